@@ -1,0 +1,65 @@
+//! `rookery`: the terminal player and developer commands over rookery-core.
+
+mod perft;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "usage:
+  rookery play                       play in the terminal
+  rookery perft <game-id> <depth> [--fen FEN] [--moves \"M1 M2 ...\"] [--divide]
+  rookery games                      list every game id";
+
+fn flag_value(args: &[String], name: &str) -> Option<String> {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1).cloned())
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("perft") => cmd_perft(&args[1..]),
+        Some("games") => {
+            for g in rookery_core::rules::catalogue() {
+                println!(
+                    "{}\t{:?}\t{} seats\t{}",
+                    g.id,
+                    g.group,
+                    g.seats,
+                    if g.playable { "playable" } else { "not yet" }
+                );
+            }
+            Ok(())
+        }
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn cmd_perft(args: &[String]) -> Result<(), String> {
+    let (Some(game), Some(depth)) = (args.first(), args.get(1)) else {
+        return Err(USAGE.to_string());
+    };
+    let depth: u32 = depth.parse().map_err(|_| format!("bad depth '{depth}'"))?;
+    let a = perft::PerftArgs {
+        game: game.clone(),
+        depth,
+        fen: flag_value(args, "--fen"),
+        moves: flag_value(args, "--moves")
+            .map(|m| m.split_whitespace().map(String::from).collect())
+            .unwrap_or_default(),
+        divide: args.iter().any(|a| a == "--divide"),
+    };
+    let n = perft::run(&a).map_err(|e| e.to_string())?;
+    println!("{n}");
+    Ok(())
+}

@@ -1,0 +1,50 @@
+//! Typed errors. Every fallible public call returns one of these and changes nothing.
+
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// No game has this id.
+    UnknownGame(String),
+    /// A position string (FEN, FEN4, ...) could not be read.
+    BadFen(String),
+    /// Move text that does not name a move at all.
+    BadMoveText(String),
+    /// A well-formed move that is not legal here.
+    IllegalMove(String),
+    /// The game is over; no more moves.
+    GameOver,
+    /// Nothing to undo or redo.
+    NothingToUndo,
+    NothingToRedo,
+    /// A seat index out of range or not allowed for this action.
+    BadSeat(String),
+    /// A game record (PGN, PGN4, saved game) could not be read.
+    BadRecord(String),
+    /// Saved-game storage failures.
+    Store(String),
+    /// Any other bad argument.
+    BadInput(String),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::UnknownGame(g) => write!(f, "unknown game id '{g}'"),
+            Error::BadFen(m) => write!(f, "malformed position: {m}"),
+            Error::BadMoveText(m) => write!(f, "unreadable move: {m}"),
+            Error::IllegalMove(m) => write!(f, "illegal move: {m}"),
+            Error::GameOver => write!(f, "the game is over"),
+            Error::NothingToUndo => write!(f, "nothing to undo"),
+            Error::NothingToRedo => write!(f, "nothing to redo"),
+            Error::BadSeat(m) => write!(f, "bad seat: {m}"),
+            Error::BadRecord(m) => write!(f, "bad game record: {m}"),
+            Error::Store(m) => write!(f, "saved games: {m}"),
+            Error::BadInput(m) => write!(f, "bad input: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+pub type Result<T> = std::result::Result<T, Error>;

@@ -1,0 +1,367 @@
+//! A game: a variant, the start position, every ply with the position after it, undo/redo,
+//! repetition, and the result. Rule families decide scores, outs and ends through hooks in
+//! [`crate::rules`].
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+use crate::notation::movetext;
+use crate::piece::Seat;
+use crate::position::{Move, Position};
+use crate::rules;
+use crate::variant::{Family, Variant};
+
+/// House rules (seed 001); the rules engine owns them, the shells show them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HouseRules {
+    /// At this total number of moves the game ends with places decided by points.
+    pub move_limit: Option<u32>,
+    /// Mark the cells a selected piece can reach.
+    pub show_legal_moves: bool,
+    /// Each new game, the first seat moves one place clockwise.
+    pub rotate_first_seat: bool,
+    /// Seconds per turn (None, 30 or 60).
+    pub turn_seconds: Option<u32>,
+}
+
+impl Default for HouseRules {
+    fn default() -> Self {
+        HouseRules {
+            move_limit: None,
+            show_legal_moves: true,
+            rotate_first_seat: true,
+            turn_seconds: None,
+        }
+    }
+}
+
+/// What a seat does on its turn (or out of turn, for resignation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Move(Move),
+    Resign(Seat),
+    Timeout(Seat),
+}
+
+/// Why a seat went out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OutReason {
+    Checkmate,
+    Stalemate,
+    Resignation,
+    Timeout,
+    KingCaptured,
+}
+
+/// Why the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EndReason {
+    Checkmate,
+    Stalemate,
+    Repetition,
+    FiftyMoves,
+    InsufficientMaterial,
+    Resignation,
+    Timeout,
+    KingCaptured,
+    /// Multi-player: enough players are out, or the leader cannot be caught.
+    Points,
+    MoveLimit,
+    /// The players chose to end (e.g. after the first mate in three-player chess).
+    Agreement,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Winning seats (a team wins together); empty for a draw.
+    pub winners: Vec<Seat>,
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    pub fn win(winners: Vec<Seat>, reason: EndReason) -> Self {
+        Outcome { winners, reason }
+    }
+    pub fn draw(reason: EndReason) -> Self {
+        Outcome {
+            winners: Vec::new(),
+            reason,
+        }
+    }
+    pub fn is_draw(&self) -> bool {
+        self.winners.is_empty()
+    }
+}
+
+/// Something the rules did after an action, for the shells to show.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    Scored {
+        seat: Seat,
+        points: i32,
+        why: String,
+    },
+    Out {
+        seat: Seat,
+        reason: OutReason,
+    },
+}
+
+/// One ply of history.
+#[derive(Clone, Debug)]
+pub struct Ply {
+    pub action: Action,
+    /// The action as text (move text, `resign:2`, `timeout:1`).
+    pub text: String,
+    pub mover: Seat,
+    pub after: Position,
+    pub events: Vec<Event>,
+    pub outcome: Option<Outcome>,
+}
+
+/// What a rule family hook sees and may change.
+pub struct Ctx<'a> {
+    pub before: &'a Position,
+    pub action: Action,
+    pub pos: &'a mut Position,
+    /// Hashes of every earlier position of the game (not including `pos`).
+    pub history: &'a [u64],
+    pub events: &'a mut Vec<Event>,
+    pub house: &'a HouseRules,
+    /// Game seed (random rules such as the walking king draw from it, so replays match).
+    pub seed: u64,
+    pub ply: usize,
+}
+
+impl Ctx<'_> {
+    /// How many times the current position has occurred, this time included.
+    pub fn repetitions(&self) -> usize {
+        1 + self
+            .history
+            .iter()
+            .filter(|&&h| h == self.pos.hash())
+            .count()
+    }
+    pub fn score(&mut self, seat: Seat, points: i32, why: &str) {
+        if points != 0 {
+            self.pos.scores[seat as usize] += points;
+            self.events.push(Event::Scored {
+                seat,
+                points,
+                why: why.to_string(),
+            });
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub variant: &'static Variant,
+    pub start: Position,
+    plies: Vec<Ply>,
+    /// Number of plies currently applied (plies beyond it can be redone).
+    cursor: usize,
+    pub house: HouseRules,
+    pub seed: u64,
+}
+
+impl Game {
+    /// A new game from the variant's start (Chess960: `seed` picks the start; see `from_fen`).
+    pub fn new(id: &str) -> Result<Game> {
+        let v = rules::variant(id)?;
+        Self::from_position(rules::start_position(v, 0)?, HouseRules::default(), 0)
+    }
+
+    /// A new game with options: `seed` drives random rules; `start_number` selects a start
+    /// (Chess960 numbers 0–959).
+    pub fn with_options(
+        id: &str,
+        house: HouseRules,
+        seed: u64,
+        start_number: Option<u32>,
+    ) -> Result<Game> {
+        let v = rules::variant(id)?;
+        let n = start_number.unwrap_or(seed as u32);
+        Self::from_position(rules::start_position(v, n)?, house, seed)
+    }
+
+    pub fn from_fen(id: &str, fen: &str) -> Result<Game> {
+        let v = rules::variant(id)?;
+        Self::from_position(rules::parse_position(v, fen)?, HouseRules::default(), 0)
+    }
+
+    pub fn from_position(start: Position, house: HouseRules, seed: u64) -> Result<Game> {
+        let mut g = Game {
+            variant: start.variant,
+            start,
+            plies: Vec::new(),
+            cursor: 0,
+            house,
+            seed,
+        };
+        // a start position may already be decided (e.g. a FEN with a mate on the board)
+        let _ = &mut g;
+        Ok(g)
+    }
+
+    pub fn id(&self) -> &'static str {
+        self.variant.id
+    }
+
+    pub fn position(&self) -> &Position {
+        if self.cursor == 0 {
+            &self.start
+        } else {
+            &self.plies[self.cursor - 1].after
+        }
+    }
+
+    /// Plies currently applied.
+    pub fn plies(&self) -> &[Ply] {
+        &self.plies[..self.cursor]
+    }
+
+    pub fn ply_count(&self) -> usize {
+        self.cursor
+    }
+
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.plies().last().and_then(|p| p.outcome.as_ref())
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        self.position().legal_moves()
+    }
+
+    /// Move text of a legal move in this game's notation.
+    pub fn move_text(&self, m: Move) -> String {
+        movetext::write(self.position(), m, self.variant.id == "chess960")
+    }
+
+    /// Plays move text; returns the move. Errors change nothing.
+    pub fn play_text(&mut self, text: &str) -> Result<Move> {
+        if self.is_over() {
+            return Err(Error::GameOver);
+        }
+        let m = movetext::parse(self.position(), text)?;
+        self.act(Action::Move(m))?;
+        Ok(m)
+    }
+
+    /// Plays a move (must be legal).
+    pub fn play(&mut self, m: Move) -> Result<()> {
+        self.act(Action::Move(m))
+    }
+
+    /// Applies an action: a move by the side to move, or a resignation / time-out of a seat.
+    pub fn act(&mut self, action: Action) -> Result<()> {
+        if self.is_over() {
+            return Err(Error::GameOver);
+        }
+        let before = self.position().clone();
+        let mover = before.turn();
+        let mut pos = before.clone();
+        let text = match action {
+            Action::Move(m) => {
+                if !self.legal_moves().contains(&m) {
+                    return Err(Error::IllegalMove(format!("{m:?}")));
+                }
+                let t = self.move_text(m);
+                pos.make(m);
+                t
+            }
+            Action::Resign(s) | Action::Timeout(s) => {
+                if s as usize >= self.variant.seat_count() || !before.is_in_play(s) {
+                    return Err(Error::BadSeat(format!("seat {s} is not playing")));
+                }
+                let word = if matches!(action, Action::Resign(_)) {
+                    "resign"
+                } else {
+                    "timeout"
+                };
+                format!("{word}:{s}")
+            }
+        };
+        let mut history: Vec<u64> = Vec::with_capacity(self.cursor + 1);
+        history.push(self.start.hash());
+        history.extend(self.plies().iter().map(|p| p.after.hash()));
+        let mut events = Vec::new();
+        let outcome = {
+            let mut ctx = Ctx {
+                before: &before,
+                action,
+                pos: &mut pos,
+                history: &history,
+                events: &mut events,
+                house: &self.house,
+                seed: self.seed,
+                ply: self.cursor,
+            };
+            rules::after_action(&mut ctx)
+        };
+        self.plies.truncate(self.cursor);
+        self.plies.push(Ply {
+            action,
+            text,
+            mover,
+            after: pos,
+            events,
+            outcome,
+        });
+        self.cursor += 1;
+        Ok(())
+    }
+
+    /// Replays an action from its text (as written in `Ply::text`).
+    pub fn act_text(&mut self, text: &str) -> Result<()> {
+        if let Some((word, seat)) = text.split_once(':') {
+            let s: Seat = seat
+                .parse()
+                .map_err(|_| Error::BadMoveText(text.to_string()))?;
+            return match word {
+                "resign" => self.act(Action::Resign(s)),
+                "timeout" => self.act(Action::Timeout(s)),
+                _ => Err(Error::BadMoveText(text.to_string())),
+            };
+        }
+        self.play_text(text).map(|_| ())
+    }
+
+    pub fn undo(&mut self) -> Result<()> {
+        if self.cursor == 0 {
+            return Err(Error::NothingToUndo);
+        }
+        self.cursor -= 1;
+        Ok(())
+    }
+
+    pub fn redo(&mut self) -> Result<()> {
+        if self.cursor == self.plies.len() {
+            return Err(Error::NothingToRedo);
+        }
+        self.cursor += 1;
+        Ok(())
+    }
+
+    /// Plies that can be redone.
+    pub fn redo_count(&self) -> usize {
+        self.plies.len() - self.cursor
+    }
+
+    /// The texts of the applied plies, in order.
+    pub fn texts(&self) -> Vec<String> {
+        self.plies().iter().map(|p| p.text.clone()).collect()
+    }
+
+    pub fn family(&self) -> Family {
+        self.variant.family
+    }
+}

@@ -1,0 +1,16 @@
+//! Rookery core: rules of every game, bots and saved games, free of any FFI.
+//! Start with docs/ARCHITECTURE.md.
+
+pub mod board;
+pub mod error;
+pub mod game;
+pub mod movegen;
+pub mod notation;
+pub mod piece;
+pub mod position;
+pub mod rules;
+pub mod variant;
+
+pub use error::{Error, Result};
+pub use game::{Action, Game, Outcome};
+pub use position::{Move, Position};

@@ -1,0 +1,256 @@
+//! FEN for two-player grid games, as Fairy-Stockfish reads and writes it: ranks from the
+//! top, multi-digit empty counts, `KQkq` or Shredder/X-FEN castling letters, en passant square.
+
+use crate::board::{grid, Cell};
+use crate::error::{Error, Result};
+use crate::piece::{chess, Piece};
+use crate::position::{CastleDef, Ep, Position};
+use crate::variant::Variant;
+
+fn bad(msg: impl Into<String>) -> Error {
+    Error::BadFen(msg.into())
+}
+
+/// Reads a FEN into a position of `v` (a two-seat grid variant).
+pub fn parse(v: &'static Variant, fen: &str) -> Result<Position> {
+    let t = &v.board;
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    if f.is_empty() {
+        return Err(bad("empty FEN"));
+    }
+    let mut pos = Position::empty(v);
+    let rows: Vec<&str> = f[0].split('/').collect();
+    if rows.len() != t.height as usize {
+        return Err(bad(format!("{} ranks, expected {}", rows.len(), t.height)));
+    }
+    for (ri, row) in rows.iter().enumerate() {
+        let y = t.height - 1 - ri as i16;
+        let mut x: i16 = 0;
+        let mut chars = row.chars().peekable();
+        while let Some(ch) = chars.next() {
+            if let Some(d) = ch.to_digit(10) {
+                let mut n = d as i16;
+                while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
+                    n = n * 10 + d2 as i16;
+                    chars.next();
+                }
+                x += n;
+                continue;
+            }
+            if ch == '~' {
+                continue; // promoted-piece marker (crazyhouse); not needed by these games
+            }
+            let kind = v
+                .piece_by_letter(ch)
+                .ok_or_else(|| bad(format!("unknown piece '{ch}'")))?;
+            let seat = if ch.is_ascii_uppercase() { 0 } else { 1 };
+            let c = t
+                .at(x, y)
+                .ok_or_else(|| bad(format!("rank {} is too long", y + 1)))?;
+            pos.board[c as usize] = Piece::new(kind, seat, v.seats[seat as usize].facing);
+            x += 1;
+        }
+        if x != t.width {
+            return Err(bad(format!(
+                "rank {} has {} files, expected {}",
+                y + 1,
+                x,
+                t.width
+            )));
+        }
+    }
+    pos.st.turn = match f.get(1).copied().unwrap_or("w") {
+        "w" => 0,
+        "b" => 1,
+        s => return Err(bad(format!("side to move '{s}'"))),
+    };
+    pos.refresh();
+    for s in 0..2u8 {
+        let kings = (0..t.len() as Cell)
+            .filter(|&c| {
+                let p = pos.at(c);
+                p.is_some() && p.owner() == s && v.is_royal(p.kind())
+            })
+            .count();
+        if kings != 1 {
+            return Err(bad(format!(
+                "{} kings for {}",
+                kings, v.seats[s as usize].colour
+            )));
+        }
+    }
+    // pawns on the first or last rank
+    for c in 0..t.len() as Cell {
+        let p = pos.at(c);
+        let y = t.cells[c as usize].y;
+        if p.is_some() && p.kind() == chess::PAWN && (y == 0 || y == t.height - 1) {
+            return Err(bad(format!("pawn on {}", t.name(c))));
+        }
+    }
+    if v.castling {
+        let (defs, rights) = castling_from_fen(&pos, f.get(2).copied().unwrap_or("-"))?;
+        pos.set_castles(defs, rights);
+    }
+    if let Some(ep) = f.get(3).filter(|s| **s != "-") {
+        let target = t
+            .cell(ep)
+            .ok_or_else(|| bad(format!("en passant square '{ep}'")))?;
+        let mover = 1 - pos.st.turn;
+        let facing = v.seats[mover as usize].facing;
+        let pawn = t.pawns[facing as usize].push[target as usize];
+        let ok = pawn != crate::board::NO_CELL
+            && pos.at(pawn).is_some()
+            && pos.at(pawn).kind() == chess::PAWN
+            && pos.at(pawn).owner() == mover
+            && pos.at(target).is_none();
+        if ok {
+            // an impossible en passant square is ignored, as Fairy-Stockfish does
+            pos.st.ep[mover as usize] = Ep {
+                target,
+                pawn,
+                hashed: pos.ep_capturable(target, mover),
+            };
+        }
+    }
+    let num = |i: usize, d: u32| -> Result<u32> {
+        match f.get(i) {
+            None => Ok(d),
+            Some(s) => s.parse().map_err(|_| bad(format!("bad number '{s}'"))),
+        }
+    };
+    pos.st.halfmove = num(4, 0)?;
+    pos.st.fullmove = num(5, 1)?.max(1);
+    pos.st.hash = pos.compute_hash();
+    if pos.in_check(1 - pos.st.turn) {
+        return Err(bad("the side not to move is in check"));
+    }
+    Ok(pos)
+}
+
+/// Castle definitions for a seat's king and a rook on the same back rank (chess and 960).
+pub fn chess_castle(pos: &Position, seat: u8, king: Cell, rook: Cell) -> CastleDef {
+    let t = &pos.variant.board;
+    let (kx, ky) = (t.cells[king as usize].x, t.cells[king as usize].y);
+    let rx = t.cells[rook as usize].x;
+    let side = if rx > kx { 0 } else { 1 };
+    let (kt, rt) = if side == 0 { (6, 5) } else { (2, 3) };
+    CastleDef::new(
+        t,
+        seat,
+        side,
+        king,
+        rook,
+        t.at(kt, ky).unwrap(),
+        t.at(rt, ky).unwrap(),
+    )
+}
+
+fn castling_from_fen(pos: &Position, s: &str) -> Result<(Vec<CastleDef>, u16)> {
+    let v = pos.variant;
+    let t = &v.board;
+    let mut defs: Vec<CastleDef> = Vec::new();
+    if s == "-" {
+        return Ok((defs, 0));
+    }
+    for ch in s.chars() {
+        let seat = if ch.is_ascii_uppercase() { 0u8 } else { 1 };
+        let back = if seat == 0 { 0 } else { t.height - 1 };
+        let king = pos
+            .king(seat)
+            .filter(|&k| t.cells[k as usize].y == back)
+            .ok_or_else(|| {
+                bad(format!(
+                    "castling right '{ch}' without a king on the back rank"
+                ))
+            })?;
+        let kx = t.cells[king as usize].x;
+        let is_rook = |x: i16| {
+            let p = pos.at(t.at(x, back).unwrap());
+            p.is_some() && p.owner() == seat && p.kind() == chess::ROOK
+        };
+        let rx = match ch.to_ascii_lowercase() {
+            'k' => (kx + 1..t.width).rev().find(|&x| is_rook(x)),
+            'q' => (0..kx).find(|&x| is_rook(x)),
+            c @ 'a'..='h' => Some((c as u8 - b'a') as i16).filter(|&x| is_rook(x)),
+            _ => return Err(bad(format!("castling letter '{ch}'"))),
+        }
+        .ok_or_else(|| bad(format!("castling right '{ch}' without its rook")))?;
+        let d = chess_castle(pos, seat, king, t.at(rx, back).unwrap());
+        if defs.iter().any(|e| e.seat == d.seat && e.side == d.side) {
+            return Err(bad(format!("castling right '{ch}' given twice")));
+        }
+        defs.push(d);
+    }
+    let rights = (1u16 << defs.len()) - 1;
+    Ok((defs, rights))
+}
+
+/// Writes a FEN. `shredder` writes castling rights as rook files (Chess960).
+pub fn write(pos: &Position, shredder: bool) -> String {
+    let v = pos.variant;
+    let t = &v.board;
+    let mut s = String::new();
+    for y in (0..t.height).rev() {
+        let mut empty = 0;
+        for x in 0..t.width {
+            let p = t.at(x, y).map(|c| pos.at(c)).unwrap_or_default();
+            if p.is_none() {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                s += &empty.to_string();
+                empty = 0;
+            }
+            let l = v.letter(p.kind());
+            s.push(if p.owner() == 0 {
+                l
+            } else {
+                l.to_ascii_lowercase()
+            });
+        }
+        if empty > 0 {
+            s += &empty.to_string();
+        }
+        if y > 0 {
+            s.push('/');
+        }
+    }
+    s.push_str(if pos.st.turn == 0 { " w " } else { " b " });
+    let mut rights = String::new();
+    for seat in 0..2u8 {
+        let mut mine: Vec<&CastleDef> = pos
+            .castles
+            .iter()
+            .enumerate()
+            .filter(|(i, d)| d.seat == seat && pos.st.castling >> i & 1 == 1)
+            .map(|(_, d)| d)
+            .collect();
+        mine.sort_by_key(|d| d.side);
+        for d in mine {
+            let ch = if shredder {
+                grid::file_name(t.cells[d.rook_from as usize].x).to_ascii_uppercase()
+            } else if d.side == 0 {
+                'K'
+            } else {
+                'Q'
+            };
+            rights.push(if seat == 0 {
+                ch
+            } else {
+                ch.to_ascii_lowercase()
+            });
+        }
+    }
+    s += if rights.is_empty() { "-" } else { &rights };
+    let ep = pos.st.ep.iter().find(|e| e.hashed);
+    match ep {
+        Some(e) => {
+            s.push(' ');
+            s += t.name(e.target);
+        }
+        None => s += " -",
+    }
+    s += &format!(" {} {}", pos.st.halfmove, pos.st.fullmove);
+    s
+}

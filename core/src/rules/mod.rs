@@ -1,0 +1,125 @@
+//! Game ids, the catalogue, and each rule family's hooks.
+//!
+//! A game is a [`Variant`] (data) plus its family's hooks in a submodule here: what happens
+//! after a move (scores, players going out, mates, draws) and on resignation.
+
+pub mod chess;
+
+use once_cell::sync::Lazy;
+
+use crate::error::{Error, Result};
+use crate::variant::Variant;
+
+/// The three groups of the catalogue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    ChessVariants,
+    ChessFamily,
+    MorePlayers,
+}
+
+/// One entry of the catalogue: every game id Rookery knows, playable or not yet.
+#[derive(Clone, Debug)]
+pub struct GameInfo {
+    pub id: &'static str,
+    pub group: Group,
+    pub seats: u8,
+    /// Whether the rules engine plays this game yet.
+    pub playable: bool,
+    /// Key of the rules page in assets/ (same as the id).
+    pub rules_key: &'static str,
+}
+
+const CATALOGUE: &[(&str, Group, u8)] = &[
+    ("chess", Group::ChessVariants, 2),
+    ("chess960", Group::ChessVariants, 2),
+    ("antichess", Group::ChessVariants, 2),
+    ("atomic", Group::ChessVariants, 2),
+    ("crazyhouse", Group::ChessVariants, 2),
+    ("duck", Group::ChessVariants, 2),
+    ("fog-of-war", Group::ChessVariants, 2),
+    ("friendly", Group::ChessVariants, 2),
+    ("chaturanga", Group::ChessFamily, 2),
+    ("shatranj", Group::ChessFamily, 2),
+    ("makruk", Group::ChessFamily, 2),
+    ("ouk-chatrang", Group::ChessFamily, 2),
+    ("sittuyin", Group::ChessFamily, 2),
+    ("xiangqi", Group::ChessFamily, 2),
+    ("janggi", Group::ChessFamily, 2),
+    ("shogi", Group::ChessFamily, 2),
+    ("minishogi", Group::ChessFamily, 2),
+    ("chaturaji", Group::MorePlayers, 4),
+    ("four-seasons", Group::MorePlayers, 4),
+    ("three-player", Group::MorePlayers, 3),
+    ("four-player-ffa", Group::MorePlayers, 4),
+    ("four-player-teams", Group::MorePlayers, 4),
+    ("eight-player-ffa", Group::MorePlayers, 8),
+    ("eight-player-pairs", Group::MorePlayers, 8),
+    ("eight-player-teams", Group::MorePlayers, 8),
+];
+
+/// Every game id, in catalogue order.
+pub fn catalogue() -> Vec<GameInfo> {
+    CATALOGUE
+        .iter()
+        .map(|&(id, group, seats)| GameInfo {
+            id,
+            group,
+            seats,
+            playable: variant(id).is_ok(),
+            rules_key: id,
+        })
+        .collect()
+}
+
+static CHESS: Lazy<Variant> = Lazy::new(|| chess::variant("chess"));
+static CHESS960: Lazy<Variant> = Lazy::new(|| chess::variant("chess960"));
+
+/// The variant of a playable game id.
+pub fn variant(id: &str) -> Result<&'static Variant> {
+    match id {
+        "chess" => Ok(&CHESS),
+        "chess960" => Ok(&CHESS960),
+        _ if CATALOGUE.iter().any(|(g, _, _)| *g == id) => {
+            Err(Error::UnknownGame(format!("{id} (not playable yet)")))
+        }
+        _ => Err(Error::UnknownGame(id.to_string())),
+    }
+}
+
+/// The start position of a variant; `n` selects among several starts (Chess960 0–959).
+pub fn start_position(v: &'static Variant, n: u32) -> Result<crate::position::Position> {
+    match v.family {
+        crate::variant::Family::Chess => chess::start_position(v, n),
+        _ => parse_position(v, &v.start_fen),
+    }
+}
+
+/// Reads a position in the variant's own notation.
+pub fn parse_position(v: &'static Variant, text: &str) -> Result<crate::position::Position> {
+    match v.family {
+        crate::variant::Family::Chess => crate::notation::fen::parse(v, text),
+        _ => Err(Error::BadFen(format!(
+            "no position notation for {} yet",
+            v.id
+        ))),
+    }
+}
+
+/// Writes a position in the variant's own notation.
+pub fn write_position(pos: &crate::position::Position) -> String {
+    match pos.variant.family {
+        crate::variant::Family::Chess => {
+            crate::notation::fen::write(pos, pos.variant.id == "chess960")
+        }
+        _ => String::new(),
+    }
+}
+
+/// The rule family's hook after every action.
+pub fn after_action(ctx: &mut crate::game::Ctx) -> Option<crate::game::Outcome> {
+    match ctx.pos.variant.family {
+        crate::variant::Family::Chess => chess::after_action(ctx),
+        _ => None,
+    }
+}
