@@ -1,0 +1,1 @@
+//! Shared helpers for Rookery's cross-crate tests (each test file is a `[[test]]` target).
