@@ -1,0 +1,269 @@
+//! Helpers for the oracle tests: the reference data in `tests/data/`, a seeded random source,
+//! and a Fairy-Stockfish UCI client (`go perft`, `d`).
+
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+/// A file in `tests/data/`.
+pub fn data_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("data")
+        .join(name)
+}
+
+/// One case of `perft_cases.json`.
+#[derive(Clone, Debug, serde::Deserialize)]
+pub struct PerftCase {
+    pub game: String,
+    pub oracle_variant: String,
+    pub fen: String,
+    pub depth: u32,
+    pub nodes: u64,
+    pub kind: String,
+    #[serde(default)]
+    pub start_fen: Option<String>,
+    #[serde(default)]
+    pub moves: Vec<String>,
+}
+
+pub fn perft_cases() -> Vec<PerftCase> {
+    let text = std::fs::read_to_string(data_path("perft_cases.json")).expect("perft_cases.json");
+    serde_json::from_str(&text).expect("perft_cases.json is valid")
+}
+
+/// One position of a `.perft` suite with its reference counts per depth.
+#[derive(Clone, Debug)]
+pub struct SuiteCase {
+    pub id: String,
+    pub epd: String,
+    pub counts: Vec<(u32, u64)>,
+}
+
+impl SuiteCase {
+    pub fn nodes(&self, depth: u32) -> Option<u64> {
+        self.counts
+            .iter()
+            .find(|(d, _)| *d == depth)
+            .map(|(_, n)| *n)
+    }
+
+    /// The game id to read this position with: `chess960` when its castling rights need it
+    /// (Shredder letters, or `KQkq` with the king off the e-file).
+    pub fn game_id(&self) -> &'static str {
+        let f: Vec<&str> = self.epd.split_whitespace().collect();
+        let rights = f.get(2).copied().unwrap_or("-");
+        if rights == "-" {
+            return "chess";
+        }
+        if rights.chars().any(|c| !"KQkq".contains(c)) {
+            return "chess960";
+        }
+        let ranks: Vec<&str> = f[0].split('/').collect();
+        let king_on_e = |rank: &str, king: char| {
+            let mut x = 0;
+            for ch in rank.chars() {
+                if let Some(d) = ch.to_digit(10) {
+                    x += d;
+                } else {
+                    if ch == king {
+                        return x == 4;
+                    }
+                    x += 1;
+                }
+            }
+            false
+        };
+        let white_ok = !rights.contains(['K', 'Q']) || king_on_e(ranks[7], 'K');
+        let black_ok = !rights.contains(['k', 'q']) || king_on_e(ranks[0], 'k');
+        if white_ok && black_ok {
+            "chess"
+        } else {
+            "chess960"
+        }
+    }
+}
+
+/// Reads a python-chess style perft suite (`id`, `epd`, `perft <depth> <nodes>` lines).
+pub fn read_suite(name: &str) -> Vec<SuiteCase> {
+    let text = std::fs::read_to_string(data_path(name)).expect("suite file");
+    let mut out: Vec<SuiteCase> = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(id) = line.strip_prefix("id ") {
+            out.push(SuiteCase {
+                id: id.to_string(),
+                epd: String::new(),
+                counts: Vec::new(),
+            });
+        } else if let Some(epd) = line.strip_prefix("epd ") {
+            out.last_mut().expect("epd after id").epd = epd.to_string();
+        } else if let Some(p) = line.strip_prefix("perft ") {
+            let (d, n) = p.split_once(' ').expect("perft <depth> <nodes>");
+            out.last_mut()
+                .expect("perft after id")
+                .counts
+                .push((d.parse().unwrap(), n.trim().parse().unwrap()));
+        }
+    }
+    out
+}
+
+/// SplitMix64: a small seeded random source, so every run plays the same games.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    /// A number in 0..n (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// Where the Fairy-Stockfish binary is: `$FAIRY_STOCKFISH`, else the Debian package's path.
+pub fn fairy_stockfish_path() -> PathBuf {
+    std::env::var_os("FAIRY_STOCKFISH")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/games/fairy-stockfish"))
+}
+
+/// One running Fairy-Stockfish process spoken to over UCI.
+pub struct FairyStockfish {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl FairyStockfish {
+    /// Starts the engine. Panics with set-up instructions when it is missing: the oracle
+    /// tests must fail loudly, never skip.
+    pub fn start() -> FairyStockfish {
+        let path = fairy_stockfish_path();
+        let mut child = Command::new(&path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| {
+                panic!(
+                    "cannot start Fairy-Stockfish at {} ({e}). The oracle tests need it: \
+                     `apt-get install -y fairy-stockfish` (Debian), or set FAIRY_STOCKFISH to \
+                     the binary. ./tests/run-all.sh installs it.",
+                    path.display()
+                )
+            });
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut e = FairyStockfish {
+            child,
+            stdin,
+            stdout,
+        };
+        e.send("uci");
+        e.read_until(|l| l == "uciok");
+        e
+    }
+
+    pub fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("write to Fairy-Stockfish");
+        self.stdin.flush().expect("flush to Fairy-Stockfish");
+    }
+
+    /// Reads lines until `done` accepts one; returns all lines read, that one included.
+    pub fn read_until(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let mut l = String::new();
+            let n = self
+                .stdout
+                .read_line(&mut l)
+                .expect("read from Fairy-Stockfish");
+            assert!(n > 0, "Fairy-Stockfish closed its output");
+            let l = l.trim_end().to_string();
+            let stop = done(&l);
+            lines.push(l);
+            if stop {
+                return lines;
+            }
+        }
+    }
+
+    /// Waits until the engine has handled everything sent so far.
+    pub fn sync(&mut self) {
+        self.send("isready");
+        self.read_until(|l| l == "readyok");
+    }
+
+    /// Selects a variant (`chess`, `fischerandom`, ...).
+    pub fn set_variant(&mut self, variant: &str) {
+        self.send(&format!("setoption name UCI_Variant value {variant}"));
+        let c960 = variant == "fischerandom";
+        self.send(&format!("setoption name UCI_Chess960 value {c960}"));
+        self.sync();
+    }
+
+    /// Sets the position: a FEN and moves played from it.
+    pub fn set_position(&mut self, fen: &str, moves: &[String]) {
+        let mut cmd = format!("position fen {fen}");
+        if !moves.is_empty() {
+            cmd.push_str(" moves ");
+            cmd.push_str(&moves.join(" "));
+        }
+        self.send(&cmd);
+    }
+
+    /// `go perft <depth>` on the current position: the divide lines and the total.
+    pub fn perft(&mut self, depth: u32) -> (Vec<(String, u64)>, u64) {
+        self.send(&format!("go perft {depth}"));
+        let lines = self.read_until(|l| l.starts_with("Nodes searched"));
+        let mut divide = Vec::new();
+        let mut total = 0;
+        for l in lines {
+            if let Some(n) = l.strip_prefix("Nodes searched:") {
+                total = n.trim().parse().expect("node count");
+            } else if let Some((m, n)) = l.split_once(": ") {
+                if let Ok(n) = n.trim().parse::<u64>() {
+                    divide.push((m.to_string(), n));
+                }
+            }
+        }
+        (divide, total)
+    }
+
+    /// The legal moves of the current position, in the engine's UCI notation.
+    pub fn legal_moves(&mut self) -> BTreeSet<String> {
+        let (divide, total) = self.perft(1);
+        assert_eq!(divide.len() as u64, total, "perft 1 divide vs total");
+        divide.into_iter().map(|(m, _)| m).collect()
+    }
+
+    /// The engine's FEN of the current position (from the `d` command).
+    pub fn fen(&mut self) -> String {
+        self.send("d");
+        self.send("isready");
+        let lines = self.read_until(|l| l == "readyok");
+        lines
+            .iter()
+            .find_map(|l| l.strip_prefix("Fen: "))
+            .expect("`d` prints a Fen: line")
+            .to_string()
+    }
+}
+
+impl Drop for FairyStockfish {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.stdin.flush();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,156 @@
+//! The perft proof: every `chess` and `chess960` case of the oracle data, the tricky-position
+//! suite and the 960-position Chess960 suite, counted by `rookery_core`'s perft.
+//!
+//! Cases above ten million nodes are `#[ignore]`d in the default run; `./tests/run-all.sh`
+//! runs them in release mode (`cargo test --release -p rookery-tests -- --ignored`).
+
+use rookery_core::movegen::perft;
+use rookery_core::notation::movetext;
+use rookery_core::rules;
+use rookery_core::Position;
+use rookery_tests::oracle_support::{perft_cases, read_suite, PerftCase, SuiteCase};
+
+/// Nodes above which a case is deep (out of the default run).
+const DEEP: u64 = 10_000_000;
+
+fn position(game: &str, fen: &str) -> Position {
+    let v = rules::variant(game).unwrap_or_else(|e| panic!("{game}: {e}"));
+    rules::parse_position(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// Runs cases; returns the failures as readable lines.
+fn run_cases<'a>(cases: impl Iterator<Item = &'a PerftCase>) -> (usize, Vec<String>) {
+    let mut n = 0;
+    let mut failures = Vec::new();
+    for c in cases {
+        let mut pos = position(&c.game, &c.fen);
+        let got = perft(&mut pos, c.depth);
+        n += 1;
+        if got != c.nodes {
+            failures.push(format!(
+                "{} {} ({}) depth {}: got {got}, oracle {}",
+                c.game, c.kind, c.fen, c.depth, c.nodes
+            ));
+        }
+    }
+    (n, failures)
+}
+
+#[test]
+fn every_chess_and_chess960_oracle_case_up_to_ten_million_nodes_matches() {
+    let cases = perft_cases();
+    assert!(cases.iter().any(|c| c.game == "chess"));
+    assert!(cases.iter().any(|c| c.game == "chess960"));
+    let (n, failures) = run_cases(cases.iter().filter(|c| c.nodes <= DEEP));
+    println!("{n} oracle perft cases checked");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+#[ignore = "deep: over ten million nodes; run in release by tests/run-all.sh"]
+fn every_deep_chess_and_chess960_oracle_case_matches() {
+    let cases = perft_cases();
+    let (n, failures) = run_cases(cases.iter().filter(|c| c.nodes > DEEP));
+    println!("{n} deep oracle perft cases checked");
+    assert!(n > 0);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn oracle_mid_game_moves_lead_to_the_oracle_position() {
+    for c in perft_cases().iter().filter(|c| c.kind == "midgame") {
+        let start = c
+            .start_fen
+            .as_deref()
+            .expect("mid-game cases carry their start");
+        let mut pos = position(&c.game, start);
+        for m in &c.moves {
+            let mv = movetext::parse(&pos, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+            pos.make(mv);
+        }
+        assert_eq!(
+            rules::write_position(&pos),
+            c.fen,
+            "{} after {:?}",
+            c.game,
+            c.moves
+        );
+        assert_eq!(pos, position(&c.game, &c.fen));
+    }
+}
+
+/// Checks a suite's positions at the depths `depths` picks; returns (checked, nodes).
+fn run_suite(
+    cases: &[SuiteCase],
+    pick: impl Fn(usize, &SuiteCase) -> Vec<u32>,
+) -> (usize, u64, Vec<String>) {
+    let mut checked = 0;
+    let mut nodes = 0;
+    let mut failures = Vec::new();
+    for (i, c) in cases.iter().enumerate() {
+        let fen = format!("{} 0 1", c.epd);
+        for d in pick(i, c) {
+            let Some(want) = c.nodes(d) else { continue };
+            let mut pos = position(c.game_id(), &fen);
+            let got = perft(&mut pos, d);
+            checked += 1;
+            nodes += got;
+            if got != want {
+                failures.push(format!(
+                    "{} ({fen}) depth {d}: got {got}, suite {want}",
+                    c.id
+                ));
+            }
+        }
+    }
+    (checked, nodes, failures)
+}
+
+#[test]
+fn tricky_positions_match_their_perft_counts_at_every_listed_depth() {
+    let suite = read_suite("tricky.perft");
+    assert!(suite.len() >= 15);
+    let (checked, nodes, failures) = run_suite(&suite, |_, c| {
+        c.counts
+            .iter()
+            .filter(|(_, n)| *n <= DEEP)
+            .map(|(d, _)| *d)
+            .collect()
+    });
+    println!("{checked} tricky perft counts checked ({nodes} nodes)");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn all_960_chess960_suite_positions_match_to_depth_3_and_every_tenth_to_depth_4() {
+    let suite = read_suite("chess960.perft");
+    assert_eq!(suite.len(), 960);
+    let (checked, nodes, failures) = run_suite(&suite, |i, _| {
+        if i % 10 == 0 {
+            vec![1, 2, 3, 4]
+        } else {
+            vec![1, 2, 3]
+        }
+    });
+    println!("{checked} Chess960 suite counts checked ({nodes} nodes)");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+#[ignore = "deep: all 960 positions to depth 4 and every 80th to depth 5; run in release"]
+fn all_960_chess960_suite_positions_match_to_depth_4_and_a_sample_to_depth_5() {
+    let suite = read_suite("chess960.perft");
+    let (checked, nodes, failures) =
+        run_suite(
+            &suite,
+            |i, _| {
+                if i % 80 == 0 {
+                    vec![4, 5]
+                } else {
+                    vec![4]
+                }
+            },
+        );
+    println!("{checked} deep Chess960 suite counts checked ({nodes} nodes)");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
