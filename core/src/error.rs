@@ -23,6 +23,25 @@ pub enum Error {
     BadRecord(String),
     /// Saved-game storage failures.
     Store(String),
+    /// No saved game has this id (it was never made, or it was deleted).
+    NoSuchSave(u64),
+    /// A record of this saved game is corrupt or truncated; the other games are unaffected.
+    CorruptSave {
+        game: u64,
+        detail: String,
+    },
+    /// This saved game was written by a newer Rookery (schema `found`, this build reads up to
+    /// `supported`); it is kept untouched.
+    NewerSchema {
+        game: u64,
+        found: u32,
+        supported: u32,
+    },
+    /// The saved-games database cannot be used (locked by another process, unreadable, ...).
+    StoreUnavailable {
+        path: String,
+        detail: String,
+    },
     /// Any other bad argument.
     BadInput(String),
 }
@@ -40,6 +59,21 @@ impl fmt::Display for Error {
             Error::BadSeat(m) => write!(f, "bad seat: {m}"),
             Error::BadRecord(m) => write!(f, "bad game record: {m}"),
             Error::Store(m) => write!(f, "saved games: {m}"),
+            Error::NoSuchSave(g) => write!(f, "no saved game {g}"),
+            Error::CorruptSave { game, detail } => {
+                write!(f, "saved game {game} is damaged: {detail}")
+            }
+            Error::NewerSchema {
+                game,
+                found,
+                supported,
+            } => write!(
+                f,
+                "saved game {game} was written by a newer Rookery (schema {found}, this one reads up to {supported})"
+            ),
+            Error::StoreUnavailable { path, detail } => {
+                write!(f, "cannot open saved games at {path}: {detail}")
+            }
             Error::BadInput(m) => write!(f, "bad input: {m}"),
         }
     }

@@ -9,6 +9,7 @@ pub mod notation;
 pub mod piece;
 pub mod position;
 pub mod rules;
+pub mod store;
 pub mod variant;
 
 pub use error::{Error, Result};

@@ -43,7 +43,10 @@ fn split(text: &str) -> Option<(String, String, Option<char>)> {
         (*i > d0).then(|| s[start..*i].iter().collect())
     };
     let from = cell(&mut i)?;
-    if i < s.len() && (s[i] == '-' || s[i] == 'x') {
+    // `x` separates only before a cell name: on boards with an x-file `x11x10` is x11 to x10.
+    if i < s.len()
+        && (s[i] == '-' || (s[i] == 'x' && s.get(i + 1).is_some_and(|c| c.is_ascii_lowercase())))
+    {
         i += 1;
     }
     let to = cell(&mut i)?;

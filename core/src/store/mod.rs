@@ -1,0 +1,843 @@
+//! Saved games on sled: every accepted action is appended and flushed before the call returns,
+//! so a game the player saw accepted survives the app being killed at any moment.
+//!
+//! The engine ([`Game`]) never sees the database: a shell holds a [`SavedGame`] (a `Game` plus
+//! what the store knows about it) and changes it only through [`GameStore`], which plays the
+//! action on the `Game` and makes it durable in one call.
+//!
+//! ```no_run
+//! use rookery_core::store::{GameStore, Setup};
+//! # fn main() -> rookery_core::Result<()> {
+//! let store = GameStore::open("/data/rookery/saves")?;      // one database per app
+//! if let Some(aside) = store.moved_aside() {                 // an unreadable database was
+//!     eprintln!("{}", aside);                                // renamed, never deleted
+//! }
+//! let mut saved = store.create("Evening game", &Setup::new("chess")?)?;
+//! store.act_text(&mut saved, "e2e4")?;                      // durable when this returns
+//! store.undo(&mut saved)?;                                  // the cursor is saved too
+//! for s in store.list()?.games {                            // the "continue" screen
+//!     println!("{} {} ply {} {:?}", s.id, s.game, s.ply, s.status);
+//! }
+//! let again = store.load(saved.id)?;                        // replays through the rules
+//! assert_eq!(again.game.position().hash(), saved.game.position().hash());
+//! let text = store.export(saved.id)?;                       // documented text form
+//! let copy = store.import(&text)?;
+//! store.rename(copy.id, "Copy")?;
+//! store.delete(copy.id)?;
+//! # Ok(()) }
+//! ```
+//!
+//! Storage layout, framing and schema versions: see [`record`]. The text form: see [`text`].
+//!
+//! Guarantees and limits:
+//! - An action call returns `Ok` only after sled's `flush()` returned: the data is in the
+//!   operating system (sled 0.34 uses `sync_file_range` on Linux/Android and `fsync` elsewhere),
+//!   which is what survives the app being killed. Loss of power between the flush and the disk's
+//!   own cache write-back is outside what sled 0.34 promises.
+//! - Loading replays every action through the rules, so a save never yields an illegal position;
+//!   any damage is an error naming the game, and the other games stay readable.
+
+pub mod record;
+pub mod text;
+
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+use crate::game::{Action, Game, HouseRules, Outcome};
+use crate::rules;
+
+pub use record::Summary;
+use record::{
+    corrupt, decode_header, decode_move, decode_summary, encode, header_key, id_of_key, move_key,
+    moves_prefix, ply_of_key, summary_key, Header, MoveRec, NEXT_ID_KEY,
+};
+
+/// A saved game's id, unique within one database and never reused.
+pub type SavedId = u64;
+
+/// Who sits in a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Player {
+    Person,
+    Bot { level: u8 },
+}
+
+/// A seat of a saved game: its player's name and whether a person or a bot plays it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    pub name: String,
+    pub player: Player,
+}
+
+impl SeatInfo {
+    pub fn person(name: impl Into<String>) -> SeatInfo {
+        SeatInfo {
+            name: name.into(),
+            player: Player::Person,
+        }
+    }
+    pub fn bot(name: impl Into<String>, level: u8) -> SeatInfo {
+        SeatInfo {
+            name: name.into(),
+            player: Player::Bot { level },
+        }
+    }
+}
+
+/// Where a saved game starts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Start {
+    /// The variant's own start; `number` selects among several (Chess960 0–959, else 0).
+    Standard { number: u32 },
+    /// A position in the variant's notation (FEN for chess), as `rules::write_position` writes.
+    Position { text: String },
+}
+
+/// Whether a saved game can be continued.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    Playing,
+    /// Over: by the rules (mate, resignation, ...) or by [`GameStore::finish`] with a result.
+    Finished,
+    /// Ended by [`GameStore::finish`] without a result; kept for replay.
+    Abandoned,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Playing => "playing",
+            Status::Finished => "finished",
+            Status::Abandoned => "abandoned",
+        }
+    }
+    pub fn parse(s: &str) -> Option<Status> {
+        [Status::Playing, Status::Finished, Status::Abandoned]
+            .into_iter()
+            .find(|x| x.as_str() == s)
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Everything needed to start a game again from nothing: the game id, who plays, the house
+/// rules, the seed of random rules and the start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// Game id from `rules::catalogue()`.
+    pub game: String,
+    /// How the shell runs the game; free text chosen by the shell (`pass-and-play`, `vs-bots`,
+    /// `selfplay`, ...).
+    pub mode: String,
+    /// One per seat of the variant, in seat order.
+    pub seats: Vec<SeatInfo>,
+    pub house: HouseRules,
+    pub seed: u64,
+    pub start: Start,
+}
+
+impl Setup {
+    /// A pass-and-play game of `game` from its standard start: people named after the seat
+    /// colours, default house rules, seed 0.
+    pub fn new(game: &str) -> Result<Setup> {
+        let v = rules::variant(game)?;
+        Ok(Setup {
+            game: game.to_string(),
+            mode: "pass-and-play".to_string(),
+            seats: v
+                .seats
+                .iter()
+                .map(|s| SeatInfo::person(capitalised(s.colour)))
+                .collect(),
+            house: HouseRules::default(),
+            seed: 0,
+            start: Start::Standard { number: 0 },
+        })
+    }
+
+    /// The game at its start. Errors if the game id is not playable, the seat count is wrong
+    /// or the start cannot be set up.
+    pub fn build(&self) -> Result<Game> {
+        let v = rules::variant(&self.game)?;
+        if self.seats.len() != v.seat_count() {
+            return Err(Error::BadInput(format!(
+                "{} has {} seats, not {}",
+                self.game,
+                v.seat_count(),
+                self.seats.len()
+            )));
+        }
+        match &self.start {
+            Start::Standard { number } => {
+                Game::with_options(&self.game, self.house.clone(), self.seed, Some(*number))
+            }
+            Start::Position { text } => Game::from_position(
+                rules::parse_position(v, text)?,
+                self.house.clone(),
+                self.seed,
+            ),
+        }
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// A saved game in memory: the live [`Game`] and what the store keeps beside it. Change it only
+/// through the [`GameStore`] methods, which keep it and the database in step.
+#[derive(Clone, Debug)]
+pub struct SavedGame {
+    pub id: SavedId,
+    pub name: String,
+    pub setup: Setup,
+    pub created_ms: u64,
+    /// The game at the saved undo/redo cursor (plies past the cursor can be redone).
+    pub game: Game,
+    /// Clock time of every stored action, including the ones that can be redone (ms since the
+    /// Unix epoch).
+    pub times: Vec<u64>,
+    pub status: Status,
+    /// The result: the rules' outcome, or one given to [`GameStore::finish`].
+    pub result: Option<Outcome>,
+    pub last_ms: u64,
+}
+
+impl SavedGame {
+    /// Actions stored: the cursor plus the plies that can be redone.
+    pub fn stored_len(&self) -> usize {
+        self.times.len()
+    }
+
+    fn summary(&self) -> Summary {
+        let over = self.status != Status::Playing;
+        Summary {
+            id: self.id,
+            name: self.name.clone(),
+            game: self.setup.game.clone(),
+            mode: self.setup.mode.clone(),
+            players: self.setup.seats.iter().map(|s| s.name.clone()).collect(),
+            turn: (!over).then(|| self.game.position().turn()),
+            ply: self.game.ply_count() as u32,
+            len: self.times.len() as u32,
+            status: self.status,
+            result: self.result.clone(),
+            created_ms: self.created_ms,
+            last_ms: self.last_ms,
+            preview: rules::write_position(self.game.position()),
+        }
+    }
+
+    fn header(&self) -> Header {
+        Header {
+            game: self.setup.game.clone(),
+            mode: self.setup.mode.clone(),
+            seats: self.setup.seats.clone(),
+            house: self.setup.house.clone(),
+            seed: self.setup.seed,
+            start: self.setup.start.clone(),
+            created_ms: self.created_ms,
+        }
+    }
+
+    /// After the actions changed: the rules' result if the game is over, else playing.
+    fn refresh_status(&mut self) {
+        match self.game.outcome() {
+            Some(o) => {
+                self.status = Status::Finished;
+                self.result = Some(o.clone());
+            }
+            None => {
+                self.status = Status::Playing;
+                self.result = None;
+            }
+        }
+    }
+}
+
+/// The result of [`GameStore::list`]: readable summaries, and an error (naming the game) for
+/// every saved game whose summary cannot be read. Nothing is left out silently.
+#[derive(Clone, Debug, Default)]
+pub struct Listing {
+    /// In saved-game id order (oldest first); sort by `last_ms` for a "continue" screen.
+    pub games: Vec<Summary>,
+    pub broken: Vec<Error>,
+}
+
+/// A database that sled could not open, renamed so a fresh one could be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovedAside {
+    pub from: PathBuf,
+    pub to: PathBuf,
+    /// Why it could not be opened.
+    pub detail: String,
+}
+
+impl fmt::Display for MovedAside {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the saved games at {} could not be opened ({}); they were moved to {} and a new \
+             database was started",
+            self.from.display(),
+            self.detail,
+            self.to.display()
+        )
+    }
+}
+
+/// The saved games of one app: one sled database in one directory.
+pub struct GameStore {
+    db: sled::Db,
+    path: PathBuf,
+    moved_aside: Option<MovedAside>,
+    /// Serialises writers so id allocation and read-modify-write of a summary are atomic.
+    write: Mutex<()>,
+}
+
+/// The cache sled may use; small, as phones are.
+const CACHE_BYTES: u64 = 8 * 1024 * 1024;
+
+enum OpenError {
+    /// The files are there but sled cannot read them: move them aside.
+    Damaged(String),
+    /// Anything else (locked by a running app, no permission, ...): report, touch nothing.
+    Unavailable(String),
+}
+
+fn open_sled(dir: &Path) -> std::result::Result<sled::Db, OpenError> {
+    let config = sled::Config::new().path(dir).cache_capacity(CACHE_BYTES);
+    let opened = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| config.open()));
+    match opened {
+        Ok(Ok(db)) => Ok(db),
+        Ok(Err(e)) => Err(classify(e)),
+        Err(panic) => {
+            let msg = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "sled panicked while opening".to_string());
+            Err(OpenError::Damaged(msg))
+        }
+    }
+}
+
+fn classify(e: sled::Error) -> OpenError {
+    use std::io::ErrorKind;
+    match e {
+        sled::Error::Io(io) => match io.kind() {
+            ErrorKind::InvalidData | ErrorKind::UnexpectedEof => OpenError::Damaged(io.to_string()),
+            _ => OpenError::Unavailable(io.to_string()),
+        },
+        sled::Error::CollectionNotFound(_) => OpenError::Unavailable(e.to_string()),
+        other => OpenError::Damaged(other.to_string()),
+    }
+}
+
+fn store_err(e: sled::Error) -> Error {
+    Error::Store(e.to_string())
+}
+
+fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
+}
+
+impl GameStore {
+    /// Opens (or creates) the database in `dir`. A database sled cannot read is renamed to
+    /// `<dir>.unreadable-<ms since epoch>` (never deleted), a new one is started, and
+    /// [`GameStore::moved_aside`] says so; the shell should tell the player. A database that is
+    /// merely unavailable (held by another running process, no permission) is an
+    /// [`Error::StoreUnavailable`] and is left alone.
+    pub fn open(dir: impl AsRef<Path>) -> Result<GameStore> {
+        let dir = dir.as_ref();
+        match open_sled(dir) {
+            Ok(db) => Ok(Self::wrap(db, dir, None)),
+            Err(OpenError::Unavailable(detail)) => Err(unavailable(dir, detail)),
+            Err(OpenError::Damaged(detail)) => {
+                let to = aside_path(dir);
+                std::fs::rename(dir, &to).map_err(|e| {
+                    unavailable(
+                        dir,
+                        format!("{detail}; moving it aside to {} failed: {e}", to.display()),
+                    )
+                })?;
+                let db = open_sled(dir).map_err(|e| match e {
+                    OpenError::Damaged(d) | OpenError::Unavailable(d) => unavailable(dir, d),
+                })?;
+                let aside = MovedAside {
+                    from: dir.to_path_buf(),
+                    to,
+                    detail,
+                };
+                log::warn!("{aside}");
+                Ok(Self::wrap(db, dir, Some(aside)))
+            }
+        }
+    }
+
+    /// Opens an existing database and repairs nothing: a missing directory or a database sled
+    /// cannot open is an [`Error::StoreUnavailable`]. For tools that only read.
+    pub fn open_existing(dir: impl AsRef<Path>) -> Result<GameStore> {
+        let dir = dir.as_ref();
+        if !dir.join("conf").is_file() || !dir.join("db").is_file() {
+            return Err(unavailable(dir, "no saved-games database there".into()));
+        }
+        match open_sled(dir) {
+            Ok(db) => Ok(Self::wrap(db, dir, None)),
+            Err(OpenError::Damaged(d) | OpenError::Unavailable(d)) => Err(unavailable(dir, d)),
+        }
+    }
+
+    fn wrap(db: sled::Db, dir: &Path, moved_aside: Option<MovedAside>) -> GameStore {
+        GameStore {
+            db,
+            path: dir.to_path_buf(),
+            moved_aside,
+            write: Mutex::new(()),
+        }
+    }
+
+    /// Set when [`GameStore::open`] had to move an unreadable database aside.
+    pub fn moved_aside(&self) -> Option<&MovedAside> {
+        self.moved_aside.as_ref()
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Bytes the database takes on disk.
+    pub fn size_on_disk(&self) -> Result<u64> {
+        self.db.size_on_disk().map_err(store_err)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, ()> {
+        self.write.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Applies a batch atomically and flushes it; `Ok` means durable.
+    fn commit(&self, batch: sled::Batch) -> Result<()> {
+        self.db.apply_batch(batch).map_err(store_err)?;
+        self.db.flush().map_err(store_err)?;
+        Ok(())
+    }
+
+    fn next_id(&self) -> Result<SavedId> {
+        // The counter survives deletes so ids are never reused; a damaged counter is passed
+        // over by taking the highest id in use + 1.
+        let counter = match self.db.get(NEXT_ID_KEY).map_err(store_err)? {
+            Some(v) => <[u8; 8]>::try_from(v.as_ref())
+                .map(u64::from_be_bytes)
+                .unwrap_or(1),
+            None => 1,
+        };
+        Ok(counter.max(self.max_id()? + 1))
+    }
+
+    fn max_id(&self) -> Result<SavedId> {
+        let mut max = 0;
+        for prefix in [b"h", b"s"] {
+            if let Some(kv) = self.db.scan_prefix(prefix).next_back() {
+                let (k, _) = kv.map_err(store_err)?;
+                max = max.max(id_of_key(&k).unwrap_or(0));
+            }
+        }
+        Ok(max)
+    }
+
+    /// Makes a new saved game at its start and saves it. The name is for the player to see.
+    pub fn create(&self, name: &str, setup: &Setup) -> Result<SavedGame> {
+        let game = setup.build()?;
+        let _w = self.lock();
+        let id = self.next_id()?;
+        let now = now_ms();
+        let mut saved = SavedGame {
+            id,
+            name: name.to_string(),
+            setup: setup.clone(),
+            created_ms: now,
+            game,
+            times: Vec::new(),
+            status: Status::Playing,
+            result: None,
+            last_ms: now,
+        };
+        saved.refresh_status();
+        self.write_whole(&saved)?;
+        Ok(saved)
+    }
+
+    /// Writes every record of a saved game that is not in the database yet.
+    fn write_whole(&self, saved: &SavedGame) -> Result<()> {
+        let mut batch = sled::Batch::default();
+        batch.insert(NEXT_ID_KEY, &(saved.id + 1).to_be_bytes());
+        batch.insert(&header_key(saved.id), encode(&saved.header()));
+        batch.insert(&summary_key(saved.id), encode(&saved.summary()));
+        let texts: Vec<String> = {
+            // The stored actions include the redo tail, which `Game::plies` does not show:
+            // replay the redo tail on a copy to read its texts.
+            let mut g = saved.game.clone();
+            while g.redo().is_ok() {}
+            g.texts()
+        };
+        for (i, (t, ms)) in texts.iter().zip(&saved.times).enumerate() {
+            let rec = MoveRec {
+                t: t.clone(),
+                ms: *ms,
+            };
+            batch.insert(&move_key(saved.id, i as u32), encode(&rec));
+        }
+        self.commit(batch)
+    }
+
+    /// Plays an action and saves it: `Ok` only once it is durable. An action the rules refuse
+    /// changes nothing; if saving fails, `saved` is reloaded from the database (so it shows
+    /// what is really saved) and the error returned.
+    pub fn act(&self, saved: &mut SavedGame, action: Action) -> Result<()> {
+        saved.game.act(action)?;
+        self.after_act(saved)
+    }
+
+    /// [`GameStore::act`] with the action as text (move text, `resign:2`, `timeout:1`).
+    pub fn act_text(&self, saved: &mut SavedGame, text: &str) -> Result<()> {
+        saved.game.act_text(text)?;
+        self.after_act(saved)
+    }
+
+    fn after_act(&self, saved: &mut SavedGame) -> Result<()> {
+        let r = self.append_last(saved);
+        if r.is_err() {
+            self.resync(saved);
+        }
+        r
+    }
+
+    fn resync(&self, saved: &mut SavedGame) {
+        if let Ok(fresh) = self.load(saved.id) {
+            *saved = fresh;
+        }
+    }
+
+    /// Appends the game's last applied ply, dropping any redo tail it replaced.
+    fn append_last(&self, saved: &mut SavedGame) -> Result<()> {
+        let _w = self.lock();
+        let id = saved.id;
+        let cursor = saved.game.ply_count();
+        let stored = self.read_summary(id)?;
+        if stored.ply as usize + 1 != cursor {
+            return Err(Error::Store(format!(
+                "saved game {id} changed elsewhere (saved at ply {}, this copy at {}); load it again",
+                stored.ply,
+                cursor.saturating_sub(1)
+            )));
+        }
+        let now = now_ms();
+        let text = saved.game.plies()[cursor - 1].text.clone();
+        let mut batch = sled::Batch::default();
+        batch.insert(
+            &move_key(id, cursor as u32 - 1),
+            encode(&MoveRec { t: text, ms: now }),
+        );
+        for ply in cursor as u32..stored.len {
+            batch.remove(&move_key(id, ply));
+        }
+        saved.times.truncate(cursor - 1);
+        saved.times.push(now);
+        saved.last_ms = now;
+        saved.refresh_status();
+        batch.insert(&summary_key(id), encode(&saved.summary()));
+        self.commit(batch)
+    }
+
+    /// Takes back the last applied action and saves the cursor.
+    pub fn undo(&self, saved: &mut SavedGame) -> Result<()> {
+        saved.game.undo()?;
+        self.after_cursor(saved)
+    }
+
+    /// Replays the next undone action and saves the cursor.
+    pub fn redo(&self, saved: &mut SavedGame) -> Result<()> {
+        saved.game.redo()?;
+        self.after_cursor(saved)
+    }
+
+    /// Moves the undo/redo cursor to `ply` (0 = the start, up to [`SavedGame::stored_len`]) and
+    /// saves it; for jumping through a finished game's replay.
+    pub fn set_cursor(&self, saved: &mut SavedGame, ply: usize) -> Result<()> {
+        if ply > saved.stored_len() {
+            return Err(Error::BadInput(format!(
+                "ply {ply} is past the {} saved actions",
+                saved.stored_len()
+            )));
+        }
+        while saved.game.ply_count() > ply {
+            saved.game.undo()?;
+        }
+        while saved.game.ply_count() < ply {
+            saved.game.redo()?;
+        }
+        self.after_cursor(saved)
+    }
+
+    fn after_cursor(&self, saved: &mut SavedGame) -> Result<()> {
+        saved.last_ms = now_ms();
+        saved.refresh_status();
+        let r = self.write_summary(saved);
+        if r.is_err() {
+            self.resync(saved);
+        }
+        r
+    }
+
+    fn write_summary(&self, saved: &SavedGame) -> Result<()> {
+        let _w = self.lock();
+        // The record must still exist (a deleted game is not brought back by a stale copy).
+        self.read_summary(saved.id)?;
+        let mut batch = sled::Batch::default();
+        batch.insert(&summary_key(saved.id), encode(&saved.summary()));
+        self.commit(batch)
+    }
+
+    /// Ends a game outside the rules: with a result (e.g. the players agreed) it is finished,
+    /// without one it is abandoned. Either way it is kept for replay. A game the rules already
+    /// ended keeps the rules' result.
+    pub fn finish(&self, saved: &mut SavedGame, result: Option<Outcome>) -> Result<()> {
+        if saved.game.is_over() {
+            return Ok(());
+        }
+        saved.status = if result.is_some() {
+            Status::Finished
+        } else {
+            Status::Abandoned
+        };
+        saved.result = result;
+        saved.last_ms = now_ms();
+        let r = self.write_summary(saved);
+        if r.is_err() {
+            self.resync(saved);
+        }
+        r
+    }
+
+    /// Renames a saved game.
+    pub fn rename(&self, id: SavedId, name: &str) -> Result<()> {
+        let _w = self.lock();
+        let mut s = self.read_summary(id)?;
+        s.name = name.to_string();
+        let mut batch = sled::Batch::default();
+        batch.insert(&summary_key(id), encode(&s));
+        self.commit(batch)
+    }
+
+    /// Deletes a saved game and all its records, damaged ones included.
+    pub fn delete(&self, id: SavedId) -> Result<()> {
+        let _w = self.lock();
+        let mut batch = sled::Batch::default();
+        let mut found = false;
+        for k in [&header_key(id)[..], &summary_key(id)[..]] {
+            if self.db.contains_key(k).map_err(store_err)? {
+                found = true;
+                batch.remove(k);
+            }
+        }
+        for kv in self.db.scan_prefix(moves_prefix(id)).keys() {
+            found = true;
+            batch.remove(kv.map_err(store_err)?);
+        }
+        if !found {
+            return Err(Error::NoSuchSave(id));
+        }
+        self.commit(batch)
+    }
+
+    fn read_summary(&self, id: SavedId) -> Result<Summary> {
+        match self.db.get(summary_key(id)).map_err(store_err)? {
+            Some(v) => decode_summary(id, &v),
+            None if self.db.contains_key(header_key(id)).map_err(store_err)? => {
+                Err(corrupt(id, "summary record missing".into()))
+            }
+            None => Err(Error::NoSuchSave(id)),
+        }
+    }
+
+    /// The summary of one saved game, without replaying it.
+    pub fn summary(&self, id: SavedId) -> Result<Summary> {
+        self.read_summary(id)
+    }
+
+    /// Every saved game's summary for the "continue" screen, read without replaying any game.
+    /// A game whose summary is damaged or from a newer schema is listed in `broken` with an
+    /// error naming it; the others are unaffected. Fails only if the database itself fails.
+    pub fn list(&self) -> Result<Listing> {
+        let mut out = Listing::default();
+        let mut ids = Vec::new();
+        for kv in self.db.scan_prefix(b"s") {
+            let (k, v) = kv.map_err(store_err)?;
+            let Some(id) = id_of_key(&k).filter(|_| k.len() == 9) else {
+                continue;
+            };
+            ids.push(id);
+            match decode_summary(id, &v) {
+                Ok(s) => out.games.push(s),
+                Err(e) => out.broken.push(e),
+            }
+        }
+        // A header without a summary cannot be listed: report it rather than hide it.
+        for k in self.db.scan_prefix(b"h").keys() {
+            let k = k.map_err(store_err)?;
+            if let Some(id) = id_of_key(&k).filter(|_| k.len() == 9) {
+                if ids.binary_search(&id).is_err() {
+                    out.broken
+                        .push(corrupt(id, "summary record missing".into()));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Loads a saved game by replaying its actions through the rules, and sets the undo/redo
+    /// cursor. Damage of any kind is an error naming the game: a record that fails its
+    /// checksum or is truncated, a missing or unexpected action, an action the rules refuse.
+    pub fn load(&self, id: SavedId) -> Result<SavedGame> {
+        let summary = self.read_summary(id)?;
+        let header = match self.db.get(header_key(id)).map_err(store_err)? {
+            Some(v) => decode_header(id, &v)?,
+            None => return Err(corrupt(id, "header record missing".into())),
+        };
+        let setup = Setup {
+            game: header.game,
+            mode: header.mode,
+            seats: header.seats,
+            house: header.house,
+            seed: header.seed,
+            start: header.start,
+        };
+        let mut game = setup
+            .build()
+            .map_err(|e| corrupt(id, format!("cannot set up the game: {e}")))?;
+        let mut times = Vec::with_capacity(summary.len as usize);
+        for kv in self.db.scan_prefix(moves_prefix(id)) {
+            let (k, v) = kv.map_err(store_err)?;
+            let expected = times.len() as u32;
+            match ply_of_key(&k) {
+                Some(p) if p == expected && p < summary.len => {}
+                Some(p) if p >= summary.len => {
+                    return Err(corrupt(
+                        id,
+                        format!(
+                            "action {} is stored past the {} the summary records",
+                            p + 1,
+                            summary.len
+                        ),
+                    ))
+                }
+                Some(_) => return Err(corrupt(id, format!("action {} is missing", expected + 1))),
+                None => return Err(corrupt(id, "a malformed action key".into())),
+            }
+            let rec = decode_move(id, expected, &v)?;
+            game.act_text(&rec.t).map_err(|e| {
+                corrupt(
+                    id,
+                    format!(
+                        "action {} '{}' cannot be replayed: {e}",
+                        expected + 1,
+                        rec.t
+                    ),
+                )
+            })?;
+            times.push(rec.ms);
+        }
+        if times.len() != summary.len as usize {
+            return Err(corrupt(
+                id,
+                format!(
+                    "{} actions stored, the summary records {}",
+                    times.len(),
+                    summary.len
+                ),
+            ));
+        }
+        while game.ply_count() > summary.ply as usize {
+            game.undo()?;
+        }
+        let mut saved = SavedGame {
+            id,
+            name: summary.name,
+            setup,
+            created_ms: header.created_ms,
+            game,
+            times,
+            status: summary.status,
+            result: summary.result,
+            last_ms: summary.last_ms,
+        };
+        if saved.game.is_over() || summary.status == Status::Playing {
+            saved.refresh_status();
+        }
+        Ok(saved)
+    }
+
+    /// The saved game in Rookery's text form (see [`text`]): game id, seats, house rules,
+    /// start, every action with its time, the cursor and any result given to `finish`.
+    pub fn export(&self, id: SavedId) -> Result<String> {
+        Ok(text::write(&self.load(id)?))
+    }
+
+    /// Reads a game in Rookery's text form, checks every action against the rules and saves it
+    /// as a new saved game. Bad text is an [`Error::BadRecord`] and saves nothing.
+    pub fn import(&self, text: &str) -> Result<SavedGame> {
+        let mut saved = text::read(text)?;
+        let _w = self.lock();
+        saved.id = self.next_id()?;
+        self.write_whole(&saved)?;
+        Ok(saved)
+    }
+}
+
+fn unavailable(dir: &Path, detail: String) -> Error {
+    Error::StoreUnavailable {
+        path: dir.display().to_string(),
+        detail,
+    }
+}
+
+fn aside_path(dir: &Path) -> PathBuf {
+    let base = dir.file_name().map(|n| n.to_string_lossy().into_owned());
+    let base = base.unwrap_or_else(|| "saves".to_string());
+    let ms = now_ms();
+    let mut n = 0;
+    loop {
+        let name = if n == 0 {
+            format!("{base}.unreadable-{ms}")
+        } else {
+            format!("{base}.unreadable-{ms}-{n}")
+        };
+        let p = dir.with_file_name(name);
+        if !p.exists() {
+            return p;
+        }
+        n += 1;
+    }
+}

@@ -1,0 +1,597 @@
+//! Saved games: round trips for every playable game, undo/redo, damage, schema migration.
+
+use std::path::PathBuf;
+
+use super::record::{self, frame, HeaderV1, MoveRec, SCHEMA};
+use super::*;
+use crate::game::EndReason;
+
+/// A fresh directory for one test's database.
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!(
+        "rookery-store-{}-{}-{}",
+        name,
+        std::process::id(),
+        now_ms()
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A small deterministic generator (splitmix64) for random legal games.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn random_move(store: &GameStore, s: &mut SavedGame, rng: &mut Rng) -> bool {
+    let moves = s.game.legal_moves();
+    if moves.is_empty() {
+        return false;
+    }
+    let m = moves[rng.below(moves.len())];
+    store.act(s, Action::Move(m)).unwrap();
+    true
+}
+
+fn playable() -> Vec<&'static str> {
+    rules::catalogue()
+        .into_iter()
+        .filter(|g| g.playable)
+        .map(|g| g.id)
+        .collect()
+}
+
+/// Everything a player could tell apart, including the redo tail.
+fn assert_same(a: &SavedGame, b: &SavedGame) {
+    assert_eq!(a.name, b.name);
+    assert_eq!(a.setup, b.setup);
+    assert_eq!(a.created_ms, b.created_ms);
+    assert_eq!(a.times, b.times);
+    assert_eq!(a.status, b.status);
+    assert_eq!(a.result, b.result);
+    assert_eq!(a.game.ply_count(), b.game.ply_count());
+    assert_eq!(a.game.redo_count(), b.game.redo_count());
+    assert_eq!(a.game.texts(), b.game.texts());
+    assert_eq!(a.game.position().hash(), b.game.position().hash());
+    assert_eq!(
+        rules::write_position(a.game.position()),
+        rules::write_position(b.game.position())
+    );
+    let (mut ra, mut rb) = (a.game.clone(), b.game.clone());
+    while ra.redo().is_ok() {
+        rb.redo().unwrap();
+        assert_eq!(ra.position().hash(), rb.position().hash());
+    }
+    assert!(rb.redo().is_err());
+    assert_eq!(ra.texts(), rb.texts());
+    assert_eq!(ra.outcome(), rb.outcome());
+}
+
+/// A game with people and a bot, some moves, an undo that a new move replaces, and two undone
+/// moves left to redo.
+fn played_game(store: &GameStore, id: &str, seed: u64) -> SavedGame {
+    let mut setup = Setup::new(id).unwrap();
+    setup.seed = seed;
+    setup.start = Start::Standard {
+        number: (seed % 960) as u32,
+    };
+    setup.mode = "vs-bots".into();
+    setup.house.turn_seconds = Some(60);
+    let last = setup.seats.len() - 1;
+    setup.seats[last] = SeatInfo::bot("Rookery \"bot\"", 3);
+    let mut s = store.create(&format!("{id} game"), &setup).unwrap();
+    let mut rng = Rng(seed);
+    for _ in 0..40 {
+        if !random_move(store, &mut s, &mut rng) {
+            break;
+        }
+    }
+    store.undo(&mut s).unwrap();
+    store.undo(&mut s).unwrap();
+    random_move(store, &mut s, &mut rng);
+    for _ in 0..6 {
+        random_move(store, &mut s, &mut rng);
+    }
+    store.undo(&mut s).unwrap();
+    store.undo(&mut s).unwrap();
+    s
+}
+
+#[test]
+fn save_then_load_gives_the_identical_game_for_every_playable_game_id() {
+    let dir = temp_dir("roundtrip");
+    let store = GameStore::open(&dir).unwrap();
+    let ids = playable();
+    assert!(ids.contains(&"chess"));
+    for (i, id) in ids.iter().enumerate() {
+        let s = played_game(&store, id, 1000 + i as u64);
+        assert_eq!(s.game.redo_count(), 2, "{id}");
+        let loaded = store.load(s.id).unwrap();
+        assert_same(&s, &loaded);
+        // and after the app is closed and opened again
+        drop(loaded);
+        let sum = store.summary(s.id).unwrap();
+        assert_eq!(sum.ply as usize, s.game.ply_count());
+        assert_eq!(sum.len as usize, s.stored_len());
+        assert_eq!(sum.game, *id);
+        assert_eq!(sum.turn, Some(s.game.position().turn()));
+        assert_eq!(sum.preview, rules::write_position(s.game.position()));
+    }
+    drop(store);
+    let store = GameStore::open(&dir).unwrap();
+    assert_eq!(store.list().unwrap().games.len(), ids.len());
+    for sum in store.list().unwrap().games {
+        let s = store.load(sum.id).unwrap();
+        assert_eq!(
+            s.game.position().hash(),
+            store.load(sum.id).unwrap().game.position().hash()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn export_then_import_gives_the_identical_game_for_every_playable_game_id() {
+    let dir = temp_dir("export");
+    let store = GameStore::open(&dir).unwrap();
+    for (i, id) in playable().iter().enumerate() {
+        let s = played_game(&store, id, 77 + i as u64);
+        let text = store.export(s.id).unwrap();
+        assert!(text.starts_with("[Rookery \"2\"]\n[Game \""), "{text}");
+        let copy = store.import(&text).unwrap();
+        assert_ne!(copy.id, s.id);
+        assert_same(&s, &copy);
+        assert_same(&copy, &store.load(copy.id).unwrap());
+        assert_eq!(store.export(copy.id).unwrap(), text);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_finished_game_is_kept_for_replay_with_its_result() {
+    let dir = temp_dir("finished");
+    let store = GameStore::open(&dir).unwrap();
+    let mut s = store.create("mate", &Setup::new("chess").unwrap()).unwrap();
+    for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        store.act_text(&mut s, m).unwrap();
+    }
+    assert_eq!(s.status, Status::Finished);
+    let sum = store.summary(s.id).unwrap();
+    assert_eq!(sum.status, Status::Finished);
+    assert_eq!(sum.turn, None);
+    assert_eq!(sum.result.as_ref().unwrap().reason, EndReason::Checkmate);
+    let mut back = store.load(s.id).unwrap();
+    assert_same(&s, &back);
+    assert_eq!(store.act_text(&mut back, "a2a3"), Err(Error::GameOver));
+    // replay: step back through it; the cursor is saved
+    store.set_cursor(&mut back, 1).unwrap();
+    assert_eq!(store.summary(s.id).unwrap().status, Status::Playing);
+    assert_eq!(store.load(s.id).unwrap().game.ply_count(), 1);
+    store.set_cursor(&mut back, 4).unwrap();
+    assert_same(&s, &store.load(s.id).unwrap());
+    assert!(store.set_cursor(&mut back, 5).is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_game_ended_outside_the_rules_is_finished_or_abandoned_and_kept() {
+    let dir = temp_dir("finish");
+    let store = GameStore::open(&dir).unwrap();
+    let mut a = store.create("a", &Setup::new("chess").unwrap()).unwrap();
+    store.act_text(&mut a, "e2e4").unwrap();
+    store.finish(&mut a, None).unwrap();
+    let mut b = store.create("b", &Setup::new("chess").unwrap()).unwrap();
+    store.act_text(&mut b, "e2e4").unwrap();
+    let agreed = Outcome::draw(EndReason::Agreement);
+    store.finish(&mut b, Some(agreed.clone())).unwrap();
+    let la = store.load(a.id).unwrap();
+    assert_eq!(la.status, Status::Abandoned);
+    let lb = store.load(b.id).unwrap();
+    assert_eq!(lb.status, Status::Finished);
+    assert_eq!(lb.result, Some(agreed));
+    let copy = store.import(&store.export(b.id).unwrap()).unwrap();
+    assert_same(&lb, &copy);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_new_move_after_undo_truncates_the_redo_tail() {
+    let dir = temp_dir("truncate");
+    let store = GameStore::open(&dir).unwrap();
+    let mut s = store.create("t", &Setup::new("chess").unwrap()).unwrap();
+    for m in ["e2e4", "e7e5", "g1f3", "b8c6"] {
+        store.act_text(&mut s, m).unwrap();
+    }
+    store.undo(&mut s).unwrap();
+    store.undo(&mut s).unwrap();
+    store.undo(&mut s).unwrap();
+    assert_eq!(store.summary(s.id).unwrap().len, 4);
+    store.redo(&mut s).unwrap();
+    store.act_text(&mut s, "d2d4").unwrap();
+    let sum = store.summary(s.id).unwrap();
+    assert_eq!((sum.ply, sum.len), (3, 3));
+    assert_eq!(
+        store.db.scan_prefix(record::moves_prefix(s.id)).count(),
+        3,
+        "the redo tail's records are gone"
+    );
+    let back = store.load(s.id).unwrap();
+    assert_eq!(back.game.texts(), ["e2e4", "e7e5", "d2d4"]);
+    assert_eq!(back.game.redo_count(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_illegal_action_changes_nothing_in_the_save() {
+    let dir = temp_dir("illegal");
+    let store = GameStore::open(&dir).unwrap();
+    let mut s = store.create("i", &Setup::new("chess").unwrap()).unwrap();
+    store.act_text(&mut s, "e2e4").unwrap();
+    assert!(store.act_text(&mut s, "e2e4").is_err());
+    assert!(store.act_text(&mut s, "zz").is_err());
+    assert!(store.act(&mut s, Action::Resign(9)).is_err());
+    assert_eq!(store.summary(s.id).unwrap().len, 1);
+    assert_same(&s, &store.load(s.id).unwrap());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn setups_that_cannot_be_played_are_refused() {
+    let dir = temp_dir("setup");
+    let store = GameStore::open(&dir).unwrap();
+    let mut setup = Setup::new("chess").unwrap();
+    setup.seats.pop();
+    assert!(matches!(store.create("x", &setup), Err(Error::BadInput(_))));
+    let mut setup = Setup::new("chess").unwrap();
+    setup.game = "no-such-game".into();
+    assert!(matches!(
+        store.create("x", &setup),
+        Err(Error::UnknownGame(_))
+    ));
+    let mut setup = Setup::new("chess").unwrap();
+    setup.start = Start::Position {
+        text: "not a position".into(),
+    };
+    assert!(store.create("x", &setup).is_err());
+    assert!(store.list().unwrap().games.is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_game_from_a_position_saves_its_start_as_text() {
+    let dir = temp_dir("fen");
+    let store = GameStore::open(&dir).unwrap();
+    let mut setup = Setup::new("chess").unwrap();
+    setup.start = Start::Position {
+        text: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1".into(),
+    };
+    let mut s = store.create("ending", &setup).unwrap();
+    store.act_text(&mut s, "e2e4").unwrap();
+    assert_same(&s, &store.load(s.id).unwrap());
+    assert_same(&s, &store.import(&store.export(s.id).unwrap()).unwrap());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn rename_and_delete_work_and_ids_are_never_reused() {
+    let dir = temp_dir("rename");
+    let store = GameStore::open(&dir).unwrap();
+    let a = store.create("a", &Setup::new("chess").unwrap()).unwrap();
+    let b = store.create("b", &Setup::new("chess960").unwrap()).unwrap();
+    store.rename(a.id, "Ann vs Ben").unwrap();
+    assert_eq!(store.load(a.id).unwrap().name, "Ann vs Ben");
+    store.delete(b.id).unwrap();
+    assert_eq!(store.load(b.id).unwrap_err(), Error::NoSuchSave(b.id));
+    assert_eq!(store.delete(b.id), Err(Error::NoSuchSave(b.id)));
+    assert_eq!(store.rename(b.id, "x"), Err(Error::NoSuchSave(b.id)));
+    let c = store.create("c", &Setup::new("chess").unwrap()).unwrap();
+    assert!(c.id > b.id);
+    let ids: Vec<_> = store.list().unwrap().games.iter().map(|s| s.id).collect();
+    assert_eq!(ids, [a.id, c.id]);
+    drop(store);
+    let store = GameStore::open(&dir).unwrap();
+    let d = store.create("d", &Setup::new("chess").unwrap()).unwrap();
+    assert!(d.id > c.id);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Three games; returns their ids.
+fn three_games(store: &GameStore) -> [SavedId; 3] {
+    let mut ids = [0; 3];
+    for (i, id) in ids.iter_mut().enumerate() {
+        let mut s = store
+            .create(&format!("g{i}"), &Setup::new("chess").unwrap())
+            .unwrap();
+        let mut rng = Rng(i as u64);
+        for _ in 0..12 {
+            random_move(store, &mut s, &mut rng);
+        }
+        *id = s.id;
+    }
+    ids
+}
+
+fn raw_set(store: &GameStore, key: &[u8], f: impl FnOnce(&mut Vec<u8>)) {
+    let mut v = store.db.get(key).unwrap().unwrap().to_vec();
+    f(&mut v);
+    store.db.insert(key, v).unwrap();
+    store.db.flush().unwrap();
+}
+
+fn corrupt_game(e: Error) -> SavedId {
+    match e {
+        Error::CorruptSave { game, .. } => game,
+        other => panic!("expected CorruptSave, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_flipped_byte_in_an_action_names_the_game_and_the_others_still_load() {
+    let dir = temp_dir("flip");
+    let store = GameStore::open(&dir).unwrap();
+    let [a, b, c] = three_games(&store);
+    raw_set(&store, &record::move_key(b, 5), |v| {
+        let i = v.len() - 3;
+        v[i] ^= 0x01
+    });
+    let e = store.load(b).unwrap_err();
+    assert!(e.to_string().contains("action 6"), "{e}");
+    assert_eq!(corrupt_game(e), b);
+    store.load(a).unwrap();
+    store.load(c).unwrap();
+    assert!(store.export(b).is_err());
+    // the summary is intact, so the game is still listed, and it can be deleted
+    assert_eq!(store.list().unwrap().games.len(), 3);
+    store.delete(b).unwrap();
+    assert_eq!(store.list().unwrap().games.len(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn truncated_records_name_the_game_and_the_others_still_load() {
+    let dir = temp_dir("truncated");
+    let store = GameStore::open(&dir).unwrap();
+    let [a, b, c] = three_games(&store);
+    raw_set(&store, &record::header_key(a), |v| v.truncate(v.len() / 2));
+    raw_set(&store, &record::summary_key(b), |v| v.truncate(3));
+    assert_eq!(corrupt_game(store.load(a).unwrap_err()), a);
+    assert_eq!(corrupt_game(store.load(b).unwrap_err()), b);
+    store.load(c).unwrap();
+    let listing = store.list().unwrap();
+    assert_eq!(
+        listing.games.iter().map(|s| s.id).collect::<Vec<_>>(),
+        [a, c]
+    );
+    assert_eq!(listing.broken.len(), 1);
+    assert_eq!(corrupt_game(listing.broken[0].clone()), b);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_missing_or_unexpected_action_record_names_the_game() {
+    let dir = temp_dir("missing");
+    let store = GameStore::open(&dir).unwrap();
+    let [a, b, c] = three_games(&store);
+    store.db.remove(record::move_key(a, 4)).unwrap();
+    let e = store.load(a).unwrap_err();
+    assert!(e.to_string().contains("action 5 is missing"), "{e}");
+    let rec = MoveRec {
+        t: "a2a3".into(),
+        ms: 1,
+    };
+    store
+        .db
+        .insert(record::move_key(b, 40), record::encode(&rec))
+        .unwrap();
+    assert_eq!(corrupt_game(store.load(b).unwrap_err()), b);
+    store.db.remove(record::summary_key(c)).unwrap();
+    assert_eq!(corrupt_game(store.load(c).unwrap_err()), c);
+    let listing = store.list().unwrap();
+    assert_eq!(listing.games.len(), 2);
+    assert_eq!(corrupt_game(listing.broken[0].clone()), c);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_stored_action_the_rules_refuse_names_the_game() {
+    let dir = temp_dir("refuse");
+    let store = GameStore::open(&dir).unwrap();
+    let [a, _, c] = three_games(&store);
+    let rec = MoveRec {
+        t: "e1e8".into(),
+        ms: 1,
+    };
+    store
+        .db
+        .insert(record::move_key(a, 3), record::encode(&rec))
+        .unwrap();
+    let e = store.load(a).unwrap_err();
+    assert!(e.to_string().contains("cannot be replayed"), "{e}");
+    assert_eq!(corrupt_game(e), a);
+    store.load(c).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_game_from_a_newer_schema_is_reported_and_left_untouched() {
+    let dir = temp_dir("newer");
+    let store = GameStore::open(&dir).unwrap();
+    let [a, b, _] = three_games(&store);
+    let future = frame(SCHEMA + 1, br#"{"something":"new"}"#);
+    store
+        .db
+        .insert(record::header_key(a), future.clone())
+        .unwrap();
+    store
+        .db
+        .insert(record::summary_key(b), future.clone())
+        .unwrap();
+    let newer = Error::NewerSchema {
+        game: a,
+        found: SCHEMA as u32 + 1,
+        supported: SCHEMA as u32,
+    };
+    assert_eq!(store.load(a).unwrap_err(), newer);
+    let listing = store.list().unwrap();
+    assert_eq!(listing.games.len(), 2);
+    assert!(matches!(listing.broken[0], Error::NewerSchema { game, .. } if game == b));
+    assert_eq!(
+        store.db.get(record::header_key(a)).unwrap().unwrap(),
+        &future[..]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_schema_1_game_is_upgraded_when_read() {
+    let dir = temp_dir("migrate");
+    let store = GameStore::open(&dir).unwrap();
+    let mut s = store
+        .create("old", &Setup::new("chess960").unwrap())
+        .unwrap();
+    for m in ["e2e4", "e7e5"] {
+        store.act_text(&mut s, m).unwrap();
+    }
+    // rewrite its header as schema 1 wrote it
+    let v1 = HeaderV1 {
+        game: "chess960".into(),
+        players: vec!["Ann".into(), "Ben".into()],
+        house: HouseRules::default(),
+        seed: 0,
+        start: Start::Standard { number: 0 },
+        created_ms: 5,
+    };
+    let json = serde_json::to_vec(&v1).unwrap();
+    store
+        .db
+        .insert(record::header_key(s.id), frame(1, &json))
+        .unwrap();
+    let back = store.load(s.id).unwrap();
+    assert_eq!(back.setup.mode, "pass-and-play");
+    assert_eq!(
+        back.setup.seats,
+        [SeatInfo::person("Ann"), SeatInfo::person("Ben")]
+    );
+    assert_eq!(back.created_ms, 5);
+    assert_eq!(back.game.texts(), ["e2e4", "e7e5"]);
+    assert_eq!(back.game.position().hash(), s.game.position().hash());
+    // playing on keeps working (only the changed records are written, in schema 2)
+    let mut back = back;
+    store.act_text(&mut back, "d1c3").unwrap();
+    assert_eq!(store.load(s.id).unwrap().game.ply_count(), 3);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_stale_copy_cannot_overwrite_a_newer_save() {
+    let dir = temp_dir("stale");
+    let store = GameStore::open(&dir).unwrap();
+    let mut s = store.create("s", &Setup::new("chess").unwrap()).unwrap();
+    let mut copy = s.clone();
+    store.act_text(&mut s, "e2e4").unwrap();
+    assert!(matches!(
+        store.act_text(&mut copy, "d2d4"),
+        Err(Error::Store(_))
+    ));
+    // the stale copy was reloaded to what is saved
+    assert_same(&copy, &s);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_text_is_refused_on_import_and_saves_nothing() {
+    let dir = temp_dir("badtext");
+    let store = GameStore::open(&dir).unwrap();
+    let good = "[Rookery \"2\"]\n[Game \"chess\"]\n\ne2e4 {5} e7e5\n";
+    let s = store.import(good).unwrap();
+    assert_eq!(s.game.texts(), ["e2e4", "e7e5"]);
+    assert_eq!(s.times, [5, 0]);
+    for bad in [
+        "",
+        "[Game \"chess\"]\n\ne2e4",
+        "[Rookery \"99\"]\n[Game \"chess\"]\n",
+        "[Rookery \"2\"]\n",
+        "[Rookery \"2\"]\n[Game \"chess\"]\n\ne2e5",
+        "[Rookery \"2\"]\n[Game \"chess\"]\n\ne2e4 {x}",
+        "[Rookery \"2\"]\n[Game \"chess\"]\n\n{5} e2e4",
+        "[Rookery \"2\"]\n[Game \"chess\"]\n[Cursor \"3\"]\n\ne2e4",
+        "[Rookery \"2\"]\n[Game \"chess\"\n",
+        "[Rookery \"2\"]\n[Game \"chess\"]\n[Seat \"A\" \"robot\"]\n",
+        "[Rookery \"2\"]\n[Game \"nope\"]\n",
+    ] {
+        assert!(store.import(bad).is_err(), "{bad:?}");
+    }
+    assert_eq!(store.list().unwrap().games.len(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_database_sled_cannot_open_is_moved_aside_not_deleted() {
+    let parent = temp_dir("aside");
+    let dir = parent.join("saves");
+    {
+        let store = GameStore::open(&dir).unwrap();
+        three_games(&store);
+    }
+    // damage sled's own files: its configuration and the first bytes of its log
+    std::fs::write(dir.join("conf"), b"this is not sled's configuration file").unwrap();
+    let mut db = std::fs::read(dir.join("db")).unwrap();
+    for b in db.iter_mut().take(4096) {
+        *b ^= 0xA5;
+    }
+    std::fs::write(dir.join("db"), &db).unwrap();
+    let before: Vec<u8> = db.clone();
+    let store = GameStore::open(&dir).unwrap();
+    let aside = store.moved_aside().expect("reported").clone();
+    assert_eq!(aside.from, dir);
+    assert!(aside.to.exists());
+    assert_eq!(std::fs::read(aside.to.join("db")).unwrap(), before);
+    assert!(store.list().unwrap().games.is_empty());
+    assert!(store.create("new", &Setup::new("chess").unwrap()).is_ok());
+    drop(store);
+    // a read-only tool reports instead of repairing
+    std::fs::write(dir.join("conf"), b"garbage again").unwrap();
+    std::fs::write(dir.join("db"), &before).unwrap();
+    assert!(matches!(
+        GameStore::open_existing(&dir),
+        Err(Error::StoreUnavailable { .. })
+    ));
+    let _ = std::fs::remove_dir_all(&parent);
+}
+
+#[test]
+fn a_database_held_by_another_process_is_reported_and_left_alone() {
+    let dir = temp_dir("locked");
+    let first = GameStore::open(&dir).unwrap();
+    let a = first.create("a", &Setup::new("chess").unwrap()).unwrap();
+    assert!(matches!(
+        GameStore::open(&dir),
+        Err(Error::StoreUnavailable { .. })
+    ));
+    assert!(first.moved_aside().is_none());
+    first.load(a.id).unwrap();
+    drop(first);
+    assert!(GameStore::open(&dir).unwrap().moved_aside().is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_missing_database_is_reported_by_open_existing() {
+    let dir = temp_dir("nothing").join("not-there");
+    assert!(matches!(
+        GameStore::open_existing(&dir),
+        Err(Error::StoreUnavailable { .. })
+    ));
+    assert!(!dir.exists());
+}
