@@ -138,8 +138,13 @@ pub fn after_action(ctx: &mut Ctx) -> Option<Outcome> {
     match ctx.action {
         Action::Resign(s) => return Some(Outcome::win(vec![1 - s], EndReason::Resignation)),
         Action::Timeout(s) => {
-            // FIDE: a flag fall draws when the opponent cannot mate by any series of moves.
-            if insufficient_material(ctx.pos) {
+            // FIDE 6.9: a flag fall draws when the opponent cannot mate by any series of
+            // legal moves: a lone king never can, nor anyone in a dead position.
+            let opponent_bare = (0..ctx.pos.variant.board.len() as Cell).all(|c| {
+                let p = ctx.pos.at(c);
+                p.is_none() || p.owner() != 1 - s || p.kind() == KING
+            });
+            if opponent_bare || insufficient_material(ctx.pos) {
                 return Some(Outcome::draw(EndReason::Timeout));
             }
             return Some(Outcome::win(vec![1 - s], EndReason::Timeout));
