@@ -2,6 +2,7 @@
 //! Start with docs/ARCHITECTURE.md.
 
 pub mod board;
+pub mod bot;
 pub mod error;
 pub mod game;
 pub mod movegen;

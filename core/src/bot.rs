@@ -1,0 +1,402 @@
+//! Bots: the small interface every bot implements, and a simple bot that plays any game.
+//!
+//! A bot looks at a [`Game`] and returns the [`Action`] of the seat to move. It runs wherever
+//! the shell wants (the terminal player runs it on a background thread) and checks a cancel
+//! flag often, so a shell can drop a search at once (undo, quit, a seat taken over).
+//!
+//! The simple bot works for every game through the generic position API only:
+//! - level 0 plays a random legal move;
+//! - level 1 looks one ply ahead: it plays a winning move (mate in one, a king capture, any
+//!   move the rules score as a win) when there is one, and otherwise the move that leaves the
+//!   best material balance;
+//! - level 2 also looks at every reply of the next player to move (that player picks the reply
+//!   best for itself by the same measure), so it sees simple recaptures and mates against it.
+//!
+//! Material uses one table by piece letter for every game (P 1, N 3, B 3, R 5, Q 9, K 40,
+//! anything else 3); the balance is the mover's material (with its partners') minus that of
+//! the strongest opponent still playing, plus a small weight for game points in scored games.
+//! Ties are broken by a generator seeded from the bot's seed and the position, so a bot plays
+//! the same move in the same position and a replay is reproducible.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::board::NO_CELL;
+use crate::game::{Action, Game};
+use crate::piece::{Piece, Seat};
+use crate::position::{Move, Position, MAX_SEATS};
+
+/// Anything that can play a seat.
+pub trait Bot: Send + Sync {
+    /// The action for the seat to move in `game`; `None` when the game is over, there is
+    /// nothing to play, or `cancel` was set while thinking (the shell then ignores the bot).
+    fn choose(&self, game: &Game, cancel: &AtomicBool) -> Option<Action>;
+
+    /// A short name to show ("simple bot, level 1").
+    fn name(&self) -> String;
+}
+
+/// Score of a won position, far above any material balance.
+const WIN: i32 = 1_000_000;
+/// Centipawns per game point (scored multi-player games).
+const POINT_WEIGHT: i32 = 20;
+
+/// Value of a piece by its letter, in centipawns (one table for every game).
+pub fn piece_value(letter: char) -> i32 {
+    match letter.to_ascii_uppercase() {
+        'P' => 100,
+        'N' | 'B' => 300,
+        'R' => 500,
+        'Q' => 900,
+        'K' => 4000,
+        _ => 300,
+    }
+}
+
+/// The simple bot of every game; see the module docs.
+#[derive(Clone, Debug)]
+pub struct SimpleBot {
+    level: u8,
+    seed: u64,
+}
+
+/// A simple bot: level 0 random, 1 one ply, 2 (and above) two plies.
+pub fn simple_bot(level: u8, seed: u64) -> SimpleBot {
+    SimpleBot {
+        level: level.min(2),
+        seed,
+    }
+}
+
+impl SimpleBot {
+    pub fn level(&self) -> u8 {
+        self.level
+    }
+}
+
+/// SplitMix64: a tiny seeded generator for tie-breaking.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// Material per seat (grey pieces belong to nobody).
+fn material(pos: &Position) -> [i32; MAX_SEATS] {
+    let mut m = [0; MAX_SEATS];
+    for p in &pos.board {
+        if p.is_some() && !p.is_grey() && (p.owner() as usize) < MAX_SEATS {
+            m[p.owner() as usize] += value_of(pos, *p);
+        }
+    }
+    m
+}
+
+fn value_of(pos: &Position, p: Piece) -> i32 {
+    match pos.variant.pieces.get(p.kind() as usize) {
+        Some(t) => piece_value(t.letter),
+        None => 300,
+    }
+}
+
+/// The balance for `me`: own side's material minus the strongest opponent still playing,
+/// plus a small weight for game points.
+fn balance(pos: &Position, mat: &[i32; MAX_SEATS], me: Seat) -> i32 {
+    let v = pos.variant;
+    let n = v.seat_count();
+    let mut own = 0;
+    let mut own_points = 0;
+    let mut opp = 0;
+    let mut opp_points = 0;
+    for s in 0..n as Seat {
+        if v.allied(me, s) {
+            if s == me || pos.is_in_play(s) {
+                own += mat[s as usize];
+                own_points += pos.scores[s as usize];
+            }
+        } else if pos.is_in_play(s) {
+            opp = opp.max(mat[s as usize]);
+            opp_points = opp_points.max(pos.scores[s as usize]);
+        }
+    }
+    own - opp + POINT_WEIGHT * (own_points - opp_points)
+}
+
+/// Captures (most valuable victim first) and promotions before quiet moves.
+fn order_key(pos: &Position, m: &Move) -> i32 {
+    let victim = pos.at(m.to);
+    let mut k = 0;
+    if victim.is_some() && m.kind != crate::position::MoveKind::Castle {
+        k += value_of(pos, victim);
+    }
+    if let Some(p) = m.promotion() {
+        k += piece_value(pos.variant.letter(p));
+    }
+    -k
+}
+
+impl SimpleBot {
+    /// Value for `me` of the position after the root move, looking at the next player's
+    /// replies. `None` when cancelled.
+    fn reply_value(&self, child: &Position, me: Seat, cancel: &AtomicBool) -> Option<i32> {
+        let mat = material(child);
+        let base = balance(child, &mat, me);
+        let them = child.turn();
+        if child.variant.allied(me, them) {
+            return Some(base);
+        }
+        let mut pos = child.clone();
+        let replies = pos.legal_moves();
+        if replies.is_empty() {
+            return Some(base);
+        }
+        let had_king = pos.king(me).is_some();
+        // (their value, our value) of the reply they pick
+        let mut best: Option<(i32, i32)> = None;
+        for r in replies {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
+            let u = pos.make(r);
+            let mut m = mat;
+            if u.captured.is_some() && !u.captured.is_grey() {
+                m[u.captured.owner() as usize] -= value_of(&pos, u.captured);
+            }
+            if let Some(k) = r.promotion() {
+                m[them as usize] += piece_value(pos.variant.letter(k)) - value_of(&pos, u.moved);
+            }
+            let lost_king = had_king && pos.st.kings[me as usize] == NO_CELL;
+            let mated = !lost_king && pos.turn() == me && pos.in_check(me) && !pos.has_legal_move();
+            let (theirs, ours) = if lost_king || mated {
+                (WIN, -WIN)
+            } else {
+                (balance(&pos, &m, them), balance(&pos, &m, me))
+            };
+            pos.unmake(r, &u);
+            let better = match best {
+                None => true,
+                Some((t, o)) => theirs > t || (theirs == t && ours < o),
+            };
+            if better {
+                best = Some((theirs, ours));
+            }
+        }
+        best.map(|(_, o)| o)
+    }
+}
+
+impl Bot for SimpleBot {
+    fn choose(&self, game: &Game, cancel: &AtomicBool) -> Option<Action> {
+        if game.is_over() || cancel.load(Ordering::Relaxed) {
+            return None;
+        }
+        let pos = game.position();
+        let me = pos.turn();
+        let mut moves = game.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        let mut rng =
+            Rng(self.seed ^ pos.hash() ^ (game.ply_count() as u64).wrapping_mul(0x2545_f491));
+        if self.level == 0 {
+            return Some(Action::Move(moves[rng.below(moves.len())]));
+        }
+        moves.sort_by_key(|m| order_key(pos, m));
+        let mut trial = game.clone();
+        let mut best: Vec<Move> = Vec::new();
+        let mut best_value = i32::MIN;
+        for m in moves {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
+            if trial.act(Action::Move(m)).is_err() {
+                continue;
+            }
+            let value = match trial.outcome() {
+                Some(o) if o.is_draw() => Some(0),
+                Some(o) if o.winners.iter().any(|&w| pos.variant.allied(w, me)) => {
+                    // A win at once: nothing can be better.
+                    return Some(Action::Move(m));
+                }
+                Some(_) => Some(-WIN),
+                None if !trial.position().is_in_play(me) => Some(-WIN),
+                None if self.level == 1 => {
+                    let child = trial.position();
+                    Some(balance(child, &material(child), me))
+                }
+                None => self.reply_value(trial.position(), me, cancel),
+            };
+            let _ = trial.undo();
+            let value = value?;
+            if value > best_value {
+                best_value = value;
+                best.clear();
+            }
+            if value == best_value {
+                best.push(m);
+            }
+        }
+        if best.is_empty() {
+            return None;
+        }
+        Some(Action::Move(best[rng.below(best.len())]))
+    }
+
+    fn name(&self) -> String {
+        format!("simple bot, level {}", self.level)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::EndReason;
+
+    fn play_out(game: &mut Game, bots: &[SimpleBot], max_plies: usize) {
+        let cancel = AtomicBool::new(false);
+        for _ in 0..max_plies {
+            if game.is_over() {
+                return;
+            }
+            let seat = game.position().turn() as usize;
+            let a = bots[seat % bots.len()]
+                .choose(game, &cancel)
+                .expect("a bot always finds a move in a live game");
+            if let Action::Move(m) = a {
+                assert!(game.legal_moves().contains(&m), "bot chose an illegal move");
+            }
+            game.act(a).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_bot_always_returns_a_legal_move() {
+        for level in 0..=2 {
+            let mut g = Game::new("chess").unwrap();
+            let bot = simple_bot(level, 7);
+            play_out(&mut g, &[bot.clone(), bot], 40);
+        }
+        let mut g = Game::with_options("chess960", Default::default(), 3, Some(100)).unwrap();
+        play_out(&mut g, &[simple_bot(2, 1), simple_bot(1, 2)], 40);
+    }
+
+    #[test]
+    fn the_bot_returns_nothing_when_cancelled() {
+        let g = Game::new("chess").unwrap();
+        let cancel = AtomicBool::new(true);
+        for level in 0..=2 {
+            assert_eq!(simple_bot(level, 1).choose(&g, &cancel), None);
+        }
+    }
+
+    #[test]
+    fn a_cancel_set_during_the_search_stops_it() {
+        // A bot whose cancel flag is raised from another thread returns (None or a move)
+        // instead of running on; the flag is set before the search starts on a busy position.
+        let g = Game::from_fen(
+            "chess",
+            "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 4 5",
+        )
+        .unwrap();
+        let cancel = std::sync::Arc::new(AtomicBool::new(false));
+        let c2 = cancel.clone();
+        let bot = simple_bot(2, 5);
+        let h = std::thread::spawn(move || bot.choose(&g, &c2));
+        cancel.store(true, Ordering::Relaxed);
+        let _ = h.join().unwrap();
+    }
+
+    #[test]
+    fn the_bot_finds_mate_in_one() {
+        // Scholar's mate: Qxf7#.
+        let g = Game::from_fen(
+            "chess",
+            "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 0 1",
+        )
+        .unwrap();
+        let cancel = AtomicBool::new(false);
+        for level in 1..=2 {
+            for seed in 0..4 {
+                let a = simple_bot(level, seed).choose(&g, &cancel).unwrap();
+                let Action::Move(m) = a else { panic!() };
+                assert_eq!(g.move_text(m), "h5f7");
+            }
+        }
+    }
+
+    #[test]
+    fn the_bot_takes_a_free_queen_and_level_two_avoids_losing_its_own() {
+        // White to move: the black queen on d5 is free (Nc3xd5).
+        let g = Game::from_fen("chess", "4k3/8/8/3q4/8/2N5/8/4K3 w - - 0 1").unwrap();
+        let cancel = AtomicBool::new(false);
+        let Some(Action::Move(m)) = simple_bot(1, 3).choose(&g, &cancel) else {
+            panic!()
+        };
+        assert_eq!(g.move_text(m), "c3d5");
+        // Black to move, queen attacked by a pawn: level 2 moves it to a safe cell.
+        let g = Game::from_fen("chess", "4k3/8/8/3q4/2P5/8/8/4K3 b - - 0 1").unwrap();
+        for seed in 0..6 {
+            let Some(Action::Move(m)) = simple_bot(2, seed).choose(&g, &cancel) else {
+                panic!()
+            };
+            let mut after = g.clone();
+            after.play(m).unwrap();
+            let q = after.position().board.iter().position(|p| {
+                p.is_some() && p.owner() == 1 && after.variant.letter(p.kind()) == 'Q'
+            });
+            let q = q.expect("queen still on the board") as u16;
+            assert!(!after.position().attacked(q, 1), "queen left en prise");
+        }
+    }
+
+    #[test]
+    fn the_same_seed_plays_the_same_move() {
+        let g = Game::new("chess").unwrap();
+        let cancel = AtomicBool::new(false);
+        for level in 0..=2 {
+            let a = simple_bot(level, 42).choose(&g, &cancel);
+            let b = simple_bot(level, 42).choose(&g, &cancel);
+            assert_eq!(a, b);
+        }
+    }
+
+    #[test]
+    fn the_bot_plays_a_chess_game_to_the_end_against_itself() {
+        for (level, seed) in [(1u8, 11u64), (2, 12)] {
+            let mut g = Game::new("chess").unwrap();
+            play_out(
+                &mut g,
+                &[simple_bot(level, seed), simple_bot(level, seed + 1)],
+                6000,
+            );
+            let o = g.outcome().expect("the draw rules end every game");
+            assert!(matches!(
+                o.reason,
+                EndReason::Checkmate
+                    | EndReason::Stalemate
+                    | EndReason::Repetition
+                    | EndReason::FiftyMoves
+                    | EndReason::InsufficientMaterial
+            ));
+        }
+    }
+
+    #[test]
+    fn the_bot_returns_nothing_when_the_game_is_over() {
+        let mut g = Game::new("chess").unwrap();
+        for t in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+            g.play_text(t).unwrap();
+        }
+        assert!(g.is_over());
+        let cancel = AtomicBool::new(false);
+        assert_eq!(simple_bot(1, 0).choose(&g, &cancel), None);
+    }
+}
