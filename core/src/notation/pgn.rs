@@ -165,7 +165,8 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> Result<String> {
                 words.push(format!("{{{} lost on time.}}", colour(game, s)));
                 need_number = true;
             }
-            Action::Choose(_) => {}
+            // choices between moves (multi-player games) are not part of a PGN
+            _ => {}
         }
         before = &ply.after;
     }

@@ -56,7 +56,7 @@ fn write_bare(pos: &Position, m: Move, legal: &[Move]) -> String {
                 o.to == m.to
                     && o.from != m.from
                     && o.kind != MoveKind::Castle
-                    && pos.at(o.from) == piece
+                    && pos.at(o.from).kind() == piece.kind()
             })
             .collect();
         if !rivals.is_empty() {
