@@ -106,6 +106,12 @@ pub enum Event {
         seat: Seat,
         reason: OutReason,
     },
+    /// A walking king (its player resigned or timed out) made its automatic move, written as
+    /// move text (`h1i2`), within the ply of the action that handed it the turn.
+    Walked {
+        seat: Seat,
+        text: String,
+    },
 }
 
 /// One ply of history.
@@ -164,6 +170,9 @@ pub struct Game {
     cursor: usize,
     pub house: HouseRules,
     pub seed: u64,
+    /// Whether the game plays walking kings' moves itself (on by default). Off only to replay a
+    /// record that lists those moves (e.g. a chess.com PGN4): then they are played as moves.
+    pub auto_walk: bool,
 }
 
 impl Game {
@@ -199,6 +208,7 @@ impl Game {
             cursor: 0,
             house,
             seed,
+            auto_walk: true,
         };
         // a start position may already be decided (e.g. a FEN with a mate on the board)
         let _ = &mut g;
@@ -294,7 +304,7 @@ impl Game {
         history.push(self.start.hash());
         history.extend(self.plies().iter().map(|p| p.after.hash()));
         let mut events = Vec::new();
-        let outcome = {
+        let mut outcome = {
             let mut ctx = Ctx {
                 before: &before,
                 action,
@@ -307,6 +317,9 @@ impl Game {
             };
             rules::after_action(&mut ctx)
         };
+        if self.auto_walk {
+            outcome = self.walk_kings(&mut pos, &mut history, &mut events, outcome);
+        }
         self.plies.truncate(self.cursor);
         self.plies.push(Ply {
             action,
@@ -318,6 +331,44 @@ impl Game {
         });
         self.cursor += 1;
         Ok(())
+    }
+
+    /// Walking kings (see `rules::multi`): while the game goes on and the seat to move is a
+    /// walking king, it makes its seeded random move, within the ply being made, and the rules
+    /// judge that move like any other.
+    fn walk_kings(
+        &self,
+        pos: &mut Position,
+        history: &mut Vec<u64>,
+        events: &mut Vec<Event>,
+        mut outcome: Option<Outcome>,
+    ) -> Option<Outcome> {
+        let mut step = 0;
+        while outcome.is_none() && step < 64 {
+            let Some(m) = rules::multi::walking_move(pos, self.seed, self.cursor, step) else {
+                break;
+            };
+            step += 1;
+            let walk_before = pos.clone();
+            events.push(Event::Walked {
+                seat: walk_before.turn(),
+                text: movetext::write(&walk_before, m, false),
+            });
+            history.push(walk_before.hash());
+            pos.make(m);
+            let mut ctx = Ctx {
+                before: &walk_before,
+                action: Action::Move(m),
+                pos,
+                history,
+                events,
+                house: &self.house,
+                seed: self.seed,
+                ply: self.cursor,
+            };
+            outcome = rules::after_action(&mut ctx);
+        }
+        outcome
     }
 
     /// Replays an action from its text (as written in `Ply::text`).

@@ -156,6 +156,10 @@ pub struct Position {
     pub st: State,
     /// Bitmask of seats that still take turns.
     pub in_play: u8,
+    /// Bitmask of seats whose player is out (resigned or timed out) but whose lone king still
+    /// walks: it takes turns with random moves (four-player free for all). Always a subset of
+    /// `in_play`; see `rules::multi`.
+    pub walking: u8,
     /// Points per seat (multi-player scoring; unused in two-player chess).
     pub scores: [i32; MAX_SEATS],
     pub castles: Arc<Vec<CastleDef>>,
@@ -169,6 +173,7 @@ impl PartialEq for Position {
             && self.board == o.board
             && self.st == o.st
             && self.in_play == o.in_play
+            && self.walking == o.walking
             && self.scores == o.scores
             && self.castles == o.castles
     }
@@ -231,6 +236,7 @@ impl Position {
                 kings: [NO_CELL; MAX_SEATS],
             },
             in_play: ((1u16 << variant.seat_count()) - 1) as u8,
+            walking: 0,
             scores: [0; MAX_SEATS],
             castles: Arc::new(Vec::new()),
             castle_mask: Arc::new(vec![0; n]),
@@ -367,10 +373,12 @@ impl Position {
     /// Removes a seat from the turn order.
     pub fn remove_from_play(&mut self, seat: Seat) {
         self.in_play &= !(1 << seat);
+        self.walking &= !(1 << seat);
         self.clear_ep(seat);
     }
 
-    fn clear_ep(&mut self, seat: Seat) {
+    /// Closes the en passant chance left by `seat`'s double step, if any.
+    pub fn clear_ep(&mut self, seat: Seat) {
         let e = self.st.ep[seat as usize];
         if e.target != NO_CELL {
             if e.hashed {

@@ -1,6 +1,8 @@
 //! Reading and writing positions, moves and game records.
 
 pub mod fen;
+pub mod fen4;
 pub mod movetext;
 pub mod pgn;
+pub mod pgn4;
 pub mod san;

@@ -4,6 +4,8 @@
 //! after a move (scores, players going out, mates, draws) and on resignation.
 
 pub mod chess;
+pub mod four;
+pub mod multi;
 
 use once_cell::sync::Lazy;
 
@@ -74,12 +76,16 @@ pub fn catalogue() -> Vec<GameInfo> {
 
 static CHESS: Lazy<Variant> = Lazy::new(|| chess::variant("chess"));
 static CHESS960: Lazy<Variant> = Lazy::new(|| chess::variant("chess960"));
+static FOUR_FFA: Lazy<Variant> = Lazy::new(|| four::variant(four::FFA));
+static FOUR_TEAMS: Lazy<Variant> = Lazy::new(|| four::variant(four::TEAMS));
 
 /// The variant of a playable game id.
 pub fn variant(id: &str) -> Result<&'static Variant> {
     match id {
         "chess" => Ok(&CHESS),
         "chess960" => Ok(&CHESS960),
+        "four-player-ffa" => Ok(&FOUR_FFA),
+        "four-player-teams" => Ok(&FOUR_TEAMS),
         _ if CATALOGUE.iter().any(|(g, _, _)| *g == id) => {
             Err(Error::UnknownGame(format!("{id} (not playable yet)")))
         }
@@ -99,6 +105,9 @@ pub fn start_position(v: &'static Variant, n: u32) -> Result<crate::position::Po
 pub fn parse_position(v: &'static Variant, text: &str) -> Result<crate::position::Position> {
     match v.family {
         crate::variant::Family::Chess => crate::notation::fen::parse(v, text),
+        crate::variant::Family::FourFfa | crate::variant::Family::FourTeams => {
+            crate::notation::fen4::parse(v, text)
+        }
         _ => Err(Error::BadFen(format!(
             "no position notation for {} yet",
             v.id
@@ -112,6 +121,9 @@ pub fn write_position(pos: &crate::position::Position) -> String {
         crate::variant::Family::Chess => {
             crate::notation::fen::write(pos, pos.variant.id == "chess960")
         }
+        crate::variant::Family::FourFfa | crate::variant::Family::FourTeams => {
+            crate::notation::fen4::write(pos)
+        }
         _ => String::new(),
     }
 }
@@ -120,6 +132,9 @@ pub fn write_position(pos: &crate::position::Position) -> String {
 pub fn after_action(ctx: &mut crate::game::Ctx) -> Option<crate::game::Outcome> {
     match ctx.pos.variant.family {
         crate::variant::Family::Chess => chess::after_action(ctx),
+        crate::variant::Family::FourFfa | crate::variant::Family::FourTeams => {
+            four::after_action(ctx)
+        }
         _ => None,
     }
 }

@@ -1,0 +1,403 @@
+//! Shared rules machinery for games of three or more seats (four-player chess, eight-player
+//! chess, and whatever else seats several armies on one board).
+//!
+//! A rule family's `after_action` hook composes these helpers; nothing here knows a particular
+//! game. The model:
+//! - **Seats in turn order.** [`Position::in_play`] holds the seats that still take turns;
+//!   [`Position::walking`] the seats whose player is out but whose lone king still walks
+//!   (resignation or time-out in four-player free for all). A seat is **active** when it takes
+//!   turns and is not walking: only active seats score, and "players still in" means them.
+//! - **Partners.** Seats with the same `Variant::seats[].team` are partners: they never capture
+//!   or attack each other (the move generator and [`Position::attacked`] already know this).
+//! - **Going out.** [`put_out`] turns a seat's army grey (obstacles anyone may capture, which
+//!   never move or give check), takes it out of the turn order and reports [`Event::Out`].
+//!   [`start_walking`] greys everything but the king and keeps the seat in the turn order.
+//! - **Kings can be captured.** A king left attacked on another player's turn may be taken;
+//!   [`captured_piece`] tells the hook, which scores it and puts the owner out.
+//! - **Mate and stalemate** are decided for a seat *as if it were to move* ([`mobility`]), at
+//!   the moment [`MateTiming`] says: after every move for every seat (four-player free for
+//!   all), or only for the seat whose turn it is (four-player teams, eight-player chess).
+//! - **Draws**: [`draw_reason`] (threefold repetition, fifty moves each, kings alone) and the
+//!   move-limit house rule ([`move_limit_reached`]).
+//! - **Walking kings** move at random on their turns; [`walking_move`] picks the move from the
+//!   game's seed and the ply number so a replay makes the same walk. [`crate::game::Game`] plays
+//!   these moves itself, inside the ply of the action that handed the turn to the walking seat.
+
+use crate::board::Cell;
+use crate::game::{Ctx, EndReason, Event, OutReason, Outcome};
+use crate::piece::{Piece, Seat, GREY};
+use crate::position::{Move, MoveKind, Position};
+use crate::variant::Variant;
+
+/// When checkmate and stalemate are decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MateTiming {
+    /// After every move, for every seat still taking turns, each judged as if it were to move
+    /// (four-player free for all: a mated player is out at once).
+    EveryMove,
+    /// Only for the seat whose turn it is, when its turn comes (teams, eight-player): a
+    /// pending mate can still be lifted by the other players' moves.
+    OnTurn,
+}
+
+/// Whether a seat could move, judged as if it were to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mobility {
+    /// It has at least one legal move (or it has no king to be mated).
+    Free,
+    /// No legal move and its king is attacked.
+    Checkmated,
+    /// No legal move and its king is not attacked.
+    Stalemated,
+}
+
+// ---------------------------------------------------------------- seats and teams
+
+/// Whether `s` takes turns and is not a walking king: a player still in the game.
+pub fn is_active(pos: &Position, s: Seat) -> bool {
+    pos.is_in_play(s) && pos.walking >> s & 1 == 0
+}
+
+/// Bitmask of the active seats (see [`is_active`]).
+pub fn active_mask(pos: &Position) -> u8 {
+    pos.in_play & !pos.walking
+}
+
+/// Active seats in seat order.
+pub fn active_seats(pos: &Position) -> Vec<Seat> {
+    (0..pos.variant.seat_count() as Seat)
+        .filter(|&s| is_active(pos, s))
+        .collect()
+}
+
+/// Seats that still take turns (walking kings included), in turn order starting with the seat
+/// after `from` (and ending with `from` itself if it still takes turns).
+pub fn seats_in_order(pos: &Position, from: Seat) -> Vec<Seat> {
+    let n = pos.variant.seat_count() as Seat;
+    (1..=n)
+        .map(|i| (from + i) % n)
+        .filter(|&s| pos.is_in_play(s))
+        .collect()
+}
+
+/// Number of seats that take turns (walking kings included): the length of a round.
+pub fn turn_takers(pos: &Position) -> u32 {
+    pos.in_play.count_ones()
+}
+
+/// The partners of `s` (other seats of its team), in seat order.
+pub fn partners(v: &Variant, s: Seat) -> Vec<Seat> {
+    (0..v.seat_count() as Seat)
+        .filter(|&o| o != s && v.allied(o, s))
+        .collect()
+}
+
+/// Every seat of `s`'s team, `s` included, in seat order.
+pub fn team_of(v: &Variant, s: Seat) -> Vec<Seat> {
+    (0..v.seat_count() as Seat)
+        .filter(|&o| v.allied(o, s))
+        .collect()
+}
+
+/// Every seat not on `s`'s team, in seat order.
+pub fn opponents_of(v: &Variant, s: Seat) -> Vec<Seat> {
+    (0..v.seat_count() as Seat)
+        .filter(|&o| !v.allied(o, s))
+        .collect()
+}
+
+/// Makes sure the seat to move still takes turns: if it went out, the turn passes to the next
+/// seat in play after `after` (normally the player who just acted).
+pub fn fix_turn(pos: &mut Position, after: Seat) {
+    if !pos.is_in_play(pos.turn()) {
+        let next = pos.next_seat(after);
+        pos.set_turn(next);
+    }
+}
+
+// ---------------------------------------------------------------- going out
+
+/// Puts `seat` out: every piece it still has turns grey (its king too, if on the board), it
+/// leaves the turn order (and stops walking), and [`Event::Out`] reports why. Does nothing if
+/// the seat is already out. The seat to move is not changed: call [`fix_turn`] afterwards.
+pub fn put_out(ctx: &mut Ctx, seat: Seat, reason: OutReason) {
+    if !ctx.pos.is_in_play(seat) {
+        return;
+    }
+    ctx.pos.grey_out(seat, false);
+    ctx.pos.remove_from_play(seat);
+    ctx.events.push(Event::Out { seat, reason });
+}
+
+/// A resigned or timed-out player whose king walks on: every piece but the king turns grey,
+/// the seat keeps its turns and is marked walking, and [`Event::Out`] reports the reason.
+pub fn start_walking(ctx: &mut Ctx, seat: Seat, reason: OutReason) {
+    if !is_active(ctx.pos, seat) {
+        return;
+    }
+    ctx.pos.grey_out(seat, true);
+    ctx.pos.clear_ep(seat);
+    ctx.pos.walking |= 1 << seat;
+    ctx.events.push(Event::Out { seat, reason });
+    if ctx.pos.king(seat).is_none() {
+        // no king to walk (a position without one): the seat is simply out
+        ctx.pos.remove_from_play(seat);
+    }
+}
+
+/// Hands `from`'s army to `to` (three-player chess after a mate, when the players so choose):
+/// every piece of `from` except its king changes owner and keeps its facing, so pawns walk on
+/// as before. The king, the turn order and castling rights are left to the caller; then
+/// [`put_out`] takes `from` out (it greys whatever is left, e.g. a king still on the board).
+pub fn hand_over(pos: &mut Position, from: Seat, to: Seat) {
+    let v = pos.variant;
+    for c in 0..pos.board.len() as Cell {
+        let p = pos.at(c);
+        if p.is_some() && p.owner() == from && !v.is_royal(p.kind()) {
+            pos.put(c, p.with_owner(to));
+        }
+    }
+}
+
+// ---------------------------------------------------------------- captures and checks
+
+/// The piece `m` captures in `before` (the position the move is played from) and its cell:
+/// the piece on the target cell, or the pawn taken en passant. `None` for quiet moves and
+/// castling.
+pub fn captured_piece(before: &Position, m: Move) -> Option<(Cell, Piece)> {
+    match m.kind {
+        MoveKind::Castle => None,
+        MoveKind::EnPassant => {
+            let cell = before.st.ep[m.aux as usize].pawn;
+            let p = before.at(cell);
+            p.is_some().then_some((cell, p))
+        }
+        _ => {
+            let p = before.at(m.to);
+            p.is_some().then_some((m.to, p))
+        }
+    }
+}
+
+/// Whether `p` is a live (not grey) royal piece.
+pub fn is_live_king(v: &Variant, p: Piece) -> bool {
+    p.is_some() && !p.is_grey() && v.is_royal(p.kind())
+}
+
+/// The kings `by`'s pieces attack, as (king's seat, cells of `by`'s pieces attacking it), in
+/// seat order. Only kings of seats that take turns (walking kings included) and that `by` may
+/// capture count; kings of partners never do.
+pub fn kings_attacked_by(pos: &Position, by: Seat) -> Vec<(Seat, Vec<Cell>)> {
+    let mut probe = pos.clone();
+    if probe.turn() != by {
+        probe.set_turn(by);
+    }
+    let mut moves = Vec::with_capacity(128);
+    probe.pseudo_moves(&mut moves);
+    let mut out: Vec<(Seat, Vec<Cell>)> = Vec::new();
+    for m in moves {
+        if m.kind == MoveKind::Castle {
+            continue;
+        }
+        let q = pos.at(m.to);
+        if !is_live_king(pos.variant, q) || q.owner() == by || !pos.is_in_play(q.owner()) {
+            continue;
+        }
+        match out.iter_mut().find(|(s, _)| *s == q.owner()) {
+            Some((_, cells)) => {
+                if !cells.contains(&m.from) {
+                    cells.push(m.from)
+                }
+            }
+            None => out.push((q.owner(), vec![m.from])),
+        }
+    }
+    out.sort_by_key(|(s, _)| *s);
+    out
+}
+
+/// The seats whose pieces attack `seat`'s king (hostile, not grey), in turn order after
+/// `seat`. Empty if the seat has no king or nobody attacks it.
+pub fn checking_seats(pos: &Position, seat: Seat) -> Vec<Seat> {
+    if pos.king(seat).is_none() {
+        return Vec::new();
+    }
+    seats_in_order(pos, seat)
+        .into_iter()
+        .filter(|&by| by != seat)
+        .filter(|&by| kings_attacked_by(pos, by).iter().any(|(s, _)| *s == seat))
+        .collect()
+}
+
+// ---------------------------------------------------------------- mate and stalemate
+
+/// Whether `seat` could move, judged as if it were to move in `pos` (whoever is to move).
+/// A seat without a king on the board is never mated or stalemated here.
+pub fn mobility(pos: &Position, seat: Seat) -> Mobility {
+    if pos.king(seat).is_none() {
+        return Mobility::Free;
+    }
+    let mut probe = pos.clone();
+    if probe.turn() != seat {
+        probe.set_turn(seat);
+    }
+    let mut moves = Vec::with_capacity(64);
+    probe.legal_into(&mut moves);
+    if !moves.is_empty() {
+        Mobility::Free
+    } else if probe.in_check(seat) {
+        Mobility::Checkmated
+    } else {
+        Mobility::Stalemated
+    }
+}
+
+/// The seats whose mate and stalemate are due now: with [`MateTiming::EveryMove`] every seat
+/// that takes turns (walking kings included), in turn order starting with the seat to move;
+/// with [`MateTiming::OnTurn`] only the seat to move.
+pub fn seats_due(pos: &Position, timing: MateTiming) -> Vec<Seat> {
+    match timing {
+        MateTiming::OnTurn => vec![pos.turn()],
+        MateTiming::EveryMove => {
+            let t = pos.turn();
+            let mut v = vec![t];
+            v.extend(seats_in_order(pos, t).into_iter().filter(|&s| s != t));
+            v
+        }
+    }
+}
+
+/// The due seats ([`seats_due`]) that cannot move, each judged on the same position `pos`
+/// (so one move that mates two players mates both, whatever order they are handled in).
+pub fn stuck_seats(pos: &Position, timing: MateTiming) -> Vec<(Seat, Mobility)> {
+    seats_due(pos, timing)
+        .into_iter()
+        .filter(|&s| pos.is_in_play(s))
+        .map(|s| (s, mobility(pos, s)))
+        .filter(|(_, m)| *m != Mobility::Free)
+        .collect()
+}
+
+// ---------------------------------------------------------------- scores and results
+
+/// Adds `points` to every active seat (e.g. 10 each for a draw or a stalemate).
+pub fn score_each_active(ctx: &mut Ctx, points: i32, why: &str) {
+    for s in active_seats(ctx.pos) {
+        ctx.score(s, points, why);
+    }
+}
+
+/// The seats with the highest score, in or out of the game, in seat order.
+pub fn leaders(pos: &Position) -> Vec<Seat> {
+    let n = pos.variant.seat_count();
+    let best = pos.scores[..n].iter().copied().max().unwrap_or(0);
+    (0..n as Seat)
+        .filter(|&s| pos.scores[s as usize] == best)
+        .collect()
+}
+
+/// The game ends and the highest score wins (ties: every seat with it).
+pub fn points_outcome(pos: &Position, reason: EndReason) -> Outcome {
+    Outcome::win(leaders(pos), reason)
+}
+
+/// The game ends and `seat`'s whole team wins.
+pub fn team_wins(v: &Variant, seat: Seat, reason: EndReason) -> Outcome {
+    Outcome::win(team_of(v, seat), reason)
+}
+
+/// The game ends and every team but `seat`'s wins (two teams: the other team).
+pub fn team_loses(v: &Variant, seat: Seat, reason: EndReason) -> Outcome {
+    Outcome::win(opponents_of(v, seat), reason)
+}
+
+// ---------------------------------------------------------------- draws and limits
+
+/// Fifty moves each without a capture or a pawn move: the halfmove clock (plies since the last
+/// capture or pawn move) has reached 50 times the number of seats taking turns. With seats
+/// taking turns in rounds this is fifty rounds ("fifty moves each").
+pub fn fifty_moves_each(pos: &Position) -> bool {
+    pos.st.halfmove >= 50 * turn_takers(pos).max(1)
+}
+
+/// No mate is possible any more: no piece but kings is left outside the grey armies (a king
+/// can never give check, so no king can be mated). Grey obstacles do not count.
+pub fn kings_alone(pos: &Position) -> bool {
+    let v = pos.variant;
+    pos.board
+        .iter()
+        .all(|p| p.is_none() || p.owner() == GREY || v.is_royal(p.kind()))
+}
+
+/// The draw that has just arisen, if any: threefold repetition (by position hash), fifty
+/// moves each ([`fifty_moves_each`]), or kings alone ([`kings_alone`]). The caller decides what
+/// a draw means in its game (an end, points to the players still in, ...).
+pub fn draw_reason(ctx: &Ctx) -> Option<EndReason> {
+    if kings_alone(ctx.pos) {
+        Some(EndReason::InsufficientMaterial)
+    } else if ctx.repetitions() >= 3 {
+        Some(EndReason::Repetition)
+    } else if fifty_moves_each(ctx.pos) {
+        Some(EndReason::FiftyMoves)
+    } else {
+        None
+    }
+}
+
+/// The move-limit house rule (`HouseRules::move_limit`): whether the game has reached its
+/// total number of moves with this action. Every action of the game record counts as one move
+/// (a walking king's automatic moves ride along with the action that handed it the turn).
+pub fn move_limit_reached(ctx: &Ctx) -> bool {
+    match ctx.house.move_limit {
+        Some(limit) => ctx.ply as u64 + 1 >= limit as u64,
+        None => false,
+    }
+}
+
+/// Whether no person at the board is still playing: no seat that `humans` marks as played by a
+/// person (index = seat; missing entries are bots) is still active. Eight-player chess: "once
+/// no person at the board is still playing, you can let the bots finish or end the game" (see
+/// [`crate::game::Game::end_by_agreement`]).
+pub fn no_person_playing(pos: &Position, humans: &[bool]) -> bool {
+    !(0..pos.variant.seat_count() as Seat)
+        .any(|s| humans.get(s as usize).copied().unwrap_or(false) && is_active(pos, s))
+}
+
+// ---------------------------------------------------------------- walking kings
+
+/// A deterministic pseudo-random number from the game seed and a counter (splitmix64).
+pub fn prng(seed: u64, counter: u64) -> u64 {
+    let mut z = seed ^ counter.wrapping_mul(0xd1b5_4a32_d192_ed03);
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The walking king's move, if the seat to move is walking and has a legal move: one of its
+/// legal moves chosen from the game `seed`, the `ply` number and the `step` (the how-manieth
+/// automatic move within that ply), so a replay makes the same walk.
+pub fn walking_move(pos: &Position, seed: u64, ply: usize, step: usize) -> Option<Move> {
+    let s = pos.turn();
+    if pos.walking >> s & 1 == 0 || !pos.is_in_play(s) {
+        return None;
+    }
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    let r = prng(seed, (ply as u64) << 8 | step as u64 & 0xff);
+    Some(moves[(r % moves.len() as u64) as usize])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prng_is_deterministic_and_spreads() {
+        assert_eq!(prng(7, 3), prng(7, 3));
+        assert_ne!(prng(7, 3), prng(7, 4));
+        assert_ne!(prng(7, 3), prng(8, 3));
+    }
+}
