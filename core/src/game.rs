@@ -289,7 +289,11 @@ impl Game {
                 t
             }
             Action::Resign(s) | Action::Timeout(s) => {
-                if s as usize >= self.variant.seat_count() || !before.is_in_play(s) {
+                // a walking king's player has resigned already (rules::multi)
+                if s as usize >= self.variant.seat_count()
+                    || !before.is_in_play(s)
+                    || before.walking >> s & 1 == 1
+                {
                     return Err(Error::BadSeat(format!("seat {s} is not playing")));
                 }
                 let word = if matches!(action, Action::Resign(_)) {

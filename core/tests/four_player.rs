@@ -869,6 +869,21 @@ fn the_move_limit_house_rule_ends_the_game_with_places_decided_by_points() {
     assert!(o.is_draw() && o.reason == EndReason::MoveLimit);
 }
 
+#[test]
+fn rotating_the_first_player_starts_the_next_game_one_seat_clockwise() {
+    let v = rules::variant(FFA).unwrap();
+    for first in 0..4u8 {
+        let mut start = rules::start_position(v, 0).unwrap();
+        multi::with_first_seat(&mut start, first);
+        let mut g = Game::from_position(start, HouseRules::default(), 0).unwrap();
+        assert_eq!(g.position().turn(), first);
+        let m = g.legal_moves()[0];
+        g.play(m).unwrap();
+        assert_eq!(g.position().turn(), (first + 1) % 4);
+    }
+    assert!(HouseRules::default().rotate_first_seat, "on by default");
+}
+
 // ---------------------------------------------------------------- resignation, walking kings
 
 #[test]
@@ -1054,6 +1069,15 @@ fn resigning_twice_or_for_a_player_who_is_out_is_refused_or_changes_nothing() {
         Err(Error::BadSeat(_))
     ));
     assert!(matches!(g.act(Action::Resign(9)), Err(Error::BadSeat(_))));
+    assert_eq!(*g.position(), before);
+    // a walking king's player cannot resign again
+    let mut g = Game::new(FFA).unwrap();
+    g.act(Action::Resign(GREEN)).unwrap();
+    let before = g.position().clone();
+    assert!(matches!(
+        g.act(Action::Timeout(GREEN)),
+        Err(Error::BadSeat(_))
+    ));
     assert_eq!(*g.position(), before);
 }
 

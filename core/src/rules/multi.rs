@@ -115,6 +115,20 @@ pub fn fix_turn(pos: &mut Position, after: Seat) {
     }
 }
 
+/// The "rotate the first player" house rule: a new game's start position with `first` to move
+/// (each new game the shell passes the seat after the previous game's first). Seats that do not
+/// take turns are skipped.
+pub fn with_first_seat(pos: &mut Position, first: Seat) {
+    let n = pos.variant.seat_count() as Seat;
+    let s = first % n.max(1);
+    let s = if pos.is_in_play(s) {
+        s
+    } else {
+        pos.next_seat(s)
+    };
+    pos.set_turn(s);
+}
+
 // ---------------------------------------------------------------- going out
 
 /// Puts `seat` out: every piece it still has turns grey (its king too, if on the board), it
