@@ -1,5 +1,6 @@
 //! `rookery`: the terminal player and developer commands over rookery-core.
 
+mod bench;
 mod perft;
 
 use std::process::ExitCode;
@@ -7,7 +8,8 @@ use std::process::ExitCode;
 const USAGE: &str = "usage:
   rookery play                       play in the terminal
   rookery perft <game-id> <depth> [--fen FEN] [--moves \"M1 M2 ...\"] [--divide]
-  rookery games                      list every game id";
+  rookery games                      list every game id
+  rookery bench perft [--depth N] [--quick] [--fsf PATH]   perft speed against Fairy-Stockfish";
 
 fn flag_value(args: &[String], name: &str) -> Option<String> {
     args.iter()
@@ -19,6 +21,9 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("perft") => cmd_perft(&args[1..]),
+        Some("bench") if args.get(1).map(String::as_str) == Some("perft") => {
+            bench::cmd_bench_perft(&args[2..])
+        }
         Some("games") => {
             for g in rookery_core::rules::catalogue() {
                 println!(
