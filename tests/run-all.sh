@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# tests/run-all.sh - THE test command of Rookery (the README's, and what .ci/run calls).
+#
+# On a fresh Debian machine (root or sudo, apt-get, Rust per rust-toolchain.toml, Java 17 +
+# Maven, Python 3) it installs what the tests need and runs everything, failing loudly when
+# something cannot be set up (it never skips an oracle silently):
+#   1. set-up: fairy-stockfish (apt-get), rustfmt, Java and Maven checks
+#   2. cargo fmt --check
+#   3. cargo build --workspace --release
+#   4. cargo test --workspace --release (all default tests)
+#   5. the differential test against Fairy-Stockfish (prints the positions checked)
+#   6. the deep perft cases (ignored by default) in release mode
+#   7. the Kotlin/JVM tests of the bindings (tests/kotlin/run.sh)
+# One build profile (release) serves every step. Honours CARGO_TARGET_DIR.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+T0=$SECONDS
+SECTION_T0=$SECONDS
+section() {
+  if [ "${SECTION_NAME:-}" != "" ]; then
+    echo "--- ${SECTION_NAME}: $((SECONDS - SECTION_T0)) s"
+  fi
+  SECTION_NAME="$1"
+  SECTION_T0=$SECONDS
+  echo
+  echo "=================================================================="
+  echo "=== $1"
+  echo "=================================================================="
+}
+fail() {
+  echo "run-all.sh: FAILED: $*" >&2
+  exit 1
+}
+trap 'status=$?; if [ $status -ne 0 ]; then echo "run-all.sh: FAILED in \"${SECTION_NAME:-set-up}\" after $((SECONDS - T0)) s" >&2; fi' EXIT
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo "$@"
+  else
+    fail "need root (or sudo) to run: $*"
+  fi
+}
+
+APT_UPDATED=0
+apt_install() {
+  command -v apt-get >/dev/null 2>&1 || fail "apt-get not found; install by hand: $*"
+  if [ "$APT_UPDATED" -eq 0 ]; then
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q || fail "apt-get update"
+    APT_UPDATED=1
+  fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@" || fail "apt-get install $*"
+}
+
+# ---------------------------------------------------------------------------------------------
+section "Set-up"
+FSF="${FAIRY_STOCKFISH:-/usr/games/fairy-stockfish}"
+if [ ! -x "$FSF" ]; then
+  echo "fairy-stockfish missing at $FSF: installing the Debian package"
+  apt_install fairy-stockfish
+  FSF=/usr/games/fairy-stockfish
+fi
+[ -x "$FSF" ] || fail "fairy-stockfish is still missing at $FSF"
+printf 'uci\nquit\n' | "$FSF" | grep -q '^uciok' || fail "$FSF does not speak UCI"
+export FAIRY_STOCKFISH="$FSF"
+echo "fairy-stockfish: $FSF ($(dpkg-query -W -f='${Version}' fairy-stockfish 2>/dev/null || echo 'version unknown'))"
+
+command -v cargo >/dev/null 2>&1 || fail "cargo not found: install Rust (rustup) first"
+if ! cargo fmt --version >/dev/null 2>&1; then
+  command -v rustup >/dev/null 2>&1 || fail "rustfmt missing and no rustup to install it"
+  rustup component add rustfmt || fail "rustup component add rustfmt"
+fi
+echo "rust: $(rustc --version)"
+
+if [ -x tests/kotlin/run.sh ]; then
+  command -v java >/dev/null 2>&1 || apt_install openjdk-17-jdk-headless
+  command -v mvn >/dev/null 2>&1 || apt_install maven
+  echo "java: $(java -version 2>&1 | head -1); maven: $(mvn -v 2>/dev/null | head -1)"
+fi
+
+# ---------------------------------------------------------------------------------------------
+section "Formatting (cargo fmt --check)"
+cargo fmt --all -- --check || fail "code is not formatted: run cargo fmt --all"
+
+section "Build (cargo build --workspace --release)"
+cargo build --workspace --release
+
+section "Rust tests (cargo test --workspace --release)"
+# the differential test runs in its own section below, where its count is shown
+cargo test --workspace --release -- \
+  --skip legal_moves_and_fen_match_fairy_stockfish_after_every_move_of_seeded_random_games
+
+section "Differential test against Fairy-Stockfish (chess and Chess960)"
+cargo test --release -p rookery-tests --test oracle -- --nocapture
+
+section "Deep perft cases (release)"
+cargo test --release -p rookery-tests --test perft_cases -- --ignored --nocapture
+
+section "Kotlin/JVM tests of the bindings (tests/kotlin/run.sh)"
+if [ -x tests/kotlin/run.sh ]; then
+  PROFILE=release tests/kotlin/run.sh
+elif [ -e tests/kotlin/run.sh ]; then
+  fail "tests/kotlin/run.sh is not executable"
+else
+  echo "tests/kotlin/run.sh does not exist in this tree: no Kotlin tests to run"
+fi
+
+section "Done"
+echo "all tests passed in $((SECONDS - T0)) s"
