@@ -2,6 +2,7 @@
 
 mod bench;
 mod perft;
+mod store_cmds;
 
 use std::process::ExitCode;
 
@@ -9,6 +10,9 @@ const USAGE: &str = "usage:
   rookery play                       play in the terminal
   rookery perft <game-id> <depth> [--fen FEN] [--moves \"M1 M2 ...\"] [--divide]
   rookery games                      list every game id
+  rookery selfplay --db DIR [--game ID] [--seed S]   random games with autosave, until killed
+  rookery saved --db DIR [--check | --export ID | --import FILE | --delete ID]
+  rookery bench store [--dir DIR] [--games N] [--moves N] [--game ID]
   rookery bench perft [--depth N] [--quick] [--fsf PATH]   perft speed against Fairy-Stockfish";
 
 fn flag_value(args: &[String], name: &str) -> Option<String> {
@@ -21,8 +25,13 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("perft") => cmd_perft(&args[1..]),
+        Some("selfplay") => store_cmds::cmd_selfplay(&args[1..]),
+        Some("saved") => store_cmds::cmd_saved(&args[1..]),
         Some("bench") if args.get(1).map(String::as_str) == Some("perft") => {
             bench::cmd_bench_perft(&args[2..])
+        }
+        Some("bench") if args.get(1).map(String::as_str) == Some("store") => {
+            store_cmds::cmd_bench_store(&args[2..])
         }
         Some("games") => {
             for g in rookery_core::rules::catalogue() {

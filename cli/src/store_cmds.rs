@@ -1,0 +1,366 @@
+//! Saved-game commands: `rookery selfplay`, `rookery saved`, `rookery bench store`.
+//!
+//! `selfplay` and `saved` are a contract for outside checks (the crash test kills `selfplay`
+//! and reads the database back):
+//! - `rookery selfplay --db DIR [--game ID] [--seed S]` plays random legal games with autosave
+//!   and prints `saved <saved-game-id> <ply>` once each move is durable, starting a new game
+//!   when one ends, until killed. On start it continues its latest unfinished game.
+//! - `rookery saved --db DIR` prints `<saved-game-id> <game-id> <ply> <status>` per saved game
+//!   (a damaged one as `<id> - - corrupt` or `<id> - - newer-schema`, details on stderr) and
+//!   exits non-zero with a message if the database cannot be read.
+
+use std::io::Write;
+use std::path::Path;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use rookery_core::rules;
+use rookery_core::store::{GameStore, SavedGame, SeatInfo, Setup, Start, Status};
+use rookery_core::{Action, Error, Game};
+
+/// splitmix64: small, seedable, good enough to pick random legal moves.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn flag<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .map(String::as_str)
+}
+
+fn flag_num<T: std::str::FromStr>(args: &[String], name: &str) -> Result<Option<T>, String> {
+    flag(args, name)
+        .map(|v| v.parse().map_err(|_| format!("bad {name} '{v}'")))
+        .transpose()
+}
+
+/// A game played by bots picking random legal moves.
+fn selfplay_setup(game: &str, seed: u64) -> Result<Setup, Error> {
+    let mut setup = Setup::new(game)?;
+    setup.mode = "selfplay".to_string();
+    for (i, s) in setup.seats.iter_mut().enumerate() {
+        *s = SeatInfo::bot(format!("Random {}", i + 1), 0);
+    }
+    setup.seed = seed;
+    let start = if game == "chess960" {
+        (seed % 960) as u32
+    } else {
+        0
+    };
+    setup.start = Start::Standard { number: start };
+    Ok(setup)
+}
+
+/// The random move of `saved` at its current ply: a function of the seed, the saved-game id and
+/// the ply only, so a game continued after a kill goes on as if never interrupted.
+fn random_action(saved: &SavedGame) -> Option<Action> {
+    let moves = saved.game.legal_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    let mut rng = Rng(saved.setup.seed
+        ^ saved.id.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        ^ (saved.game.ply_count() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    Some(Action::Move(moves[rng.below(moves.len())]))
+}
+
+/// Games longer than this are abandoned (a safety net for rule sets still being written).
+const SELFPLAY_MAX_PLIES: usize = 3000;
+
+pub fn cmd_selfplay(args: &[String]) -> Result<(), String> {
+    let db = flag(args, "--db").ok_or("selfplay needs --db DIR")?;
+    let game = flag(args, "--game").unwrap_or("chess").to_string();
+    rules::variant(&game).map_err(|e| e.to_string())?;
+    let mut seed: u64 = match flag_num(args, "--seed")? {
+        Some(s) => s,
+        None => SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(1),
+    };
+    let store = GameStore::open(db).map_err(|e| e.to_string())?;
+    if let Some(aside) = store.moved_aside() {
+        eprintln!("warning: {aside}");
+    }
+    let listing = store.list().map_err(|e| e.to_string())?;
+    for e in &listing.broken {
+        eprintln!("warning: {e}");
+    }
+    let mut current = None;
+    if let Some(s) = listing
+        .games
+        .iter()
+        .filter(|s| s.status == Status::Playing && s.mode == "selfplay" && s.game == game)
+        .max_by_key(|s| s.id)
+    {
+        match store.load(s.id) {
+            Ok(saved) => current = Some(saved),
+            Err(e) => eprintln!("warning: cannot continue: {e}"),
+        }
+    }
+    let stdout = std::io::stdout();
+    loop {
+        let mut saved = match current.take() {
+            Some(s) => s,
+            None => {
+                seed = seed.wrapping_add(1);
+                let setup = selfplay_setup(&game, seed).map_err(|e| e.to_string())?;
+                store
+                    .create(&format!("selfplay {game}"), &setup)
+                    .map_err(|e| e.to_string())?
+            }
+        };
+        while !saved.game.is_over() {
+            let Some(action) = random_action(&saved) else {
+                break;
+            };
+            if saved.game.ply_count() >= SELFPLAY_MAX_PLIES {
+                break;
+            }
+            store.act(&mut saved, action).map_err(|e| e.to_string())?;
+            let mut out = stdout.lock();
+            if writeln!(out, "saved {} {}", saved.id, saved.game.ply_count())
+                .and_then(|_| out.flush())
+                .is_err()
+            {
+                return Ok(()); // nobody is listening any more
+            }
+        }
+        if !saved.game.is_over() {
+            store.finish(&mut saved, None).map_err(|e| e.to_string())?;
+        }
+    }
+}
+
+pub fn cmd_saved(args: &[String]) -> Result<(), String> {
+    let db = flag(args, "--db").ok_or("saved needs --db DIR")?;
+    let store = GameStore::open_existing(db).map_err(|e| e.to_string())?;
+    if let Some(id) = flag_num::<u64>(args, "--export")? {
+        print!("{}", store.export(id).map_err(|e| e.to_string())?);
+        return Ok(());
+    }
+    if let Some(file) = flag(args, "--import") {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        let s = store.import(&text).map_err(|e| e.to_string())?;
+        println!("imported {}", s.id);
+        return Ok(());
+    }
+    if let Some(id) = flag_num::<u64>(args, "--delete")? {
+        store.delete(id).map_err(|e| e.to_string())?;
+        return Ok(());
+    }
+    let check = args.iter().any(|a| a == "--check");
+    let listing = store.list().map_err(|e| e.to_string())?;
+    let mut bad = 0;
+    for s in &listing.games {
+        let status = if check {
+            match store.load(s.id) {
+                Ok(g) => g.status.to_string(),
+                Err(e) => {
+                    eprintln!("{e}");
+                    bad += 1;
+                    broken_word(&e).to_string()
+                }
+            }
+        } else {
+            s.status.to_string()
+        };
+        println!("{} {} {} {}", s.id, s.game, s.ply, status);
+    }
+    for e in &listing.broken {
+        eprintln!("{e}");
+        bad += 1;
+        let id = match e {
+            Error::CorruptSave { game, .. } | Error::NewerSchema { game, .. } => *game,
+            _ => 0,
+        };
+        println!("{id} - - {}", broken_word(e));
+    }
+    if check && bad > 0 {
+        return Err(format!("{bad} saved game(s) cannot be loaded"));
+    }
+    Ok(())
+}
+
+fn broken_word(e: &Error) -> &'static str {
+    match e {
+        Error::NewerSchema { .. } => "newer-schema",
+        _ => "corrupt",
+    }
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i]
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.3} ms", d.as_secs_f64() * 1000.0)
+}
+
+fn dir_size(p: &Path) -> u64 {
+    let Ok(rd) = std::fs::read_dir(p) else {
+        return 0;
+    };
+    rd.flatten()
+        .map(|e| match e.metadata() {
+            Ok(m) if m.is_dir() => dir_size(&e.path()),
+            Ok(m) => m.len(),
+            Err(_) => 0,
+        })
+        .sum()
+}
+
+/// A random game of `game` of up to `plies` actions, in memory.
+fn random_game(game: &str, seed: u64, plies: usize) -> Result<(Setup, Game), String> {
+    let setup = selfplay_setup(game, seed).map_err(|e| e.to_string())?;
+    let mut g = setup.build().map_err(|e| e.to_string())?;
+    let mut rng = Rng(seed);
+    while g.ply_count() < plies {
+        let moves = g.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        g.play(moves[rng.below(moves.len())])
+            .map_err(|e| e.to_string())?;
+    }
+    Ok((setup, g))
+}
+
+/// `rookery bench store [--dir DIR] [--games N] [--moves N] [--game ID]`: autosave latency per
+/// move (flush included), time to list N saved games, time to load a long game, and the
+/// database size after N games.
+pub fn cmd_bench_store(args: &[String]) -> Result<(), String> {
+    let games: usize = flag_num(args, "--games")?.unwrap_or(1000);
+    let moves: usize = flag_num(args, "--moves")?.unwrap_or(2000);
+    let long_game = match flag(args, "--game") {
+        Some(g) => g.to_string(),
+        None => ["eight-player-ffa", "chess"]
+            .into_iter()
+            .find(|g| rules::variant(g).is_ok())
+            .unwrap_or("chess")
+            .to_string(),
+    };
+    let dir = match flag(args, "--dir") {
+        Some(d) => std::path::PathBuf::from(d),
+        None => std::env::temp_dir().join(format!("rookery-bench-store-{}", std::process::id())),
+    };
+    if dir.exists() {
+        return Err(format!("{} exists; give an empty --dir", dir.display()));
+    }
+    let e = |e: Error| e.to_string();
+    let store = GameStore::open(&dir).map_err(e)?;
+
+    // 1. autosave latency: play random chess moves through the store, timing each call
+    let mut lat = Vec::with_capacity(moves);
+    let mut n = 0u64;
+    while lat.len() < moves {
+        n += 1;
+        let mut s = store
+            .create("bench", &selfplay_setup("chess", n).map_err(e)?)
+            .map_err(e)?;
+        while lat.len() < moves {
+            let Some(a) = random_action(&s) else { break };
+            let t = Instant::now();
+            store.act(&mut s, a).map_err(e)?;
+            lat.push(t.elapsed());
+        }
+    }
+    lat.sort();
+    println!(
+        "autosave per move ({} moves, flush included): median {}, p99 {}, max {}",
+        lat.len(),
+        ms(percentile(&lat, 0.5)),
+        ms(percentile(&lat, 0.99)),
+        ms(*lat.last().unwrap_or(&Duration::ZERO)),
+    );
+
+    // 2. fill to N saved games of whole random games (each written in one flushed batch)
+    let t = Instant::now();
+    let mut total_plies = 0;
+    let have = store.list().map_err(e)?.games.len();
+    for i in have..games {
+        let (setup, g) = random_game("chess", 10_000 + i as u64, 2000)?;
+        total_plies += g.ply_count();
+        let mut text = format!(
+            "[Rookery \"2\"]\n[Game \"chess\"]\n[Name \"bench {i}\"]\n[Mode \"selfplay\"]\n[Seed \"{}\"]\n",
+            setup.seed
+        );
+        for s in &setup.seats {
+            text.push_str(&format!("[Seat \"{}\" \"bot\" \"0\"]\n", s.name));
+        }
+        text.push('\n');
+        text.push_str(&g.texts().join(" "));
+        store.import(&text).map_err(e)?;
+    }
+    println!(
+        "wrote {} whole random chess games ({} actions) in {:.1} s",
+        games.saturating_sub(have),
+        total_plies,
+        t.elapsed().as_secs_f64()
+    );
+
+    // 3. list
+    let mut runs = Vec::new();
+    let mut count = 0;
+    for _ in 0..11 {
+        let t = Instant::now();
+        count = store.list().map_err(e)?.games.len();
+        runs.push(t.elapsed());
+    }
+    runs.sort();
+    println!(
+        "list {count} saved games: median {} (of {} runs), max {}",
+        ms(percentile(&runs, 0.5)),
+        runs.len(),
+        ms(*runs.last().unwrap())
+    );
+
+    // 4. load a 300-action game
+    let (setup, g) = random_game(&long_game, 7, 300)?;
+    let mut s = store.create("long", &setup).map_err(e)?;
+    for t in g.texts() {
+        store.act_text(&mut s, &t).map_err(e)?;
+    }
+    let mut runs = Vec::new();
+    for _ in 0..21 {
+        let t = Instant::now();
+        let back = store.load(s.id).map_err(e)?;
+        runs.push(t.elapsed());
+        assert_eq!(back.game.ply_count(), s.game.ply_count());
+    }
+    runs.sort();
+    println!(
+        "load a {}-action {long_game} game: median {}, max {}",
+        s.game.ply_count(),
+        ms(percentile(&runs, 0.5)),
+        ms(*runs.last().unwrap())
+    );
+
+    // 5. size
+    println!(
+        "database after {count} games: {:.1} MiB on disk (sled size_on_disk {:.1} MiB)",
+        dir_size(&dir) as f64 / 1048576.0,
+        store.size_on_disk().map_err(e)? as f64 / 1048576.0
+    );
+    drop(store);
+    if flag(args, "--dir").is_none() {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    Ok(())
+}
