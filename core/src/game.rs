@@ -41,6 +41,46 @@ pub enum Action {
     Move(Move),
     Resign(Seat),
     Timeout(Seat),
+    /// The players' decision while [`Game::choices`] offers one (three-player chess: after the
+    /// first mate). While a choice is pending no other action is accepted.
+    Choose(Choice),
+}
+
+/// A decision the players take between moves. Three-player chess offers these after the first
+/// mate (seed 003): end the game, or play on without the mated player, whose king leaves the
+/// board and whose army stays as grey obstacles or goes to one of the two others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Choice {
+    /// End the game now.
+    End,
+    /// Play on; the mated army stays as grey obstacles.
+    PlayOnGrey,
+    /// Play on; the mated army goes to this seat (pawns keep their facing).
+    PlayOnGiveTo(Seat),
+}
+
+impl Choice {
+    /// The choice as action text: `choice:end`, `choice:grey`, `choice:give:<seat>`.
+    pub fn text(self) -> String {
+        match self {
+            Choice::End => "choice:end".to_string(),
+            Choice::PlayOnGrey => "choice:grey".to_string(),
+            Choice::PlayOnGiveTo(s) => format!("choice:give:{s}"),
+        }
+    }
+
+    /// Reads [`Choice::text`].
+    pub fn parse(text: &str) -> Result<Choice> {
+        let bad = || Error::BadMoveText(text.to_string());
+        match text.trim().strip_prefix("choice:").ok_or_else(bad)? {
+            "end" => Ok(Choice::End),
+            "grey" => Ok(Choice::PlayOnGrey),
+            rest => {
+                let s = rest.strip_prefix("give:").ok_or_else(bad)?;
+                Ok(Choice::PlayOnGiveTo(s.parse().map_err(|_| bad())?))
+            }
+        }
+    }
 }
 
 /// Why a seat went out.
@@ -244,6 +284,20 @@ impl Game {
         self.outcome().is_some()
     }
 
+    /// The decisions the players must take before play goes on (empty when none is pending
+    /// or the game is over). Apply one with `act(Action::Choose(c))`.
+    pub fn choices(&self) -> Vec<Choice> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        rules::choices(self.position())
+    }
+
+    /// Whether the players must choose (see [`Game::choices`]) before anyone moves.
+    pub fn choice_pending(&self) -> bool {
+        !self.choices().is_empty()
+    }
+
     pub fn legal_moves(&self) -> Vec<Move> {
         if self.is_over() {
             return Vec::new();
@@ -279,7 +333,19 @@ impl Game {
         let before = self.position().clone();
         let mover = before.turn();
         let mut pos = before.clone();
+        let pending = self.choices();
+        match action {
+            Action::Choose(c) if !pending.contains(&c) => {
+                return Err(Error::BadInput(format!("{} is not offered now", c.text())));
+            }
+            Action::Choose(_) => {}
+            _ if !pending.is_empty() => {
+                return Err(Error::BadInput("a choice is pending".to_string()));
+            }
+            _ => {}
+        }
         let text = match action {
+            Action::Choose(c) => c.text(),
             Action::Move(m) => {
                 if !self.legal_moves().contains(&m) {
                     return Err(Error::IllegalMove(format!("{m:?}")));
@@ -377,6 +443,9 @@ impl Game {
 
     /// Replays an action from its text (as written in `Ply::text`).
     pub fn act_text(&mut self, text: &str) -> Result<()> {
+        if text.trim().starts_with("choice:") {
+            return self.act(Action::Choose(Choice::parse(text)?));
+        }
         if let Some((word, seat)) = text.split_once(':') {
             let s: Seat = seat
                 .parse()

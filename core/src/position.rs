@@ -392,6 +392,10 @@ impl Position {
     /// counts an en passant chance only then, so repetition compares positions as FIDE does).
     pub(crate) fn ep_capturable(&self, target: Cell, mover: Seat) -> bool {
         let v = self.variant;
+        // with EpMode::NextMove only the next player may take (three-player: the player after
+        // the next never can); for two players this is the one opponent
+        let next = self.next_seat(mover);
+        let may_take = |s: Seat| v.ep != EpMode::NextMove || s == next;
         (0..v.pawn_facings).any(|f| {
             v.board.pawns[f as usize].attackers[target as usize]
                 .iter()
@@ -402,6 +406,7 @@ impl Position {
                         && v.pawn_mask >> p.kind() & 1 == 1
                         && !p.is_grey()
                         && !v.allied(p.owner(), mover)
+                        && may_take(p.owner())
                 })
         })
     }

@@ -149,7 +149,8 @@ pub fn after_action(ctx: &mut Ctx) -> Option<Outcome> {
             }
             return Some(Outcome::win(vec![1 - s], EndReason::Timeout));
         }
-        Action::Move(_) => {}
+        // chess offers no choices, so Game::act never passes one here
+        Action::Move(_) | Action::Choose(_) => {}
     }
     let to_move = ctx.pos.turn();
     if !ctx.pos.has_legal_move() {

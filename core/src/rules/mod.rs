@@ -6,6 +6,7 @@
 pub mod chess;
 pub mod four;
 pub mod multi;
+pub mod three;
 
 use once_cell::sync::Lazy;
 
@@ -76,6 +77,7 @@ pub fn catalogue() -> Vec<GameInfo> {
 
 static CHESS: Lazy<Variant> = Lazy::new(|| chess::variant("chess"));
 static CHESS960: Lazy<Variant> = Lazy::new(|| chess::variant("chess960"));
+static THREE_PLAYER: Lazy<Variant> = Lazy::new(three::variant);
 static FOUR_FFA: Lazy<Variant> = Lazy::new(|| four::variant(four::FFA));
 static FOUR_TEAMS: Lazy<Variant> = Lazy::new(|| four::variant(four::TEAMS));
 
@@ -84,6 +86,7 @@ pub fn variant(id: &str) -> Result<&'static Variant> {
     match id {
         "chess" => Ok(&CHESS),
         "chess960" => Ok(&CHESS960),
+        "three-player" => Ok(&THREE_PLAYER),
         "four-player-ffa" => Ok(&FOUR_FFA),
         "four-player-teams" => Ok(&FOUR_TEAMS),
         _ if CATALOGUE.iter().any(|(g, _, _)| *g == id) => {
@@ -105,6 +108,7 @@ pub fn start_position(v: &'static Variant, n: u32) -> Result<crate::position::Po
 pub fn parse_position(v: &'static Variant, text: &str) -> Result<crate::position::Position> {
     match v.family {
         crate::variant::Family::Chess => crate::notation::fen::parse(v, text),
+        crate::variant::Family::ThreePlayer => three::parse(v, text),
         crate::variant::Family::FourFfa | crate::variant::Family::FourTeams => {
             crate::notation::fen4::parse(v, text)
         }
@@ -121,6 +125,7 @@ pub fn write_position(pos: &crate::position::Position) -> String {
         crate::variant::Family::Chess => {
             crate::notation::fen::write(pos, pos.variant.id == "chess960")
         }
+        crate::variant::Family::ThreePlayer => three::write(pos),
         crate::variant::Family::FourFfa | crate::variant::Family::FourTeams => {
             crate::notation::fen4::write(pos)
         }
@@ -132,9 +137,19 @@ pub fn write_position(pos: &crate::position::Position) -> String {
 pub fn after_action(ctx: &mut crate::game::Ctx) -> Option<crate::game::Outcome> {
     match ctx.pos.variant.family {
         crate::variant::Family::Chess => chess::after_action(ctx),
+        crate::variant::Family::ThreePlayer => three::after_action(ctx),
         crate::variant::Family::FourFfa | crate::variant::Family::FourTeams => {
             four::after_action(ctx)
         }
         _ => None,
+    }
+}
+
+/// The decisions the players must take before play goes on in this position (see
+/// [`crate::game::Game::choices`]); empty in most games and positions.
+pub fn choices(pos: &crate::position::Position) -> Vec<crate::game::Choice> {
+    match pos.variant.family {
+        crate::variant::Family::ThreePlayer => three::choices(pos),
+        _ => Vec::new(),
     }
 }
