@@ -76,17 +76,22 @@ const SECTION_TAGS: [char; 3] = ['w', 'b', 'r'];
 pub const START_FEN: &str = "rQrBrNrRrKrBrNrR/rPrPrPrPrPrPrPrP/8/8/bRbNbBbKbQbBbNbR/\
 bPbPbPbPbPbPbPbP/8/8/8/8/wPwPwPwPwPwPwPwP/wRwNwBwQwKwBwNwR w wKQrKQbKQ - 0 1";
 
-/// The board section (= pawn facing) a seat starts in.
+/// The board section (= pawn facing) a seat starts in (seats 0..3; anything else, e.g.
+/// [`GREY`], has none and gives `u8::MAX`).
 pub fn section_of_seat(seat: Seat) -> u8 {
-    tri::TURN_ORDER[seat as usize]
+    tri::TURN_ORDER
+        .get(seat as usize)
+        .copied()
+        .unwrap_or(u8::MAX)
 }
 
-/// The seat that starts in a board section (the inverse of [`section_of_seat`]).
+/// The seat that starts in a board section (the inverse of [`section_of_seat`]); [`GREY`]
+/// for a number that is no section.
 pub fn seat_of_section(section: u8) -> Seat {
     tri::TURN_ORDER
         .iter()
         .position(|&s| s == section)
-        .expect("section 0..3") as Seat
+        .map_or(GREY, |s| s as Seat)
 }
 
 pub fn variant() -> Variant {

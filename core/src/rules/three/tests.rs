@@ -911,6 +911,7 @@ fn pawns_keep_their_direction_shown_by_a_badge_on_every_pawn() {
         (section_of_seat(W), section_of_seat(R), section_of_seat(B)),
         (tri::WHITE, tri::RED, tri::BLACK)
     );
+    assert_eq!((section_of_seat(GREY), seat_of_section(7)), (u8::MAX, GREY));
 }
 
 #[test]
