@@ -38,6 +38,7 @@
 //!   any damage is an error naming the game, and the other games stay readable.
 
 pub mod record;
+pub mod standard;
 pub mod text;
 
 #[cfg(test)]
@@ -59,6 +60,7 @@ use record::{
     corrupt, decode_header, decode_move, decode_summary, encode, header_key, id_of_key, move_key,
     moves_prefix, ply_of_key, summary_key, Header, MoveRec, NEXT_ID_KEY,
 };
+pub use standard::RecordForm;
 
 /// A saved game's id, unique within one database and never reused.
 pub type SavedId = u64;
@@ -149,6 +151,14 @@ pub struct Setup {
     pub house: HouseRules,
     pub seed: u64,
     pub start: Start,
+    /// Whether the game plays walking kings' moves itself (`Game::auto_walk`); off only for a
+    /// record that lists those moves (a chess.com PGN4).
+    #[serde(default = "yes")]
+    pub auto_walk: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl Setup {
@@ -167,6 +177,7 @@ impl Setup {
             house: HouseRules::default(),
             seed: 0,
             start: Start::Standard { number: 0 },
+            auto_walk: true,
         })
     }
 
@@ -182,7 +193,7 @@ impl Setup {
                 self.seats.len()
             )));
         }
-        match &self.start {
+        let mut g = match &self.start {
             Start::Standard { number } => {
                 Game::with_options(&self.game, self.house.clone(), self.seed, Some(*number))
             }
@@ -191,7 +202,9 @@ impl Setup {
                 self.house.clone(),
                 self.seed,
             ),
-        }
+        }?;
+        g.auto_walk = self.auto_walk;
+        Ok(g)
     }
 }
 
@@ -255,6 +268,7 @@ impl SavedGame {
             house: self.setup.house.clone(),
             seed: self.setup.seed,
             start: self.setup.start.clone(),
+            auto_walk: self.setup.auto_walk,
             created_ms: self.created_ms,
         }
     }
@@ -733,6 +747,7 @@ impl GameStore {
             house: header.house,
             seed: header.seed,
             start: header.start,
+            auto_walk: header.auto_walk,
         };
         let mut game = setup
             .build()
@@ -805,10 +820,19 @@ impl GameStore {
         Ok(text::write(&self.load(id)?))
     }
 
-    /// Reads a game in Rookery's text form, checks every action against the rules and saves it
-    /// as a new saved game. Bad text is an [`Error::BadRecord`] and saves nothing.
+    /// The saved game (at its cursor) in the form players exchange for its game: PGN for
+    /// two-player games, PGN4 for four-player chess, Rookery's text form for the rest (see
+    /// [`standard::form_for`]). Bot levels, house rules, times and the redo tail are kept only
+    /// by [`GameStore::export`].
+    pub fn export_standard(&self, id: SavedId) -> Result<String> {
+        standard::write(&self.load(id)?)
+    }
+
+    /// Reads a game record — Rookery's text form, PGN or PGN4, told apart by their tags —
+    /// checks every action against the rules and saves it as a new saved game. A bad record is
+    /// an error (usually [`Error::BadRecord`]) and saves nothing.
     pub fn import(&self, text: &str) -> Result<SavedGame> {
-        let mut saved = text::read(text)?;
+        let mut saved = standard::read(text)?;
         let _w = self.lock();
         saved.id = self.next_id()?;
         self.write_whole(&saved)?;

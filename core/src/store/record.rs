@@ -90,6 +90,16 @@ pub struct Header {
     pub seed: u64,
     pub start: Start,
     pub created_ms: u64,
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub auto_walk: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
 }
 
 /// Schema 1 header (see the module docs); only ever read.
@@ -113,6 +123,7 @@ impl From<HeaderV1> for Header {
             seed: h.seed,
             start: h.start,
             created_ms: h.created_ms,
+            auto_walk: true,
         }
     }
 }

@@ -519,7 +519,6 @@ fn bad_text_is_refused_on_import_and_saves_nothing() {
     assert_eq!(s.times, [5, 0]);
     for bad in [
         "",
-        "[Game \"chess\"]\n\ne2e4",
         "[Rookery \"99\"]\n[Game \"chess\"]\n",
         "[Rookery \"2\"]\n",
         "[Rookery \"2\"]\n[Game \"chess\"]\n\ne2e5",
@@ -530,7 +529,11 @@ fn bad_text_is_refused_on_import_and_saves_nothing() {
         "[Rookery \"2\"]\n[Game \"chess\"]\n[Seat \"A\" \"robot\"]\n",
         "[Rookery \"2\"]\n[Game \"nope\"]\n",
     ] {
-        assert!(store.import(bad).is_err(), "{bad:?}");
+        assert!(
+            store.import(bad).is_err(),
+            "{bad:?} gave {:?}",
+            store.list().unwrap().games.last()
+        );
     }
     assert_eq!(store.list().unwrap().games.len(), 1);
     let _ = std::fs::remove_dir_all(&dir);
@@ -594,4 +597,54 @@ fn a_missing_database_is_reported_by_open_existing() {
         Err(Error::StoreUnavailable { .. })
     ));
     assert!(!dir.exists());
+}
+
+#[test]
+fn standard_export_then_import_gives_the_same_game_for_every_playable_game_id() {
+    let dir = temp_dir("standard");
+    let store = GameStore::open(&dir).unwrap();
+    for (i, id) in playable().iter().enumerate() {
+        let s = played_game(&store, id, 500 + i as u64);
+        let record = store.export_standard(s.id).unwrap();
+        let form = standard::form_for(id).unwrap();
+        match form {
+            RecordForm::Pgn => assert!(record.contains("[White \""), "{record}"),
+            RecordForm::Pgn4 => assert!(record.contains("[Variant \""), "{record}"),
+            RecordForm::Rookery => assert!(record.starts_with("[Rookery "), "{record}"),
+        }
+        let copy = store
+            .import(&record)
+            .unwrap_or_else(|e| panic!("{id}: {e}\n{record}"));
+        assert_eq!(copy.setup.game, *id);
+        assert_eq!(copy.game.texts(), s.game.texts(), "{id}");
+        assert_eq!(
+            copy.game.position().hash(),
+            s.game.position().hash(),
+            "{id}"
+        );
+        assert_eq!(copy.status, s.status, "{id}");
+        if form == RecordForm::Pgn {
+            assert_eq!(copy.setup.seats[1].name, s.setup.seats[1].name);
+        }
+        let back = store.load(copy.id).unwrap();
+        assert_same(&copy, &back);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_pgn_draw_agreed_off_the_board_is_imported_as_finished() {
+    let dir = temp_dir("pgn-draw");
+    let store = GameStore::open(&dir).unwrap();
+    let pgn = "[Event \"Club\"]\n[White \"Ann\"]\n[Black \"Ben\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 2. Nf3 1/2-1/2\n";
+    let s = store.import(pgn).unwrap();
+    assert_eq!(s.name, "Club");
+    assert_eq!(s.game.texts(), ["e2e4", "e7e5", "g1f3"]);
+    assert_eq!(s.status, Status::Finished);
+    assert_eq!(s.result, Some(Outcome::draw(EndReason::Agreement)));
+    let back = store.load(s.id).unwrap();
+    assert_same(&s, &back);
+    assert!(store.export_standard(s.id).unwrap().contains("1/2-1/2"));
+    assert!(store.import("1. e4 e5 2. Ke3").is_err());
+    let _ = std::fs::remove_dir_all(&dir);
 }

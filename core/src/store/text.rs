@@ -24,6 +24,8 @@
 //!   `person` or `bot` followed by the bot's level. `House`: the house rules as JSON (default
 //!   rules when absent). `Seed` (default 0). `Start`: `standard <number>` (0 when absent) or
 //!   `position <text in the variant's notation>`.
+//! - `AutoWalk` `false` (absent: true): walking kings' moves are listed as actions rather
+//!   than played by the game itself (`Game::auto_walk`).
 //! - `Cursor`: how many actions are applied (the rest can be redone); all of them when absent.
 //!   `Status` `abandoned`/`finished` and `Result` (an outcome as JSON) only record an end
 //!   given outside the rules; an end by the rules is found again by replaying.
@@ -85,6 +87,9 @@ pub fn write(s: &SavedGame) -> String {
     match &s.setup.start {
         Start::Standard { number } => tag(&mut out, "Start", &["standard", &number.to_string()]),
         Start::Position { text } => tag(&mut out, "Start", &["position", text]),
+    }
+    if !s.setup.auto_walk {
+        tag(&mut out, "AutoWalk", &["false"]);
     }
     tag(&mut out, "Created", &[&s.created_ms.to_string()]);
     tag(&mut out, "Cursor", &[&s.game.ply_count().to_string()]);
@@ -190,6 +195,7 @@ pub fn read(text: &str) -> Result<SavedGame> {
     let mut seed = 0u64;
     let mut start = Start::Standard { number: 0 };
     let mut created_ms = 0u64;
+    let mut auto_walk = true;
     let mut cursor: Option<usize> = None;
     let mut status = None;
     let mut result: Option<Outcome> = None;
@@ -224,6 +230,13 @@ pub fn read(text: &str) -> Result<SavedGame> {
                     }
                 }
                 "Created" => created_ms = number(&tag, one(&tag, &v)?)?,
+                "AutoWalk" => {
+                    auto_walk = match one(&tag, &v)? {
+                        "true" => true,
+                        "false" => false,
+                        other => return Err(bad(format!("AutoWalk '{other}'"))),
+                    }
+                }
                 "Cursor" => cursor = Some(number(&tag, one(&tag, &v)?)?),
                 "Status" => {
                     let s = one(&tag, &v)?;
@@ -264,6 +277,7 @@ pub fn read(text: &str) -> Result<SavedGame> {
         house,
         seed,
         start,
+        auto_walk,
     };
     let mut g = setup.build()?;
     let mut times = Vec::new();

@@ -1,0 +1,155 @@
+//! Saved games in the record forms players exchange: PGN for two-player games, PGN4 for
+//! four-player chess, and Rookery's own text form ([`super::text`]) for the rest.
+//!
+//! A standard record keeps the moves, the start and the players' names; it has no place for
+//! bot levels, house rules, clock times or a redo tail, so [`super::GameStore::export`]
+//! (Rookery's form) is the lossless one and this is for sharing.
+
+use super::{now_ms, text, SavedGame, Setup, Start, Status};
+use crate::error::{Error, Result};
+use crate::game::{EndReason, Game, Outcome};
+use crate::notation::{pgn, pgn4};
+use crate::rules;
+use crate::variant::Family;
+
+/// The record form a game is exchanged in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordForm {
+    /// PGN (two-player games).
+    Pgn,
+    /// chess.com PGN4 (four-player chess).
+    Pgn4,
+    /// Rookery's own text form (every other game; see [`super::text`]).
+    Rookery,
+}
+
+/// The form [`super::GameStore::export_standard`] writes for a game id.
+pub fn form_for(game: &str) -> Result<RecordForm> {
+    let v = rules::variant(game)?;
+    Ok(match v.family {
+        Family::FourFfa | Family::FourTeams => RecordForm::Pgn4,
+        _ if v.seat_count() == 2 => RecordForm::Pgn,
+        _ => RecordForm::Rookery,
+    })
+}
+
+/// Writes a saved game (at its cursor) in its game's standard form.
+pub fn write(s: &SavedGame) -> Result<String> {
+    match form_for(&s.setup.game)? {
+        RecordForm::Pgn => {
+            let names: Vec<&str> = s.setup.seats.iter().map(|x| x.name.as_str()).collect();
+            let mut tags = vec![
+                ("Event", s.name.as_str()),
+                ("White", names[0]),
+                ("Black", names[1]),
+            ];
+            if s.status == Status::Finished && !s.game.is_over() {
+                if let Some(r) = &s.result {
+                    tags.push(("Result", token(r)));
+                }
+            }
+            pgn::write(&s.game, &tags)
+        }
+        RecordForm::Pgn4 => pgn4::export(&s.game),
+        RecordForm::Rookery => Ok(text::write(s)),
+    }
+}
+
+fn token(o: &Outcome) -> &'static str {
+    match o.winners.as_slice() {
+        [] => "1/2-1/2",
+        w if w.contains(&0) => "1-0",
+        _ => "0-1",
+    }
+}
+
+/// Reads a record in any of the three forms (Rookery's form by its `[Rookery` tag, PGN4 by
+/// a four-player `Variant` tag, else PGN) into a saved game not saved yet.
+pub fn read(record: &str) -> Result<SavedGame> {
+    if record.trim().is_empty() {
+        return Err(Error::BadRecord("empty game record".into()));
+    }
+    if record.trim_start().starts_with("[Rookery ") {
+        return text::read(record);
+    }
+    if let Ok(p) = pgn4::parse(record) {
+        if let Ok(Some(id)) = pgn4::game_id(&p) {
+            let g = pgn4::import(record, id)?;
+            return from_game(g, "Imported game".to_string(), None, None);
+        }
+    }
+    let p = pgn::read(record)?;
+    let names = ["White", "Black"]
+        .iter()
+        .map(|t| p.tag(t).filter(|v| *v != "?").map(str::to_string))
+        .collect::<Vec<_>>();
+    let name = p
+        .tag("Event")
+        .filter(|v| *v != "?")
+        .unwrap_or("Imported game")
+        .to_string();
+    // A result the moves do not reach is a draw agreed off the board (pgn::read replays a
+    // decisive one as a resignation).
+    let agreed =
+        (!p.game.is_over() && p.result == "1/2-1/2").then(|| Outcome::draw(EndReason::Agreement));
+    from_game(p.game, name, Some(names), agreed)
+}
+
+/// A saved game from a game replayed from a record: checks that Rookery's own replay (the one
+/// loading uses) reaches the very same position.
+fn from_game(
+    g: Game,
+    name: String,
+    names: Option<Vec<Option<String>>>,
+    agreed: Option<Outcome>,
+) -> Result<SavedGame> {
+    let bad = |m: String| Error::BadRecord(m);
+    let mut setup = Setup::new(g.variant.id)?;
+    setup.mode = "imported".to_string();
+    setup.house = g.house.clone();
+    setup.seed = g.seed;
+    setup.auto_walk = g.auto_walk;
+    for (seat, n) in setup.seats.iter_mut().zip(names.unwrap_or_default()) {
+        if let Some(n) = n {
+            seat.name = n;
+        }
+    }
+    let standard = setup.build()?;
+    if standard.start.hash() != g.start.hash() {
+        let text = rules::write_position(&g.start);
+        if text.is_empty() {
+            return Err(bad(format!(
+                "{} has no position notation to save this start in",
+                g.variant.id
+            )));
+        }
+        setup.start = Start::Position { text };
+    }
+    let mut replay = setup.build()?;
+    for (i, t) in g.texts().iter().enumerate() {
+        replay
+            .act_text(t)
+            .map_err(|e| bad(format!("action {} '{t}' does not replay: {e}", i + 1)))?;
+    }
+    if replay.position().hash() != g.position().hash() || replay.ply_count() != g.ply_count() {
+        return Err(bad("the record does not replay to the same position".into()));
+    }
+    let now = now_ms();
+    let mut s = SavedGame {
+        id: 0,
+        name,
+        times: vec![now; replay.ply_count()],
+        setup,
+        created_ms: now,
+        game: replay,
+        status: Status::Playing,
+        result: None,
+        last_ms: now,
+    };
+    s.refresh_status();
+    if let Some(o) = agreed.filter(|_| !s.game.is_over()) {
+        s.status = Status::Finished;
+        s.result = Some(o);
+    }
+    Ok(s)
+}
