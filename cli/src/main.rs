@@ -2,12 +2,14 @@
 
 mod bench;
 mod perft;
+mod play;
 mod store_cmds;
 
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
-  rookery play                       play in the terminal
+  rookery play [--game ID] [--db DIR | --no-save]   play in the terminal
+  rookery play --script \"M1 M2 ...\" [--game ID] [--fen F] [--bots LEVEL]   no terminal: print the board
   rookery perft <game-id> <depth> [--fen FEN] [--moves \"M1 M2 ...\"] [--divide]
   rookery games                      list every game id
   rookery selfplay --db DIR [--game ID] [--seed S]   random games with autosave, until killed
@@ -25,6 +27,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("perft") => cmd_perft(&args[1..]),
+        Some("play") => play::cmd_play(&args[1..]),
         Some("selfplay") => store_cmds::cmd_selfplay(&args[1..]),
         Some("saved") => store_cmds::cmd_saved(&args[1..]),
         Some("bench") if args.get(1).map(String::as_str) == Some("perft") => {

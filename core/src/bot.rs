@@ -21,7 +21,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::board::NO_CELL;
-use crate::game::{Action, Game};
+use crate::game::{Action, Choice, Game};
 use crate::piece::{Piece, Seat};
 use crate::position::{Move, Position, MAX_SEATS};
 
@@ -197,6 +197,16 @@ impl Bot for SimpleBot {
     fn choose(&self, game: &Game, cancel: &AtomicBool) -> Option<Action> {
         if game.is_over() || cancel.load(Ordering::Relaxed) {
             return None;
+        }
+        // a decision between moves (three-player chess after the first mate): play on
+        let choices = game.choices();
+        if !choices.is_empty() {
+            let c = if choices.contains(&Choice::PlayOnGrey) {
+                Choice::PlayOnGrey
+            } else {
+                choices[0]
+            };
+            return Some(Action::Choose(c));
         }
         let pos = game.position();
         let me = pos.turn();

@@ -1,0 +1,1387 @@
+//! The terminal player's state machine: menu, setup, play. Plain data and functions, driven
+//! by key and mouse events and a clock passed in (`now`), so tests drive it without a
+//! terminal; `term.rs` feeds it real events and `ui.rs` draws it.
+
+use std::time::{Duration, Instant};
+
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::layout::Rect;
+
+use rookery_core::board::{Cell, Topology};
+use rookery_core::game::{Choice, EndReason, Event, HouseRules, OutReason};
+use rookery_core::notation::movetext;
+use rookery_core::piece::Seat;
+use rookery_core::position::{Move, MoveKind};
+use rookery_core::rules::{self, GameInfo, Group};
+use rookery_core::variant::Family;
+use rookery_core::{Action, Game};
+
+use super::board::Layout;
+use super::bots::BotJob;
+use super::session::{Session, Store};
+use super::text::{colour_name, t, tf};
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatKind {
+    Person,
+    Bot(u8),
+}
+
+impl SeatKind {
+    pub fn label(self) -> String {
+        match self {
+            SeatKind::Person => t("seat.person"),
+            SeatKind::Bot(l) => tf("seat.bot", &[("level", &l.to_string())]),
+        }
+    }
+    /// The next choice in the setup list (Person, Bot 0, Bot 1, Bot 2).
+    fn step(self, delta: i32) -> SeatKind {
+        let all = [
+            SeatKind::Person,
+            SeatKind::Bot(0),
+            SeatKind::Bot(1),
+            SeatKind::Bot(2),
+        ];
+        let i = all.iter().position(|k| *k == self).unwrap_or(0) as i32;
+        all[(i + delta).rem_euclid(all.len() as i32) as usize]
+    }
+}
+
+/// One seat as set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatChoice {
+    pub colour: &'static str,
+    pub name: String,
+    pub kind: SeatKind,
+}
+
+/// Move limits offered in the setup (total moves; None = no limit).
+pub const MOVE_LIMITS: [Option<u32>; 5] = [None, Some(50), Some(100), Some(200), Some(400)];
+/// Turn time limits offered (seed 001: none, 30 s or 60 s).
+pub const TURN_TIMES: [Option<u32>; 3] = [None, Some(30), Some(60)];
+
+/// A row of the setup form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Row {
+    Seat(usize),
+    MoveLimit,
+    ShowLegal,
+    Rotate,
+    TurnTime,
+    Start960,
+    Begin,
+}
+
+/// The setup form of one game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupForm {
+    pub game: &'static str,
+    pub seats: Vec<SeatChoice>,
+    pub house: HouseRules,
+    /// Chess960 start number; None = a random one.
+    pub start: Option<u32>,
+    pub row: usize,
+    /// The seat whose name is being typed.
+    pub editing: Option<usize>,
+    /// The seat that moves first (the "rotate the first player" house rule moves it one seat
+    /// on for each new game).
+    pub first_seat: Seat,
+}
+
+/// Whether a game offers the seed-001 house rules beyond "show legal moves" (the games with
+/// more than two players; see docs/rules-decisions.md, "Terminal player").
+pub fn has_house_rules(info: &GameInfo) -> bool {
+    info.group == Group::MorePlayers
+}
+
+fn info_of(id: &str) -> Option<GameInfo> {
+    rules::catalogue().into_iter().find(|g| g.id == id)
+}
+
+impl SetupForm {
+    /// The default setup: the first seat a person, the others bots of level 1, names after
+    /// the colours, the seed's default house rules.
+    pub fn new(id: &str) -> rookery_core::Result<SetupForm> {
+        let v = rules::variant(id)?;
+        let info = info_of(id).ok_or_else(|| rookery_core::Error::UnknownGame(id.into()))?;
+        let seats = v
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeatChoice {
+                colour: s.colour,
+                name: colour_name(s.colour),
+                kind: if i == 0 {
+                    SeatKind::Person
+                } else {
+                    SeatKind::Bot(1)
+                },
+            })
+            .collect();
+        let mut house = HouseRules::default();
+        if !has_house_rules(&info) {
+            house.rotate_first_seat = false;
+        }
+        Ok(SetupForm {
+            game: info.id,
+            seats,
+            house,
+            start: None,
+            row: 0,
+            editing: None,
+            first_seat: 0,
+        })
+    }
+
+    pub fn rows(&self) -> Vec<Row> {
+        let mut r: Vec<Row> = (0..self.seats.len()).map(Row::Seat).collect();
+        if info_of(self.game).is_some_and(|i| has_house_rules(&i)) {
+            r.extend([Row::MoveLimit, Row::ShowLegal, Row::Rotate, Row::TurnTime]);
+        } else {
+            r.push(Row::ShowLegal);
+        }
+        if self.game == "chess960" {
+            r.push(Row::Start960);
+        }
+        r.push(Row::Begin);
+        r
+    }
+
+    pub fn current(&self) -> Row {
+        let rows = self.rows();
+        rows[self.row.min(rows.len() - 1)]
+    }
+
+    /// Label and value of a row.
+    pub fn row_text(&self, row: Row) -> (String, String) {
+        let onoff = |b: bool| if b { "On" } else { "Off" }.to_string();
+        match row {
+            Row::Seat(i) => {
+                let s = &self.seats[i];
+                let name = if self.editing == Some(i) {
+                    format!("{}▏", s.name)
+                } else {
+                    s.name.clone()
+                };
+                (
+                    colour_name(s.colour),
+                    format!("{}  ·  {}", s.kind.label(), name),
+                )
+            }
+            Row::MoveLimit => (
+                t("house.move-limit"),
+                match self.house.move_limit {
+                    None => t("house.move-limit.none"),
+                    Some(n) => n.to_string(),
+                },
+            ),
+            Row::ShowLegal => (
+                t("house.show-legal-moves"),
+                onoff(self.house.show_legal_moves),
+            ),
+            Row::Rotate => (
+                t("house.rotate-first-seat"),
+                onoff(self.house.rotate_first_seat),
+            ),
+            Row::TurnTime => (
+                t("house.turn-time"),
+                match self.house.turn_seconds {
+                    None => t("house.turn-time.none"),
+                    Some(s) => tf("house.turn-time.seconds", &[("seconds", &s.to_string())]),
+                },
+            ),
+            Row::Start960 => (
+                "Start position".to_string(),
+                match self.start {
+                    None => "random".to_string(),
+                    Some(518) => "518 (classical)".to_string(),
+                    Some(n) => n.to_string(),
+                },
+            ),
+            Row::Begin => ("▶ Start the game".to_string(), String::new()),
+        }
+    }
+
+    /// Left/right on the current row.
+    pub fn change(&mut self, delta: i32) {
+        fn cycle<T: PartialEq + Copy>(all: &[T], cur: T, d: i32) -> T {
+            let i = all.iter().position(|x| *x == cur).unwrap_or(0) as i32;
+            all[(i + d).rem_euclid(all.len() as i32) as usize]
+        }
+        match self.current() {
+            Row::Seat(i) => self.seats[i].kind = self.seats[i].kind.step(delta),
+            Row::MoveLimit => {
+                self.house.move_limit = cycle(&MOVE_LIMITS, self.house.move_limit, delta)
+            }
+            Row::ShowLegal => self.house.show_legal_moves = !self.house.show_legal_moves,
+            Row::Rotate => self.house.rotate_first_seat = !self.house.rotate_first_seat,
+            Row::TurnTime => {
+                self.house.turn_seconds = cycle(&TURN_TIMES, self.house.turn_seconds, delta)
+            }
+            Row::Start960 => {
+                self.start = match self.start {
+                    None => Some(if delta > 0 { 0 } else { 959 }),
+                    Some(n) => {
+                        let m = n as i32 + delta;
+                        (0..960).contains(&m).then_some(m as u32)
+                    }
+                }
+            }
+            Row::Begin => {}
+        }
+    }
+
+    /// For "play again" with the rotate house rule: the next seat in turn order moves first.
+    pub fn rotate(&mut self) {
+        self.first_seat = (self.first_seat + 1) % self.seats.len().max(1) as Seat;
+    }
+}
+
+/// Something the players can pick in a popup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PopupAction {
+    Play(Move),
+    Resign(Seat),
+    Choose(Choice),
+    BotsFinish,
+    EndGame,
+    Leave,
+    Close,
+}
+
+/// A small menu over the board: promotion, confirmations, the three-player choice.
+#[derive(Clone, Debug)]
+pub struct Popup {
+    pub title: String,
+    pub items: Vec<(String, PopupAction)>,
+    pub cursor: usize,
+    /// Where it was drawn (for mouse clicks).
+    pub area: Option<Rect>,
+    /// Whether Esc may close it.
+    pub closable: bool,
+}
+
+impl Popup {
+    fn new(title: impl Into<String>, items: Vec<(String, PopupAction)>) -> Popup {
+        Popup {
+            title: title.into(),
+            items,
+            cursor: 0,
+            area: None,
+            closable: true,
+        }
+    }
+    /// The item under a screen position (rows inside the border).
+    pub fn item_at(&self, col: u16, row: u16) -> Option<usize> {
+        let a = self.area?;
+        if col <= a.x || col + 1 >= a.right() || row <= a.y || row + 1 >= a.bottom() {
+            return None;
+        }
+        let i = (row - a.y - 1) as usize;
+        (i < self.items.len()).then_some(i)
+    }
+}
+
+/// A game being played.
+pub struct Play {
+    pub session: Session,
+    pub form: SetupForm,
+    pub selected: Option<Cell>,
+    pub input: String,
+    pub message: String,
+    pub error: bool,
+    pub popup: Option<Popup>,
+    pub layout: Option<Layout>,
+    pub flip: bool,
+    pub bot: Option<BotJob>,
+    /// The players' answer to "no person is still playing": None = not asked yet.
+    pub bots_finish: Option<bool>,
+    /// When the current turn started (turn clock, bot pace).
+    pub turn_started: Instant,
+    /// The players ended the game early (no person was still playing).
+    pub ended_by_players: bool,
+}
+
+impl Play {
+    pub fn game(&self) -> &Game {
+        self.session.game()
+    }
+
+    pub fn seats(&self) -> &[SeatChoice] {
+        &self.form.seats
+    }
+
+    pub fn kind(&self, s: Seat) -> SeatKind {
+        self.form
+            .seats
+            .get(s as usize)
+            .map_or(SeatKind::Person, |c| c.kind)
+    }
+
+    pub fn name(&self, s: Seat) -> String {
+        self.form
+            .seats
+            .get(s as usize)
+            .map_or_else(|| format!("seat {s}"), |c| c.name.clone())
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.game().is_over() || self.ended_by_players
+    }
+
+    fn any_person_seated(&self) -> bool {
+        self.form.seats.iter().any(|s| s.kind == SeatKind::Person)
+    }
+
+    /// Whether some person at the board still plays (in pair and team games a person's
+    /// partner still playing counts only if a person plays it too).
+    pub fn person_in_play(&self) -> bool {
+        let humans: Vec<bool> = self
+            .form
+            .seats
+            .iter()
+            .map(|s| s.kind == SeatKind::Person)
+            .collect();
+        !rules::multi::no_person_playing(self.game().position(), &humans)
+    }
+
+    /// The seat to move if a person plays it and the game goes on.
+    pub fn person_to_move(&self) -> Option<Seat> {
+        let g = self.game();
+        let s = g.position().turn();
+        (!self.is_over() && !g.choice_pending() && self.kind(s) == SeatKind::Person).then_some(s)
+    }
+
+    /// Cells the selected piece can reach (castling: the king's cell and the rook's).
+    pub fn targets(&self) -> Vec<Cell> {
+        let Some(sel) = self.selected else {
+            return Vec::new();
+        };
+        let g = self.game();
+        let pos = g.position();
+        let mut out = Vec::new();
+        for m in g.legal_moves() {
+            if m.from != sel {
+                continue;
+            }
+            out.push(m.to);
+            if m.kind == MoveKind::Castle {
+                if let Some(d) = pos.castles.get(m.aux as usize) {
+                    out.push(d.king_to);
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Targets to draw: only when the house rule shows legal moves.
+    pub fn shown_targets(&self) -> Vec<Cell> {
+        if self.game().house.show_legal_moves {
+            self.targets()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Legal moves from `from` that land on `to` (castling: on the king's or the rook's cell).
+    pub fn moves_between(&self, from: Cell, to: Cell) -> Vec<Move> {
+        let g = self.game();
+        let pos = g.position();
+        g.legal_moves()
+            .into_iter()
+            .filter(|m| {
+                m.from == from
+                    && (m.to == to
+                        || (m.kind == MoveKind::Castle
+                            && pos
+                                .castles
+                                .get(m.aux as usize)
+                                .is_some_and(|d| d.king_to == to)))
+            })
+            .collect()
+    }
+
+    fn say(&mut self, s: impl Into<String>) {
+        self.message = s.into();
+        self.error = false;
+    }
+    fn fail(&mut self, s: impl Into<String>) {
+        self.message = s.into();
+        self.error = true;
+    }
+
+    /// Applies an action and resets what belonged to the previous turn.
+    pub fn act(&mut self, a: Action, now: Instant) {
+        match self.session.act(a) {
+            Ok(()) => {
+                self.after_change(now);
+                let text = self.describe_last();
+                self.say(text);
+            }
+            Err(e) => self.fail(e.to_string()),
+        }
+    }
+
+    fn after_change(&mut self, now: Instant) {
+        self.selected = None;
+        self.input.clear();
+        self.bot = None;
+        self.turn_started = now;
+        // a promotion menu or a resign question belongs to the turn that just ended; the
+        // "leave this game?" question stays open
+        let keep = self
+            .popup
+            .as_ref()
+            .is_some_and(|p| p.items.iter().any(|(_, a)| matches!(a, PopupAction::Leave)));
+        if !keep {
+            self.popup = None;
+        }
+    }
+
+    /// A line about the last action and what the rules did after it.
+    pub fn describe_last(&self) -> String {
+        let g = self.game();
+        let Some(p) = g.plies().last() else {
+            return String::new();
+        };
+        let mut s = match p.action {
+            Action::Resign(seat) => format!("{} resigns", self.name(seat)),
+            Action::Timeout(seat) => format!("{} ran out of time", self.name(seat)),
+            Action::Choose(c) => format!("Chosen: {}", choice_label(self, c)),
+            _ => format!("{}: {}", self.name(p.mover), p.text),
+        };
+        for e in &p.events {
+            // new kinds of events are shown in the move list only
+            #[allow(unreachable_patterns)]
+            match e {
+                Event::Scored { seat, points, why } => {
+                    s.push_str(&format!(
+                        " · {} {}{} ({why})",
+                        self.name(*seat),
+                        if *points >= 0 { "+" } else { "" },
+                        score_text(g, *points)
+                    ));
+                }
+                Event::Out { seat, reason } => {
+                    s.push_str(&format!(
+                        " · {} is out ({})",
+                        self.name(*seat),
+                        out_text(*reason)
+                    ));
+                }
+                Event::Walked { seat, text } => {
+                    s.push_str(&format!(" · {}'s king walks {text}", self.name(*seat)));
+                }
+                _ => {}
+            }
+        }
+        s
+    }
+
+    /// Undo: back to the last turn a person played (bots' replies are taken back too).
+    pub fn undo(&mut self, now: Instant) {
+        self.bot = None;
+        if let Err(e) = self.session.undo() {
+            self.fail(e.to_string());
+            return;
+        }
+        self.ended_by_players = false;
+        while self.any_person_seated()
+            && self.game().ply_count() > 0
+            && self.kind(self.game().position().turn()) != SeatKind::Person
+            && self.session.undo().is_ok()
+        {}
+        self.after_change(now);
+        self.say(format!("Taken back to ply {}", self.game().ply_count()));
+    }
+
+    /// Redo: forward to the next turn a person plays.
+    pub fn redo(&mut self, now: Instant) {
+        self.bot = None;
+        if let Err(e) = self.session.redo() {
+            self.fail(e.to_string());
+            return;
+        }
+        while self.any_person_seated()
+            && self.game().redo_count() > 0
+            && self.kind(self.game().position().turn()) != SeatKind::Person
+            && self.session.redo().is_ok()
+        {}
+        self.after_change(now);
+        self.say(format!("Forward to ply {}", self.game().ply_count()));
+    }
+
+    /// Selects the leading cell of the typed text when it holds a piece of the side to move.
+    fn select_from_input(&mut self) {
+        let g = self.game();
+        let t = &g.variant.board;
+        let sel = leading_cell(&self.input, t).filter(|&c| {
+            let p = g.position().at(c);
+            p.is_some() && p.owner() == g.position().turn()
+        });
+        self.selected = sel;
+    }
+
+    /// Enter: plays the typed move, or asks which one when the text leaves a choice.
+    pub fn submit(&mut self, now: Instant) {
+        let text = self.input.trim().to_string();
+        if text.is_empty() {
+            return;
+        }
+        let Some(_) = self.person_to_move() else {
+            self.fail(self.not_your_turn());
+            return;
+        };
+        match movetext::parse(self.game().position(), &text) {
+            Ok(m) => self.act(Action::Move(m), now),
+            Err(e) => {
+                let t = &self.game().variant.board;
+                if let Some((from, to)) = two_cells(&text, t) {
+                    let ms = self.moves_between(from, to);
+                    match ms.len() {
+                        0 => self.fail(e.to_string()),
+                        1 => self.act(Action::Move(ms[0]), now),
+                        _ => self.ask_which(ms),
+                    }
+                } else {
+                    self.fail(e.to_string());
+                }
+            }
+        }
+    }
+
+    fn not_your_turn(&self) -> String {
+        let g = self.game();
+        if self.is_over() {
+            "The game is over: Ctrl-N plays again, Esc goes to the menu".to_string()
+        } else if g.choice_pending() {
+            "A choice is pending".to_string()
+        } else {
+            format!("It is {}'s turn", self.name(g.position().turn()))
+        }
+    }
+
+    /// A popup to pick one of several moves between the same two cells (promotion, or a
+    /// king step that is also castling).
+    fn ask_which(&mut self, ms: Vec<Move>) {
+        let g = self.game();
+        let v = g.variant;
+        let items = ms
+            .iter()
+            .map(|&m| {
+                let label = match m.promotion() {
+                    Some(k) => {
+                        let name = v.pieces[k as usize].name;
+                        let key = format!("piece.{name}");
+                        let shown = t(&key);
+                        let shown = if shown == key {
+                            name.to_string()
+                        } else {
+                            shown
+                        };
+                        format!("{} ({})", shown, v.letter(k))
+                    }
+                    None if m.kind == MoveKind::Castle => "Castle".to_string(),
+                    None => format!("Move {}", g.move_text(m)),
+                };
+                (label, PopupAction::Play(m))
+            })
+            .collect();
+        self.popup = Some(Popup::new(t("prompt.promote-to"), items));
+        if !ms.iter().any(|m| m.promotion().is_some()) {
+            if let Some(p) = &mut self.popup {
+                p.title = "Which move?".to_string();
+            }
+        }
+    }
+
+    /// A click on a board cell: select a piece, or play to a target.
+    pub fn click_cell(&mut self, c: Cell, now: Instant) {
+        let Some(seat) = self.person_to_move() else {
+            self.fail(self.not_your_turn());
+            return;
+        };
+        if let Some(sel) = self.selected {
+            if sel == c {
+                self.selected = None;
+                return;
+            }
+            let ms = self.moves_between(sel, c);
+            match ms.len() {
+                0 => {}
+                1 => return self.act(Action::Move(ms[0]), now),
+                _ => return self.ask_which(ms),
+            }
+        }
+        let p = self.game().position().at(c);
+        if p.is_some() && p.owner() == seat {
+            self.selected = Some(c);
+            self.input.clear();
+            if self.targets().is_empty() {
+                self.say("That piece cannot move");
+            } else {
+                self.message.clear();
+            }
+        } else {
+            self.selected = None;
+        }
+    }
+
+    fn offer_resign(&mut self) {
+        match self.person_to_move() {
+            Some(s) => {
+                self.popup = Some(Popup::new(
+                    format!("Resign for {}?", self.name(s)),
+                    vec![
+                        (
+                            format!("Yes, {} resigns", self.name(s)),
+                            PopupAction::Resign(s),
+                        ),
+                        ("No, play on".to_string(), PopupAction::Close),
+                    ],
+                ));
+            }
+            None => self.fail(self.not_your_turn()),
+        }
+    }
+
+    fn choice_popup(&self) -> Popup {
+        let g = self.game();
+        let items = g
+            .choices()
+            .into_iter()
+            .map(|c| (choice_label(self, c), PopupAction::Choose(c)))
+            .collect();
+        let mut p = Popup::new("Checkmate! What now?", items);
+        p.closable = false;
+        p
+    }
+
+    /// Runs a popup item.
+    fn pick(&mut self, a: PopupAction, now: Instant) -> Transition {
+        self.popup = None;
+        match a {
+            PopupAction::Play(m) => self.act(Action::Move(m), now),
+            PopupAction::Resign(s) => self.act(Action::Resign(s), now),
+            PopupAction::Choose(c) => self.act(Action::Choose(c), now),
+            PopupAction::BotsFinish => {
+                self.bots_finish = Some(true);
+                self.turn_started = now;
+            }
+            PopupAction::EndGame => {
+                self.bots_finish = Some(false);
+                self.bot = None;
+                // the rules end it by agreement where the game allows that (places by
+                // points); elsewhere it is kept as abandoned, without a result
+                if self.session.act(Action::Choose(Choice::End)).is_ok() {
+                    self.after_change(now);
+                    self.say(t("end.agreement"));
+                } else {
+                    self.ended_by_players = true;
+                    match self.session.finish(None) {
+                        Ok(()) => self.say(t("end.agreement")),
+                        Err(e) => self.fail(e.to_string()),
+                    }
+                }
+            }
+            PopupAction::Leave => return Transition::Menu,
+            PopupAction::Close => {}
+        }
+        Transition::Stay
+    }
+
+    /// Clock work: the turn timer, pending choices, the "no person playing" offer, bots.
+    pub fn tick(&mut self, now: Instant, opts: &Options) {
+        if self.is_over() {
+            self.bot = None;
+            return;
+        }
+        if self.popup.as_ref().is_some_and(|p| !p.closable) {
+            return;
+        }
+        let g = self.game();
+        let turn = g.position().turn();
+        let pending = g.choice_pending();
+        if pending && self.person_in_play() {
+            self.bot = None;
+            if self.popup.is_none() {
+                self.popup = Some(self.choice_popup());
+            }
+            return;
+        }
+        if !pending {
+            if let Some(secs) = g.house.turn_seconds {
+                if now.saturating_duration_since(self.turn_started)
+                    >= Duration::from_secs(secs as u64)
+                {
+                    self.act(Action::Timeout(turn), now);
+                    return;
+                }
+            }
+        }
+        if self.any_person_seated() && !self.person_in_play() {
+            match self.bots_finish {
+                None => {
+                    if self.popup.is_none() {
+                        let mut p = Popup::new(
+                            t("prompt.no-person-playing"),
+                            vec![
+                                (t("action.let-bots-finish"), PopupAction::BotsFinish),
+                                (t("action.end-game"), PopupAction::EndGame),
+                            ],
+                        );
+                        p.closable = false;
+                        self.popup = Some(p);
+                    }
+                    return;
+                }
+                Some(false) => return,
+                Some(true) => {}
+            }
+        }
+        let level = match self.kind(turn) {
+            SeatKind::Bot(l) => l,
+            SeatKind::Person if pending => 1,
+            SeatKind::Person => return,
+        };
+        let seed = self.game().seed ^ (turn as u64 + 1).wrapping_mul(0x9e37_79b9);
+        if opts.sync_bots {
+            match BotJob::run_now(self.game(), level, seed) {
+                Some(a) => self.act(a, now),
+                None => self.fail("The bot found nothing to play"),
+            }
+            return;
+        }
+        if self.bot.is_none() {
+            self.bot = Some(BotJob::start(self.game(), level, seed));
+        }
+        let ply = self.game().ply_count();
+        let ready = now.saturating_duration_since(self.turn_started) >= opts.bot_delay;
+        if let Some(job) = &mut self.bot {
+            match job.poll() {
+                Some(Some(a)) if ready && job.ply == ply => self.act(a, now),
+                Some(None) => {
+                    self.bot = None;
+                    self.fail("The bot found nothing to play");
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Who has captured what: per capturing seat, the captured pieces in order.
+    pub fn captures(&self) -> Vec<(Seat, Vec<rookery_core::piece::Piece>)> {
+        let g = self.game();
+        let mut by: Vec<(Seat, Vec<rookery_core::piece::Piece>)> = Vec::new();
+        let mut before = &g.start;
+        for p in g.plies() {
+            if let Action::Move(m) = p.action {
+                let victim = match m.kind {
+                    MoveKind::Castle => None,
+                    MoveKind::EnPassant => {
+                        before.st.ep.get(m.aux as usize).map(|e| before.at(e.pawn))
+                    }
+                    _ => Some(before.at(m.to)),
+                };
+                if let Some(v) = victim.filter(|v| v.is_some()) {
+                    match by.iter_mut().find(|(s, _)| *s == p.mover) {
+                        Some((_, list)) => list.push(v),
+                        None => by.push((p.mover, vec![v])),
+                    }
+                }
+            }
+            before = &p.after;
+        }
+        by.sort_by_key(|(s, _)| *s);
+        by
+    }
+
+    /// The result line, when the game is over.
+    pub fn result_text(&self) -> Option<String> {
+        let g = self.game();
+        let Some(o) = g.outcome() else {
+            return self
+                .ended_by_players
+                .then(|| format!("{} · no result", t("end.agreement")));
+        };
+        let reason = end_text(o.reason);
+        Some(if o.is_draw() {
+            format!("{} · {reason}", t("result.draw"))
+        } else {
+            let names: Vec<String> = o.winners.iter().map(|&s| self.name(s)).collect();
+            let who = names.join(" and ");
+            let line = tf("result.wins", &[("players", &who)]);
+            // "White win" reads badly for one winner
+            let line = if o.winners.len() == 1 {
+                line.replacen(" win", " wins", 1)
+            } else {
+                line
+            };
+            format!("{line} · {reason}")
+        })
+    }
+}
+
+fn choice_label(p: &Play, c: Choice) -> String {
+    match c {
+        Choice::End => "End the game".to_string(),
+        Choice::PlayOnGrey => "Play on: the mated army stays as grey obstacles".to_string(),
+        Choice::PlayOnGiveTo(s) => format!("Play on: the mated army goes to {}", p.name(s)),
+    }
+}
+
+/// How a score reads: three-player chess keeps quarter points.
+pub fn score_text(g: &Game, points: i32) -> String {
+    if g.variant.family == Family::ThreePlayer {
+        let q = rules::three::POINT;
+        let whole = points / q;
+        let frac = ["", "¼", "½", "¾"][(points.rem_euclid(q)) as usize % 4];
+        if whole == 0 && !frac.is_empty() {
+            frac.to_string()
+        } else {
+            format!("{whole}{frac}")
+        }
+    } else {
+        points.to_string()
+    }
+}
+
+pub fn end_text(r: EndReason) -> String {
+    t(match r {
+        EndReason::Checkmate => "end.checkmate",
+        EndReason::Stalemate => "end.stalemate",
+        EndReason::Repetition => "end.repetition",
+        EndReason::FiftyMoves => "end.fifty-moves",
+        EndReason::InsufficientMaterial => "end.insufficient-material",
+        EndReason::Resignation => "end.resignation",
+        EndReason::Timeout => "end.timeout",
+        EndReason::KingCaptured => "end.king-captured",
+        EndReason::Points => "end.points",
+        EndReason::MoveLimit => "end.move-limit",
+        EndReason::Agreement => "end.agreement",
+    })
+}
+
+fn out_text(r: OutReason) -> String {
+    match r {
+        OutReason::Checkmate => t("end.checkmate"),
+        OutReason::Stalemate => t("end.stalemate"),
+        OutReason::Resignation => t("end.resignation"),
+        OutReason::Timeout => t("end.timeout"),
+        OutReason::KingCaptured => t("end.king-captured"),
+    }
+    .to_lowercase()
+}
+
+/// The cell named at the start of `text` (the longest name that fits: `a1` then `a10`).
+pub fn leading_cell(text: &str, t: &Topology) -> Option<Cell> {
+    let s = text.trim().to_ascii_lowercase();
+    let b = s.as_bytes();
+    if b.is_empty() || !b[0].is_ascii_lowercase() {
+        return None;
+    }
+    let mut i = 1;
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+    }
+    t.cell(&s[..i])
+}
+
+/// Two cell names in `text` (`e7e8`, `e7-e8`, `e7xe8`), ignoring a trailing promotion.
+pub fn two_cells(text: &str, t: &Topology) -> Option<(Cell, Cell)> {
+    let s = text.trim().to_ascii_lowercase();
+    let b = s.as_bytes();
+    let cell_end = |from: usize| -> Option<usize> {
+        if from >= b.len() || !b[from].is_ascii_lowercase() {
+            return None;
+        }
+        let mut i = from + 1;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        (i > from + 1).then_some(i)
+    };
+    let a = cell_end(0)?;
+    let mut j = a;
+    if j < b.len() && (b[j] == b'-' || b[j] == b'x') {
+        j += 1;
+    }
+    let e = cell_end(j)?;
+    Some((t.cell(&s[..a])?, t.cell(&s[j..e])?))
+}
+
+/// Menu entries.
+#[derive(Clone, Debug)]
+pub enum MenuItem {
+    Header(String),
+    Game(GameInfo),
+    Continue { id: u64, label: String },
+    Quit,
+}
+
+impl MenuItem {
+    pub fn selectable(&self) -> bool {
+        match self {
+            MenuItem::Header(_) => false,
+            MenuItem::Game(g) => g.playable,
+            _ => true,
+        }
+    }
+}
+
+pub struct Menu {
+    pub items: Vec<MenuItem>,
+    pub cursor: usize,
+    pub message: String,
+    /// Where the list was drawn (for mouse clicks): first row and scroll offset.
+    pub list_area: Option<Rect>,
+    pub scroll: usize,
+}
+
+impl Menu {
+    pub fn new(continues: Vec<(u64, String)>) -> Menu {
+        let mut items = Vec::new();
+        if !continues.is_empty() {
+            items.push(MenuItem::Header(t("action.continue")));
+            for (id, label) in continues {
+                items.push(MenuItem::Continue { id, label });
+            }
+        }
+        let groups = [
+            (Group::ChessVariants, "group.chess-variants"),
+            (Group::ChessFamily, "group.chess-family"),
+            (Group::MorePlayers, "group.more-players"),
+        ];
+        let all = rules::catalogue();
+        for (g, key) in groups {
+            items.push(MenuItem::Header(t(key)));
+            // playable games first within a group
+            let mut gs: Vec<&GameInfo> = all.iter().filter(|i| i.group == g).collect();
+            gs.sort_by_key(|i| !i.playable);
+            items.extend(gs.into_iter().cloned().map(MenuItem::Game));
+        }
+        items.push(MenuItem::Quit);
+        let cursor = items.iter().position(|i| i.selectable()).unwrap_or(0);
+        Menu {
+            items,
+            cursor,
+            message: String::new(),
+            list_area: None,
+            scroll: 0,
+        }
+    }
+
+    fn step(&mut self, d: i32) {
+        let n = self.items.len() as i32;
+        let mut i = self.cursor as i32;
+        for _ in 0..n {
+            i = (i + d).rem_euclid(n);
+            if self.items[i as usize].selectable() {
+                self.cursor = i as usize;
+                return;
+            }
+        }
+    }
+}
+
+/// Where the app goes next after an event.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Transition {
+    Stay,
+    Menu,
+    Quit,
+}
+
+pub enum Screen {
+    Menu(Menu),
+    Setup(SetupForm),
+    Play(Box<Play>),
+}
+
+/// Settings of one run of the terminal player.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The least time a bot's move stays "thinking" so people can follow it.
+    pub bot_delay: Duration,
+    /// Bots answer inside `tick` on this thread (tests).
+    pub sync_bots: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            bot_delay: Duration::from_millis(350),
+            sync_bots: false,
+        }
+    }
+}
+
+pub struct App {
+    pub screen: Screen,
+    pub quit: bool,
+    pub opts: Options,
+    pub store: Option<Store>,
+    /// A note shown in the menu (e.g. a database that had to be moved aside).
+    pub notice: String,
+    forms: Vec<SetupForm>,
+}
+
+fn time_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
+}
+
+impl App {
+    pub fn new(opts: Options, store: Option<Store>) -> App {
+        let mut app = App {
+            screen: Screen::Menu(Menu::new(Vec::new())),
+            quit: false,
+            opts,
+            store,
+            notice: String::new(),
+            forms: Vec::new(),
+        };
+        app.open_menu();
+        app
+    }
+
+    pub fn open_menu(&mut self) {
+        let continues = self
+            .store
+            .as_ref()
+            .map(|s| s.unfinished())
+            .unwrap_or_default();
+        let mut m = Menu::new(continues);
+        m.message = self.notice.clone();
+        self.screen = Screen::Menu(m);
+    }
+
+    /// Opens the setup of a game (the last setup used for it, if any).
+    pub fn open_setup(&mut self, id: &str) -> rookery_core::Result<()> {
+        let form = match self.forms.iter().find(|f| f.game == id) {
+            Some(f) => f.clone(),
+            None => SetupForm::new(id)?,
+        };
+        self.screen = Screen::Setup(SetupForm {
+            row: 0,
+            editing: None,
+            ..form
+        });
+        Ok(())
+    }
+
+    /// Starts a game from a setup form.
+    pub fn start(&mut self, mut form: SetupForm, now: Instant) -> rookery_core::Result<()> {
+        form.editing = None;
+        let seed = time_seed();
+        let start = if form.game == "chess960" {
+            Some(form.start.unwrap_or((seed % 960) as u32))
+        } else {
+            None
+        };
+        let session = Session::start(self.store.as_ref(), &form, seed, start)?;
+        self.forms.retain(|f| f.game != form.game);
+        self.forms.push(form.clone());
+        self.screen = Screen::Play(Box::new(self.play_of(session, form, now)));
+        Ok(())
+    }
+
+    fn play_of(&self, session: Session, form: SetupForm, now: Instant) -> Play {
+        let persons: Vec<usize> = (0..form.seats.len())
+            .filter(|&i| form.seats[i].kind == SeatKind::Person)
+            .collect();
+        // a lone person on the far side of a two-player board sees it from their side
+        let flip = session.game().variant.seat_count() == 2 && persons == vec![1];
+        let bots_finish = persons.is_empty().then_some(true);
+        Play {
+            session,
+            form,
+            selected: None,
+            input: String::new(),
+            message: String::new(),
+            error: false,
+            popup: None,
+            layout: None,
+            flip,
+            bot: None,
+            bots_finish,
+            turn_started: now,
+            ended_by_players: false,
+        }
+    }
+
+    /// Continues a saved game.
+    pub fn resume(&mut self, id: u64, now: Instant) -> rookery_core::Result<()> {
+        let Some(store) = &self.store else {
+            return Err(rookery_core::Error::Store("no saved games here".into()));
+        };
+        let (session, form) = store.resume(id)?;
+        self.screen = Screen::Play(Box::new(self.play_of(session, form, now)));
+        Ok(())
+    }
+
+    fn key(&mut self, k: KeyEvent, now: Instant) {
+        if k.kind == KeyEventKind::Release {
+            return;
+        }
+        let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl && k.code == KeyCode::Char('c') {
+            self.quit = true;
+            return;
+        }
+        let tr = match &mut self.screen {
+            Screen::Menu(m) => match k.code {
+                KeyCode::Up | KeyCode::Char('k') => {
+                    m.step(-1);
+                    Transition::Stay
+                }
+                KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
+                    m.step(1);
+                    Transition::Stay
+                }
+                KeyCode::Enter | KeyCode::Char(' ') => return self.menu_enter(now),
+                KeyCode::Esc | KeyCode::Char('q') => Transition::Quit,
+                _ => Transition::Stay,
+            },
+            Screen::Setup(f) => {
+                if let Some(i) = f.editing {
+                    match k.code {
+                        KeyCode::Enter | KeyCode::Esc => {
+                            if f.seats[i].name.trim().is_empty() {
+                                f.seats[i].name = colour_name(f.seats[i].colour);
+                            }
+                            f.editing = None;
+                        }
+                        KeyCode::Backspace => {
+                            f.seats[i].name.pop();
+                        }
+                        KeyCode::Char(c) if !ctrl && f.seats[i].name.chars().count() < 20 => {
+                            f.seats[i].name.push(c)
+                        }
+                        _ => {}
+                    }
+                    return;
+                }
+                let n = f.rows().len();
+                match k.code {
+                    KeyCode::Up | KeyCode::Char('k') => f.row = (f.row + n - 1) % n,
+                    KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => f.row = (f.row + 1) % n,
+                    KeyCode::Left | KeyCode::Char('h') => f.change(-1),
+                    KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => f.change(1),
+                    KeyCode::Char('r') if f.current() == Row::Start960 => f.start = None,
+                    KeyCode::Enter => match f.current() {
+                        Row::Seat(i) => f.editing = Some(i),
+                        Row::Begin => {
+                            let form = f.clone();
+                            if let Err(e) = self.start(form, now) {
+                                self.notice = e.to_string();
+                                self.open_menu();
+                            }
+                            return;
+                        }
+                        _ => f.change(1),
+                    },
+                    KeyCode::Char('s') => {
+                        let form = f.clone();
+                        if let Err(e) = self.start(form, now) {
+                            self.notice = e.to_string();
+                            self.open_menu();
+                        }
+                        return;
+                    }
+                    KeyCode::Esc | KeyCode::Char('q') => return self.open_menu(),
+                    _ => {}
+                }
+                Transition::Stay
+            }
+            Screen::Play(p) => play_key(p, k, now),
+        };
+        self.follow(tr);
+    }
+
+    fn follow(&mut self, tr: Transition) {
+        match tr {
+            Transition::Stay => {}
+            Transition::Menu => self.open_menu(),
+            Transition::Quit => self.quit = true,
+        }
+    }
+
+    fn menu_enter(&mut self, now: Instant) {
+        let Screen::Menu(m) = &self.screen else {
+            return;
+        };
+        match m.items.get(m.cursor).cloned() {
+            Some(MenuItem::Game(g)) if g.playable => {
+                if let Err(e) = self.open_setup(g.id) {
+                    self.notice = e.to_string();
+                    self.open_menu();
+                }
+            }
+            Some(MenuItem::Continue { id, .. }) => {
+                if let Err(e) = self.resume(id, now) {
+                    self.notice = e.to_string();
+                    self.open_menu();
+                }
+            }
+            Some(MenuItem::Quit) => self.quit = true,
+            _ => {}
+        }
+    }
+
+    pub fn mouse(&mut self, m: MouseEvent, now: Instant) {
+        if m.kind != MouseEventKind::Down(MouseButton::Left) {
+            return;
+        }
+        match &mut self.screen {
+            Screen::Menu(menu) => {
+                if let Some(a) = menu.list_area {
+                    if m.column >= a.x && m.column < a.right() && m.row >= a.y && m.row < a.bottom()
+                    {
+                        let i = (m.row - a.y) as usize + menu.scroll;
+                        if menu.items.get(i).is_some_and(|it| it.selectable()) {
+                            menu.cursor = i;
+                            self.menu_enter(now);
+                        }
+                    }
+                }
+            }
+            Screen::Setup(_) => {}
+            Screen::Play(p) => {
+                if let Some(popup) = &p.popup {
+                    if let Some(i) = popup.item_at(m.column, m.row) {
+                        let a = popup.items[i].1.clone();
+                        let tr = p.pick(a, now);
+                        self.follow(tr);
+                    }
+                    return;
+                }
+                let Some(l) = p.layout else { return };
+                let t = &p.game().variant.board;
+                if let Some(c) = l.cell_at(t, m.column, m.row) {
+                    p.click_cell(c, now);
+                }
+            }
+        }
+    }
+
+    pub fn tick(&mut self, now: Instant) {
+        if let Screen::Play(p) = &mut self.screen {
+            p.tick(now, &self.opts);
+        }
+    }
+
+    /// "Play again": a new game with the same setup (rotated if the house rule says so).
+    fn play_again(&mut self, now: Instant) {
+        let Screen::Play(p) = &self.screen else {
+            return;
+        };
+        let mut form = p.form.clone();
+        if form.house.rotate_first_seat {
+            form.rotate();
+        }
+        if let Err(e) = self.start(form, now) {
+            self.notice = e.to_string();
+            self.open_menu();
+        }
+    }
+}
+
+fn play_key(p: &mut Play, k: KeyEvent, now: Instant) -> Transition {
+    let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+    let v = p.game().variant;
+    if let Some(popup) = &mut p.popup {
+        let n = popup.items.len();
+        match k.code {
+            KeyCode::Up => popup.cursor = (popup.cursor + n - 1) % n,
+            KeyCode::Down | KeyCode::Tab => popup.cursor = (popup.cursor + 1) % n,
+            KeyCode::Enter => {
+                let a = popup.items[popup.cursor].1.clone();
+                return p.pick(a, now);
+            }
+            KeyCode::Esc if popup.closable => p.popup = None,
+            KeyCode::Char(c) if c.is_ascii_digit() => {
+                let i = c.to_digit(10).unwrap_or(0) as usize;
+                if (1..=n).contains(&i) {
+                    let a = popup.items[i - 1].1.clone();
+                    return p.pick(a, now);
+                }
+            }
+            KeyCode::Char(c) => {
+                // promotion by letter: q, r, b, n ...
+                let up = c.to_ascii_uppercase();
+                let hit = popup.items.iter().find(|(_, a)| {
+                    matches!(a, PopupAction::Play(m) if m.promotion().is_some_and(|k| v.letter(k) == up))
+                });
+                if let Some((_, a)) = hit {
+                    let a = a.clone();
+                    return p.pick(a, now);
+                }
+            }
+            _ => {}
+        }
+        return Transition::Stay;
+    }
+    match k.code {
+        KeyCode::Char('z') if ctrl => p.undo(now),
+        KeyCode::Char('y') if ctrl => p.redo(now),
+        KeyCode::Char('r') if ctrl => p.offer_resign(),
+        KeyCode::Char('f') if ctrl => p.flip = !p.flip,
+        KeyCode::Char('n') if ctrl => return Transition::Stay, // handled by App::key
+        KeyCode::Esc => {
+            if !p.input.is_empty() || p.selected.is_some() {
+                p.input.clear();
+                p.selected = None;
+            } else if p.is_over() {
+                return Transition::Menu;
+            } else {
+                p.popup = Some(Popup::new(
+                    "Leave this game?",
+                    vec![
+                        (
+                            "Back to the menu (the game is kept)".to_string(),
+                            PopupAction::Leave,
+                        ),
+                        ("Stay".to_string(), PopupAction::Close),
+                    ],
+                ));
+            }
+        }
+        KeyCode::Enter => p.submit(now),
+        KeyCode::Backspace => {
+            p.input.pop();
+            p.select_from_input();
+        }
+        KeyCode::Char(c) if !ctrl && !c.is_control() => {
+            if p.input.len() < 24 {
+                p.input.push(c);
+            }
+            p.select_from_input();
+        }
+        _ => {}
+    }
+    Transition::Stay
+}
+
+impl App {
+    /// Keys that change the whole screen from the play screen (Ctrl-N).
+    pub fn handle_key(&mut self, k: KeyEvent, now: Instant) {
+        let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl && k.code == KeyCode::Char('n') && k.kind != KeyEventKind::Release {
+            if let Screen::Play(p) = &self.screen {
+                if p.popup.is_none() {
+                    self.play_again(now);
+                    return;
+                }
+            }
+        }
+        self.key(k, now);
+    }
+}

@@ -1,0 +1,460 @@
+//! Drawing any board: where each cell goes on the screen, what each cell shows, and the
+//! reverse (which cell a mouse click hit). Works from the topology's drawing coordinates only
+//! (`CellInfo::x`, `y`), so 8×8, the 14×14 cross, the 24×24 notched board and the flat sketch
+//! of the 96-cell three-player board all take the same path.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+
+use rookery_core::board::{Cell, Topology, NO_CELL};
+use rookery_core::piece::{Atom, GREY};
+use rookery_core::position::{MoveKind, Position};
+use rookery_core::Game;
+
+/// Columns the rank labels take on each side of the board.
+pub const LABEL_W: u16 = 3;
+
+/// Cell sizes to try, largest first: (columns, rows).
+const SIZES: [(u16, u16); 4] = [(5, 2), (4, 2), (3, 1), (2, 1)];
+
+/// Where the board sits on the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Top-left corner of the whole board drawing (labels included).
+    pub x: u16,
+    pub y: u16,
+    /// Columns and rows per cell.
+    pub cw: u16,
+    pub ch: u16,
+    /// Drawing grid size (from the topology).
+    pub w: i16,
+    pub h: i16,
+    /// Rotated by 180° (the seat at the top of the usual drawing looks from below).
+    pub flip: bool,
+}
+
+impl Layout {
+    /// The biggest cell size with which the board fits in `avail` columns × rows (the smallest
+    /// size when none fits).
+    pub fn fit(t: &Topology, avail_w: u16, avail_h: u16, flip: bool) -> Layout {
+        let (w, h) = (t.width as u16, t.height as u16);
+        let (cw, ch) = SIZES
+            .iter()
+            .copied()
+            .find(|&(cw, ch)| 2 * LABEL_W + w * cw <= avail_w && 2 + h * ch <= avail_h)
+            .unwrap_or(SIZES[SIZES.len() - 1]);
+        Layout {
+            x: 0,
+            y: 0,
+            cw,
+            ch,
+            w: t.width,
+            h: t.height,
+            flip,
+        }
+    }
+
+    /// Columns the drawing takes, labels included.
+    pub fn width(&self) -> u16 {
+        2 * LABEL_W + self.w as u16 * self.cw
+    }
+
+    /// Rows the drawing takes, labels included.
+    pub fn height(&self) -> u16 {
+        2 + self.h as u16 * self.ch
+    }
+
+    pub fn at(mut self, x: u16, y: u16) -> Layout {
+        self.x = x;
+        self.y = y;
+        self
+    }
+
+    /// Screen column of grid column `gx` and screen row of grid row `gy`.
+    fn screen_col(&self, gx: i16) -> u16 {
+        let i = if self.flip { self.w - 1 - gx } else { gx };
+        self.x + LABEL_W + i as u16 * self.cw
+    }
+    fn screen_row(&self, gy: i16) -> u16 {
+        let i = if self.flip { gy } else { self.h - 1 - gy };
+        self.y + 1 + i as u16 * self.ch
+    }
+
+    /// The screen rectangle of drawing coordinates (x, y).
+    pub fn rect(&self, gx: i16, gy: i16) -> Rect {
+        Rect::new(self.screen_col(gx), self.screen_row(gy), self.cw, self.ch)
+    }
+
+    /// The drawing coordinates under a screen position, if it is on the cell grid.
+    pub fn hit(&self, col: u16, row: u16) -> Option<(i16, i16)> {
+        let (x0, y0) = (self.x + LABEL_W, self.y + 1);
+        if col < x0 || row < y0 {
+            return None;
+        }
+        let (i, j) = (((col - x0) / self.cw) as i16, ((row - y0) / self.ch) as i16);
+        if i >= self.w || j >= self.h {
+            return None;
+        }
+        Some(if self.flip {
+            (self.w - 1 - i, j)
+        } else {
+            (i, self.h - 1 - j)
+        })
+    }
+
+    /// The board cell under a screen position.
+    pub fn cell_at(&self, t: &Topology, col: u16, row: u16) -> Option<Cell> {
+        self.hit(col, row).and_then(|(x, y)| t.at(x, y))
+    }
+}
+
+/// How a cell is marked, strongest last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub enum Mark {
+    #[default]
+    None,
+    LastMove,
+    Target,
+    Selected,
+    Check,
+}
+
+/// A piece as drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceView {
+    pub letter: char,
+    /// The owner's colour id ("white", ...; "grey" for a grey army).
+    pub colour: &'static str,
+    /// The walking direction of a pawn whose direction differs from its owner's usual one.
+    pub arrow: Option<char>,
+}
+
+/// What one cell shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct CellView {
+    pub piece: Option<PieceView>,
+    pub mark: Mark,
+}
+
+/// RGB of a seat colour id (chip background).
+pub fn seat_rgb(colour: &str) -> Color {
+    match colour {
+        "white" => Color::Rgb(250, 250, 250),
+        "black" => Color::Rgb(25, 25, 25),
+        "red" => Color::Rgb(215, 45, 45),
+        "blue" => Color::Rgb(50, 100, 235),
+        "yellow" => Color::Rgb(240, 205, 30),
+        "green" => Color::Rgb(40, 160, 70),
+        "purple" => Color::Rgb(150, 70, 200),
+        "orange" => Color::Rgb(245, 140, 30),
+        _ => Color::Rgb(140, 140, 140),
+    }
+}
+
+/// A readable letter colour on a seat chip.
+pub fn chip_fg(colour: &str) -> Color {
+    match colour {
+        "black" | "blue" | "purple" | "red" | "green" => Color::Rgb(255, 255, 255),
+        _ => Color::Rgb(0, 0, 0),
+    }
+}
+
+fn square_bg(dark: bool, mark: Mark) -> Color {
+    match (mark, dark) {
+        (Mark::None, false) => Color::Rgb(196, 166, 126),
+        (Mark::None, true) => Color::Rgb(146, 110, 78),
+        (Mark::LastMove, false) => Color::Rgb(214, 204, 110),
+        (Mark::LastMove, true) => Color::Rgb(176, 160, 72),
+        (Mark::Target, false) => Color::Rgb(140, 196, 130),
+        (Mark::Target, true) => Color::Rgb(100, 160, 94),
+        (Mark::Selected, _) => Color::Rgb(90, 150, 215),
+        (Mark::Check, _) => Color::Rgb(220, 60, 60),
+    }
+}
+
+/// The colour id of a piece's owner (grey armies draw grey).
+fn colour_of(game: &Game, owner: u8) -> &'static str {
+    if owner == GREY {
+        "grey"
+    } else {
+        game.variant
+            .seats
+            .get(owner as usize)
+            .map(|s| s.colour)
+            .unwrap_or("grey")
+    }
+}
+
+fn is_pawn(pos: &Position, kind: u8) -> bool {
+    pos.variant
+        .pieces
+        .get(kind as usize)
+        .is_some_and(|t| t.atoms.contains(&Atom::Pawn))
+}
+
+/// The arrow showing which way a pawn on `c` with `facing` walks, from the drawing
+/// coordinates of its next step (so it is right on every board, the sketch included).
+pub fn walk_arrow(t: &Topology, c: Cell, facing: u8) -> char {
+    let Some(table) = t.pawns.get(facing as usize) else {
+        return '•';
+    };
+    let next = table.push[c as usize];
+    if next == NO_CELL {
+        return '•';
+    }
+    let (a, b) = (&t.cells[c as usize], &t.cells[next as usize]);
+    match ((b.x - a.x).signum(), (b.y - a.y).signum()) {
+        (0, 1) => '↑',
+        (0, -1) => '↓',
+        (1, 0) => '→',
+        (-1, 0) => '←',
+        (1, 1) => '↗',
+        (1, -1) => '↘',
+        (-1, -1) => '↙',
+        (-1, 1) => '↖',
+        _ => '•',
+    }
+}
+
+/// What every cell shows: pieces, the last move, checked kings, the selection and its targets.
+pub fn cell_views(game: &Game, selected: Option<Cell>, targets: &[Cell]) -> Vec<CellView> {
+    let pos = game.position();
+    let v = game.variant;
+    let t = &v.board;
+    let mut out = vec![CellView::default(); t.len()];
+    for (c, view) in out.iter_mut().enumerate() {
+        let p = pos.at(c as Cell);
+        if p.is_none() {
+            continue;
+        }
+        let arrow = (is_pawn(pos, p.kind())
+            && !p.is_grey()
+            && v.seats
+                .get(p.owner() as usize)
+                .is_some_and(|s| s.facing != p.facing()))
+        .then(|| walk_arrow(t, c as Cell, p.facing()));
+        view.piece = Some(PieceView {
+            letter: v.letter(p.kind()),
+            colour: colour_of(game, p.owner()),
+            arrow,
+        });
+    }
+    if let Some(last) = game.plies().last() {
+        if let rookery_core::Action::Move(m) = last.action {
+            let before = game
+                .plies()
+                .len()
+                .checked_sub(2)
+                .map(|i| &game.plies()[i].after)
+                .unwrap_or(&game.start);
+            let mut cells = vec![m.from, m.to];
+            if m.kind == MoveKind::Castle {
+                if let Some(d) = before.castles.get(m.aux as usize) {
+                    cells.push(d.king_to);
+                    cells.push(d.rook_to);
+                }
+            }
+            for c in cells {
+                if let Some(view) = out.get_mut(c as usize) {
+                    view.mark = view.mark.max(Mark::LastMove);
+                }
+            }
+        }
+    }
+    for &c in targets {
+        if let Some(view) = out.get_mut(c as usize) {
+            view.mark = view.mark.max(Mark::Target);
+        }
+    }
+    if let Some(c) = selected {
+        if let Some(view) = out.get_mut(c as usize) {
+            view.mark = view.mark.max(Mark::Selected);
+        }
+    }
+    for s in 0..v.seat_count() as u8 {
+        if pos.is_in_play(s) && pos.in_check(s) {
+            if let Some(k) = pos.king(s) {
+                out[k as usize].mark = Mark::Check;
+            }
+        }
+    }
+    out
+}
+
+/// File label of drawing column `x` (a, b, ...).
+fn file_label(x: i16) -> char {
+    (b'a' + x as u8) as char
+}
+
+/// Draws the board with its labels into `buf` at `layout`.
+pub fn render(buf: &mut Buffer, layout: &Layout, t: &Topology, views: &[CellView]) {
+    let label = Style::default().fg(Color::Gray);
+    let area = buf.area;
+    let put = |buf: &mut Buffer, x: u16, y: u16, s: &str, st: Style| {
+        if x < area.right() && y < area.bottom() {
+            buf.set_stringn(x, y, s, (area.right() - x) as usize, st);
+        }
+    };
+    // file labels above and below, rank labels left and right
+    for gx in 0..layout.w {
+        let r = layout.rect(gx, 0);
+        let col = r.x + (layout.cw - 1) / 2;
+        let s = file_label(gx).to_string();
+        put(buf, col, layout.y, &s, label);
+        put(buf, col, layout.y + layout.height() - 1, &s, label);
+    }
+    for gy in 0..layout.h {
+        let r = layout.rect(0, gy);
+        let row = r.y + (layout.ch - 1) / 2;
+        let s = format!("{:>2}", gy + 1);
+        put(buf, layout.x, row, &s, label);
+        put(buf, layout.x + layout.width() - LABEL_W + 1, row, &s, label);
+    }
+    for (c, info) in t.cells.iter().enumerate() {
+        let view = views.get(c).copied().unwrap_or_default();
+        let r = layout.rect(info.x, info.y);
+        let bg = square_bg(info.dark, view.mark);
+        for row in r.y..r.y + r.height {
+            put(
+                buf,
+                r.x,
+                row,
+                &" ".repeat(r.width as usize),
+                Style::default().bg(bg),
+            );
+        }
+        let lc = r.x + (layout.cw - 1) / 2;
+        match view.piece {
+            Some(p) => {
+                let chip = Style::default()
+                    .bg(seat_rgb(p.colour))
+                    .fg(chip_fg(p.colour))
+                    .add_modifier(Modifier::BOLD);
+                put(buf, lc, r.y, &p.letter.to_string(), chip);
+                if let Some(a) = p.arrow {
+                    if lc + 1 < r.x + r.width {
+                        let st = Style::default().bg(bg).fg(Color::Black);
+                        put(buf, lc + 1, r.y, &a.to_string(), st);
+                    }
+                }
+            }
+            None if view.mark == Mark::Target => {
+                let st = Style::default().bg(bg).fg(Color::Rgb(20, 70, 20));
+                put(buf, lc, r.y, "•", st);
+            }
+            None => {}
+        }
+        if layout.ch >= 2 && layout.cw >= 4 {
+            let st = Style::default().bg(bg).fg(Color::Rgb(95, 70, 50));
+            put(buf, r.x, r.y + 1, &info.name, st);
+        }
+    }
+}
+
+/// The position as plain text: one row per drawing row from the top, each cell as the
+/// owner's tag and the piece letter (`wK`, `bp`...; `-` tag for grey armies), `..` for an
+/// empty cell and blanks where the drawing has no cell; rank numbers left, files below.
+pub fn text(pos: &Position) -> String {
+    let v = pos.variant;
+    let t = &v.board;
+    let mut s = String::new();
+    for gy in (0..t.height).rev() {
+        s.push_str(&format!("{:>2} ", gy + 1));
+        for gx in 0..t.width {
+            let cell = match t.at(gx, gy) {
+                None => "  ".to_string(),
+                Some(c) => {
+                    let p = pos.at(c);
+                    if p.is_none() {
+                        "..".to_string()
+                    } else {
+                        let tag = if p.is_grey() {
+                            '-'
+                        } else {
+                            v.seats.get(p.owner() as usize).map_or('?', |d| d.tag)
+                        };
+                        format!("{tag}{}", v.letter(p.kind()))
+                    }
+                }
+            };
+            s.push_str(&cell);
+            s.push(' ');
+        }
+        s = s.trim_end().to_string();
+        s.push('\n');
+    }
+    s.push_str("   ");
+    for gx in 0..t.width {
+        s.push(file_label(gx));
+        s.push_str("  ");
+    }
+    s.trim_end().to_string() + "\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rookery_core::board::{grid, tri};
+
+    #[test]
+    fn the_24_by_24_board_fits_a_100_column_terminal_with_room_for_the_panel() {
+        let t = grid::eight_player();
+        let l = Layout::fit(&t, 100 - 40, 40, false);
+        assert!(l.width() <= 60, "board takes {} columns", l.width());
+        assert_eq!(l.cw, 2);
+        assert_eq!(l.height(), 26);
+    }
+
+    #[test]
+    fn small_boards_get_big_cells() {
+        let l = Layout::fit(&grid::standard(), 60, 30, false);
+        assert_eq!((l.cw, l.ch), (5, 2));
+        let l = Layout::fit(&grid::four_player(), 60, 30, false);
+        assert_eq!((l.cw, l.ch), (3, 1));
+    }
+
+    #[test]
+    fn a_click_hits_the_cell_drawn_there_also_when_flipped() {
+        let t = grid::standard();
+        for flip in [false, true] {
+            let l = Layout::fit(&t, 50, 20, flip).at(4, 2);
+            for c in 0..t.len() as Cell {
+                let info = &t.cells[c as usize];
+                let r = l.rect(info.x, info.y);
+                assert_eq!(
+                    l.cell_at(&t, r.x + r.width - 1, r.y + r.height - 1),
+                    Some(c)
+                );
+            }
+            assert_eq!(l.cell_at(&t, 0, 0), None);
+        }
+    }
+
+    #[test]
+    fn the_sketch_of_the_three_player_board_has_no_cells_in_its_holes() {
+        let t = tri::three_player();
+        let l = Layout::fit(&t, 70, 30, false);
+        let mut hits = 0;
+        for row in 0..l.height() {
+            for col in 0..l.width() {
+                if let Some(c) = l.cell_at(&t, col, row) {
+                    let info = &t.cells[c as usize];
+                    assert_eq!(l.hit(col, row), Some((info.x, info.y)));
+                    hits += 1;
+                }
+            }
+        }
+        assert_eq!(hits, 96 * (l.cw * l.ch) as usize);
+    }
+
+    #[test]
+    fn the_text_board_shows_chess_from_whites_side() {
+        let g = Game::new("chess").unwrap();
+        let s = text(g.position());
+        let lines: Vec<&str> = s.lines().collect();
+        assert_eq!(lines[0], " 8 bR bN bB bQ bK bB bN bR");
+        assert_eq!(lines[4], " 4 .. .. .. .. .. .. .. ..");
+        assert_eq!(lines[8], "   a  b  c  d  e  f  g  h");
+    }
+}

@@ -1,0 +1,213 @@
+//! `rookery play`: the terminal player for every playable game.
+//!
+//! - [`app`]: the state machine (menu, setup, play; selection, move input, bots, clocks),
+//!   plain data driven by events and a clock passed in;
+//! - [`board`]: board layout, cell contents and hit-testing for any topology;
+//! - [`ui`]: drawing with ratatui; [`term`]: the crossterm event loop;
+//! - [`session`]: the game, saved on every action in the saved-games database;
+//! - [`bots`]: bots on a background thread.
+//!
+//! `rookery play --script "e2e4 e7e5" [--game ID]` runs without a terminal and prints the
+//! board as text (for tests and quick looks); `--bots LEVEL` lets bots play on to the end.
+
+pub mod app;
+pub mod board;
+pub mod bots;
+pub mod session;
+pub mod term;
+pub mod text;
+pub mod ui;
+
+#[cfg(test)]
+mod tests;
+
+use std::path::PathBuf;
+
+use rookery_core::{rules, Game};
+
+use app::{App, Options, Screen};
+use session::Store;
+
+pub const USAGE: &str = "usage: rookery play [--game ID] [--db DIR | --no-save]
+       rookery play --script \"M1 M2 ...\" [--game ID] [--fen POSITION] [--bots LEVEL] [--max-plies N] [--seed N]";
+
+/// The keys, as `--help` prints them (the screen shows them too).
+pub const KEYS: &str = "keys in a game:
+  type a move (e2e4, e2-e4, e7e8q, O-O) and press Enter; typing a cell selects its piece
+  or click a piece, then the cell it goes to (a menu asks for the promotion piece)
+  Ctrl-Z undo (back to your last turn) · Ctrl-Y redo · Ctrl-R resign · Ctrl-F flip the board
+  Ctrl-N play again · Esc clear the input, or leave to the menu (games are saved) · Ctrl-C quit";
+
+fn flag(args: &[String], name: &str) -> Option<String> {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1).cloned())
+}
+
+/// `rookery play ...`
+pub fn cmd_play(args: &[String]) -> Result<(), String> {
+    let known = [
+        "--game",
+        "--script",
+        "--fen",
+        "--db",
+        "--bots",
+        "--max-plies",
+        "--seed",
+    ];
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{USAGE}\n\n{KEYS}");
+        return Ok(());
+    }
+    let mut i = 0;
+    while i < args.len() {
+        if known.contains(&args[i].as_str()) {
+            i += 2;
+        } else if args[i] == "--no-save" {
+            i += 1;
+        } else {
+            return Err(format!("unknown option '{}'\n{USAGE}", args[i]));
+        }
+    }
+    let game = flag(args, "--game");
+    if let Some(g) = &game {
+        rules::variant(g).map_err(|e| e.to_string())?;
+    }
+    if args.iter().any(|a| a == "--script" || a == "--bots") {
+        let out = script(
+            game.as_deref().unwrap_or("chess"),
+            flag(args, "--fen").as_deref(),
+            &flag(args, "--script").unwrap_or_default(),
+            flag(args, "--bots")
+                .map(|l| l.parse::<u8>().map_err(|_| format!("bad bot level '{l}'")))
+                .transpose()?,
+            flag(args, "--max-plies")
+                .map(|n| {
+                    n.parse::<usize>()
+                        .map_err(|_| format!("bad ply count '{n}'"))
+                })
+                .transpose()?
+                .unwrap_or(2000),
+            flag(args, "--seed")
+                .map(|n| n.parse::<u64>().map_err(|_| format!("bad seed '{n}'")))
+                .transpose()?
+                .unwrap_or(1),
+        )?;
+        print!("{out}");
+        return Ok(());
+    }
+    let mut notice = String::new();
+    let store = if args.iter().any(|a| a == "--no-save") {
+        None
+    } else {
+        let dir = flag(args, "--db")
+            .map(PathBuf::from)
+            .or_else(session::default_db_dir);
+        match dir {
+            None => {
+                notice = "No home directory: games are not saved".into();
+                None
+            }
+            Some(d) => match Store::open(&d) {
+                Ok((s, note)) => {
+                    notice = note.unwrap_or_default();
+                    Some(s)
+                }
+                Err(e) => {
+                    notice = format!("Games are not saved: {e}");
+                    None
+                }
+            },
+        }
+    };
+    let mut app = App::new(Options::default(), store);
+    app.notice = notice;
+    app.open_menu();
+    if let Some(g) = game {
+        app.open_setup(&g).map_err(|e| e.to_string())?;
+    }
+    let r = term::run(&mut app);
+    if let Screen::Play(p) = &app.screen {
+        if p.session.is_saved() && !p.is_over() {
+            eprintln!("The game is saved: `rookery play` offers to continue it.");
+        }
+    }
+    r
+}
+
+/// The non-interactive mode: plays `moves` (action texts, as the game records them), then,
+/// with `bots`, lets bots of that level play every seat until the game ends or `max_plies`
+/// were played; returns the board as text and the game's state.
+pub fn script(
+    id: &str,
+    fen: Option<&str>,
+    moves: &str,
+    bots: Option<u8>,
+    max_plies: usize,
+    seed: u64,
+) -> Result<String, String> {
+    let mut g = match fen {
+        Some(f) => Game::from_fen(id, f),
+        None => Game::with_options(
+            id,
+            Default::default(),
+            seed,
+            (id == "chess960").then_some(518),
+        ),
+    }
+    .map_err(|e| e.to_string())?;
+    for (i, m) in moves.split_whitespace().enumerate() {
+        g.act_text(m)
+            .map_err(|e| format!("move {} '{m}': {e}", i + 1))?;
+    }
+    if let Some(level) = bots {
+        while !g.is_over() && g.ply_count() < max_plies {
+            let s = g.position().turn() as u64;
+            let Some(a) =
+                bots::BotJob::run_now(&g, level, seed ^ (s + 1).wrapping_mul(0x9e37_79b9))
+            else {
+                break;
+            };
+            g.act(a).map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(report(&g))
+}
+
+/// The board as text and a few lines about the game.
+pub fn report(g: &Game) -> String {
+    let pos = g.position();
+    let v = g.variant;
+    let mut s = board::text(pos);
+    s.push_str(&format!("game: {} · ply {}\n", g.id(), g.ply_count()));
+    let name = |seat: u8| text::colour_name(v.seats[seat as usize].colour);
+    if let Some(o) = g.outcome() {
+        let r = app::end_text(o.reason);
+        if o.is_draw() {
+            s.push_str(&format!("result: draw · {r}\n"));
+        } else {
+            let w: Vec<String> = o.winners.iter().map(|&x| name(x)).collect();
+            s.push_str(&format!("result: {} won · {r}\n", w.join(" and ")));
+        }
+    } else if g.choice_pending() {
+        let c: Vec<String> = g.choices().iter().map(|c| c.text()).collect();
+        s.push_str(&format!("choice pending: {}\n", c.join(" ")));
+    } else {
+        s.push_str(&format!("to move: {}\n", name(pos.turn())));
+    }
+    if v.seat_count() > 2 {
+        let sc: Vec<String> = (0..v.seat_count() as u8)
+            .map(|x| {
+                let out = if pos.is_in_play(x) { "" } else { " (out)" };
+                format!(
+                    "{} {}{out}",
+                    name(x),
+                    app::score_text(g, pos.scores[x as usize])
+                )
+            })
+            .collect();
+        s.push_str(&format!("scores: {}\n", sc.join(", ")));
+    }
+    s.push_str(&format!("moves: {}\n", g.texts().join(" ")));
+    s
+}

@@ -1,0 +1,196 @@
+//! The game being played, saved on every action when a saved-games database is open.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use rookery_core::store::{GameStore, Player, SavedGame, SeatInfo, Setup, Start, Status};
+use rookery_core::{rules, Action, Game, Outcome, Result};
+
+use super::app::{SeatChoice, SeatKind, SetupForm};
+use super::text::game_name;
+
+/// The default database directory: `$XDG_DATA_HOME/rookery`, else `~/.local/share/rookery`.
+pub fn default_db_dir() -> Option<PathBuf> {
+    if let Some(d) = std::env::var_os("XDG_DATA_HOME").filter(|d| !d.is_empty()) {
+        return Some(Path::new(&d).join("rookery"));
+    }
+    std::env::var_os("HOME")
+        .filter(|h| !h.is_empty())
+        .map(|h| Path::new(&h).join(".local/share/rookery"))
+}
+
+/// The saved games of the terminal player.
+#[derive(Clone)]
+pub struct Store(Arc<GameStore>);
+
+impl Store {
+    /// Opens (or creates) the database; the second value is a note for the player (a damaged
+    /// database that was moved aside).
+    pub fn open(dir: &Path) -> Result<(Store, Option<String>)> {
+        if let Some(parent) = dir.parent() {
+            let _ = std::fs::create_dir_all(parent);
+        }
+        let s = GameStore::open(dir)?;
+        let note = s.moved_aside().map(|a| a.to_string());
+        Ok((Store(Arc::new(s)), note))
+    }
+
+    /// Unfinished games, the most recent first: (id, label).
+    pub fn unfinished(&self) -> Vec<(u64, String)> {
+        let Ok(list) = self.0.list() else {
+            return Vec::new();
+        };
+        let mut games: Vec<_> = list
+            .games
+            .into_iter()
+            .filter(|s| s.status == Status::Playing && rules::variant(&s.game).is_ok())
+            .collect();
+        games.sort_by_key(|s| std::cmp::Reverse(s.last_ms));
+        games
+            .into_iter()
+            .take(9)
+            .map(|s| {
+                let label = format!("{} · ply {}", s.name, s.ply);
+                (s.id, label)
+            })
+            .collect()
+    }
+
+    /// Loads a saved game and the setup it was started with.
+    pub fn resume(&self, id: u64) -> Result<(Session, SetupForm)> {
+        let saved = self.0.load(id)?;
+        let mut form = SetupForm::new(&saved.setup.game)?;
+        for (choice, info) in form.seats.iter_mut().zip(&saved.setup.seats) {
+            choice.name = info.name.clone();
+            choice.kind = match info.player {
+                Player::Person => SeatKind::Person,
+                Player::Bot { level } => SeatKind::Bot(level),
+            };
+        }
+        form.house = saved.setup.house.clone();
+        match &saved.setup.start {
+            Start::Standard { number } if saved.setup.game == "chess960" => {
+                form.start = Some(*number)
+            }
+            Start::Position { .. } => form.first_seat = saved.game.start.turn(),
+            _ => {}
+        }
+        Ok((
+            Session::Saved {
+                store: self.clone(),
+                saved: Box::new(saved),
+            },
+            form,
+        ))
+    }
+}
+
+/// The game of the play screen; every change goes through here so a saved game stays in step.
+pub enum Session {
+    /// Not saved (no database, or the script mode).
+    Plain(Box<Game>),
+    Saved {
+        store: Store,
+        saved: Box<SavedGame>,
+    },
+}
+
+fn seat_info(s: &SeatChoice) -> SeatInfo {
+    match s.kind {
+        SeatKind::Person => SeatInfo::person(s.name.clone()),
+        SeatKind::Bot(l) => SeatInfo::bot(s.name.clone(), l),
+    }
+}
+
+impl Session {
+    /// A new game from a setup form, saved when a store is open.
+    pub fn start(
+        store: Option<&Store>,
+        form: &SetupForm,
+        seed: u64,
+        start: Option<u32>,
+    ) -> Result<Session> {
+        // the start, with the first seat moved on where the house rule rotated it
+        let v = rules::variant(form.game)?;
+        let mut first = rules::start_position(v, start.unwrap_or(0))?;
+        let rotated = form.first_seat != 0 && (form.first_seat as usize) < v.seat_count();
+        if rotated {
+            rules::multi::with_first_seat(&mut first, form.first_seat);
+        }
+        match store {
+            Some(st) => {
+                let written = rules::write_position(&first);
+                let mut setup = Setup::new(form.game)?;
+                setup.mode = "terminal".to_string();
+                setup.seats = form.seats.iter().map(seat_info).collect();
+                setup.house = form.house.clone();
+                setup.seed = seed;
+                setup.start = if rotated && !written.is_empty() {
+                    Start::Position { text: written }
+                } else {
+                    Start::Standard {
+                        number: start.unwrap_or(0),
+                    }
+                };
+                let names: Vec<&str> = form.seats.iter().map(|s| s.name.as_str()).collect();
+                let name = format!("{}: {}", game_name(form.game), names.join(", "));
+                let saved = st.0.create(&name, &setup)?;
+                Ok(Session::Saved {
+                    store: st.clone(),
+                    saved: Box::new(saved),
+                })
+            }
+            None if rotated => Ok(Session::Plain(Box::new(Game::from_position(
+                first,
+                form.house.clone(),
+                seed,
+            )?))),
+            None => Ok(Session::Plain(Box::new(Game::with_options(
+                form.game,
+                form.house.clone(),
+                seed,
+                start,
+            )?))),
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        match self {
+            Session::Plain(g) => g.as_ref(),
+            Session::Saved { saved, .. } => &saved.game,
+        }
+    }
+
+    pub fn is_saved(&self) -> bool {
+        matches!(self, Session::Saved { .. })
+    }
+
+    pub fn act(&mut self, a: Action) -> Result<()> {
+        match self {
+            Session::Plain(g) => g.act(a),
+            Session::Saved { store, saved } => store.0.act(saved, a),
+        }
+    }
+
+    pub fn undo(&mut self) -> Result<()> {
+        match self {
+            Session::Plain(g) => g.undo(),
+            Session::Saved { store, saved } => store.0.undo(saved),
+        }
+    }
+
+    pub fn redo(&mut self) -> Result<()> {
+        match self {
+            Session::Plain(g) => g.redo(),
+            Session::Saved { store, saved } => store.0.redo(saved),
+        }
+    }
+
+    /// Ends the game outside the rules (the players stopped it).
+    pub fn finish(&mut self, result: Option<Outcome>) -> Result<()> {
+        match self {
+            Session::Plain(_) => Ok(()),
+            Session::Saved { store, saved } => store.0.finish(saved, result),
+        }
+    }
+}

@@ -1,0 +1,465 @@
+//! Drawing the screens with ratatui. Reads the app state; records where the board, the menu
+//! list and popups were drawn so mouse clicks can be mapped back.
+
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::Frame;
+
+use rookery_core::piece::GREY;
+
+use super::app::{score_text, App, Menu, MenuItem, Play, Row, Screen, SeatKind, SetupForm};
+use super::board::{self, cell_views, chip_fg, seat_rgb, Layout};
+use super::text::{game_blurb, game_name, t, tf};
+
+/// The least width the side panel of the play screen gets.
+pub const PANEL_MIN: u16 = 36;
+
+pub const HELP_PLAY: [&str; 2] = [
+    "Type a move (e2e4, e7e8q) + Enter, or click a piece then its target · Esc clears / menu",
+    "Ctrl-Z undo · Ctrl-Y redo · Ctrl-R resign · Ctrl-F flip board · Ctrl-N new game · Ctrl-C quit",
+];
+pub const HELP_MENU: &str = "↑/↓ choose · Enter or click opens · q quit";
+pub const HELP_SETUP: &str =
+    "↑/↓ row · ←/→ change · Enter on a seat edits its name · Enter on Start (or s) plays · Esc back";
+
+fn title_style() -> Style {
+    Style::default().add_modifier(Modifier::BOLD)
+}
+fn dim() -> Style {
+    Style::default().fg(Color::DarkGray)
+}
+
+pub fn draw(f: &mut Frame, app: &mut App) {
+    let area = f.area();
+    match &mut app.screen {
+        Screen::Menu(m) => draw_menu(f, area, m),
+        Screen::Setup(s) => draw_setup(f, area, s),
+        Screen::Play(p) => draw_play(f, area, p),
+    }
+}
+
+fn help(f: &mut Frame, area: Rect, lines: &[&str]) {
+    let h = lines.len() as u16;
+    if area.height <= h {
+        return;
+    }
+    let r = Rect::new(area.x, area.bottom() - h, area.width, h);
+    let text: Vec<Line> = lines
+        .iter()
+        .map(|l| Line::styled(*l, Style::default().fg(Color::Black).bg(Color::Gray)))
+        .collect();
+    f.render_widget(
+        Paragraph::new(text).style(Style::default().bg(Color::Gray)),
+        r,
+    );
+}
+
+fn draw_menu(f: &mut Frame, area: Rect, m: &mut Menu) {
+    help(f, area, &[HELP_MENU]);
+    let body = Rect::new(area.x, area.y, area.width, area.height.saturating_sub(1));
+    let head = Line::from(vec![
+        Span::styled(t("app.name"), title_style()),
+        Span::raw(" — choose a game"),
+    ]);
+    f.render_widget(
+        Paragraph::new(head),
+        Rect::new(body.x + 1, body.y, body.width, 1),
+    );
+    let list_w = 44.min(body.width.saturating_sub(2));
+    let list = Rect::new(
+        body.x + 1,
+        body.y + 2,
+        list_w,
+        body.height.saturating_sub(3),
+    );
+    // keep the cursor visible
+    let rows = list.height as usize;
+    if m.cursor < m.scroll {
+        m.scroll = m.cursor.saturating_sub(1);
+    } else if rows > 0 && m.cursor >= m.scroll + rows {
+        m.scroll = m.cursor + 1 - rows;
+    }
+    m.list_area = Some(list);
+    let lines: Vec<Line> = m
+        .items
+        .iter()
+        .enumerate()
+        .skip(m.scroll)
+        .take(rows)
+        .map(|(i, it)| {
+            let sel = i == m.cursor;
+            let mark = if sel { "▶ " } else { "  " };
+            let st = if sel {
+                Style::default().fg(Color::Black).bg(Color::Cyan)
+            } else {
+                Style::default()
+            };
+            match it {
+                MenuItem::Header(h) => Line::styled(h.clone(), title_style().fg(Color::Yellow)),
+                MenuItem::Game(g) if g.playable => {
+                    Line::styled(format!("{mark}{}", game_name(g.id)), st)
+                }
+                MenuItem::Game(g) => Line::styled(format!("  {} (coming)", game_name(g.id)), dim()),
+                MenuItem::Continue { label, .. } => Line::styled(format!("{mark}{label}"), st),
+                MenuItem::Quit => Line::styled(format!("{mark}Quit"), st),
+            }
+        })
+        .collect();
+    f.render_widget(Paragraph::new(lines), list);
+    // details of the highlighted entry
+    let dx = list.right() + 2;
+    if dx + 10 < body.right() {
+        let d = Rect::new(dx, list.y, body.right() - dx, list.height);
+        let mut lines = Vec::new();
+        match m.items.get(m.cursor) {
+            Some(MenuItem::Game(g)) => {
+                lines.push(Line::styled(game_name(g.id), title_style()));
+                lines.push(Line::raw(game_blurb(g.id)));
+                lines.push(Line::raw(""));
+                lines.push(Line::raw(format!("{} players", g.seats)));
+            }
+            Some(MenuItem::Continue { label, .. }) => {
+                lines.push(Line::styled("Continue a saved game", title_style()));
+                lines.push(Line::raw(label.clone()));
+            }
+            _ => {}
+        }
+        if !m.message.is_empty() {
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(
+                m.message.clone(),
+                Style::default().fg(Color::Red),
+            ));
+        }
+        f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), d);
+    }
+}
+
+fn draw_setup(f: &mut Frame, area: Rect, s: &SetupForm) {
+    help(f, area, &[HELP_SETUP]);
+    let mut lines = vec![
+        Line::styled(
+            format!("{}: players and rules", game_name(s.game)),
+            title_style(),
+        ),
+        Line::raw(""),
+    ];
+    let rows = s.rows();
+    for (i, row) in rows.iter().enumerate() {
+        if matches!(row, Row::Begin)
+            || (i > 0 && matches!(rows[i - 1], Row::Seat(_)) && !matches!(row, Row::Seat(_)))
+        {
+            lines.push(Line::raw(""));
+        }
+        let (label, value) = s.row_text(*row);
+        let sel = i == s.row;
+        let st = if sel {
+            Style::default().fg(Color::Black).bg(Color::Cyan)
+        } else {
+            Style::default()
+        };
+        let mut spans = vec![Span::styled(if sel { "▶ " } else { "  " }, st)];
+        if let Row::Seat(k) = row {
+            let c = s.seats[*k].colour;
+            spans.push(Span::styled(" ", Style::default().bg(seat_rgb(c))));
+            spans.push(Span::raw(" "));
+        }
+        spans.push(Span::styled(format!("{label:<26}"), st));
+        if !value.is_empty() {
+            spans.push(Span::styled(format!(" ◀ {value} ▶"), st));
+        }
+        lines.push(Line::from(spans));
+    }
+    let body = Rect::new(
+        area.x + 1,
+        area.y,
+        area.width.saturating_sub(1),
+        area.height.saturating_sub(1),
+    );
+    f.render_widget(Paragraph::new(lines), body);
+}
+
+/// The line of one seat in the play panel.
+fn seat_line(p: &Play, s: u8) -> Line<'static> {
+    let g = p.game();
+    let pos = g.position();
+    let seat = &p.seats()[s as usize];
+    let to_move = !p.is_over() && pos.turn() == s && !g.choice_pending();
+    let mut spans = vec![
+        Span::raw(if to_move { "▶ " } else { "  " }),
+        Span::styled(
+            format!(" {} ", g.variant.seats[s as usize].tag.to_ascii_uppercase()),
+            Style::default()
+                .bg(seat_rgb(seat.colour))
+                .fg(chip_fg(seat.colour))
+                .add_modifier(Modifier::BOLD),
+        ),
+        Span::raw(" "),
+    ];
+    let mut name = seat.name.clone();
+    if name.chars().count() > 12 {
+        name = name.chars().take(12).collect();
+    }
+    let name_st = if to_move {
+        Style::default().add_modifier(Modifier::BOLD)
+    } else if !pos.is_in_play(s) {
+        dim()
+    } else {
+        Style::default()
+    };
+    spans.push(Span::styled(format!("{name:<12} "), name_st));
+    let kind = match seat.kind {
+        SeatKind::Person => "person".to_string(),
+        SeatKind::Bot(l) => format!("bot {l}"),
+    };
+    spans.push(Span::styled(format!("{kind:<6}"), dim()));
+    if g.variant.seat_count() > 2 {
+        spans.push(Span::raw(format!(
+            " {:>4}",
+            score_text(g, pos.scores[s as usize])
+        )));
+    }
+    if !pos.is_in_play(s) {
+        spans.push(Span::styled(
+            format!(" {}", t("status.out")),
+            Style::default().fg(Color::Red),
+        ));
+    } else if pos.in_check(s) {
+        spans.push(Span::styled(
+            format!(" {}", t("status.check")),
+            Style::default().fg(Color::Red).add_modifier(Modifier::BOLD),
+        ));
+    }
+    Line::from(spans)
+}
+
+fn moves_text(p: &Play) -> String {
+    let g = p.game();
+    let mut s = String::new();
+    let mut before = &g.start;
+    for (i, ply) in g.plies().iter().enumerate() {
+        let n = before.st.fullmove;
+        if ply.mover == 0 {
+            s.push_str(&format!("{n}."));
+        } else if i == 0 {
+            s.push_str(&format!("{n}..."));
+        }
+        match ply.action {
+            rookery_core::Action::Move(_) => s.push_str(&ply.text),
+            rookery_core::Action::Resign(x) => s.push_str(&format!("({} resigns)", p.name(x))),
+            rookery_core::Action::Timeout(x) => s.push_str(&format!("({} timed out)", p.name(x))),
+            _ => s.push_str(&format!("({})", ply.text)),
+        }
+        s.push(' ');
+        before = &ply.after;
+    }
+    s
+}
+
+fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
+    help(f, area, &HELP_PLAY);
+    let body_h = area.height.saturating_sub(HELP_PLAY.len() as u16);
+    let t_board = &p.game().variant.board;
+    let layout = Layout::fit(
+        t_board,
+        area.width.saturating_sub(PANEL_MIN),
+        body_h,
+        p.flip,
+    )
+    .at(area.x, area.y);
+    p.layout = Some(layout);
+    let views = cell_views(p.game(), p.selected, &p.shown_targets());
+    board::render(f.buffer_mut(), &layout, t_board, &views);
+
+    // side panel
+    let px = area.x + layout.width() + 1;
+    if px >= area.right() {
+        return;
+    }
+    let panel = Rect::new(px, area.y, area.right() - px, body_h);
+    let g = p.game();
+    let pos = g.position();
+    let mut lines: Vec<Line> = Vec::new();
+    lines.push(Line::styled(game_name(g.id()), title_style()));
+    let mut sub = format!("ply {}", g.ply_count());
+    if p.session.is_saved() {
+        sub.push_str(" · saved after every move");
+    }
+    lines.push(Line::styled(sub, dim()));
+    if g.variant.board.id == rookery_core::board::tri::ID {
+        lines.push(Line::styled(
+            "Flat sketch: the centre cells d4 e4 e9 i9 i5 d5 form a ring",
+            dim(),
+        ));
+    }
+    for s in 0..g.variant.seat_count() as u8 {
+        lines.push(seat_line(p, s));
+    }
+    lines.push(Line::raw(""));
+    // status
+    if let Some(r) = p.result_text() {
+        lines.push(Line::styled(
+            r,
+            Style::default()
+                .fg(Color::Yellow)
+                .add_modifier(Modifier::BOLD),
+        ));
+        lines.push(Line::styled(
+            "Ctrl-N plays again · Esc menu · Ctrl-Z takes back",
+            dim(),
+        ));
+    } else if g.choice_pending() {
+        lines.push(Line::styled(
+            "Checkmate: choose how to go on",
+            title_style(),
+        ));
+    } else {
+        let s = pos.turn();
+        let mut st = vec![Span::styled(
+            tf("status.to-move", &[("player", &p.name(s))]),
+            title_style(),
+        )];
+        if let Some(secs) = g.house.turn_seconds {
+            let left = secs as i64 - p.turn_started.elapsed().as_secs() as i64;
+            st.push(Span::raw(format!("  ⏱ {} s", left.max(0))));
+        }
+        if matches!(p.kind(s), SeatKind::Bot(_)) {
+            st.push(Span::styled("  thinking…", dim()));
+        }
+        lines.push(Line::from(st));
+    }
+    if !p.message.is_empty() {
+        let st = if p.error {
+            Style::default().fg(Color::Red)
+        } else {
+            Style::default().fg(Color::Cyan)
+        };
+        lines.push(Line::styled(p.message.clone(), st));
+    }
+    // captured pieces
+    let caps = p.captures();
+    if !caps.is_empty() {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("Captured", title_style()));
+        for (s, list) in caps {
+            let mut spans = vec![Span::raw(format!("{:<8} ", short(&p.name(s), 8)))];
+            for piece in list.iter().take(30) {
+                let c = if piece.owner() == GREY {
+                    "grey"
+                } else {
+                    g.variant
+                        .seats
+                        .get(piece.owner() as usize)
+                        .map_or("grey", |d| d.colour)
+                };
+                spans.push(Span::styled(
+                    g.variant.letter(piece.kind()).to_string(),
+                    Style::default().bg(seat_rgb(c)).fg(chip_fg(c)),
+                ));
+            }
+            lines.push(Line::from(spans));
+        }
+    }
+    lines.push(Line::raw(""));
+    let top = lines.len() as u16;
+    f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), panel);
+
+    // moves (the last ones that fit) and the input line at the bottom of the panel
+    let input_y = panel.bottom().saturating_sub(1);
+    let moves_h = input_y.saturating_sub(panel.y + top + 1);
+    if moves_h > 0 {
+        let text = moves_text(p);
+        let w = panel.width.max(1) as usize;
+        let wrapped = wrap_words(&text, w);
+        let start = wrapped.len().saturating_sub(moves_h as usize);
+        let shown: Vec<Line> = wrapped[start..]
+            .iter()
+            .map(|l| Line::raw(l.clone()))
+            .collect();
+        let r = Rect::new(
+            panel.x,
+            input_y - shown.len() as u16 - 1,
+            panel.width,
+            shown.len() as u16,
+        );
+        if !shown.is_empty() {
+            f.render_widget(
+                Paragraph::new(Line::styled("Moves", title_style())),
+                Rect::new(panel.x, r.y.saturating_sub(1), panel.width, 1),
+            );
+        }
+        f.render_widget(Paragraph::new(shown).style(dim().fg(Color::Gray)), r);
+    }
+    let prompt = if p.person_to_move().is_some() {
+        Line::from(vec![
+            Span::styled("Move: ", title_style()),
+            Span::raw(p.input.clone()),
+            Span::styled("▏", Style::default().fg(Color::Cyan)),
+        ])
+    } else {
+        Line::styled("(waiting)", dim())
+    };
+    f.render_widget(
+        Paragraph::new(prompt),
+        Rect::new(panel.x, input_y, panel.width, 1),
+    );
+
+    if let Some(popup) = &mut p.popup {
+        let w = popup
+            .items
+            .iter()
+            .map(|(l, _)| l.chars().count() + 5)
+            .chain(std::iter::once(popup.title.chars().count() + 4))
+            .max()
+            .unwrap_or(20) as u16;
+        let w = w.min(area.width);
+        let h = (popup.items.len() as u16 + 2).min(area.height);
+        let cx = area.x + (layout.width().min(area.width)).saturating_sub(w) / 2;
+        let cy = area.y + layout.height().min(body_h).saturating_sub(h) / 2;
+        let r = Rect::new(cx, cy, w, h);
+        popup.area = Some(r);
+        f.render_widget(Clear, r);
+        let items: Vec<Line> = popup
+            .items
+            .iter()
+            .enumerate()
+            .map(|(i, (label, _))| {
+                let st = if i == popup.cursor {
+                    Style::default().fg(Color::Black).bg(Color::Cyan)
+                } else {
+                    Style::default()
+                };
+                Line::styled(format!("{}. {label}", i + 1), st)
+            })
+            .collect();
+        let block = Block::default()
+            .borders(Borders::ALL)
+            .title(Span::styled(popup.title.clone(), title_style()))
+            .style(Style::default().bg(Color::Black).fg(Color::White));
+        f.render_widget(Paragraph::new(items).block(block), r);
+    }
+}
+
+fn short(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
+}
+
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut line = String::new();
+    for w in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + w.chars().count() > width {
+            out.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(w);
+    }
+    if !line.is_empty() {
+        out.push(line);
+    }
+    out
+}
