@@ -1,0 +1,259 @@
+package rookery.bindings
+
+import java.util.concurrent.ConcurrentLinkedQueue
+import java.util.concurrent.TimeUnit
+import kotlin.time.Duration.Companion.milliseconds
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.TimeoutCancellationException
+import kotlinx.coroutines.async
+import kotlinx.coroutines.delay
+import kotlinx.coroutines.launch
+import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.withTimeout
+import org.junit.jupiter.api.AfterEach
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertNotEquals
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.assertThrows
+import uniffi.rookery_bindings.CancelHandle
+import uniffi.rookery_bindings.Counter
+import uniffi.rookery_bindings.CounterSnapshot
+import uniffi.rookery_bindings.LogLevel
+import uniffi.rookery_bindings.LogRecord
+import uniffi.rookery_bindings.LogSink
+import uniffi.rookery_bindings.RookeryException
+import uniffi.rookery_bindings.Step
+import uniffi.rookery_bindings.clearLogSink
+import uniffi.rookery_bindings.coreVersion
+import uniffi.rookery_bindings.delayedSum
+import uniffi.rookery_bindings.inFlightTasks
+import uniffi.rookery_bindings.liveObjects
+import uniffi.rookery_bindings.logMessage
+import uniffi.rookery_bindings.panicNow
+import uniffi.rookery_bindings.panicOnWorker
+import uniffi.rookery_bindings.setLogSink
+import uniffi.rookery_bindings.simulateError
+
+/** Long enough that only cancellation can end the call within the test. */
+private const val FOREVER_MS: ULong = 60_000uL
+
+/** Polls [condition] until it holds or [timeoutMs] passes. */
+private fun eventually(timeoutMs: Long = 5_000, condition: () -> Boolean): Boolean {
+    val deadline = System.nanoTime() + timeoutMs * 1_000_000
+    while (System.nanoTime() < deadline) {
+        if (condition()) return true
+        Thread.sleep(10)
+    }
+    return condition()
+}
+
+private class CollectingSink : LogSink {
+    val records = ConcurrentLinkedQueue<LogRecord>()
+    override fun log(record: LogRecord) {
+        records.add(record)
+    }
+}
+
+/**
+ * Every native object a test creates is closed (`use {}`), so that
+ * [liveObjects] only moves under the test that checks it.
+ */
+class BindingsTest {
+    @AfterEach
+    fun noTaskLeftRunning() {
+        clearLogSink()
+        assertTrue(eventually { inFlightTasks() == 0L }, "tasks still running: ${inFlightTasks()}")
+    }
+
+    @Test
+    fun freeFunction() {
+        assertTrue(Regex("""\d+\.\d+\.\d+.*""").matches(coreVersion()), coreVersion())
+    }
+
+    @Test
+    fun objectRecordAndEnum() {
+        Counter("white").use { counter ->
+            assertEquals(1L, counter.increment())
+            assertEquals(2L, counter.increment())
+            val snapshot = counter.applyStep(Step.By(40L))
+            assertEquals(CounterSnapshot("white", 42L, Step.By(40L)), snapshot)
+            assertEquals(CounterSnapshot("white", 0L, Step.Reset), counter.applyStep(Step.Reset))
+            assertEquals(CounterSnapshot("white", 0L, Step.Reset), counter.snapshot())
+        }
+    }
+
+    @Test
+    fun errorsMapToTheirSubclass() {
+        val expected = mapOf(
+            "IllegalMove" to RookeryException.IllegalMove::class,
+            "BadInput" to RookeryException.BadInput::class,
+            "NotYourTurn" to RookeryException.NotYourTurn::class,
+            "Cancelled" to RookeryException.Cancelled::class,
+            "StaleSession" to RookeryException.StaleSession::class,
+            "Internal" to RookeryException.Internal::class,
+        )
+        for ((variant, kclass) in expected) {
+            val e = assertThrows<RookeryException> { simulateError(variant, "msg for $variant") }
+            assertEquals(kclass, e::class, variant)
+            assertEquals("msg for $variant", e.message)
+        }
+        val unknown = assertThrows<RookeryException.BadInput> { simulateError("Nope", "x") }
+        assertTrue(unknown.message!!.contains("Nope"))
+        Counter("zero").use { counter ->
+            assertThrows<RookeryException.BadInput> { counter.applyStep(Step.By(0L)) }
+            counter.applyStep(Step.By(Long.MAX_VALUE))
+            assertThrows<RookeryException.BadInput> { counter.increment() }
+        }
+    }
+
+    @Test
+    fun panicsBecomeInternal() {
+        val e = assertThrows<RookeryException.Internal> { panicNow("boom") }
+        assertTrue(e.message!!.contains("boom"), e.message)
+        Counter("poisoned").use { counter ->
+            counter.increment()
+            assertThrows<RookeryException.Internal> { counter.explode("while locked") }
+            // The mutex was poisoned by the panic; the counter stays usable.
+            assertEquals(2L, counter.increment())
+        }
+        val w = assertThrows<RookeryException.Internal> { runBlocking { panicOnWorker("worker boom") } }
+        assertTrue(w.message!!.contains("worker boom"), w.message)
+    }
+
+    @Test
+    fun asyncRunsOnTheLibraryRuntime() {
+        val result = runBlocking { delayedSum(2L, 40L, 20uL, null) }
+        assertEquals(42L, result.value)
+        assertTrue(result.workerThread.startsWith("rookery-worker"), result.workerThread)
+        assertNotEquals(Thread.currentThread().name, result.workerThread)
+        assertThrows<RookeryException.BadInput> { runBlocking { delayedSum(Long.MAX_VALUE, 1L, 0uL, null) } }
+    }
+
+    @Test
+    fun manyConcurrentAsyncCalls() = runBlocking {
+        val calls = (1..200).map { i -> async(Dispatchers.Default) { delayedSum(i.toLong(), 1L, 5uL, null).value } }
+        assertEquals((1..200).sumOf { it + 1L }, calls.sumOf { it.await() })
+    }
+
+    @Test
+    fun coroutineTimeoutAbortsTheRustTask() {
+        assertThrows<TimeoutCancellationException> {
+            runBlocking { withTimeout(200.milliseconds) { delayedSum(1L, 1L, FOREVER_MS, null) } }
+        }
+        // Cancelling the coroutine freed the Rust future, which aborted the task.
+        assertTrue(eventually { inFlightTasks() == 0L })
+    }
+
+    @Test
+    fun jobCancelAbortsTheRustTask() = runBlocking {
+        val job = launch(Dispatchers.Default) { delayedSum(1L, 1L, FOREVER_MS, null) }
+        assertTrue(eventually { inFlightTasks() == 1L })
+        job.cancel()
+        job.join()
+        assertTrue(job.isCancelled)
+        assertTrue(eventually { inFlightTasks() == 0L })
+    }
+
+    @Test
+    fun cancelHandleFromACoroutine() = runBlocking {
+        CancelHandle().use { handle ->
+            val call = async(Dispatchers.Default) { runCatching { delayedSum(1L, 1L, FOREVER_MS, handle) } }
+            assertTrue(eventually { inFlightTasks() == 1L })
+            delay(50)
+            handle.cancel()
+            val outcome = withTimeout(5_000.milliseconds) { call.await() }
+            assertTrue(outcome.exceptionOrNull() is RookeryException.Cancelled, outcome.toString())
+            assertTrue(handle.isCancelled())
+        }
+    }
+
+    @Test
+    fun cancelHandleFromAnotherThread() {
+        CancelHandle().use { handle ->
+            val canceller = Thread {
+                eventually { inFlightTasks() == 1L }
+                Thread.sleep(50)
+                handle.cancel()
+            }
+            canceller.start()
+            val started = System.nanoTime()
+            assertThrows<RookeryException.Cancelled> { runBlocking { delayedSum(1L, 1L, FOREVER_MS, handle) } }
+            assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(10))
+            canceller.join()
+        }
+    }
+
+    @Test
+    fun alreadyCancelledHandleFailsAtOnce() {
+        CancelHandle().use { handle ->
+            handle.cancel()
+            assertThrows<RookeryException.Cancelled> { runBlocking { delayedSum(1L, 1L, FOREVER_MS, handle) } }
+            // Cancelling is sticky and the handle can be shared.
+            assertThrows<RookeryException.Cancelled> { runBlocking { delayedSum(2L, 2L, FOREVER_MS, handle) } }
+        }
+    }
+
+    @Test
+    fun logSinkReceivesRecords() {
+        val sink = CollectingSink()
+        setLogSink(sink, LogLevel.DEBUG)
+        logMessage(LogLevel.INFO, "hello from the test")
+        val hello = sink.records.single { it.message == "hello from the test" }
+        assertEquals(LogLevel.INFO, hello.level)
+        assertEquals("rookery_bindings", hello.target)
+
+        // Records logged on the runtime's worker threads arrive too.
+        runBlocking { delayedSum(20L, 22L, 1uL, null) }
+        assertTrue(eventually { sink.records.any { it.message.contains("= 42 on rookery-worker") } }, sink.records.toString())
+
+        // Below max level: filtered out in Rust.
+        setLogSink(sink, LogLevel.WARN)
+        logMessage(LogLevel.INFO, "filtered")
+        logMessage(LogLevel.ERROR, "kept")
+        assertFalse(sink.records.any { it.message == "filtered" })
+        assertTrue(sink.records.any { it.message == "kept" && it.level == LogLevel.ERROR })
+
+        // A throwing sink must not break the caller.
+        setLogSink(object : LogSink {
+            override fun log(record: LogRecord) = throw IllegalStateException("sink failure")
+        }, LogLevel.TRACE)
+        logMessage(LogLevel.ERROR, "into a broken sink")
+        assertEquals(3L, runBlocking { delayedSum(1L, 2L, 0uL, null) }.value)
+
+        clearLogSink()
+        logMessage(LogLevel.ERROR, "after clear")
+        assertFalse(sink.records.any { it.message == "after clear" })
+    }
+
+    @Test
+    fun tenThousandObjectsCreatedAndDestroyed() {
+        val start = liveObjects()
+        repeat(10_000) { i ->
+            Counter("c$i").use { counter ->
+                counter.increment()
+                assertEquals(start + 1, liveObjects())
+            }
+            CancelHandle().use { it.cancel() }
+        }
+        assertEquals(start, liveObjects())
+        // destroy() twice is harmless.
+        val counter = Counter("twice")
+        counter.destroy()
+        counter.destroy()
+        assertEquals(start, liveObjects())
+    }
+
+    @Test
+    fun unclosedObjectsAreFreedByTheCleaner() {
+        val start = liveObjects()
+        repeat(1_000) { Counter("garbage $it").increment() }
+        assertTrue(liveObjects() > start)
+        val freed = eventually(timeoutMs = 20_000) {
+            System.gc()
+            liveObjects() == start
+        }
+        assertTrue(freed, "still alive: ${liveObjects() - start}")
+    }
+}
