@@ -178,6 +178,10 @@ pub struct Ctx<'a> {
     /// Game seed (random rules such as the walking king draw from it, so replays match).
     pub seed: u64,
     pub ply: usize,
+    /// The game's start position and the plies applied before this action, for rules that
+    /// look back (eight-player chess: who turned a mate, who took most from a resigner).
+    pub start: &'a Position,
+    pub earlier: &'a [Ply],
 }
 
 impl Ctx<'_> {
@@ -298,6 +302,20 @@ impl Game {
         !self.choices().is_empty()
     }
 
+    /// Whether no seat marked as a person in `humans` (index = seat) is still playing; the
+    /// shell then offers to let the bots finish or to end the game ([`Game::end_by_agreement`]).
+    pub fn no_person_playing(&self, humans: &[bool]) -> bool {
+        rules::multi::no_person_playing(self.position(), humans)
+    }
+
+    /// Ends the game by agreement (`EndReason::Agreement`), where the game allows it
+    /// (`rules::may_end_by_agreement`; eight-player chess: places by points, teams draw).
+    /// Recorded as the action `choice:end`. Errors (and changes nothing) if the game is over or
+    /// does not allow it.
+    pub fn end_by_agreement(&mut self) -> Result<()> {
+        self.act(Action::Choose(Choice::End))
+    }
+
     pub fn legal_moves(&self) -> Vec<Move> {
         if self.is_over() {
             return Vec::new();
@@ -335,7 +353,10 @@ impl Game {
         let mut pos = before.clone();
         let pending = self.choices();
         match action {
-            Action::Choose(c) if !pending.contains(&c) => {
+            Action::Choose(c)
+                if !pending.contains(&c)
+                    && !(c == Choice::End && rules::may_end_by_agreement(self.variant)) =>
+            {
                 return Err(Error::BadInput(format!("{} is not offered now", c.text())));
             }
             Action::Choose(_) => {}
@@ -384,6 +405,8 @@ impl Game {
                 house: &self.house,
                 seed: self.seed,
                 ply: self.cursor,
+                start: &self.start,
+                earlier: &self.plies[..self.cursor],
             };
             rules::after_action(&mut ctx)
         };
@@ -435,6 +458,8 @@ impl Game {
                 house: &self.house,
                 seed: self.seed,
                 ply: self.cursor,
+                start: &self.start,
+                earlier: &self.plies[..self.cursor],
             };
             outcome = rules::after_action(&mut ctx);
         }

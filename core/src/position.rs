@@ -464,7 +464,8 @@ impl Position {
                     None => piece,
                 };
                 self.put(m.to, placed);
-                if m.kind == MoveKind::Double {
+                // a double step leaves an en passant chance only in games that have en passant
+                if m.kind == MoveKind::Double && v.ep != EpMode::None {
                     let t = v.board.pawns[piece.facing() as usize].push[m.from as usize];
                     let hashed = self.ep_capturable(t, mover);
                     self.st.ep[mover as usize] = Ep {

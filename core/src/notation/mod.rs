@@ -2,6 +2,7 @@
 
 pub mod fen;
 pub mod fen4;
+pub mod fen8;
 pub mod movetext;
 pub mod pgn;
 pub mod pgn4;

@@ -4,6 +4,7 @@
 //! after a move (scores, players going out, mates, draws) and on resignation.
 
 pub mod chess;
+pub mod eight;
 pub mod four;
 pub mod multi;
 pub mod three;
@@ -80,6 +81,9 @@ static CHESS960: Lazy<Variant> = Lazy::new(|| chess::variant("chess960"));
 static THREE_PLAYER: Lazy<Variant> = Lazy::new(three::variant);
 static FOUR_FFA: Lazy<Variant> = Lazy::new(|| four::variant(four::FFA));
 static FOUR_TEAMS: Lazy<Variant> = Lazy::new(|| four::variant(four::TEAMS));
+static EIGHT_FFA: Lazy<Variant> = Lazy::new(|| eight::variant(eight::FFA));
+static EIGHT_PAIRS: Lazy<Variant> = Lazy::new(|| eight::variant(eight::PAIRS));
+static EIGHT_TEAMS: Lazy<Variant> = Lazy::new(|| eight::variant(eight::TEAMS));
 
 /// The variant of a playable game id.
 pub fn variant(id: &str) -> Result<&'static Variant> {
@@ -89,6 +93,9 @@ pub fn variant(id: &str) -> Result<&'static Variant> {
         "three-player" => Ok(&THREE_PLAYER),
         "four-player-ffa" => Ok(&FOUR_FFA),
         "four-player-teams" => Ok(&FOUR_TEAMS),
+        "eight-player-ffa" => Ok(&EIGHT_FFA),
+        "eight-player-pairs" => Ok(&EIGHT_PAIRS),
+        "eight-player-teams" => Ok(&EIGHT_TEAMS),
         _ if CATALOGUE.iter().any(|(g, _, _)| *g == id) => {
             Err(Error::UnknownGame(format!("{id} (not playable yet)")))
         }
@@ -112,6 +119,9 @@ pub fn parse_position(v: &'static Variant, text: &str) -> Result<crate::position
         crate::variant::Family::FourFfa | crate::variant::Family::FourTeams => {
             crate::notation::fen4::parse(v, text)
         }
+        crate::variant::Family::EightFfa
+        | crate::variant::Family::EightPairs
+        | crate::variant::Family::EightTeams => eight::parse(v, text),
         _ => Err(Error::BadFen(format!(
             "no position notation for {} yet",
             v.id
@@ -129,6 +139,9 @@ pub fn write_position(pos: &crate::position::Position) -> String {
         crate::variant::Family::FourFfa | crate::variant::Family::FourTeams => {
             crate::notation::fen4::write(pos)
         }
+        crate::variant::Family::EightFfa
+        | crate::variant::Family::EightPairs
+        | crate::variant::Family::EightTeams => eight::write(pos),
         _ => String::new(),
     }
 }
@@ -141,8 +154,23 @@ pub fn after_action(ctx: &mut crate::game::Ctx) -> Option<crate::game::Outcome> 
         crate::variant::Family::FourFfa | crate::variant::Family::FourTeams => {
             four::after_action(ctx)
         }
+        crate::variant::Family::EightFfa
+        | crate::variant::Family::EightPairs
+        | crate::variant::Family::EightTeams => eight::after_action(ctx),
         _ => None,
     }
+}
+
+/// Whether the players may end a game of this variant by agreement at any time with
+/// `Action::Choose(Choice::End)` (eight-player chess: the shell offers it once no person at
+/// the board is still playing, see `multi::no_person_playing`).
+pub fn may_end_by_agreement(v: &Variant) -> bool {
+    matches!(
+        v.family,
+        crate::variant::Family::EightFfa
+            | crate::variant::Family::EightPairs
+            | crate::variant::Family::EightTeams
+    )
 }
 
 /// The decisions the players must take before play goes on in this position (see
