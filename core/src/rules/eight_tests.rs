@@ -1041,7 +1041,13 @@ fn resignation_when_nobody_took_anything_is_shared_by_all_still_playing() {
 
 #[test]
 fn pawns_move_away_from_their_own_side_and_may_step_twice_from_their_start() {
-    let start = rules::start_position(var(FFA), 0).unwrap();
+    for id in [FFA, PAIRS, TEAMS] {
+        pawns_move_away_from_their_own_side_and_may_step_twice_from_their_start_in(id);
+    }
+}
+
+fn pawns_move_away_from_their_own_side_and_may_step_twice_from_their_start_in(id: &str) {
+    let start = rules::start_position(var(id), 0).unwrap();
     let cases = [
         (W, "q2", ["q3", "q4"]),
         (R, "e2", ["e3", "e4"]),
@@ -1068,7 +1074,7 @@ fn pawns_move_away_from_their_own_side_and_may_step_twice_from_their_start() {
         assert_eq!(got, want, "{from}");
     }
     // no double step once the pawn has left its start
-    let g = game(FFA, &fen(W, &[], &[("q3", "wP")]));
+    let g = game(id, &fen(W, &[], &[("q3", "wP")]));
     let f = cell("q3");
     let to: Vec<Cell> = g
         .legal_moves()
@@ -1081,6 +1087,12 @@ fn pawns_move_away_from_their_own_side_and_may_step_twice_from_their_start() {
 
 #[test]
 fn pawns_promote_on_their_11th_rank_the_last_before_the_middle() {
+    for id in [FFA, PAIRS, TEAMS] {
+        pawns_promote_on_their_11th_rank_the_last_before_the_middle_in(id);
+    }
+}
+
+fn pawns_promote_on_their_11th_rank_the_last_before_the_middle_in(id: &str) {
     // (seat, pawn, the square of its 11th rank in front, its own 11th line)
     let cases = [
         (W, "o10", "o11"),
@@ -1094,7 +1106,7 @@ fn pawns_promote_on_their_11th_rank_the_last_before_the_middle() {
     ];
     for (s, from, to) in cases {
         let tok = format!("{}P", TAGS[s as usize]);
-        let g = game(FFA, &fen(s, &[], &[(from, &tok)]));
+        let g = game(id, &fen(s, &[], &[(from, &tok)]));
         let f = cell(from);
         let mut promos: Vec<(Cell, Option<u8>)> = g
             .legal_moves()
@@ -1112,7 +1124,7 @@ fn pawns_promote_on_their_11th_rank_the_last_before_the_middle() {
     }
     // the promotion lines: rank 11 (north), file k (east), rank 14 (south), file n (west) —
     // the 11th line of each side, next to the two middle lines (ranks/files 12 and 13)
-    let v = var(FFA);
+    let v = var(id);
     let t = &v.board;
     for (f, check) in [
         (
@@ -1129,14 +1141,20 @@ fn pawns_promote_on_their_11th_rank_the_last_before_the_middle() {
         }
     }
     // one step earlier is no promotion
-    let g = game(FFA, &fen(W, &[], &[("o9", "wP")]));
+    let g = game(id, &fen(W, &[], &[("o9", "wP")]));
     assert!(g.legal_moves().iter().all(|m| m.promotion().is_none()));
 }
 
 #[test]
 fn there_is_no_en_passant() {
+    for id in [FFA, PAIRS, TEAMS] {
+        there_is_no_en_passant_in(id);
+    }
+}
+
+fn there_is_no_en_passant_in(id: &str) {
     // White's q2-q4 passes q3, which Red's pawn r2 attacks: Red may not take en passant
-    let mut g = game(FFA, &fen(W, &[], &[("q2", "wP"), ("r2", "rP")]));
+    let mut g = game(id, &fen(W, &[], &[("q2", "wP"), ("r2", "rP")]));
     play(&mut g, "q2q4");
     assert!(g
         .position()
@@ -1188,6 +1206,12 @@ fn castling_fen(turn: Seat, extra: &[(&str, &str)]) -> String {
 
 #[test]
 fn castling_works_as_usual_on_both_sides_of_the_king() {
+    for id in [FFA, PAIRS, TEAMS] {
+        castling_works_as_usual_on_both_sides_of_the_king_in(id);
+    }
+}
+
+fn castling_works_as_usual_on_both_sides_of_the_king_in(id: &str) {
     // (seat, king, king side: king to, rook from, rook to; queen side: the same)
     let cases = [
         (W, "q1", ("o1", "n1", "p1"), ("s1", "u1", "r1")),
@@ -1201,7 +1225,7 @@ fn castling_works_as_usual_on_both_sides_of_the_king() {
     ];
     for (s, king, ks, qs) in cases {
         for (side, (kt, rf, rt), text) in [(0u8, ks, "O-O"), (1u8, qs, "O-O-O")] {
-            let mut g = game(FFA, &castling_fen(s, &[]));
+            let mut g = game(id, &castling_fen(s, &[]));
             play(&mut g, text);
             let pos = g.position();
             let at = |c: &str| pos.at(cell(c));
@@ -1215,7 +1239,7 @@ fn castling_works_as_usual_on_both_sides_of_the_king() {
             );
             assert!(at(king).is_none() && at(rf).is_none(), "{king} side {side}");
             // written as the king's move, and read back from it
-            let mut g = game(FFA, &castling_fen(s, &[]));
+            let mut g = game(id, &castling_fen(s, &[]));
             let m = g
                 .legal_moves()
                 .into_iter()
@@ -1229,12 +1253,12 @@ fn castling_works_as_usual_on_both_sides_of_the_king() {
     }
     // as usual: not out of check, not through an attacked square, not with pieces between,
     // and not after the king has moved
-    let g = game(FFA, &castling_fen(W, &[("q10", "oR")]));
+    let g = game(id, &castling_fen(W, &[("q10", "oR")]));
     assert!(
         g.legal_moves().iter().all(|m| m.kind != MoveKind::Castle),
         "in check"
     );
-    let g = game(FFA, &castling_fen(W, &[("r10", "oR")]));
+    let g = game(id, &castling_fen(W, &[("r10", "oR")]));
     let sides: Vec<u8> = g
         .legal_moves()
         .iter()
@@ -1242,7 +1266,7 @@ fn castling_works_as_usual_on_both_sides_of_the_king() {
         .map(|m| g.position().castles[m.aux as usize].side)
         .collect();
     assert_eq!(sides, [0], "r1 is attacked: only the king side");
-    let g = game(FFA, &castling_fen(W, &[("o1", "wN")]));
+    let g = game(id, &castling_fen(W, &[("o1", "wN")]));
     let sides: Vec<u8> = g
         .legal_moves()
         .iter()
@@ -1250,7 +1274,7 @@ fn castling_works_as_usual_on_both_sides_of_the_king() {
         .map(|m| g.position().castles[m.aux as usize].side)
         .collect();
     assert_eq!(sides, [1], "o1 is occupied: only the queen side");
-    let mut g = game(FFA, &castling_fen(W, &[]));
+    let mut g = game(id, &castling_fen(W, &[]));
     play(&mut g, "q1q2");
     pass_until(&mut g, W);
     play(&mut g, "q2q1");
@@ -1748,6 +1772,13 @@ fn a_bot_plays_your_partner_unless_a_person_at_this_device_does() {
     assert!(g.position().is_in_play(P));
     // both partners people: someone still plays
     assert!(!g.no_person_playing(&[true, false, false, false, true]));
+    // the players may end it: places by the pairs' points (White's 25 went 8 to each other pair)
+    g.end_by_agreement().unwrap();
+    let o = g.outcome().unwrap();
+    assert_eq!(
+        (o.reason, o.winners.clone()),
+        (EndReason::Agreement, vec![R, B, Y, O, G, K])
+    );
 }
 
 // ======================================================================= teams
@@ -1875,6 +1906,22 @@ fn stalemated_players_do_not_count_towards_the_three_and_two_stalemated_players_
     let o = g.outcome().expect("two stalemated players of one team");
     assert!(o.is_draw());
     assert_eq!(o.reason, EndReason::Stalemate);
+}
+
+#[test]
+fn bots_play_them_unless_people_at_this_device_do() {
+    // teams: White and Blue are people; once both are out no person plays, though their
+    // partners Purple and Green still do; the bots may finish or the players end it (a draw)
+    let humans = [true, false, true];
+    let mut g = Game::new(TEAMS).unwrap();
+    g.act(Action::Resign(W)).unwrap();
+    assert!(!g.no_person_playing(&humans));
+    g.act(Action::Resign(B)).unwrap();
+    assert!(g.no_person_playing(&humans));
+    assert!(!g.is_over() && g.position().is_in_play(P) && g.position().is_in_play(G));
+    g.end_by_agreement().unwrap();
+    let o = g.outcome().unwrap();
+    assert!(o.is_draw() && o.reason == EndReason::Agreement);
 }
 
 // ======================================================================= random play
