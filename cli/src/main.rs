@@ -14,7 +14,7 @@ const USAGE: &str = "usage:
   rookery games                      list every game id
   rookery selfplay --db DIR [--game ID] [--seed S]   random games with autosave, until killed
   rookery saved --db DIR [--check | --export ID | --import FILE | --delete ID]
-  rookery bench store [--dir DIR] [--games N] [--moves N] [--game ID]
+  rookery bench store [--dir DIR] [--games N] [--moves N] [--game ID] [--sync]
   rookery bench perft [--depth N] [--quick] [--fsf PATH]   perft speed against Fairy-Stockfish";
 
 fn flag_value(args: &[String], name: &str) -> Option<String> {

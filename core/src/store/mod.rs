@@ -326,10 +326,13 @@ pub struct GameStore {
     moved_aside: Option<MovedAside>,
     /// Serialises writers so id allocation and read-modify-write of a summary are atomic.
     write: Mutex<()>,
+    /// When set, every commit also `fdatasync`s sled's data file (see
+    /// [`GameStore::set_sync_to_disk`]).
+    disk_sync: Mutex<Option<std::fs::File>>,
 }
 
 /// The cache sled may use; small, as phones are.
-const CACHE_BYTES: u64 = 8 * 1024 * 1024;
+const CACHE_BYTES: u64 = 16 * 1024 * 1024;
 
 enum OpenError {
     /// The files are there but sled cannot read them: move them aside.
@@ -430,7 +433,27 @@ impl GameStore {
             path: dir.to_path_buf(),
             moved_aside,
             write: Mutex::new(()),
+            disk_sync: Mutex::new(None),
         }
+    }
+
+    /// Off by default. sled 0.34's `flush()` hands the data to the operating system
+    /// (`sync_file_range` on Linux/Android), which is what survives the app being killed; with
+    /// this on, every save also calls `fdatasync` on sled's data file, so it survives a power
+    /// cut or an OS crash too, at the price of a slower save (see `rookery bench store --sync`).
+    pub fn set_sync_to_disk(&self, on: bool) -> Result<()> {
+        let file = if on {
+            Some(std::fs::File::open(self.path.join("db")).map_err(|e| {
+                Error::Store(format!(
+                    "cannot open {}: {e}",
+                    self.path.join("db").display()
+                ))
+            })?)
+        } else {
+            None
+        };
+        *self.disk_sync.lock().unwrap_or_else(|p| p.into_inner()) = file;
+        Ok(())
     }
 
     /// Set when [`GameStore::open`] had to move an unreadable database aside.
@@ -455,6 +478,10 @@ impl GameStore {
     fn commit(&self, batch: sled::Batch) -> Result<()> {
         self.db.apply_batch(batch).map_err(store_err)?;
         self.db.flush().map_err(store_err)?;
+        if let Some(f) = &*self.disk_sync.lock().unwrap_or_else(|p| p.into_inner()) {
+            f.sync_data()
+                .map_err(|e| Error::Store(format!("fdatasync failed: {e}")))?;
+        }
         Ok(())
     }
 

@@ -648,3 +648,16 @@ fn a_pgn_draw_agreed_off_the_board_is_imported_as_finished() {
     assert!(store.import("1. e4 e5 2. Ke3").is_err());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn saving_with_sync_to_disk_on_keeps_working() {
+    let dir = temp_dir("sync");
+    let store = GameStore::open(&dir).unwrap();
+    store.set_sync_to_disk(true).unwrap();
+    let mut s = store.create("s", &Setup::new("chess").unwrap()).unwrap();
+    store.act_text(&mut s, "e2e4").unwrap();
+    store.set_sync_to_disk(false).unwrap();
+    store.act_text(&mut s, "e7e5").unwrap();
+    assert_same(&s, &store.load(s.id).unwrap());
+    let _ = std::fs::remove_dir_all(&dir);
+}
