@@ -21,12 +21,15 @@
 
 uniffi::setup_scaffolding!();
 
+mod catalogue;
 mod error;
 mod live;
 mod logging;
 mod placeholder;
 mod runtime;
+mod session;
 
+pub use catalogue::{catalogue, default_house_rules, GameEntry, GameGroup, HouseRulesConfig};
 pub use error::RookeryError;
 pub use live::live_objects;
 pub use logging::{clear_log_sink, log_message, set_log_sink, LogLevel, LogRecord, LogSink};
@@ -35,6 +38,10 @@ pub use placeholder::{
     WorkResult,
 };
 pub use runtime::{in_flight_tasks, CancelHandle};
+pub use session::{
+    BoardSnapshot, CellView, GameEndReason, GameResult, GameSession, LastMove, PieceView,
+    SeatConfig, SeatView, TapResult,
+};
 
 /// Version of the Rust core linked into this library (the workspace shares
 /// one version, so this is `rookery-core`'s version too).

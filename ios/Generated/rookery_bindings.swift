@@ -425,6 +425,70 @@ private let UNIFFI_CALLBACK_UNEXPECTED_ERROR: Int32 = 2
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterUInt8: FfiConverterPrimitive {
+    typealias FfiType = UInt8
+    typealias SwiftType = UInt8
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> UInt8 {
+        return try lift(readInt(&buf))
+    }
+
+    public static func write(_ value: UInt8, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterInt16: FfiConverterPrimitive {
+    typealias FfiType = Int16
+    typealias SwiftType = Int16
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Int16 {
+        return try lift(readInt(&buf))
+    }
+
+    public static func write(_ value: Int16, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterUInt32: FfiConverterPrimitive {
+    typealias FfiType = UInt32
+    typealias SwiftType = UInt32
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> UInt32 {
+        return try lift(readInt(&buf))
+    }
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterInt32: FfiConverterPrimitive {
+    typealias FfiType = Int32
+    typealias SwiftType = Int32
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Int32 {
+        return try lift(readInt(&buf))
+    }
+
+    public static func write(_ value: Int32, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterUInt64: FfiConverterPrimitive {
     typealias FfiType = UInt64
     typealias SwiftType = UInt64
@@ -863,6 +927,395 @@ public func FfiConverterTypeCounter_lower(_ value: Counter) -> UInt64 {
 
 
 /**
+ * One game being played. Every method returns `StaleSession` after `close_session()`.
+ */
+public protocol GameSessionProtocol: AnyObject, Sendable {
+    
+    /**
+     * The seat to move is a bot: computes its action on the library runtime (a blocking
+     * worker, never the caller's thread), plays it and returns its text. `NotYourTurn` when
+     * the seat to move is a person; `Cancelled` when `cancel` is cancelled first (the session
+     * is then unchanged); `StaleSession` if the game changed during the search.
+     */
+    func botMove(cancel: CancelHandle?) async throws  -> String
+    
+    /**
+     * Takes a pending decision (one of `BoardSnapshot::choices`).
+     */
+    func choose(choice: String) throws 
+    
+    /**
+     * Completes a promotion offered by `tap` with one of its letters (`Q`, `N`, ...).
+     */
+    func choosePromotion(letter: String) throws  -> String
+    
+    /**
+     * Ends the session: every later call returns `StaleSession`. (Freeing the native object
+     * is still `close()`/`destroy()` in Kotlin, automatic in Swift.)
+     */
+    func closeSession() 
+    
+    /**
+     * Ends the game by agreement, where the game allows it and no person is still playing.
+     */
+    func endGame() throws 
+    
+    /**
+     * The current position in the game's own notation (FEN for chess).
+     */
+    func fen() throws  -> String
+    
+    /**
+     * Cells the piece on `cell` can move to (empty when it cannot move or is not to move).
+     */
+    func legalTargets(cell: String) throws  -> [String]
+    
+    /**
+     * Starts over from a position in the game's own notation (FEN for chess), keeping seats,
+     * house rules and seed. Malformed text is `BadInput` and changes nothing.
+     */
+    func loadFen(text: String) throws 
+    
+    /**
+     * Whether no seat played by a person is still playing (offer "let the bots finish" /
+     * `end_game`).
+     */
+    func noPersonPlaying() throws  -> Bool
+    
+    /**
+     * Plays coordinate move text (`e2e4`, `e7e8q`, `e7-e8=Q`); returns it as written by the
+     * game.
+     */
+    func playMoveText(text: String) throws  -> String
+    
+    func redo() throws 
+    
+    /**
+     * `seat` resigns (at any time, not only on its turn).
+     */
+    func resign(seat: UInt8) throws 
+    
+    /**
+     * Hands `seat` to a bot or a person mid-game.
+     */
+    func setSeat(seat: UInt8, config: SeatConfig) throws 
+    
+    func snapshot() throws  -> BoardSnapshot
+    
+    /**
+     * One tap on `cell`: select a piece of the side to move, then tap one of its targets.
+     */
+    func tap(cell: String) throws  -> TapResult
+    
+    func undo() throws 
+    
+}
+/**
+ * One game being played. Every method returns `StaleSession` after `close_session()`.
+ */
+open class GameSession: GameSessionProtocol, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_rookery_bindings_fn_clone_gamesession(self.handle, $0) }
+    }
+    /**
+     * A new game: `seats` has one entry per seat of the game (catalogue `seat_count`);
+     * `seed` drives the bots, random rules and the Chess960 start.
+     */
+public convenience init(gameId: String, seats: [SeatConfig], houseRules: HouseRulesConfig, seed: UInt64)throws  {
+    let handle =
+        try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_constructor_gamesession_new(
+        FfiConverterString.lower(gameId),
+        FfiConverterSequenceTypeSeatConfig.lower(seats),
+        FfiConverterTypeHouseRulesConfig_lower(houseRules),
+        FfiConverterUInt64.lower(seed),$0
+    )
+}
+    self.init(unsafeFromHandle: handle)
+}
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_rookery_bindings_fn_free_gamesession(handle, $0) }
+    }
+
+    
+
+    
+    /**
+     * The seat to move is a bot: computes its action on the library runtime (a blocking
+     * worker, never the caller's thread), plays it and returns its text. `NotYourTurn` when
+     * the seat to move is a person; `Cancelled` when `cancel` is cancelled first (the session
+     * is then unchanged); `StaleSession` if the game changed during the search.
+     */
+open func botMove(cancel: CancelHandle?)async throws  -> String  {
+    return
+        try  await uniffiRustCallAsync(
+            rustFutureFunc: {
+                uniffi_rookery_bindings_fn_method_gamesession_bot_move(
+                    self.uniffiCloneHandle(),
+                    FfiConverterOptionTypeCancelHandle.lower(cancel)
+                )
+            },
+            pollFunc: ffi_rookery_bindings_rust_future_poll_rust_buffer,
+            completeFunc: ffi_rookery_bindings_rust_future_complete_rust_buffer,
+            freeFunc: ffi_rookery_bindings_rust_future_free_rust_buffer,
+            liftFunc: FfiConverterString.lift,
+            errorHandler: FfiConverterTypeRookeryError_lift
+        )
+}
+    
+    /**
+     * Takes a pending decision (one of `BoardSnapshot::choices`).
+     */
+open func choose(choice: String)throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_choose(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(choice),$0
+    )
+}
+}
+    
+    /**
+     * Completes a promotion offered by `tap` with one of its letters (`Q`, `N`, ...).
+     */
+open func choosePromotion(letter: String)throws  -> String  {
+    return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_choose_promotion(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(letter),$0
+    )
+})
+}
+    
+    /**
+     * Ends the session: every later call returns `StaleSession`. (Freeing the native object
+     * is still `close()`/`destroy()` in Kotlin, automatic in Swift.)
+     */
+open func closeSession()  {try! rustCall() {
+    uniffi_rookery_bindings_fn_method_gamesession_close_session(
+            self.uniffiCloneHandle(),$0
+    )
+}
+}
+    
+    /**
+     * Ends the game by agreement, where the game allows it and no person is still playing.
+     */
+open func endGame()throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_end_game(
+            self.uniffiCloneHandle(),$0
+    )
+}
+}
+    
+    /**
+     * The current position in the game's own notation (FEN for chess).
+     */
+open func fen()throws  -> String  {
+    return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_fen(
+            self.uniffiCloneHandle(),$0
+    )
+})
+}
+    
+    /**
+     * Cells the piece on `cell` can move to (empty when it cannot move or is not to move).
+     */
+open func legalTargets(cell: String)throws  -> [String]  {
+    return try  FfiConverterSequenceString.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_legal_targets(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(cell),$0
+    )
+})
+}
+    
+    /**
+     * Starts over from a position in the game's own notation (FEN for chess), keeping seats,
+     * house rules and seed. Malformed text is `BadInput` and changes nothing.
+     */
+open func loadFen(text: String)throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_load_fen(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(text),$0
+    )
+}
+}
+    
+    /**
+     * Whether no seat played by a person is still playing (offer "let the bots finish" /
+     * `end_game`).
+     */
+open func noPersonPlaying()throws  -> Bool  {
+    return try  FfiConverterBool.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_no_person_playing(
+            self.uniffiCloneHandle(),$0
+    )
+})
+}
+    
+    /**
+     * Plays coordinate move text (`e2e4`, `e7e8q`, `e7-e8=Q`); returns it as written by the
+     * game.
+     */
+open func playMoveText(text: String)throws  -> String  {
+    return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_play_move_text(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(text),$0
+    )
+})
+}
+    
+open func redo()throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_redo(
+            self.uniffiCloneHandle(),$0
+    )
+}
+}
+    
+    /**
+     * `seat` resigns (at any time, not only on its turn).
+     */
+open func resign(seat: UInt8)throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_resign(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt8.lower(seat),$0
+    )
+}
+}
+    
+    /**
+     * Hands `seat` to a bot or a person mid-game.
+     */
+open func setSeat(seat: UInt8, config: SeatConfig)throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_set_seat(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt8.lower(seat),
+        FfiConverterTypeSeatConfig_lower(config),$0
+    )
+}
+}
+    
+open func snapshot()throws  -> BoardSnapshot  {
+    return try  FfiConverterTypeBoardSnapshot_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_snapshot(
+            self.uniffiCloneHandle(),$0
+    )
+})
+}
+    
+    /**
+     * One tap on `cell`: select a piece of the side to move, then tap one of its targets.
+     */
+open func tap(cell: String)throws  -> TapResult  {
+    return try  FfiConverterTypeTapResult_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_tap(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(cell),$0
+    )
+})
+}
+    
+open func undo()throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_undo(
+            self.uniffiCloneHandle(),$0
+    )
+}
+}
+    
+
+    
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeGameSession: FfiConverter {
+    typealias FfiType = UInt64
+    typealias SwiftType = GameSession
+
+    public static func lift(_ handle: UInt64) throws -> GameSession {
+        return GameSession(unsafeFromHandle: handle)
+    }
+
+    public static func lower(_ value: GameSession) -> UInt64 {
+        return value.uniffiCloneHandle()
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> GameSession {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: GameSession, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameSession_lift(_ handle: UInt64) throws -> GameSession {
+    return try FfiConverterTypeGameSession.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameSession_lower(_ value: GameSession) -> UInt64 {
+    return FfiConverterTypeGameSession.lower(value)
+}
+
+
+
+
+
+
+/**
  * Implemented by the shell. Called from any thread, including the library's
  * runtime workers, so it must be thread-safe and should return quickly.
  */
@@ -1066,6 +1519,222 @@ public func FfiConverterTypeLogSink_lower(_ value: LogSink) -> UInt64 {
 
 
 /**
+ * Everything the game screen draws, as one immutable value.
+ */
+public struct BoardSnapshot: Equatable, Hashable {
+    public var gameId: String
+    /**
+     * Drawing grid size.
+     */
+    public var width: Int16
+    public var height: Int16
+    public var cells: [CellView]
+    public var pieces: [PieceView]
+    public var seats: [SeatView]
+    /**
+     * Seat to move.
+     */
+    public var turn: UInt8
+    /**
+     * Cells of kings in check.
+     */
+    public var checkCells: [String]
+    public var lastMove: LastMove?
+    public var result: GameResult?
+    /**
+     * Decisions pending before play goes on (`choice:end`, `choice:grey`, `choice:give:<seat>`).
+     */
+    public var choices: [String]
+    /**
+     * The cell selected by taps, if any.
+     */
+    public var selected: String?
+    public var plyCount: UInt32
+    public var canUndo: Bool
+    public var canRedo: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(gameId: String, 
+        /**
+         * Drawing grid size.
+         */width: Int16, height: Int16, cells: [CellView], pieces: [PieceView], seats: [SeatView], 
+        /**
+         * Seat to move.
+         */turn: UInt8, 
+        /**
+         * Cells of kings in check.
+         */checkCells: [String], lastMove: LastMove?, result: GameResult?, 
+        /**
+         * Decisions pending before play goes on (`choice:end`, `choice:grey`, `choice:give:<seat>`).
+         */choices: [String], 
+        /**
+         * The cell selected by taps, if any.
+         */selected: String?, plyCount: UInt32, canUndo: Bool, canRedo: Bool) {
+        self.gameId = gameId
+        self.width = width
+        self.height = height
+        self.cells = cells
+        self.pieces = pieces
+        self.seats = seats
+        self.turn = turn
+        self.checkCells = checkCells
+        self.lastMove = lastMove
+        self.result = result
+        self.choices = choices
+        self.selected = selected
+        self.plyCount = plyCount
+        self.canUndo = canUndo
+        self.canRedo = canRedo
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension BoardSnapshot: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeBoardSnapshot: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> BoardSnapshot {
+        return
+            try BoardSnapshot(
+                gameId: FfiConverterString.read(from: &buf), 
+                width: FfiConverterInt16.read(from: &buf), 
+                height: FfiConverterInt16.read(from: &buf), 
+                cells: FfiConverterSequenceTypeCellView.read(from: &buf), 
+                pieces: FfiConverterSequenceTypePieceView.read(from: &buf), 
+                seats: FfiConverterSequenceTypeSeatView.read(from: &buf), 
+                turn: FfiConverterUInt8.read(from: &buf), 
+                checkCells: FfiConverterSequenceString.read(from: &buf), 
+                lastMove: FfiConverterOptionTypeLastMove.read(from: &buf), 
+                result: FfiConverterOptionTypeGameResult.read(from: &buf), 
+                choices: FfiConverterSequenceString.read(from: &buf), 
+                selected: FfiConverterOptionString.read(from: &buf), 
+                plyCount: FfiConverterUInt32.read(from: &buf), 
+                canUndo: FfiConverterBool.read(from: &buf), 
+                canRedo: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: BoardSnapshot, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.gameId, into: &buf)
+        FfiConverterInt16.write(value.width, into: &buf)
+        FfiConverterInt16.write(value.height, into: &buf)
+        FfiConverterSequenceTypeCellView.write(value.cells, into: &buf)
+        FfiConverterSequenceTypePieceView.write(value.pieces, into: &buf)
+        FfiConverterSequenceTypeSeatView.write(value.seats, into: &buf)
+        FfiConverterUInt8.write(value.turn, into: &buf)
+        FfiConverterSequenceString.write(value.checkCells, into: &buf)
+        FfiConverterOptionTypeLastMove.write(value.lastMove, into: &buf)
+        FfiConverterOptionTypeGameResult.write(value.result, into: &buf)
+        FfiConverterSequenceString.write(value.choices, into: &buf)
+        FfiConverterOptionString.write(value.selected, into: &buf)
+        FfiConverterUInt32.write(value.plyCount, into: &buf)
+        FfiConverterBool.write(value.canUndo, into: &buf)
+        FfiConverterBool.write(value.canRedo, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeBoardSnapshot_lift(_ buf: RustBuffer) throws -> BoardSnapshot {
+    return try FfiConverterTypeBoardSnapshot.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeBoardSnapshot_lower(_ value: BoardSnapshot) -> RustBuffer {
+    return FfiConverterTypeBoardSnapshot.lower(value)
+}
+
+
+/**
+ * One board cell, for drawing.
+ */
+public struct CellView: Equatable, Hashable {
+    public var name: String
+    /**
+     * Grid column (0 = left).
+     */
+    public var x: Int16
+    /**
+     * Grid row (0 = bottom).
+     */
+    public var y: Int16
+    public var dark: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(name: String, 
+        /**
+         * Grid column (0 = left).
+         */x: Int16, 
+        /**
+         * Grid row (0 = bottom).
+         */y: Int16, dark: Bool) {
+        self.name = name
+        self.x = x
+        self.y = y
+        self.dark = dark
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension CellView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeCellView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> CellView {
+        return
+            try CellView(
+                name: FfiConverterString.read(from: &buf), 
+                x: FfiConverterInt16.read(from: &buf), 
+                y: FfiConverterInt16.read(from: &buf), 
+                dark: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: CellView, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.name, into: &buf)
+        FfiConverterInt16.write(value.x, into: &buf)
+        FfiConverterInt16.write(value.y, into: &buf)
+        FfiConverterBool.write(value.dark, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCellView_lift(_ buf: RustBuffer) throws -> CellView {
+    return try FfiConverterTypeCellView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCellView_lower(_ value: CellView) -> RustBuffer {
+    return FfiConverterTypeCellView.lower(value)
+}
+
+
+/**
  * A record returned by value.
  */
 public struct CounterSnapshot: Equatable, Hashable {
@@ -1123,6 +1792,328 @@ public func FfiConverterTypeCounterSnapshot_lift(_ buf: RustBuffer) throws -> Co
 #endif
 public func FfiConverterTypeCounterSnapshot_lower(_ value: CounterSnapshot) -> RustBuffer {
     return FfiConverterTypeCounterSnapshot.lower(value)
+}
+
+
+/**
+ * One game of the catalogue.
+ */
+public struct GameEntry: Equatable, Hashable {
+    /**
+     * Game id, e.g. `chess`, `four-player-ffa` (the key for [`crate::GameSession`]).
+     */
+    public var id: String
+    public var group: GameGroup
+    public var seatCount: UInt8
+    /**
+     * Colour id of each seat ("white", "red", ...); empty while the game is not playable.
+     */
+    public var seatColours: [String]
+    public var defaultHouseRules: HouseRulesConfig
+    /**
+     * Key of the rules page in the apps' assets.
+     */
+    public var rulesKey: String
+    /**
+     * Whether the rules engine plays this game yet.
+     */
+    public var playable: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Game id, e.g. `chess`, `four-player-ffa` (the key for [`crate::GameSession`]).
+         */id: String, group: GameGroup, seatCount: UInt8, 
+        /**
+         * Colour id of each seat ("white", "red", ...); empty while the game is not playable.
+         */seatColours: [String], defaultHouseRules: HouseRulesConfig, 
+        /**
+         * Key of the rules page in the apps' assets.
+         */rulesKey: String, 
+        /**
+         * Whether the rules engine plays this game yet.
+         */playable: Bool) {
+        self.id = id
+        self.group = group
+        self.seatCount = seatCount
+        self.seatColours = seatColours
+        self.defaultHouseRules = defaultHouseRules
+        self.rulesKey = rulesKey
+        self.playable = playable
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension GameEntry: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeGameEntry: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> GameEntry {
+        return
+            try GameEntry(
+                id: FfiConverterString.read(from: &buf), 
+                group: FfiConverterTypeGameGroup.read(from: &buf), 
+                seatCount: FfiConverterUInt8.read(from: &buf), 
+                seatColours: FfiConverterSequenceString.read(from: &buf), 
+                defaultHouseRules: FfiConverterTypeHouseRulesConfig.read(from: &buf), 
+                rulesKey: FfiConverterString.read(from: &buf), 
+                playable: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: GameEntry, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.id, into: &buf)
+        FfiConverterTypeGameGroup.write(value.group, into: &buf)
+        FfiConverterUInt8.write(value.seatCount, into: &buf)
+        FfiConverterSequenceString.write(value.seatColours, into: &buf)
+        FfiConverterTypeHouseRulesConfig.write(value.defaultHouseRules, into: &buf)
+        FfiConverterString.write(value.rulesKey, into: &buf)
+        FfiConverterBool.write(value.playable, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameEntry_lift(_ buf: RustBuffer) throws -> GameEntry {
+    return try FfiConverterTypeGameEntry.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameEntry_lower(_ value: GameEntry) -> RustBuffer {
+    return FfiConverterTypeGameEntry.lower(value)
+}
+
+
+/**
+ * The result of a finished game.
+ */
+public struct GameResult: Equatable, Hashable {
+    /**
+     * Winning seats (a team wins together); empty for a draw. (`u32`, not `u8`: a `Vec<u8>`
+     * would become a Kotlin `ByteArray`, which breaks the record's value equality.)
+     */
+    public var winners: [UInt32]
+    public var reason: GameEndReason
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Winning seats (a team wins together); empty for a draw. (`u32`, not `u8`: a `Vec<u8>`
+         * would become a Kotlin `ByteArray`, which breaks the record's value equality.)
+         */winners: [UInt32], reason: GameEndReason) {
+        self.winners = winners
+        self.reason = reason
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension GameResult: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeGameResult: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> GameResult {
+        return
+            try GameResult(
+                winners: FfiConverterSequenceUInt32.read(from: &buf), 
+                reason: FfiConverterTypeGameEndReason.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: GameResult, into buf: inout [UInt8]) {
+        FfiConverterSequenceUInt32.write(value.winners, into: &buf)
+        FfiConverterTypeGameEndReason.write(value.reason, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameResult_lift(_ buf: RustBuffer) throws -> GameResult {
+    return try FfiConverterTypeGameResult.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameResult_lower(_ value: GameResult) -> RustBuffer {
+    return FfiConverterTypeGameResult.lower(value)
+}
+
+
+/**
+ * House rules of a game (seed 001): chosen on the new-game screen.
+ */
+public struct HouseRulesConfig: Equatable, Hashable {
+    /**
+     * At this total number of moves the game ends with places decided by points.
+     */
+    public var moveLimit: UInt32?
+    /**
+     * Mark the cells a selected piece can reach.
+     */
+    public var showLegalMoves: Bool
+    /**
+     * Each new game, the first seat moves one place clockwise.
+     */
+    public var rotateFirstSeat: Bool
+    /**
+     * Seconds per turn (None, 30 or 60).
+     */
+    public var turnSeconds: UInt32?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * At this total number of moves the game ends with places decided by points.
+         */moveLimit: UInt32?, 
+        /**
+         * Mark the cells a selected piece can reach.
+         */showLegalMoves: Bool, 
+        /**
+         * Each new game, the first seat moves one place clockwise.
+         */rotateFirstSeat: Bool, 
+        /**
+         * Seconds per turn (None, 30 or 60).
+         */turnSeconds: UInt32?) {
+        self.moveLimit = moveLimit
+        self.showLegalMoves = showLegalMoves
+        self.rotateFirstSeat = rotateFirstSeat
+        self.turnSeconds = turnSeconds
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension HouseRulesConfig: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeHouseRulesConfig: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> HouseRulesConfig {
+        return
+            try HouseRulesConfig(
+                moveLimit: FfiConverterOptionUInt32.read(from: &buf), 
+                showLegalMoves: FfiConverterBool.read(from: &buf), 
+                rotateFirstSeat: FfiConverterBool.read(from: &buf), 
+                turnSeconds: FfiConverterOptionUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: HouseRulesConfig, into buf: inout [UInt8]) {
+        FfiConverterOptionUInt32.write(value.moveLimit, into: &buf)
+        FfiConverterBool.write(value.showLegalMoves, into: &buf)
+        FfiConverterBool.write(value.rotateFirstSeat, into: &buf)
+        FfiConverterOptionUInt32.write(value.turnSeconds, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHouseRulesConfig_lift(_ buf: RustBuffer) throws -> HouseRulesConfig {
+    return try FfiConverterTypeHouseRulesConfig.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHouseRulesConfig_lower(_ value: HouseRulesConfig) -> RustBuffer {
+    return FfiConverterTypeHouseRulesConfig.lower(value)
+}
+
+
+/**
+ * The last move's cells, for the last-move mark.
+ */
+public struct LastMove: Equatable, Hashable {
+    public var from: String
+    public var to: String
+    /**
+     * The ply's text (`e2e4`, `resign:1`, `choice:grey`).
+     */
+    public var text: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(from: String, to: String, 
+        /**
+         * The ply's text (`e2e4`, `resign:1`, `choice:grey`).
+         */text: String) {
+        self.from = from
+        self.to = to
+        self.text = text
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension LastMove: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeLastMove: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> LastMove {
+        return
+            try LastMove(
+                from: FfiConverterString.read(from: &buf), 
+                to: FfiConverterString.read(from: &buf), 
+                text: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: LastMove, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.from, into: &buf)
+        FfiConverterString.write(value.to, into: &buf)
+        FfiConverterString.write(value.text, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLastMove_lift(_ buf: RustBuffer) throws -> LastMove {
+    return try FfiConverterTypeLastMove.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLastMove_lower(_ value: LastMove) -> RustBuffer {
+    return FfiConverterTypeLastMove.lower(value)
 }
 
 
@@ -1188,6 +2179,178 @@ public func FfiConverterTypeLogRecord_lower(_ value: LogRecord) -> RustBuffer {
 
 
 /**
+ * One piece on the board.
+ */
+public struct PieceView: Equatable, Hashable {
+    public var cell: String
+    /**
+     * Upper-case letter of its kind (`K`, `Q`, `P`, ...).
+     */
+    public var letter: String
+    /**
+     * English name of its kind ("king", ...); display names live in the apps' assets.
+     */
+    public var kindName: String
+    /**
+     * Owning seat; `None` for a grey piece (an army that is out).
+     */
+    public var owner: UInt8?
+    /**
+     * Pawn facing (direction index of the board).
+     */
+    public var facing: UInt8
+    public var promoted: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(cell: String, 
+        /**
+         * Upper-case letter of its kind (`K`, `Q`, `P`, ...).
+         */letter: String, 
+        /**
+         * English name of its kind ("king", ...); display names live in the apps' assets.
+         */kindName: String, 
+        /**
+         * Owning seat; `None` for a grey piece (an army that is out).
+         */owner: UInt8?, 
+        /**
+         * Pawn facing (direction index of the board).
+         */facing: UInt8, promoted: Bool) {
+        self.cell = cell
+        self.letter = letter
+        self.kindName = kindName
+        self.owner = owner
+        self.facing = facing
+        self.promoted = promoted
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PieceView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePieceView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PieceView {
+        return
+            try PieceView(
+                cell: FfiConverterString.read(from: &buf), 
+                letter: FfiConverterString.read(from: &buf), 
+                kindName: FfiConverterString.read(from: &buf), 
+                owner: FfiConverterOptionUInt8.read(from: &buf), 
+                facing: FfiConverterUInt8.read(from: &buf), 
+                promoted: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PieceView, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.cell, into: &buf)
+        FfiConverterString.write(value.letter, into: &buf)
+        FfiConverterString.write(value.kindName, into: &buf)
+        FfiConverterOptionUInt8.write(value.owner, into: &buf)
+        FfiConverterUInt8.write(value.facing, into: &buf)
+        FfiConverterBool.write(value.promoted, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePieceView_lift(_ buf: RustBuffer) throws -> PieceView {
+    return try FfiConverterTypePieceView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePieceView_lower(_ value: PieceView) -> RustBuffer {
+    return FfiConverterTypePieceView.lower(value)
+}
+
+
+/**
+ * One seat's state.
+ */
+public struct SeatView: Equatable, Hashable {
+    public var seat: UInt8
+    public var colour: String
+    public var config: SeatConfig
+    public var score: Int32
+    /**
+     * Still playing (false once out, or while only its king walks).
+     */
+    public var playing: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(seat: UInt8, colour: String, config: SeatConfig, score: Int32, 
+        /**
+         * Still playing (false once out, or while only its king walks).
+         */playing: Bool) {
+        self.seat = seat
+        self.colour = colour
+        self.config = config
+        self.score = score
+        self.playing = playing
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SeatView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSeatView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SeatView {
+        return
+            try SeatView(
+                seat: FfiConverterUInt8.read(from: &buf), 
+                colour: FfiConverterString.read(from: &buf), 
+                config: FfiConverterTypeSeatConfig.read(from: &buf), 
+                score: FfiConverterInt32.read(from: &buf), 
+                playing: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SeatView, into buf: inout [UInt8]) {
+        FfiConverterUInt8.write(value.seat, into: &buf)
+        FfiConverterString.write(value.colour, into: &buf)
+        FfiConverterTypeSeatConfig.write(value.config, into: &buf)
+        FfiConverterInt32.write(value.score, into: &buf)
+        FfiConverterBool.write(value.playing, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSeatView_lift(_ buf: RustBuffer) throws -> SeatView {
+    return try FfiConverterTypeSeatView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSeatView_lower(_ value: SeatView) -> RustBuffer {
+    return FfiConverterTypeSeatView.lower(value)
+}
+
+
+/**
  * What [`delayed_sum`] computed, and on which thread.
  */
 public struct WorkResult: Equatable, Hashable {
@@ -1242,6 +2405,225 @@ public func FfiConverterTypeWorkResult_lift(_ buf: RustBuffer) throws -> WorkRes
 public func FfiConverterTypeWorkResult_lower(_ value: WorkResult) -> RustBuffer {
     return FfiConverterTypeWorkResult.lower(value)
 }
+
+// Note that we don't yet support `indirect` for enums.
+// See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
+/**
+ * Why a game ended.
+ */
+
+public enum GameEndReason: Equatable, Hashable {
+    
+    case checkmate
+    case stalemate
+    case repetition
+    case fiftyMoves
+    case insufficientMaterial
+    case resignation
+    case timeout
+    case kingCaptured
+    case points
+    case moveLimit
+    case agreement
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension GameEndReason: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeGameEndReason: FfiConverterRustBuffer {
+    typealias SwiftType = GameEndReason
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> GameEndReason {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .checkmate
+        
+        case 2: return .stalemate
+        
+        case 3: return .repetition
+        
+        case 4: return .fiftyMoves
+        
+        case 5: return .insufficientMaterial
+        
+        case 6: return .resignation
+        
+        case 7: return .timeout
+        
+        case 8: return .kingCaptured
+        
+        case 9: return .points
+        
+        case 10: return .moveLimit
+        
+        case 11: return .agreement
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: GameEndReason, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .checkmate:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .stalemate:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .repetition:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .fiftyMoves:
+            writeInt(&buf, Int32(4))
+        
+        
+        case .insufficientMaterial:
+            writeInt(&buf, Int32(5))
+        
+        
+        case .resignation:
+            writeInt(&buf, Int32(6))
+        
+        
+        case .timeout:
+            writeInt(&buf, Int32(7))
+        
+        
+        case .kingCaptured:
+            writeInt(&buf, Int32(8))
+        
+        
+        case .points:
+            writeInt(&buf, Int32(9))
+        
+        
+        case .moveLimit:
+            writeInt(&buf, Int32(10))
+        
+        
+        case .agreement:
+            writeInt(&buf, Int32(11))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameEndReason_lift(_ buf: RustBuffer) throws -> GameEndReason {
+    return try FfiConverterTypeGameEndReason.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameEndReason_lower(_ value: GameEndReason) -> RustBuffer {
+    return FfiConverterTypeGameEndReason.lower(value)
+}
+
+
+// Note that we don't yet support `indirect` for enums.
+// See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
+/**
+ * The three groups of the catalogue (home screen sections).
+ */
+
+public enum GameGroup: Equatable, Hashable {
+    
+    /**
+     * Chess and variants.
+     */
+    case chessVariants
+    /**
+     * The chess family (shatranj, xiangqi, shogi, ...).
+     */
+    case chessFamily
+    /**
+     * More players (three, four and eight players).
+     */
+    case morePlayers
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension GameGroup: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeGameGroup: FfiConverterRustBuffer {
+    typealias SwiftType = GameGroup
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> GameGroup {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .chessVariants
+        
+        case 2: return .chessFamily
+        
+        case 3: return .morePlayers
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: GameGroup, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .chessVariants:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .chessFamily:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .morePlayers:
+            writeInt(&buf, Int32(3))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameGroup_lift(_ buf: RustBuffer) throws -> GameGroup {
+    return try FfiConverterTypeGameGroup.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameGroup_lower(_ value: GameGroup) -> RustBuffer {
+    return FfiConverterTypeGameGroup.lower(value)
+}
+
 
 // Note that we don't yet support `indirect` for enums.
 // See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
@@ -1473,6 +2855,85 @@ public func FfiConverterTypeRookeryError_lower(_ value: RookeryError) -> RustBuf
 // Note that we don't yet support `indirect` for enums.
 // See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
 /**
+ * Who plays a seat (new-game screen; can change mid-game with `set_seat`).
+ */
+
+public enum SeatConfig: Equatable, Hashable {
+    
+    case person(name: String
+    )
+    /**
+     * The simple bot: level 0 random, 1 one ply, 2 two plies.
+     */
+    case bot(level: UInt8
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension SeatConfig: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSeatConfig: FfiConverterRustBuffer {
+    typealias SwiftType = SeatConfig
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SeatConfig {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .person(name: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 2: return .bot(level: try FfiConverterUInt8.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: SeatConfig, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .person(name):
+            writeInt(&buf, Int32(1))
+            FfiConverterString.write(name, into: &buf)
+            
+        
+        case let .bot(level):
+            writeInt(&buf, Int32(2))
+            FfiConverterUInt8.write(level, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSeatConfig_lift(_ buf: RustBuffer) throws -> SeatConfig {
+    return try FfiConverterTypeSeatConfig.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSeatConfig_lower(_ value: SeatConfig) -> RustBuffer {
+    return FfiConverterTypeSeatConfig.lower(value)
+}
+
+
+// Note that we don't yet support `indirect` for enums.
+// See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
+/**
  * A step applied to a [`Counter`] (an enum with and without data).
  */
 
@@ -1543,6 +3004,184 @@ public func FfiConverterTypeStep_lower(_ value: Step) -> RustBuffer {
 }
 
 
+// Note that we don't yet support `indirect` for enums.
+// See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
+/**
+ * What a tap did.
+ */
+
+public enum TapResult: Equatable, Hashable {
+    
+    /**
+     * A piece of the side to move is selected; these cells are its targets.
+     */
+    case selected(cell: String, targets: [String]
+    )
+    /**
+     * The tapped target is a promotion: call `choose_promotion` with one of these letters.
+     */
+    case needsPromotion(choices: [String]
+    )
+    /**
+     * A move was played (its text).
+     */
+    case moved(text: String
+    )
+    /**
+     * Nothing is selected any more.
+     */
+    case deselected
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension TapResult: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTapResult: FfiConverterRustBuffer {
+    typealias SwiftType = TapResult
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TapResult {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .selected(cell: try FfiConverterString.read(from: &buf), targets: try FfiConverterSequenceString.read(from: &buf)
+        )
+        
+        case 2: return .needsPromotion(choices: try FfiConverterSequenceString.read(from: &buf)
+        )
+        
+        case 3: return .moved(text: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 4: return .deselected
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: TapResult, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .selected(cell,targets):
+            writeInt(&buf, Int32(1))
+            FfiConverterString.write(cell, into: &buf)
+            FfiConverterSequenceString.write(targets, into: &buf)
+            
+        
+        case let .needsPromotion(choices):
+            writeInt(&buf, Int32(2))
+            FfiConverterSequenceString.write(choices, into: &buf)
+            
+        
+        case let .moved(text):
+            writeInt(&buf, Int32(3))
+            FfiConverterString.write(text, into: &buf)
+            
+        
+        case .deselected:
+            writeInt(&buf, Int32(4))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTapResult_lift(_ buf: RustBuffer) throws -> TapResult {
+    return try FfiConverterTypeTapResult.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTapResult_lower(_ value: TapResult) -> RustBuffer {
+    return FfiConverterTypeTapResult.lower(value)
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionUInt8: FfiConverterRustBuffer {
+    typealias SwiftType = UInt8?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterUInt8.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterUInt8.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionUInt32: FfiConverterRustBuffer {
+    typealias SwiftType = UInt32?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterUInt32.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterUInt32.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionString: FfiConverterRustBuffer {
+    typealias SwiftType = String?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterString.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterString.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
@@ -1570,6 +3209,54 @@ fileprivate struct FfiConverterOptionTypeCancelHandle: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeGameResult: FfiConverterRustBuffer {
+    typealias SwiftType = GameResult?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeGameResult.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeGameResult.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeLastMove: FfiConverterRustBuffer {
+    typealias SwiftType = LastMove?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeLastMove.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeLastMove.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeStep: FfiConverterRustBuffer {
     typealias SwiftType = Step?
 
@@ -1588,6 +3275,181 @@ fileprivate struct FfiConverterOptionTypeStep: FfiConverterRustBuffer {
         case 1: return try FfiConverterTypeStep.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceUInt32: FfiConverterRustBuffer {
+    typealias SwiftType = [UInt32]
+
+    public static func write(_ value: [UInt32], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterUInt32.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [UInt32] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [UInt32]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterUInt32.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceString: FfiConverterRustBuffer {
+    typealias SwiftType = [String]
+
+    public static func write(_ value: [String], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterString.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [String] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [String]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterString.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeCellView: FfiConverterRustBuffer {
+    typealias SwiftType = [CellView]
+
+    public static func write(_ value: [CellView], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeCellView.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [CellView] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [CellView]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeCellView.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeGameEntry: FfiConverterRustBuffer {
+    typealias SwiftType = [GameEntry]
+
+    public static func write(_ value: [GameEntry], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeGameEntry.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [GameEntry] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [GameEntry]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeGameEntry.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypePieceView: FfiConverterRustBuffer {
+    typealias SwiftType = [PieceView]
+
+    public static func write(_ value: [PieceView], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypePieceView.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [PieceView] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [PieceView]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypePieceView.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeSeatView: FfiConverterRustBuffer {
+    typealias SwiftType = [SeatView]
+
+    public static func write(_ value: [SeatView], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeSeatView.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [SeatView] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [SeatView]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeSeatView.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeSeatConfig: FfiConverterRustBuffer {
+    typealias SwiftType = [SeatConfig]
+
+    public static func write(_ value: [SeatConfig], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeSeatConfig.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [SeatConfig] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [SeatConfig]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeSeatConfig.read(from: &buf))
+        }
+        return seq
     }
 }
 private let UNIFFI_RUST_FUTURE_POLL_READY: Int8 = 0
@@ -1645,6 +3507,24 @@ fileprivate func uniffiFutureContinuationCallback(handle: UInt64, pollResult: In
 public func coreVersion() -> String  {
     return try!  FfiConverterString.lift(try! rustCall() {
     uniffi_rookery_bindings_fn_func_core_version($0
+    )
+})
+}
+/**
+ * Every game id (all 25), in catalogue order.
+ */
+public func catalogue() -> [GameEntry]  {
+    return try!  FfiConverterSequenceTypeGameEntry.lift(try! rustCall() {
+    uniffi_rookery_bindings_fn_func_catalogue($0
+    )
+})
+}
+/**
+ * The default house rules (what the new-game screen starts from).
+ */
+public func defaultHouseRules() -> HouseRulesConfig  {
+    return try!  FfiConverterTypeHouseRulesConfig_lift(try! rustCall() {
+    uniffi_rookery_bindings_fn_func_default_house_rules($0
     )
 })
 }
@@ -1771,6 +3651,12 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_func_core_version() != 49563) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_rookery_bindings_checksum_func_catalogue() != 57194) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_func_default_house_rules() != 62720) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_rookery_bindings_checksum_func_live_objects() != 37231) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -1819,10 +3705,61 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_method_cancelhandle_is_cancelled() != 42585) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_bot_move() != 8942) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_choose() != 18232) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_choose_promotion() != 17572) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_close_session() != 63041) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_end_game() != 33444) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_fen() != 62108) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_legal_targets() != 57852) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_load_fen() != 20322) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_no_person_playing() != 11969) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_play_move_text() != 38957) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_redo() != 63972) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_resign() != 14880) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_set_seat() != 10423) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_snapshot() != 2779) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_tap() != 61598) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_undo() != 25972) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_rookery_bindings_checksum_constructor_counter_new() != 60365) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_constructor_cancelhandle_new() != 36378) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_constructor_gamesession_new() != 14415) {
         return InitializationResult.apiChecksumMismatch
     }
 

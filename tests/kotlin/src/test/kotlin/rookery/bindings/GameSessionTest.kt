@@ -1,0 +1,280 @@
+package rookery.bindings
+
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.async
+import kotlinx.coroutines.runBlocking
+import org.junit.jupiter.api.AfterEach
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertNotNull
+import org.junit.jupiter.api.Assertions.assertNull
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.assertThrows
+import uniffi.rookery_bindings.BoardSnapshot
+import uniffi.rookery_bindings.CancelHandle
+import uniffi.rookery_bindings.GameEndReason
+import uniffi.rookery_bindings.GameSession
+import uniffi.rookery_bindings.RookeryException
+import uniffi.rookery_bindings.SeatConfig
+import uniffi.rookery_bindings.TapResult
+import uniffi.rookery_bindings.catalogue
+import uniffi.rookery_bindings.defaultHouseRules
+import uniffi.rookery_bindings.inFlightTasks
+import uniffi.rookery_bindings.liveObjects
+
+private fun people(n: Int) = List(n) { SeatConfig.Person("p$it") }
+private fun bots(n: Int, level: Int = 0) = List(n) { SeatConfig.Bot(level.toUByte()) }
+
+private fun chess(seats: List<SeatConfig> = people(2)) = GameSession("chess", seats, defaultHouseRules(), 1uL)
+
+/** Plays bot moves through the async call until the game has a result. */
+private fun playBotsToTheEnd(session: GameSession, maxPlies: Int = 2_000): BoardSnapshot {
+    runBlocking {
+        repeat(maxPlies) {
+            if (session.snapshot().result != null) return@runBlocking
+            session.botMove(null)
+        }
+    }
+    return session.snapshot()
+}
+
+private fun waitUntil(timeoutMs: Long = 5_000, condition: () -> Boolean): Boolean {
+    val deadline = System.nanoTime() + timeoutMs * 1_000_000
+    while (System.nanoTime() < deadline) {
+        if (condition()) return true
+        Thread.sleep(5)
+    }
+    return condition()
+}
+
+class GameSessionTest {
+    @AfterEach
+    fun noTaskLeftRunning() {
+        assertTrue(waitUntil { inFlightTasks() == 0L }, "tasks still running: ${inFlightTasks()}")
+    }
+
+    @Test
+    fun catalogueListsAll25GamesWithSeatsAndPlayableFlag() {
+        val games = catalogue()
+        assertEquals(25, games.size)
+        assertEquals(games.size, games.map { it.id }.toSet().size)
+        val chess = games.single { it.id == "chess" }
+        assertTrue(chess.playable)
+        assertEquals(2, chess.seatCount.toInt())
+        assertEquals(listOf("white", "black"), chess.seatColours)
+        assertEquals("chess", chess.rulesKey)
+        for (g in games.filter { it.playable }) assertEquals(g.seatCount.toInt(), g.seatColours.size, g.id)
+        assertTrue(games.single { it.id == "xiangqi" }.let { !it.playable && it.seatColours.isEmpty() })
+        assertEquals(8, games.single { it.id == "eight-player-ffa" }.seatCount.toInt())
+    }
+
+    @Test
+    fun foolsMateByTapsEndsInCheckmate() {
+        chess().use { s ->
+            val start = s.snapshot()
+            assertEquals(64, start.cells.size)
+            assertEquals(32, start.pieces.size)
+            assertEquals(0, start.turn.toInt())
+            assertFalse(start.canUndo)
+            for ((from, to) in listOf("f2" to "f3", "e7" to "e5", "g2" to "g4", "d8" to "h4")) {
+                val sel = s.tap(from)
+                assertTrue(sel is TapResult.Selected && to in sel.targets, "$from: $sel")
+                assertEquals(from, s.snapshot().selected)
+                assertEquals(TapResult.Moved("$from$to"), s.tap(to))
+            }
+            val end = s.snapshot()
+            assertEquals(GameEndReason.CHECKMATE, end.result?.reason)
+            assertEquals(listOf(1u), end.result?.winners)
+            assertEquals(listOf("e1"), end.checkCells)
+            assertEquals("d8", end.lastMove?.from)
+            assertEquals("h4", end.lastMove?.to)
+            assertEquals(4u, end.plyCount)
+            assertTrue(end.canUndo)
+            // After the mate, taps do nothing; undo brings the game back.
+            assertEquals(TapResult.Deselected, s.tap("e2"))
+            s.undo()
+            assertNull(s.snapshot().result)
+            assertTrue(s.snapshot().canRedo)
+            s.redo()
+            assertEquals(end, s.snapshot())
+        }
+    }
+
+    @Test
+    fun tapOnAnotherOwnPieceReselectsAndOnANonTargetDeselects() {
+        chess().use { s ->
+            assertTrue(s.tap("e2") is TapResult.Selected)
+            assertEquals(TapResult.Selected("d2", listOf("d3", "d4")), s.tap("d2"))
+            assertEquals(TapResult.Deselected, s.tap("h5"))
+            assertNull(s.snapshot().selected)
+            assertEquals(TapResult.Deselected, s.tap("e7")) // not the side to move
+            assertEquals(listOf("f3", "h3"), s.legalTargets("g1").sorted())
+        }
+    }
+
+    @Test
+    fun promotionByTapsAsksForThePiece() {
+        chess().use { s ->
+            s.loadFen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1")
+            assertTrue(s.tap("e7") is TapResult.Selected)
+            val promo = s.tap("e8")
+            assertTrue(promo is TapResult.NeedsPromotion && "Q" in promo.choices && "N" in promo.choices, promo.toString())
+            assertThrows<RookeryException.BadInput> { s.choosePromotion("K") }
+            assertEquals("e7e8q", s.choosePromotion("Q"))
+            val queen = s.snapshot().pieces.single { it.cell == "e8" }
+            assertEquals("Q", queen.letter)
+            assertEquals(0.toUByte(), queen.owner)
+        }
+    }
+
+    @Test
+    fun illegalMoveRaisesIllegalMoveAndChangesNothing() {
+        chess().use { s ->
+            s.playMoveText("e2e4")
+            val before = s.snapshot()
+            val fen = s.fen()
+            assertThrows<RookeryException.IllegalMove> { s.playMoveText("e7e3") }
+            assertThrows<RookeryException.BadInput> { s.playMoveText("zz") }
+            assertThrows<RookeryException.BadInput> { s.tap("z9") }
+            assertEquals(before, s.snapshot())
+            assertEquals(fen, s.fen())
+        }
+    }
+
+    @Test
+    fun malformedFenRaisesBadInputAndChangesNothing() {
+        chess().use { s ->
+            s.playMoveText("d2d4")
+            val before = s.snapshot()
+            assertThrows<RookeryException.BadInput> { s.loadFen("rnbqkbnr/pppppppp/8 w KQkq") }
+            assertThrows<RookeryException.BadInput> { s.loadFen("") }
+            assertEquals(before, s.snapshot())
+        }
+    }
+
+    @Test
+    fun badGameOrSeatsAreBadInputAndClosedSessionIsStale() {
+        assertThrows<RookeryException.BadInput> { GameSession("no-such-game", people(2), defaultHouseRules(), 0uL) }
+        assertThrows<RookeryException.BadInput> { GameSession("xiangqi", people(2), defaultHouseRules(), 0uL) }
+        assertThrows<RookeryException.BadInput> { GameSession("chess", people(3), defaultHouseRules(), 0uL) }
+        assertThrows<RookeryException.BadInput> { GameSession("chess", bots(2, level = 9), defaultHouseRules(), 0uL) }
+        chess().use { s ->
+            assertThrows<RookeryException.NotYourTurn> { runBlocking { s.botMove(null) } }
+            s.closeSession()
+            assertThrows<RookeryException.StaleSession> { s.snapshot() }
+            assertThrows<RookeryException.StaleSession> { s.tap("e2") }
+            assertThrows<RookeryException.StaleSession> { runBlocking { s.botMove(null) } }
+        }
+    }
+
+    @Test
+    fun resignAndHandASeatToABot() {
+        chess().use { s ->
+            s.setSeat(1u, SeatConfig.Bot(1u))
+            s.playMoveText("e2e4")
+            val reply = runBlocking { s.botMove(null) }
+            assertEquals(2u, s.snapshot().plyCount)
+            assertEquals(reply, s.snapshot().lastMove?.text)
+            assertFalse(s.noPersonPlaying())
+            s.resign(0u)
+            val end = s.snapshot()
+            assertEquals(GameEndReason.RESIGNATION, end.result?.reason)
+            assertEquals(listOf(1u), end.result?.winners)
+        }
+    }
+
+    @Test
+    fun fourPlayerBotsPlayToTheEndThroughTheAsyncCall() {
+        val house = defaultHouseRules().copy(moveLimit = 40u)
+        GameSession("four-player-ffa", bots(4), house, 7uL).use { s ->
+            assertTrue(s.noPersonPlaying())
+            val end = playBotsToTheEnd(s)
+            assertNotNull(end.result, "no result after ${end.plyCount} plies")
+            assertTrue(end.plyCount <= 40u)
+            assertEquals(4, end.seats.size)
+        }
+    }
+
+    @Test
+    fun eightPlayerBotsPlayToTheEndThroughTheAsyncCall() {
+        val house = defaultHouseRules().copy(moveLimit = 48u)
+        GameSession("eight-player-ffa", bots(8), house, 8uL).use { s ->
+            val start = s.snapshot()
+            assertEquals(8, start.seats.size)
+            val end = playBotsToTheEnd(s)
+            assertNotNull(end.result, "no result after ${end.plyCount} plies")
+            assertTrue(end.plyCount <= 48u)
+        }
+    }
+
+    @Test
+    fun alreadyCancelledBotSearchIsCancelledAndChangesNothing() {
+        chess(bots(2, level = 2)).use { s ->
+            val before = s.snapshot()
+            CancelHandle().use { h ->
+                h.cancel()
+                assertThrows<RookeryException.Cancelled> { runBlocking { s.botMove(h) } }
+            }
+            assertEquals(before, s.snapshot())
+        }
+    }
+
+    /** Cancelling races with the search: either it was cancelled (and nothing changed) or the move was played. */
+    private fun assertCancelledOrPlayed(s: GameSession, before: BoardSnapshot, outcome: Result<String>) {
+        val after = s.snapshot()
+        if (outcome.isFailure) {
+            assertTrue(outcome.exceptionOrNull() is RookeryException.Cancelled, outcome.toString())
+            assertEquals(before, after)
+        } else {
+            assertEquals(before.plyCount + 1u, after.plyCount)
+        }
+    }
+
+    @Test
+    fun cancelBotSearchFromACoroutine() {
+        GameSession("eight-player-ffa", bots(8, level = 2), defaultHouseRules(), 3uL).use { s ->
+            val before = s.snapshot()
+            CancelHandle().use { h ->
+                val outcome = runBlocking {
+                    val call = async(Dispatchers.Default) { runCatching { s.botMove(h) } }
+                    async(Dispatchers.Default) { h.cancel() }.await()
+                    call.await()
+                }
+                assertCancelledOrPlayed(s, before, outcome)
+            }
+        }
+    }
+
+    @Test
+    fun cancelBotSearchFromAnotherThread() {
+        GameSession("eight-player-ffa", bots(8, level = 2), defaultHouseRules(), 4uL).use { s ->
+            val before = s.snapshot()
+            CancelHandle().use { h ->
+                val canceller = Thread { h.cancel() }
+                val outcome = runBlocking {
+                    val call = async(Dispatchers.Default) { runCatching { s.botMove(h) } }
+                    canceller.start()
+                    call.await()
+                }
+                canceller.join()
+                assertCancelledOrPlayed(s, before, outcome)
+            }
+        }
+    }
+
+    @Test
+    fun tenThousandCallsLeaveNoLiveNativeObjects() {
+        val start = liveObjects()
+        chess().use { s ->
+            repeat(10_000) { i ->
+                s.legalTargets(if (i % 2 == 0) "e2" else "g1")
+                if (i % 100 == 0) s.snapshot()
+            }
+        }
+        repeat(10_000) {
+            GameSession("chess", people(2), defaultHouseRules(), it.toULong()).use { s -> s.tap("e2") }
+        }
+        assertEquals(start, liveObjects())
+    }
+}
