@@ -13,7 +13,7 @@ const USAGE: &str = "usage:
   rookery perft <game-id> <depth> [--fen FEN] [--moves \"M1 M2 ...\"] [--divide]
   rookery games                      list every game id
   rookery selfplay --db DIR [--game ID] [--seed S]   random games with autosave, until killed
-  rookery saved --db DIR [--check | --export ID | --import FILE | --delete ID]
+  rookery saved --db DIR [--check | --export ID | --export-standard ID | --import FILE | --delete ID]
   rookery bench store [--dir DIR] [--games N] [--moves N] [--game ID] [--sync]
   rookery bench perft [--depth N] [--quick] [--fsf PATH]   perft speed against Fairy-Stockfish";
 

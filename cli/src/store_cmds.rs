@@ -66,13 +66,18 @@ fn selfplay_setup(game: &str, seed: u64) -> Result<Setup, Error> {
 /// The random move of `saved` at its current ply: a function of the seed, the saved-game id and
 /// the ply only, so a game continued after a kill goes on as if never interrupted.
 fn random_action(saved: &SavedGame) -> Option<Action> {
+    let mut rng = Rng(saved.setup.seed
+        ^ saved.id.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        ^ (saved.game.ply_count() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    // a decision the players must take first (three-player chess after the first mate)
+    let choices = saved.game.choices();
+    if !choices.is_empty() {
+        return Some(Action::Choose(choices[rng.below(choices.len())]));
+    }
     let moves = saved.game.legal_moves();
     if moves.is_empty() {
         return None;
     }
-    let mut rng = Rng(saved.setup.seed
-        ^ saved.id.wrapping_mul(0x2545_F491_4F6C_DD1D)
-        ^ (saved.game.ply_count() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     Some(Action::Move(moves[rng.below(moves.len())]))
 }
 
@@ -151,6 +156,10 @@ pub fn cmd_saved(args: &[String]) -> Result<(), String> {
         print!("{}", store.export(id).map_err(|e| e.to_string())?);
         return Ok(());
     }
+    if let Some(id) = flag_num::<u64>(args, "--export-standard")? {
+        print!("{}", store.export_standard(id).map_err(|e| e.to_string())?);
+        return Ok(());
+    }
     if let Some(file) = flag(args, "--import") {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
         let s = store.import(&text).map_err(|e| e.to_string())?;
@@ -164,6 +173,8 @@ pub fn cmd_saved(args: &[String]) -> Result<(), String> {
     let check = args.iter().any(|a| a == "--check");
     let listing = store.list().map_err(|e| e.to_string())?;
     let mut bad = 0;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
     for s in &listing.games {
         let status = if check {
             match store.load(s.id) {
@@ -177,7 +188,9 @@ pub fn cmd_saved(args: &[String]) -> Result<(), String> {
         } else {
             s.status.to_string()
         };
-        println!("{} {} {} {}", s.id, s.game, s.ply, status);
+        if writeln!(out, "{} {} {} {}", s.id, s.game, s.ply, status).is_err() {
+            return Ok(()); // the reader went away (e.g. `| head`)
+        }
     }
     for e in &listing.broken {
         eprintln!("{e}");
@@ -186,7 +199,9 @@ pub fn cmd_saved(args: &[String]) -> Result<(), String> {
             Error::CorruptSave { game, .. } | Error::NewerSchema { game, .. } => *game,
             _ => 0,
         };
-        println!("{id} - - {}", broken_word(e));
+        if writeln!(out, "{id} - - {}", broken_word(e)).is_err() {
+            return Ok(());
+        }
     }
     if check && bad > 0 {
         return Err(format!("{bad} saved game(s) cannot be loaded"));
