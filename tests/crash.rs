@@ -8,9 +8,10 @@
 //! - `ROOKERY_BIN`: the `rookery` binary to run; by default the CLI's own main.rs, which cargo
 //!   builds for this package as the bin target `rookery-cli-under-test`.
 //!
-//! Every playable game id from `rules::catalogue()` takes turns, one per database, so new games
-//! are covered automatically. A database serves 50 kills; then a fresh one starts, which keeps
-//! the check after each kill (it replays every game in the database) cheap.
+//! Every playable game id from `rules::catalogue()` takes turns (kill k plays game id k mod n),
+//! each in its own database, so new games are covered automatically. A database serves 50 kills;
+//! then a fresh one starts, which keeps the check after each kill (it replays every game in the
+//! database) cheap.
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read};
@@ -99,6 +100,16 @@ struct Seen {
     texts: Vec<String>,
 }
 
+/// One game id's current database.
+#[derive(Default)]
+struct Db {
+    number: usize,
+    kills: usize,
+    /// The highest ply the child reported saved, per saved game.
+    reported: HashMap<u64, usize>,
+    seen: HashMap<u64, Seen>,
+}
+
 #[test]
 fn every_move_reported_saved_survives_sigkill_and_every_game_loads() {
     let kills: usize = std::env::var("ROOKERY_CRASH_KILLS")
@@ -131,17 +142,21 @@ fn every_move_reported_saved_survives_sigkill_and_every_game_loads() {
     let mut total_reports = 0usize;
     let mut total_games = 0usize;
     let mut during_startup = 0usize;
-    let mut reported: HashMap<u64, usize> = HashMap::new();
-    let mut seen: HashMap<u64, Seen> = HashMap::new();
+    let mut dbs: HashMap<&str, Db> = HashMap::new();
     for k in 0..kills {
-        let segment = k / KILLS_PER_DATABASE;
-        let game = games[segment % games.len()];
-        let db = root.join(format!("db-{segment}-{game}"));
-        if k % KILLS_PER_DATABASE == 0 {
-            total_games += seen.len();
-            reported.clear();
-            seen.clear();
+        // the games take turns, each in its own database, renewed every KILLS_PER_DATABASE
+        let game = games[k % games.len()];
+        let state = dbs.entry(game).or_default();
+        if state.kills == KILLS_PER_DATABASE {
+            total_games += state.seen.len();
+            *state = Db {
+                number: state.number + 1,
+                ..Db::default()
+            };
         }
+        state.kills += 1;
+        let db = root.join(format!("db-{game}-{}", state.number));
+        let Db { reported, seen, .. } = state;
 
         let mut child = spawn(&bin, &db, game, seed.wrapping_add(k as u64), &log);
         let (first_tx, first_rx) = mpsc::channel();
@@ -214,7 +229,7 @@ fn every_move_reported_saved_survives_sigkill_and_every_game_loads() {
             }
             loaded.insert(s.id, texts);
         }
-        for (&id, &ply) in &reported {
+        for (&id, &ply) in reported.iter() {
             let texts = loaded
                 .get(&id)
                 .unwrap_or_else(|| panic!("kill {k}: game {id} was reported saved but is gone"));
@@ -228,7 +243,7 @@ fn every_move_reported_saved_survives_sigkill_and_every_game_loads() {
             seen.insert(id, Seen { texts });
         }
     }
-    total_games += seen.len();
+    total_games += dbs.values().map(|d| d.seen.len()).sum::<usize>();
     eprintln!(
         "crash test: {kills} kills ({during_startup} before the first move was reported), \
          {total_reports} moves reported saved, {total_games} games checked, {:.1} s",
