@@ -746,187 +746,6 @@ public func FfiConverterTypeCancelHandle_lower(_ value: CancelHandle) -> UInt64 
 
 
 /**
- * An object with a constructor, methods and interior mutability.
- */
-public protocol CounterProtocol: AnyObject, Sendable {
-    
-    /**
-     * Applies `step`; `By { amount: 0 }` and overflow are `BadInput`.
-     */
-    func applyStep(step: Step) throws  -> CounterSnapshot
-    
-    /**
-     * Panics while holding the lock: must come back as `Internal`, and the
-     * counter must stay usable afterwards.
-     */
-    func explode(message: String) throws 
-    
-    /**
-     * Adds one and returns the new value.
-     */
-    func increment() throws  -> Int64
-    
-    func snapshot()  -> CounterSnapshot
-    
-}
-/**
- * An object with a constructor, methods and interior mutability.
- */
-open class Counter: CounterProtocol, @unchecked Sendable {
-    fileprivate let handle: UInt64
-
-    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
-#if swift(>=5.8)
-    @_documentation(visibility: private)
-#endif
-    public struct NoHandle {
-        public init() {}
-    }
-
-    // TODO: We'd like this to be `private` but for Swifty reasons,
-    // we can't implement `FfiConverter` without making this `required` and we can't
-    // make it `required` without making it `public`.
-#if swift(>=5.8)
-    @_documentation(visibility: private)
-#endif
-    required public init(unsafeFromHandle handle: UInt64) {
-        self.handle = handle
-    }
-
-    // This constructor can be used to instantiate a fake object.
-    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
-    //
-    // - Warning:
-    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
-#if swift(>=5.8)
-    @_documentation(visibility: private)
-#endif
-    public init(noHandle: NoHandle) {
-        self.handle = 0
-    }
-
-#if swift(>=5.8)
-    @_documentation(visibility: private)
-#endif
-    public func uniffiCloneHandle() -> UInt64 {
-        return try! rustCall { uniffi_rookery_bindings_fn_clone_counter(self.handle, $0) }
-    }
-public convenience init(label: String) {
-    let handle =
-        try! rustCall() {
-    uniffi_rookery_bindings_fn_constructor_counter_new(
-        FfiConverterString.lower(label),$0
-    )
-}
-    self.init(unsafeFromHandle: handle)
-}
-
-    deinit {
-        if handle == 0 {
-            // Mock objects have handle=0 don't try to free them
-            return
-        }
-
-        try! rustCall { uniffi_rookery_bindings_fn_free_counter(handle, $0) }
-    }
-
-    
-
-    
-    /**
-     * Applies `step`; `By { amount: 0 }` and overflow are `BadInput`.
-     */
-open func applyStep(step: Step)throws  -> CounterSnapshot  {
-    return try  FfiConverterTypeCounterSnapshot_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_counter_apply_step(
-            self.uniffiCloneHandle(),
-        FfiConverterTypeStep_lower(step),$0
-    )
-})
-}
-    
-    /**
-     * Panics while holding the lock: must come back as `Internal`, and the
-     * counter must stay usable afterwards.
-     */
-open func explode(message: String)throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_counter_explode(
-            self.uniffiCloneHandle(),
-        FfiConverterString.lower(message),$0
-    )
-}
-}
-    
-    /**
-     * Adds one and returns the new value.
-     */
-open func increment()throws  -> Int64  {
-    return try  FfiConverterInt64.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_counter_increment(
-            self.uniffiCloneHandle(),$0
-    )
-})
-}
-    
-open func snapshot() -> CounterSnapshot  {
-    return try!  FfiConverterTypeCounterSnapshot_lift(try! rustCall() {
-    uniffi_rookery_bindings_fn_method_counter_snapshot(
-            self.uniffiCloneHandle(),$0
-    )
-})
-}
-    
-
-    
-}
-
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public struct FfiConverterTypeCounter: FfiConverter {
-    typealias FfiType = UInt64
-    typealias SwiftType = Counter
-
-    public static func lift(_ handle: UInt64) throws -> Counter {
-        return Counter(unsafeFromHandle: handle)
-    }
-
-    public static func lower(_ value: Counter) -> UInt64 {
-        return value.uniffiCloneHandle()
-    }
-
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Counter {
-        let handle: UInt64 = try readInt(&buf)
-        return try lift(handle)
-    }
-
-    public static func write(_ value: Counter, into buf: inout [UInt8]) {
-        writeInt(&buf, lower(value))
-    }
-}
-
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeCounter_lift(_ handle: UInt64) throws -> Counter {
-    return try FfiConverterTypeCounter.lift(handle)
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeCounter_lower(_ value: Counter) -> UInt64 {
-    return FfiConverterTypeCounter.lower(value)
-}
-
-
-
-
-
-
-/**
  * One game being played. Every method returns `StaleSession` after `close_session()`.
  */
 public protocol GameSessionProtocol: AnyObject, Sendable {
@@ -1731,67 +1550,6 @@ public func FfiConverterTypeCellView_lift(_ buf: RustBuffer) throws -> CellView 
 #endif
 public func FfiConverterTypeCellView_lower(_ value: CellView) -> RustBuffer {
     return FfiConverterTypeCellView.lower(value)
-}
-
-
-/**
- * A record returned by value.
- */
-public struct CounterSnapshot: Equatable, Hashable {
-    public var label: String
-    public var value: Int64
-    public var lastStep: Step?
-
-    // Default memberwise initializers are never public by default, so we
-    // declare one manually.
-    public init(label: String, value: Int64, lastStep: Step?) {
-        self.label = label
-        self.value = value
-        self.lastStep = lastStep
-    }
-
-    
-
-    
-}
-
-#if compiler(>=6)
-extension CounterSnapshot: Sendable {}
-#endif
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public struct FfiConverterTypeCounterSnapshot: FfiConverterRustBuffer {
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> CounterSnapshot {
-        return
-            try CounterSnapshot(
-                label: FfiConverterString.read(from: &buf), 
-                value: FfiConverterInt64.read(from: &buf), 
-                lastStep: FfiConverterOptionTypeStep.read(from: &buf)
-        )
-    }
-
-    public static func write(_ value: CounterSnapshot, into buf: inout [UInt8]) {
-        FfiConverterString.write(value.label, into: &buf)
-        FfiConverterInt64.write(value.value, into: &buf)
-        FfiConverterOptionTypeStep.write(value.lastStep, into: &buf)
-    }
-}
-
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeCounterSnapshot_lift(_ buf: RustBuffer) throws -> CounterSnapshot {
-    return try FfiConverterTypeCounterSnapshot.lift(buf)
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeCounterSnapshot_lower(_ value: CounterSnapshot) -> RustBuffer {
-    return FfiConverterTypeCounterSnapshot.lower(value)
 }
 
 
@@ -2934,79 +2692,6 @@ public func FfiConverterTypeSeatConfig_lower(_ value: SeatConfig) -> RustBuffer 
 // Note that we don't yet support `indirect` for enums.
 // See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
 /**
- * A step applied to a [`Counter`] (an enum with and without data).
- */
-
-public enum Step: Equatable, Hashable {
-    
-    case by(amount: Int64
-    )
-    case reset
-
-
-
-
-
-}
-
-#if compiler(>=6)
-extension Step: Sendable {}
-#endif
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public struct FfiConverterTypeStep: FfiConverterRustBuffer {
-    typealias SwiftType = Step
-
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Step {
-        let variant: Int32 = try readInt(&buf)
-        switch variant {
-        
-        case 1: return .by(amount: try FfiConverterInt64.read(from: &buf)
-        )
-        
-        case 2: return .reset
-        
-        default: throw UniffiInternalError.unexpectedEnumCase
-        }
-    }
-
-    public static func write(_ value: Step, into buf: inout [UInt8]) {
-        switch value {
-        
-        
-        case let .by(amount):
-            writeInt(&buf, Int32(1))
-            FfiConverterInt64.write(amount, into: &buf)
-            
-        
-        case .reset:
-            writeInt(&buf, Int32(2))
-        
-        }
-    }
-}
-
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeStep_lift(_ buf: RustBuffer) throws -> Step {
-    return try FfiConverterTypeStep.lift(buf)
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeStep_lower(_ value: Step) -> RustBuffer {
-    return FfiConverterTypeStep.lower(value)
-}
-
-
-// Note that we don't yet support `indirect` for enums.
-// See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
-/**
  * What a tap did.
  */
 
@@ -3249,30 +2934,6 @@ fileprivate struct FfiConverterOptionTypeLastMove: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeLastMove.read(from: &buf)
-        default: throw UniffiInternalError.unexpectedOptionalTag
-        }
-    }
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-fileprivate struct FfiConverterOptionTypeStep: FfiConverterRustBuffer {
-    typealias SwiftType = Step?
-
-    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
-        guard let value = value else {
-            writeInt(&buf, Int8(0))
-            return
-        }
-        writeInt(&buf, Int8(1))
-        FfiConverterTypeStep.write(value, into: &buf)
-    }
-
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
-        switch try readInt(&buf) as Int8 {
-        case 0: return nil
-        case 1: return try FfiConverterTypeStep.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -3687,18 +3348,6 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_method_logsink_log() != 54178) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_rookery_bindings_checksum_method_counter_apply_step() != 15074) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_method_counter_explode() != 46720) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_method_counter_increment() != 5190) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_method_counter_snapshot() != 8304) {
-        return InitializationResult.apiChecksumMismatch
-    }
     if (uniffi_rookery_bindings_checksum_method_cancelhandle_cancel() != 35763) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -3751,9 +3400,6 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_gamesession_undo() != 25972) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_constructor_counter_new() != 60365) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_constructor_cancelhandle_new() != 36378) {

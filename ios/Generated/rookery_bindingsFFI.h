@@ -279,41 +279,6 @@ void uniffi_rookery_bindings_fn_init_callback_vtable_logsink(const UniffiVTableC
 void uniffi_rookery_bindings_fn_method_logsink_log(uint64_t ptr, RustBuffer record, RustCallStatus *_Nonnull out_status
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_CLONE_COUNTER
-#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_CLONE_COUNTER
-uint64_t uniffi_rookery_bindings_fn_clone_counter(uint64_t handle, RustCallStatus *_Nonnull out_status
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FREE_COUNTER
-#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FREE_COUNTER
-void uniffi_rookery_bindings_fn_free_counter(uint64_t handle, RustCallStatus *_Nonnull out_status
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_CONSTRUCTOR_COUNTER_NEW
-#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_CONSTRUCTOR_COUNTER_NEW
-uint64_t uniffi_rookery_bindings_fn_constructor_counter_new(RustBuffer label, RustCallStatus *_Nonnull out_status
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_COUNTER_APPLY_STEP
-#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_COUNTER_APPLY_STEP
-RustBuffer uniffi_rookery_bindings_fn_method_counter_apply_step(uint64_t ptr, RustBuffer step, RustCallStatus *_Nonnull out_status
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_COUNTER_EXPLODE
-#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_COUNTER_EXPLODE
-void uniffi_rookery_bindings_fn_method_counter_explode(uint64_t ptr, RustBuffer message, RustCallStatus *_Nonnull out_status
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_COUNTER_INCREMENT
-#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_COUNTER_INCREMENT
-int64_t uniffi_rookery_bindings_fn_method_counter_increment(uint64_t ptr, RustCallStatus *_Nonnull out_status
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_COUNTER_SNAPSHOT
-#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_COUNTER_SNAPSHOT
-RustBuffer uniffi_rookery_bindings_fn_method_counter_snapshot(uint64_t ptr, RustCallStatus *_Nonnull out_status
-);
-#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_CLONE_CANCELHANDLE
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_CLONE_CANCELHANDLE
 uint64_t uniffi_rookery_bindings_fn_clone_cancelhandle(uint64_t handle, RustCallStatus *_Nonnull out_status
@@ -839,30 +804,6 @@ uint16_t uniffi_rookery_bindings_checksum_method_logsink_log(void
     
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_COUNTER_APPLY_STEP
-#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_COUNTER_APPLY_STEP
-uint16_t uniffi_rookery_bindings_checksum_method_counter_apply_step(void
-    
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_COUNTER_EXPLODE
-#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_COUNTER_EXPLODE
-uint16_t uniffi_rookery_bindings_checksum_method_counter_explode(void
-    
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_COUNTER_INCREMENT
-#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_COUNTER_INCREMENT
-uint16_t uniffi_rookery_bindings_checksum_method_counter_increment(void
-    
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_COUNTER_SNAPSHOT
-#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_COUNTER_SNAPSHOT
-uint16_t uniffi_rookery_bindings_checksum_method_counter_snapshot(void
-    
-);
-#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_CANCELHANDLE_CANCEL
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_CANCELHANDLE_CANCEL
 uint16_t uniffi_rookery_bindings_checksum_method_cancelhandle_cancel(void
@@ -968,12 +909,6 @@ uint16_t uniffi_rookery_bindings_checksum_method_gamesession_tap(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_UNDO
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_UNDO
 uint16_t uniffi_rookery_bindings_checksum_method_gamesession_undo(void
-    
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_CONSTRUCTOR_COUNTER_NEW
-#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_CONSTRUCTOR_COUNTER_NEW
-uint16_t uniffi_rookery_bindings_checksum_constructor_counter_new(void
     
 );
 #endif

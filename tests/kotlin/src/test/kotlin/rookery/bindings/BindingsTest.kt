@@ -18,15 +18,15 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
 import uniffi.rookery_bindings.CancelHandle
-import uniffi.rookery_bindings.Counter
-import uniffi.rookery_bindings.CounterSnapshot
+import uniffi.rookery_bindings.GameSession
 import uniffi.rookery_bindings.LogLevel
 import uniffi.rookery_bindings.LogRecord
 import uniffi.rookery_bindings.LogSink
 import uniffi.rookery_bindings.RookeryException
-import uniffi.rookery_bindings.Step
+import uniffi.rookery_bindings.SeatConfig
 import uniffi.rookery_bindings.clearLogSink
 import uniffi.rookery_bindings.coreVersion
+import uniffi.rookery_bindings.defaultHouseRules
 import uniffi.rookery_bindings.delayedSum
 import uniffi.rookery_bindings.inFlightTasks
 import uniffi.rookery_bindings.liveObjects
@@ -48,6 +48,9 @@ private fun eventually(timeoutMs: Long = 5_000, condition: () -> Boolean): Boole
     }
     return condition()
 }
+
+private fun newSession() =
+    GameSession("chess", listOf(SeatConfig.Person("a"), SeatConfig.Person("b")), defaultHouseRules(), 0uL)
 
 private class CollectingSink : LogSink {
     val records = ConcurrentLinkedQueue<LogRecord>()
@@ -73,18 +76,6 @@ class BindingsTest {
     }
 
     @Test
-    fun objectRecordAndEnum() {
-        Counter("white").use { counter ->
-            assertEquals(1L, counter.increment())
-            assertEquals(2L, counter.increment())
-            val snapshot = counter.applyStep(Step.By(40L))
-            assertEquals(CounterSnapshot("white", 42L, Step.By(40L)), snapshot)
-            assertEquals(CounterSnapshot("white", 0L, Step.Reset), counter.applyStep(Step.Reset))
-            assertEquals(CounterSnapshot("white", 0L, Step.Reset), counter.snapshot())
-        }
-    }
-
-    @Test
     fun errorsMapToTheirSubclass() {
         val expected = mapOf(
             "IllegalMove" to RookeryException.IllegalMove::class,
@@ -101,23 +92,12 @@ class BindingsTest {
         }
         val unknown = assertThrows<RookeryException.BadInput> { simulateError("Nope", "x") }
         assertTrue(unknown.message!!.contains("Nope"))
-        Counter("zero").use { counter ->
-            assertThrows<RookeryException.BadInput> { counter.applyStep(Step.By(0L)) }
-            counter.applyStep(Step.By(Long.MAX_VALUE))
-            assertThrows<RookeryException.BadInput> { counter.increment() }
-        }
     }
 
     @Test
     fun panicsBecomeInternal() {
         val e = assertThrows<RookeryException.Internal> { panicNow("boom") }
         assertTrue(e.message!!.contains("boom"), e.message)
-        Counter("poisoned").use { counter ->
-            counter.increment()
-            assertThrows<RookeryException.Internal> { counter.explode("while locked") }
-            // The mutex was poisoned by the panic; the counter stays usable.
-            assertEquals(2L, counter.increment())
-        }
         val w = assertThrows<RookeryException.Internal> { runBlocking { panicOnWorker("worker boom") } }
         assertTrue(w.message!!.contains("worker boom"), w.message)
     }
@@ -231,24 +211,23 @@ class BindingsTest {
     fun tenThousandObjectsCreatedAndDestroyed() {
         val start = liveObjects()
         repeat(10_000) { i ->
-            Counter("c$i").use { counter ->
-                counter.increment()
+            CancelHandle().use {
+                it.cancel()
                 assertEquals(start + 1, liveObjects())
             }
-            CancelHandle().use { it.cancel() }
         }
         assertEquals(start, liveObjects())
         // destroy() twice is harmless.
-        val counter = Counter("twice")
-        counter.destroy()
-        counter.destroy()
+        val session = newSession()
+        session.destroy()
+        session.destroy()
         assertEquals(start, liveObjects())
     }
 
     @Test
     fun unclosedObjectsAreFreedByTheCleaner() {
         val start = liveObjects()
-        repeat(1_000) { Counter("garbage $it").increment() }
+        repeat(1_000) { CancelHandle().isCancelled() }
         assertTrue(liveObjects() > start)
         val freed = eventually(timeoutMs = 20_000) {
             System.gc()
