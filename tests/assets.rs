@@ -26,7 +26,11 @@ fn every_language_has_every_key_with_the_same_placeholders() {
         for (k, v) in &en {
             let o = other.get(k).unwrap_or_else(|| panic!("{lang} lacks {k}"));
             assert!(!o.trim().is_empty(), "{lang}: {k} is empty");
-            assert_eq!(placeholders(v), placeholders(o), "{lang}: placeholders of {k}");
+            assert_eq!(
+                placeholders(v),
+                placeholders(o),
+                "{lang}: placeholders of {k}"
+            );
         }
         for k in other.keys() {
             assert!(en.contains_key(k), "{lang} has {k}, English does not");
@@ -38,12 +42,19 @@ fn every_language_has_every_key_with_the_same_placeholders() {
 fn every_game_and_seat_colour_has_a_name() {
     let en = load("en");
     for g in rookery_core::rules::catalogue() {
-        for key in [format!("game.{}.name", g.id), format!("game.{}.blurb", g.id)] {
+        for key in [
+            format!("game.{}.name", g.id),
+            format!("game.{}.blurb", g.id),
+        ] {
             assert!(en.contains_key(&key), "missing {key}");
         }
         if let Ok(v) = rookery_core::rules::variant(g.id) {
             for s in &v.seats {
-                assert!(en.contains_key(&format!("colour.{}", s.colour)), "colour {}", s.colour);
+                assert!(
+                    en.contains_key(&format!("colour.{}", s.colour)),
+                    "colour {}",
+                    s.colour
+                );
             }
         }
     }
