@@ -3,9 +3,11 @@
 //! A game is a [`Variant`] (data) plus its family's hooks in a submodule here: what happens
 //! after a move (scores, players going out, mates, draws) and on resignation.
 
+pub mod chaturaji;
 pub mod chess;
 pub mod eight;
 pub mod four;
+pub mod four_seasons;
 pub mod multi;
 pub mod three;
 
@@ -81,6 +83,8 @@ static CHESS960: Lazy<Variant> = Lazy::new(|| chess::variant("chess960"));
 static THREE_PLAYER: Lazy<Variant> = Lazy::new(three::variant);
 static FOUR_FFA: Lazy<Variant> = Lazy::new(|| four::variant(four::FFA));
 static FOUR_TEAMS: Lazy<Variant> = Lazy::new(|| four::variant(four::TEAMS));
+static CHATURAJI: Lazy<Variant> = Lazy::new(chaturaji::variant);
+static FOUR_SEASONS: Lazy<Variant> = Lazy::new(four_seasons::variant);
 static EIGHT_FFA: Lazy<Variant> = Lazy::new(|| eight::variant(eight::FFA));
 static EIGHT_PAIRS: Lazy<Variant> = Lazy::new(|| eight::variant(eight::PAIRS));
 static EIGHT_TEAMS: Lazy<Variant> = Lazy::new(|| eight::variant(eight::TEAMS));
@@ -93,6 +97,8 @@ pub fn variant(id: &str) -> Result<&'static Variant> {
         "three-player" => Ok(&THREE_PLAYER),
         "four-player-ffa" => Ok(&FOUR_FFA),
         "four-player-teams" => Ok(&FOUR_TEAMS),
+        chaturaji::ID => Ok(&CHATURAJI),
+        four_seasons::ID => Ok(&FOUR_SEASONS),
         "eight-player-ffa" => Ok(&EIGHT_FFA),
         "eight-player-pairs" => Ok(&EIGHT_PAIRS),
         "eight-player-teams" => Ok(&EIGHT_TEAMS),
@@ -122,6 +128,10 @@ pub fn parse_position(v: &'static Variant, text: &str) -> Result<crate::position
         crate::variant::Family::EightFfa
         | crate::variant::Family::EightPairs
         | crate::variant::Family::EightTeams => eight::parse(v, text),
+        crate::variant::Family::Chaturaji => chaturaji::parse(v, text),
+        crate::variant::Family::FourSeasons => four_seasons::parse(v, text),
+        // for families added later
+        #[allow(unreachable_patterns)]
         _ => Err(Error::BadFen(format!(
             "no position notation for {} yet",
             v.id
@@ -142,6 +152,9 @@ pub fn write_position(pos: &crate::position::Position) -> String {
         crate::variant::Family::EightFfa
         | crate::variant::Family::EightPairs
         | crate::variant::Family::EightTeams => eight::write(pos),
+        crate::variant::Family::Chaturaji => chaturaji::write(pos),
+        crate::variant::Family::FourSeasons => four_seasons::write(pos),
+        #[allow(unreachable_patterns)]
         _ => String::new(),
     }
 }
@@ -157,6 +170,9 @@ pub fn after_action(ctx: &mut crate::game::Ctx) -> Option<crate::game::Outcome> 
         crate::variant::Family::EightFfa
         | crate::variant::Family::EightPairs
         | crate::variant::Family::EightTeams => eight::after_action(ctx),
+        crate::variant::Family::Chaturaji => chaturaji::after_action(ctx),
+        crate::variant::Family::FourSeasons => four_seasons::after_action(ctx),
+        #[allow(unreachable_patterns)]
         _ => None,
     }
 }

@@ -315,6 +315,27 @@ pub fn points_outcome(pos: &Position, reason: EndReason) -> Outcome {
     Outcome::win(leaders(pos), reason)
 }
 
+/// The end reason that matches the way the last player went out (a game that ends because
+/// too few players are left ends the way the last of them went).
+pub fn end_reason_of(out: OutReason) -> EndReason {
+    match out {
+        OutReason::Checkmate => EndReason::Checkmate,
+        OutReason::Stalemate => EndReason::Stalemate,
+        OutReason::Resignation => EndReason::Resignation,
+        OutReason::Timeout => EndReason::Timeout,
+        OutReason::KingCaptured => EndReason::KingCaptured,
+    }
+}
+
+/// The reason of the last [`Event::Out`] among `events` (the events of the action being
+/// judged), if a player went out.
+pub fn last_out(events: &[Event]) -> Option<OutReason> {
+    events.iter().rev().find_map(|e| match e {
+        Event::Out { reason, .. } => Some(*reason),
+        _ => None,
+    })
+}
+
 /// The game ends and `seat`'s whole team wins.
 pub fn team_wins(v: &Variant, seat: Seat, reason: EndReason) -> Outcome {
     Outcome::win(team_of(v, seat), reason)
