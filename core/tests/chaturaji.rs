@@ -138,10 +138,10 @@ fn perft_start_depths_1_to_4_are_8_64_512_4096() {
     // Hand count. Each player has 8 moves at the start: its boat is boxed in by its own knight
     // and pawns (0), its bishop by its own pawns (0), its knight has 2 (Red: b1-a3, b1-c3; d2
     // is its own pawn), its king 2 (Red: d1-e1, d1-e2), and its 4 pawns one step each (no
-    // double step). No move of the first four plies reaches a cell another player's pieces
-    // could move to or capture on (Red's a3-e2, Blue's a4-c8, Yellow's d7-h6, Green's e1?-f4
-    // and h5, g5 never meet, and no piece of another player is in reach of a capture), so the
-    // counts multiply: 8, 8², 8³, 8⁴.
+    // double step). The first four plies are one move of each player, and the cells they reach
+    // (Red a3 b3 c3 d3 e1 e2, Blue c5 c6 c7 c8 a4 b4, Yellow e6 f6 g6 h6 d7 d8, Green f1 f2 f3
+    // f4 g5 h5) neither block another player's moves nor stand where another player's piece
+    // could capture, so the counts multiply: 8, 8², 8³, 8⁴.
     let g = Game::new(ID).unwrap();
     let mut pos = g.position().clone();
     for (d, n) in [8u64, 64, 512, 4096].into_iter().enumerate() {
