@@ -49,6 +49,10 @@ fn every_game_and_seat_colour_has_a_name() {
             assert!(en.contains_key(&key), "missing {key}");
         }
         if let Ok(v) = rookery_core::rules::variant(g.id) {
+            for p in &v.pieces {
+                let key = format!("piece.{}", p.name.replace(' ', "-"));
+                assert!(en.contains_key(&key), "{}: missing {key}", g.id);
+            }
             for s in &v.seats {
                 assert!(
                     en.contains_key(&format!("colour.{}", s.colour)),
