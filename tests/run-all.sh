@@ -11,11 +11,17 @@
 #   5. the differential test against Fairy-Stockfish (prints the positions checked)
 #   6. the deep perft cases (ignored by default) in release mode
 #   7. the Kotlin/JVM tests of the bindings (tests/kotlin/run.sh)
-# One build profile (release) serves every step. Honours CARGO_TARGET_DIR.
+# One build profile (release) serves every step; every cargo call selects the whole workspace
+# so that features resolve alike and nothing is built twice. Honours CARGO_TARGET_DIR.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
+
+# Tests need optimised code (perft), not link-time optimisation or debug info of every test
+# binary: both cost more build time than they save. Override by setting these yourself.
+export CARGO_PROFILE_RELEASE_LTO="${CARGO_PROFILE_RELEASE_LTO:-off}"
+export CARGO_PROFILE_RELEASE_DEBUG="${CARGO_PROFILE_RELEASE_DEBUG:-0}"
 
 T0=$SECONDS
 SECTION_T0=$SECONDS
@@ -95,10 +101,10 @@ cargo test --workspace --release -- \
   --skip legal_moves_and_fen_match_fairy_stockfish_after_every_move_of_seeded_random_games
 
 section "Differential test against Fairy-Stockfish (chess and Chess960)"
-cargo test --release -p rookery-tests --test oracle -- --nocapture
+cargo test --workspace --release --test oracle -- --nocapture
 
 section "Deep perft cases (release)"
-cargo test --release -p rookery-tests --test perft_cases -- --ignored --nocapture
+cargo test --workspace --release --test perft_cases -- --ignored --nocapture
 
 section "Kotlin/JVM tests of the bindings (tests/kotlin/run.sh)"
 if [ -x tests/kotlin/run.sh ]; then
