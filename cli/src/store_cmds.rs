@@ -54,10 +54,9 @@ fn selfplay_setup(game: &str, seed: u64) -> Result<Setup, Error> {
         *s = SeatInfo::bot(format!("Random {}", i + 1), 0);
     }
     setup.seed = seed;
-    let start = if game == "chess960" {
-        (seed % 960) as u32
-    } else {
-        0
+    let start = match rookery_core::rules::numbered_starts(game) {
+        Some((count, _)) => (seed % count as u64) as u32,
+        None => 0,
     };
     setup.start = Start::Standard { number: start };
     Ok(setup)

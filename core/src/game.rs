@@ -217,6 +217,9 @@ pub struct Game {
     /// Whether the game plays walking kings' moves itself (on by default). Off only to replay a
     /// record that lists those moves (e.g. a chess.com PGN4): then they are played as moves.
     pub auto_walk: bool,
+    /// The outcome of the start position itself, when it is already decided (a FEN with a mate
+    /// on the board): such a game is over before its first move.
+    start_outcome: Option<Outcome>,
 }
 
 impl Game {
@@ -244,8 +247,20 @@ impl Game {
         Self::from_position(rules::parse_position(v, fen)?, HouseRules::default(), 0)
     }
 
-    pub fn from_position(start: Position, house: HouseRules, seed: u64) -> Result<Game> {
-        let mut g = Game {
+    /// A game from a start position. A start that is already decided (mate or stalemate on
+    /// the board, one team left) gives a game that is over, with that outcome. Draws that arise
+    /// by a move (insufficient material, repetition, fifty moves) are judged from the first
+    /// move on, so a set-up position may still be played (docs/rules-decisions.md).
+    pub fn from_position(mut start: Position, house: HouseRules, seed: u64) -> Result<Game> {
+        start.forget_undo();
+        let mut probe = start.clone();
+        let start_outcome = start.variant.rules().outcome(&mut probe, &[]).filter(|o| {
+            matches!(
+                o.reason,
+                EndReason::Checkmate | EndReason::Stalemate | EndReason::Points
+            )
+        });
+        Ok(Game {
             variant: start.variant,
             start,
             plies: Vec::new(),
@@ -253,10 +268,8 @@ impl Game {
             house,
             seed,
             auto_walk: true,
-        };
-        // a start position may already be decided (e.g. a FEN with a mate on the board)
-        let _ = &mut g;
-        Ok(g)
+            start_outcome,
+        })
     }
 
     pub fn id(&self) -> &'static str {
@@ -281,7 +294,10 @@ impl Game {
     }
 
     pub fn outcome(&self) -> Option<&Outcome> {
-        self.plies().last().and_then(|p| p.outcome.as_ref())
+        match self.plies().last() {
+            Some(p) => p.outcome.as_ref(),
+            None => self.start_outcome.as_ref(),
+        }
     }
 
     pub fn is_over(&self) -> bool {
@@ -323,9 +339,15 @@ impl Game {
         self.position().legal_moves()
     }
 
+    /// What the finished game means for each seat (places and points); None while it goes on.
+    pub fn standings(&self) -> Option<Vec<rules::Standing>> {
+        let o = self.outcome()?;
+        Some(self.variant.rules().standings(self.position(), o))
+    }
+
     /// Move text of a legal move in this game's notation.
     pub fn move_text(&self, m: Move) -> String {
-        movetext::write(self.position(), m, self.variant.id == "chess960")
+        movetext::write(self.position(), m, self.variant.castle_king_takes_rook)
     }
 
     /// Plays move text; returns the move. Errors change nothing.
@@ -373,6 +395,7 @@ impl Game {
                 }
                 let t = self.move_text(m);
                 pos.make(m);
+                pos.forget_undo();
                 t
             }
             Action::Resign(s) | Action::Timeout(s) => {
@@ -449,6 +472,7 @@ impl Game {
             });
             history.push(walk_before.hash());
             pos.make(m);
+            pos.forget_undo();
             let mut ctx = Ctx {
                 before: &walk_before,
                 action: Action::Move(m),

@@ -1,22 +1,69 @@
 //! Generic move generation over any board: walks the topology's tables with each piece
 //! type's atoms. One code path for every game; a game differs only in its data.
 
-use crate::board::{Cell, NO_CELL};
-use crate::piece::{Atom, Piece, Seat};
-use crate::position::{Move, MoveKind, Position};
+use std::cell::RefCell;
+
+use crate::board::{dir_allowed, opposite, Cell, Dir, Leap, Line, NO_CELL};
+use crate::piece::{dirs, Atom, Piece, Seat, Zone};
+use crate::position::{Move, MoveKind, Position, HAND_KINDS};
+
+/// How an attacker reaches the attacked cell, for the atom-by-atom test of pieces whose atoms
+/// are limited by direction or zone.
+#[derive(Clone, Copy)]
+enum Via {
+    /// Along a line, `dist` cells away, moving in direction `dir`.
+    Line { line: Line, dist: usize, dir: Dir },
+    /// Over one screen along a line.
+    Hop { line: Line },
+    /// By a leap of kind `leap` in direction `dir`.
+    Leap { leap: Leap, dir: Dir },
+}
+
+thread_local! {
+    /// Move buffers for [`Position::any_legal_move`], reused so the test allocates nothing once
+    /// warm (a stack, since rules hooks may ask again from inside).
+    static POOL: RefCell<Vec<Vec<Move>>> = const { RefCell::new(Vec::new()) };
+}
 
 impl Position {
-    /// Pseudo-legal moves of the side to move (own king safety not checked).
+    /// Pseudo-legal moves of the side to move (own king safety not checked): every piece's
+    /// atoms, castling, drops from hand and the family's extra moves at the first step of a
+    /// turn in the play phase; only the family's extra moves at a turn's later steps and in
+    /// setup phases.
     pub fn pseudo_moves(&self, out: &mut Vec<Move>) {
+        let v = self.variant;
         let s = self.st.turn;
-        for c in 0..self.board.len() as Cell {
-            let p = self.board[c as usize];
-            if p.is_some() && p.owner() == s {
-                self.piece_moves(c, p, out);
+        if self.st.step == 0 && self.st.phase == 0 {
+            for c in self.pieces_of(s).iter() {
+                self.piece_moves(c, self.board[c as usize], out);
+            }
+            if v.castling {
+                self.castling_moves(s, out);
+            }
+            if v.hand.as_ref().is_some_and(|h| h.drops) {
+                self.drop_moves(s, out);
             }
         }
-        if self.variant.castling {
-            self.castling_moves(s, out);
+        if v.hooks.extra_moves {
+            v.rules().extra_moves(self, out);
+        }
+    }
+
+    /// Drops of seat `s`: every kind it holds onto every empty cell of the kind's drop zone.
+    pub fn drop_moves(&self, s: Seat, out: &mut Vec<Move>) {
+        let v = self.variant;
+        let Some(h) = &v.hand else { return };
+        let facing = v.seats[s as usize].facing;
+        for k in 0..HAND_KINDS.min(v.pieces.len()) as u8 {
+            if self.hands[s as usize][k as usize] == 0 {
+                continue;
+            }
+            let zone = h.drop_zone.get(k as usize).copied().unwrap_or(0);
+            for c in 0..self.board.len() as Cell {
+                if self.board[c as usize].is_none() && v.in_zone(zone, facing, c) {
+                    out.push(Move::drop(k, c));
+                }
+            }
         }
     }
 
@@ -31,25 +78,32 @@ impl Position {
         out: &mut Vec<Move>,
     ) {
         let v = self.variant;
-        if v.pawn_mask >> p.kind() & 1 == 1 && v.promotion_zone[p.facing() as usize].contains(to) {
-            for &k in &v.promote_to {
-                out.push(Move {
-                    from,
-                    to,
-                    promo: k + 1,
-                    kind,
-                    aux,
-                });
+        let plain = Move {
+            from,
+            to,
+            promo: 0,
+            kind,
+            aux,
+        };
+        if v.promo_mask >> p.kind() & 1 == 1 {
+            if let Some(pr) = &v.promotion[p.kind() as usize] {
+                let f = p.facing();
+                let zone = &v.zones[pr.zone as usize][f as usize];
+                if zone.contains(to) || (pr.from_zone_too && zone.contains(from)) {
+                    for &k in &pr.to {
+                        out.push(Move {
+                            promo: k + 1,
+                            ..plain
+                        });
+                    }
+                    if pr.forced == 0 || !v.zones[pr.forced as usize][f as usize].contains(to) {
+                        out.push(plain);
+                    }
+                    return;
+                }
             }
-        } else {
-            out.push(Move {
-                from,
-                to,
-                promo: 0,
-                kind,
-                aux,
-            });
         }
+        out.push(plain);
     }
 
     /// Pseudo-legal moves of the piece `p` on `c`.
@@ -57,11 +111,25 @@ impl Position {
         let v = self.variant;
         let t = &v.board;
         let s = p.owner();
+        let f = p.facing();
         for atom in &v.pieces[p.kind() as usize].atoms {
             match *atom {
-                Atom::Slide { line, range, mode } => {
+                Atom::Slide {
+                    line,
+                    range,
+                    mode,
+                    dirs: d,
+                    zone,
+                } => {
+                    if !v.in_zone(zone.from, f, c) {
+                        continue;
+                    }
+                    let mask = dirs::absolute(d, f);
                     for r in t.rays(c) {
-                        if r.line != line || (range > 0 && r.emit_from >= range as u16) {
+                        if r.line != line
+                            || (range > 0 && r.emit_from >= range as u16)
+                            || !dir_allowed(mask, r.dir)
+                        {
                             continue;
                         }
                         for (i, &to) in t.ray_cells(r).iter().enumerate() {
@@ -75,32 +143,48 @@ impl Position {
                                 }
                                 continue;
                             }
+                            let inside = v.in_zone(zone.to, f, to);
                             if q.is_none() {
-                                if mode.moves() {
-                                    out.push(Move::new(c, to));
+                                if mode.moves() && inside {
+                                    self.push_move(c, to, MoveKind::Normal, 0, p, out);
                                 }
                             } else {
-                                if mode.captures() && self.enemy_of(s, q) {
-                                    out.push(Move::new(c, to));
+                                if mode.captures() && inside && self.enemy_of(s, q) {
+                                    self.push_move(c, to, MoveKind::Normal, 0, p, out);
                                 }
                                 break;
                             }
                         }
                     }
                 }
-                Atom::Leap { leap, mode } => {
+                Atom::Leap {
+                    leap,
+                    mode,
+                    dirs: d,
+                    zone,
+                } => {
+                    if !v.in_zone(zone.from, f, c) {
+                        continue;
+                    }
+                    let mask = dirs::absolute(d, f);
                     for lt in t.leaps(leap, c) {
                         if lt.leg != NO_CELL && self.board[lt.leg as usize].is_some() {
+                            continue;
+                        }
+                        if !dir_allowed(mask, lt.dir) || !v.in_zone(zone.to, f, lt.to) {
                             continue;
                         }
                         let q = self.board[lt.to as usize];
                         if (q.is_none() && mode.moves()) || (mode.captures() && self.enemy_of(s, q))
                         {
-                            out.push(Move::new(c, lt.to));
+                            self.push_move(c, lt.to, MoveKind::Normal, 0, p, out);
                         }
                     }
                 }
-                Atom::Hop { line, mode } => {
+                Atom::Hop { line, mode, zone } => {
+                    if !v.in_zone(zone.from, f, c) {
+                        continue;
+                    }
                     for r in t.rays(c) {
                         if r.line != line {
                             continue;
@@ -123,13 +207,14 @@ impl Position {
                                 }
                                 continue;
                             }
+                            let inside = v.in_zone(zone.to, f, to);
                             if q.is_none() {
-                                if mode.moves() {
-                                    out.push(Move::new(c, to));
+                                if mode.moves() && inside {
+                                    self.push_move(c, to, MoveKind::Normal, 0, p, out);
                                 }
                             } else {
-                                if mode.captures() && self.enemy_of(s, q) {
-                                    out.push(Move::new(c, to));
+                                if mode.captures() && inside && self.enemy_of(s, q) {
+                                    self.push_move(c, to, MoveKind::Normal, 0, p, out);
                                 }
                                 break;
                             }
@@ -137,12 +222,11 @@ impl Position {
                     }
                 }
                 Atom::Pawn => {
-                    let f = p.facing() as usize;
-                    let pt = &t.pawns[f];
+                    let pt = &t.pawns[f as usize];
                     let one = pt.push[c as usize];
                     if one != NO_CELL && self.board[one as usize].is_none() {
                         self.push_move(c, one, MoveKind::Normal, 0, p, out);
-                        if v.double_step[f].contains(c) {
+                        if v.double_step[f as usize].contains(c) {
                             let two = pt.push[one as usize];
                             if two != NO_CELL && self.board[two as usize].is_none() {
                                 self.push_move(c, two, MoveKind::Double, 0, p, out);
@@ -192,18 +276,65 @@ impl Position {
         }
     }
 
-    /// Whether `c` is attacked by any piece hostile to `defender` (grey pieces never attack;
-    /// partners never attack).
+    /// Whether the piece `q` on `a` attacks `c` by one of its atoms, reaching it as `via` says
+    /// (the atom-by-atom test for pieces limited by direction or zone).
+    fn atom_hits(&self, q: Piece, a: Cell, c: Cell, via: Via) -> bool {
+        let v = self.variant;
+        let f = q.facing();
+        v.pieces[q.kind() as usize].atoms.iter().any(|atom| {
+            let (ok, d, zone) = match (*atom, via) {
+                (
+                    Atom::Slide {
+                        line,
+                        range,
+                        mode,
+                        dirs: d,
+                        zone,
+                    },
+                    Via::Line { line: l, dist, dir },
+                ) => (
+                    line == l && mode.captures() && (range == 0 || dist <= range as usize),
+                    dir_allowed(dirs::absolute(d, f), dir),
+                    zone,
+                ),
+                (Atom::Hop { line, mode, zone }, Via::Hop { line: l }) => {
+                    (line == l && mode.captures(), true, zone)
+                }
+                (
+                    Atom::Leap {
+                        leap,
+                        mode,
+                        dirs: d,
+                        zone,
+                    },
+                    Via::Leap { leap: l, dir },
+                ) => (
+                    leap == l && mode.captures(),
+                    dir_allowed(dirs::absolute(d, f), dir),
+                    zone,
+                ),
+                _ => (false, false, Zone::ANY),
+            };
+            ok && d && v.in_zone(zone.from, f, a) && v.in_zone(zone.to, f, c)
+        })
+    }
+
+    /// Whether `c` is attacked by any piece hostile to `defender` (grey, neutral and union
+    /// pieces never attack; partners never attack). Pieces whose atoms are limited by
+    /// direction or zone are tested atom by atom, so asymmetric pieces (a forward-only step)
+    /// attack only where they could capture.
     pub fn attacked(&self, c: Cell, defender: Seat) -> bool {
         let v = self.variant;
         let t = &v.board;
-        let hostile = |q: Piece| q.is_some() && !q.is_grey() && !v.allied(defender, q.owner());
+        let hostile = |q: Piece| q.is_seated() && !v.allied(defender, q.owner());
+        let special = v.special_mask;
         for r in t.rays(c) {
             let (sliders, steppers) = v.line_mask(r.line);
             let hoppers = v.hop_mask[r.line as usize];
-            if sliders | steppers | hoppers == 0 {
+            if sliders | steppers | hoppers | special == 0 {
                 continue;
             }
+            let towards = opposite(r.dir);
             let mut screen = false;
             for (i, &a) in t.ray_cells(r).iter().enumerate() {
                 let q = self.board[a as usize];
@@ -212,16 +343,32 @@ impl Position {
                 }
                 let bit = 1u64 << q.kind();
                 if !screen {
-                    if hostile(q) && (sliders & bit != 0 || (i == 0 && steppers & bit != 0)) {
-                        return true;
+                    if hostile(q) {
+                        if sliders & bit != 0 || (i == 0 && steppers & bit != 0) {
+                            return true;
+                        }
+                        let via = Via::Line {
+                            line: r.line,
+                            dist: i + 1,
+                            dir: towards,
+                        };
+                        if special & bit != 0 && self.atom_hits(q, a, c, via) {
+                            return true;
+                        }
                     }
-                    if hoppers == 0 {
+                    if hoppers | special == 0 {
                         break;
                     }
                     screen = true;
                 } else {
-                    if hostile(q) && hoppers & bit != 0 {
-                        return true;
+                    if hostile(q) {
+                        if hoppers & bit != 0 {
+                            return true;
+                        }
+                        let via = Via::Hop { line: r.line };
+                        if special & bit != 0 && self.atom_hits(q, a, c, via) {
+                            return true;
+                        }
                     }
                     break;
                 }
@@ -236,6 +383,21 @@ impl Position {
                     && (lt.leg == NO_CELL || self.board[lt.leg as usize].is_none())
                 {
                     return true;
+                }
+            }
+        }
+        if special != 0 {
+            for leap in v.special_leaps() {
+                for lt in t.leaps_to(leap, c) {
+                    let q = self.board[lt.to as usize];
+                    if q.is_some()
+                        && special >> q.kind() & 1 == 1
+                        && hostile(q)
+                        && (lt.leg == NO_CELL || self.board[lt.leg as usize].is_none())
+                        && self.atom_hits(q, lt.to, c, Via::Leap { leap, dir: lt.dir })
+                    {
+                        return true;
+                    }
                 }
             }
         }
@@ -275,31 +437,10 @@ impl Position {
     pub fn legal_into(&mut self, out: &mut Vec<Move>) {
         out.clear();
         self.pseudo_moves(out);
-        if !self.variant.royal_check {
-            return;
-        }
-        let s = self.st.turn;
-        let Some(king) = self.king(s) else { return };
-        let checked = self.attacked(king, s);
-        let hop = self.variant.hop_mask != [0, 0];
-        let t = &self.variant.board;
+        let safety = self.safety();
         let mut i = 0;
         while i < out.len() {
-            let m = out[i];
-            let risky = checked
-                || hop
-                || m.from == king
-                || m.kind == MoveKind::EnPassant
-                || m.kind == MoveKind::Castle
-                || t.on_line(king, m.from);
-            let ok = !risky || {
-                let u = self.make(m);
-                let k = self.st.kings[s as usize];
-                let safe = k == NO_CELL || !self.attacked(k, s);
-                self.unmake(m, &u);
-                safe
-            };
-            if ok {
+            if self.is_legal_pseudo(out[i], safety) {
                 i += 1;
             } else {
                 out.swap_remove(i);
@@ -307,11 +448,62 @@ impl Position {
         }
     }
 
+    /// What the king-safety test needs, computed once per node: the mover's king and whether
+    /// every move must be verified by making it (in check, cannons on the board, or effects
+    /// that reach afar). None when the game does not forbid leaving the king attacked.
+    fn safety(&self) -> Option<(Cell, bool)> {
+        let v = self.variant;
+        if !v.royal_check {
+            return None;
+        }
+        let s = self.st.turn;
+        let king = self.king(s)?;
+        let all = v.hooks.verify_all || v.hop_mask != [0; 3] || self.attacked(king, s);
+        Some((king, all))
+    }
+
+    /// Whether a pseudo-legal move of the side to move is legal: it does not leave the own
+    /// king attacked (where the game has that rule) and the family's filter accepts it. Only
+    /// moves that can expose the king are made and tested: king moves, moves of pieces on a
+    /// line with the king, moves other than plain ones and drops, and every move when
+    /// `safety` says so.
+    #[inline]
+    fn is_legal_pseudo(&mut self, m: Move, safety: Option<(Cell, bool)>) -> bool {
+        let v = self.variant;
+        if let Some((king, all)) = safety {
+            let risky = all
+                || m.from == king
+                || !matches!(m.kind, MoveKind::Normal | MoveKind::Double | MoveKind::Drop)
+                || (m.from != NO_CELL && v.board.on_line(king, m.from));
+            if risky {
+                let s = self.st.turn;
+                let u = self.make(m);
+                let k = self.st.kings[s as usize];
+                let safe = k == NO_CELL || !self.attacked(k, s);
+                self.unmake(m, &u);
+                if !safe {
+                    return false;
+                }
+            }
+        }
+        !v.hooks.filter || v.rules().legal(self, m)
+    }
+
     /// Whether the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
-        let mut out = Vec::with_capacity(64);
-        self.clone().legal_into(&mut out);
-        !out.is_empty()
+        self.clone().any_legal_move()
+    }
+
+    /// Whether the side to move has at least one legal move, without copying the position or
+    /// allocating (once warm): the test a search makes at every node.
+    pub fn any_legal_move(&mut self) -> bool {
+        let mut buf = POOL.with(|p| p.borrow_mut().pop()).unwrap_or_default();
+        buf.clear();
+        self.pseudo_moves(&mut buf);
+        let safety = self.safety();
+        let found = buf.iter().any(|&m| self.is_legal_pseudo(m, safety));
+        POOL.with(|p| p.borrow_mut().push(buf));
+        found
     }
 }
 

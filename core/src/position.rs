@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::board::{Cell, CellSet, NO_CELL};
-use crate::piece::{Piece, Seat, GREY};
+use crate::piece::{Piece, Seat, GREY, UNION};
 use crate::variant::{EpMode, Variant};
 
 pub const MAX_SEATS: usize = 8;
@@ -19,6 +19,16 @@ pub enum MoveKind {
     EnPassant,
     /// Castling with the castle definition index `aux`; `to` is the rook's cell.
     Castle,
+    /// A piece of kind `aux` from the mover's hand onto the empty cell `to` (`from` = NO_CELL).
+    Drop,
+    /// The mover passes (`from` = `to` = NO_CELL).
+    Pass,
+    /// The neutral piece of kind `aux` goes to `to`, from `from` or, when `from` = NO_CELL, from
+    /// off the board (duck chess: the second step of a turn).
+    Place,
+    /// A move of the rules' own (a setup choice, ...): `aux` says which, `from`/`to` may name
+    /// cells; `Rules::effects` carries it out.
+    Special,
 }
 
 /// A move. For castling `to` is the rook's cell (king takes rook), so Chess960 needs nothing
@@ -43,8 +53,45 @@ impl Move {
             aux: 0,
         }
     }
+    /// A drop of a piece of kind `kind` from hand onto `to`.
+    pub fn drop(kind: u8, to: Cell) -> Move {
+        Move {
+            from: NO_CELL,
+            to,
+            promo: 0,
+            kind: MoveKind::Drop,
+            aux: kind,
+        }
+    }
+    /// Passing the turn.
+    pub const PASS: Move = Move {
+        from: NO_CELL,
+        to: NO_CELL,
+        promo: 0,
+        kind: MoveKind::Pass,
+        aux: 0,
+    };
+    /// The neutral piece of kind `kind` to `to` (from `from`, or NO_CELL when it enters).
+    pub fn place(kind: u8, from: Cell, to: Cell) -> Move {
+        Move {
+            from,
+            to,
+            promo: 0,
+            kind: MoveKind::Place,
+            aux: kind,
+        }
+    }
     pub fn promotion(&self) -> Option<u8> {
         (self.promo > 0).then(|| self.promo - 1)
+    }
+    /// Whether a piece on the board goes from `from` to `to` (not a drop, pass, placement or a
+    /// rules' special move).
+    #[inline]
+    pub fn is_board_move(&self) -> bool {
+        matches!(
+            self.kind,
+            MoveKind::Normal | MoveKind::Double | MoveKind::EnPassant | MoveKind::Castle
+        )
     }
 }
 
@@ -138,15 +185,42 @@ pub struct State {
     pub fullmove: u32,
     pub hash: u64,
     pub kings: [Cell; MAX_SEATS],
+    /// Step within the turn (duck chess: 0 = the move, 1 = the duck); hashed.
+    pub step: u8,
+    /// Phase of the game the rules define (0 = play; others = setup phases such as sittuyin's
+    /// placement or janggi's horse/elephant choice); hashed.
+    pub phase: u8,
+    /// Rule state the family keeps (counting, first-move rights, check counters), four slots;
+    /// the slots in `Variant::rule_hashed` are hashed (those that change legality).
+    pub rule: [u16; RULE_SLOTS],
 }
 
-/// What unmake needs.
+/// Number of rule-state slots in [`State::rule`].
+pub const RULE_SLOTS: usize = 4;
+/// Piece kinds a hand can hold (kinds 0..HAND_KINDS).
+pub const HAND_KINDS: usize = 16;
+
+/// One entry of the change journal that `make` writes and `unmake` plays back: the cell or hand
+/// count as it was before. Any number of cells may change in a move (explosions, chains,
+/// armies handed over), all undone the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    Cell(Cell, Piece),
+    Hand(Seat, u8, u8),
+}
+
+/// What unmake needs: the state before the move, the seats and scores before it, and where the
+/// move's entries start in the journal.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
     pub state: State,
     pub moved: Piece,
     pub captured: Piece,
     pub captured_at: Cell,
+    pub in_play: u8,
+    pub walking: u8,
+    pub scores: [i32; MAX_SEATS],
+    pub mark: u32,
 }
 
 #[derive(Clone)]
@@ -165,6 +239,12 @@ pub struct Position {
     pub castles: Arc<Vec<CastleDef>>,
     /// Per cell: castling rights lost when a piece moves from or to it.
     pub castle_mask: Arc<Vec<u16>>,
+    /// Pieces in hand per seat and kind (crazyhouse, shogi); hashed.
+    pub hands: [[u8; HAND_KINDS]; MAX_SEATS],
+    /// Per seat: the cells its pieces stand on (move generation walks these, not the board).
+    occ: [CellSet; MAX_SEATS],
+    /// Changes made by `make` since the last `forget_undo` (see [`Change`]).
+    journal: Vec<Change>,
 }
 
 impl PartialEq for Position {
@@ -176,6 +256,7 @@ impl PartialEq for Position {
             && self.walking == o.walking
             && self.scores == o.scores
             && self.castles == o.castles
+            && self.hands == o.hands
     }
 }
 
@@ -218,6 +299,30 @@ fn key_castling(rights: u16) -> u64 {
 fn key_ep(c: Cell) -> u64 {
     mix(0x3_0000_0000 | c as u64)
 }
+#[inline]
+fn key_hand(s: Seat, kind: u8, count: u8) -> u64 {
+    if count == 0 {
+        0
+    } else {
+        mix(0x4_0000_0000 | (s as u64) << 16 | (kind as u64) << 8 | count as u64)
+    }
+}
+#[inline]
+fn key_step_phase(step: u8, phase: u8) -> u64 {
+    if step == 0 && phase == 0 {
+        0
+    } else {
+        mix(0x5_0000_0000 | (step as u64) << 8 | phase as u64)
+    }
+}
+#[inline]
+fn key_rule(slot: usize, value: u16) -> u64 {
+    if value == 0 {
+        0
+    } else {
+        mix(0x6_0000_0000 | (slot as u64) << 16 | value as u64)
+    }
+}
 
 impl Position {
     /// An empty position of a variant (used by parsers).
@@ -234,12 +339,18 @@ impl Position {
                 fullmove: 1,
                 hash: 0,
                 kings: [NO_CELL; MAX_SEATS],
+                step: 0,
+                phase: 0,
+                rule: [0; RULE_SLOTS],
             },
             in_play: ((1u16 << variant.seat_count()) - 1) as u8,
             walking: 0,
             scores: [0; MAX_SEATS],
             castles: Arc::new(Vec::new()),
             castle_mask: Arc::new(vec![0; n]),
+            hands: [[0; HAND_KINDS]; MAX_SEATS],
+            occ: [CellSet::EMPTY; MAX_SEATS],
+            journal: Vec::new(),
         }
     }
 
@@ -255,19 +366,26 @@ impl Position {
         self.st.castling = rights;
     }
 
-    /// Recomputes kings and the hash from scratch (after editing the board directly).
+    /// Recomputes kings, the seats' cell sets and the hash from scratch (after editing the
+    /// board directly).
     pub fn refresh(&mut self) {
         self.st.kings = [NO_CELL; MAX_SEATS];
+        self.occ = [CellSet::EMPTY; MAX_SEATS];
         for (c, p) in self.board.iter().enumerate() {
-            if p.is_some() && p.owner() != GREY && self.variant.is_royal(p.kind()) {
-                self.st.kings[p.owner() as usize] = c as Cell;
+            if p.is_seated() {
+                self.occ[p.owner() as usize].insert(c as Cell);
+                if self.variant.is_royal(p.kind()) {
+                    self.st.kings[p.owner() as usize] = c as Cell;
+                }
             }
         }
         self.st.hash = self.compute_hash();
     }
 
     pub fn compute_hash(&self) -> u64 {
-        let mut h = key_turn(self.st.turn) ^ key_castling(self.st.castling);
+        let mut h = key_turn(self.st.turn)
+            ^ key_castling(self.st.castling)
+            ^ key_step_phase(self.st.step, self.st.phase);
         for (c, p) in self.board.iter().enumerate() {
             if p.is_some() {
                 h ^= key_piece(c as Cell, *p);
@@ -278,7 +396,77 @@ impl Position {
                 h ^= key_ep(e.target);
             }
         }
+        for (s, hand) in self.hands.iter().enumerate() {
+            for (k, &n) in hand.iter().enumerate() {
+                h ^= key_hand(s as Seat, k as u8, n);
+            }
+        }
+        for (i, &r) in self.st.rule.iter().enumerate() {
+            if self.variant.rule_hashed >> i & 1 == 1 {
+                h ^= key_rule(i, r);
+            }
+        }
         h
+    }
+
+    /// The cells holding pieces of `seat` (a seat's own pieces; not grey ones).
+    #[inline]
+    pub fn pieces_of(&self, seat: Seat) -> &CellSet {
+        &self.occ[seat as usize]
+    }
+
+    /// How many pieces of kind `kind` seat `s` holds in hand.
+    #[inline]
+    pub fn in_hand(&self, s: Seat, kind: u8) -> u8 {
+        self.hands[s as usize][kind as usize]
+    }
+
+    /// Sets a hand count outside `make` (setup, parsers), keeping the hash right.
+    pub fn set_hand(&mut self, s: Seat, kind: u8, count: u8) {
+        let old = self.hands[s as usize][kind as usize];
+        self.st.hash ^= key_hand(s, kind, old) ^ key_hand(s, kind, count);
+        self.hands[s as usize][kind as usize] = count;
+    }
+
+    /// Changes a hand count by `delta` inside `make` or a rules hook (journaled).
+    pub fn add_hand(&mut self, s: Seat, kind: u8, delta: i8) {
+        let old = self.hands[s as usize][kind as usize];
+        self.journal.push(Change::Hand(s, kind, old));
+        self.set_hand(s, kind, old.wrapping_add_signed(delta));
+    }
+
+    /// Puts a piece on a cell inside `make` or a rules hook (journaled, so `unmake` restores it).
+    #[inline]
+    pub fn set(&mut self, c: Cell, p: Piece) {
+        self.journal.push(Change::Cell(c, self.board[c as usize]));
+        self.put(c, p);
+    }
+
+    /// Sets rule-state slot `slot` (hash kept right where the variant hashes the slot).
+    pub fn set_rule(&mut self, slot: usize, value: u16) {
+        if self.variant.rule_hashed >> slot & 1 == 1 {
+            self.st.hash ^= key_rule(slot, self.st.rule[slot]) ^ key_rule(slot, value);
+        }
+        self.st.rule[slot] = value;
+    }
+
+    /// Sets the phase (0 = play), keeping the hash right.
+    pub fn set_phase(&mut self, phase: u8) {
+        self.st.hash ^=
+            key_step_phase(self.st.step, self.st.phase) ^ key_step_phase(self.st.step, phase);
+        self.st.phase = phase;
+    }
+
+    fn set_step(&mut self, step: u8) {
+        self.st.hash ^=
+            key_step_phase(self.st.step, self.st.phase) ^ key_step_phase(step, self.st.phase);
+        self.st.step = step;
+    }
+
+    /// Drops the undo journal: the moves made so far can no longer be unmade (a game keeps
+    /// positions, not journals).
+    pub fn forget_undo(&mut self) {
+        self.journal.clear();
     }
 
     #[inline]
@@ -317,7 +505,9 @@ impl Position {
     /// Whether a piece of seat `by` may capture `target` (not a partner, not its own).
     #[inline]
     pub fn enemy_of(&self, by: Seat, target: Piece) -> bool {
-        target.is_some() && (target.is_grey() || !self.variant.allied(by, target.owner()))
+        target.is_some()
+            && (target.is_grey()
+                || (target.owner() < UNION && !self.variant.allied(by, target.owner())))
     }
 
     /// Sets the side to move, keeping the hash right.
@@ -336,15 +526,32 @@ impl Position {
             self.st.hash ^= key_piece(c, p);
         }
         self.board[c as usize] = p;
-        if old.is_some() && !old.is_grey() && self.variant.is_royal(old.kind()) {
+        if old.is_seated() {
             let o = old.owner() as usize;
-            if self.st.kings[o] == c {
+            self.occ[o].remove(c);
+            if self.variant.is_royal(old.kind()) && self.st.kings[o] == c {
                 self.st.kings[o] = NO_CELL;
             }
         }
-        if p.is_some() && !p.is_grey() && self.variant.is_royal(p.kind()) {
-            self.st.kings[p.owner() as usize] = c;
+        if p.is_seated() {
+            self.occ[p.owner() as usize].insert(c);
+            if self.variant.is_royal(p.kind()) {
+                self.st.kings[p.owner() as usize] = c;
+            }
         }
+    }
+
+    /// Restores a cell during unmake (hash and kings come back with the saved state).
+    #[inline]
+    fn restore(&mut self, c: Cell, p: Piece) {
+        let old = self.board[c as usize];
+        if old.is_seated() {
+            self.occ[old.owner() as usize].remove(c);
+        }
+        if p.is_seated() {
+            self.occ[p.owner() as usize].insert(c);
+        }
+        self.board[c as usize] = p;
     }
 
     /// Turns every piece of `seat` grey (its army is out); `keep_king` leaves the king alive.
@@ -411,24 +618,35 @@ impl Position {
         })
     }
 
-    /// Plays a move (assumed pseudo-legal) and passes the turn. Returns what unmake needs.
+    /// Plays a move (assumed pseudo-legal) and passes the turn (or goes on to the turn's next
+    /// step). Every cell and hand change is journaled; the returned record and the journal let
+    /// [`Position::unmake`] restore the position exactly, rule effects included.
     pub fn make(&mut self, m: Move) -> Undo {
         let v = self.variant;
         let saved = self.st;
+        let mark = self.journal.len() as u32;
+        let (in_play, walking, scores) = (self.in_play, self.walking, self.scores);
         let mover = self.st.turn;
-        let piece = self.board[m.from as usize];
         let mut captured = Piece::NONE;
         let mut captured_at = NO_CELL;
+        let piece = match m.kind {
+            MoveKind::Drop => Piece::new(m.aux, mover, v.seats[mover as usize].facing),
+            MoveKind::Pass | MoveKind::Special => Piece::NONE,
+            MoveKind::Place if m.from == NO_CELL => Piece::neutral(m.aux),
+            _ => self.board[m.from as usize],
+        };
 
-        // en passant chances expire
-        match v.ep {
-            EpMode::None => {}
-            EpMode::NextMove => {
-                for s in 0..MAX_SEATS as u8 {
-                    self.clear_ep(s)
+        // en passant chances expire (at the start of a turn, not at its later steps)
+        if self.st.step == 0 {
+            match v.ep {
+                EpMode::None => {}
+                EpMode::NextMove => {
+                    for s in 0..MAX_SEATS as u8 {
+                        self.clear_ep(s)
+                    }
                 }
+                EpMode::UntilMoverAgain => self.clear_ep(mover),
             }
-            EpMode::UntilMoverAgain => self.clear_ep(mover),
         }
 
         match m.kind {
@@ -436,17 +654,28 @@ impl Position {
                 let d = &self.castles[m.aux as usize];
                 let (kf, rf, kt, rt) = (d.king_from, d.rook_from, d.king_to, d.rook_to);
                 let rook = self.board[rf as usize];
-                self.put(kf, Piece::NONE);
-                self.put(rf, Piece::NONE);
-                self.put(kt, piece);
-                self.put(rt, rook);
+                self.set(kf, Piece::NONE);
+                self.set(rf, Piece::NONE);
+                self.set(kt, piece);
+                self.set(rt, rook);
             }
-            _ => {
+            MoveKind::Drop => {
+                self.add_hand(mover, m.aux, -1);
+                self.set(m.to, piece);
+            }
+            MoveKind::Pass | MoveKind::Special => {}
+            MoveKind::Place => {
+                if m.from != NO_CELL {
+                    self.set(m.from, Piece::NONE);
+                }
+                self.set(m.to, piece);
+            }
+            MoveKind::Normal | MoveKind::Double | MoveKind::EnPassant => {
                 if m.kind == MoveKind::EnPassant {
                     let victim = saved.ep[m.aux as usize].pawn;
                     captured = self.board[victim as usize];
                     captured_at = victim;
-                    self.put(victim, Piece::NONE);
+                    self.set(victim, Piece::NONE);
                     self.clear_ep(m.aux);
                 } else if self.board[m.to as usize].is_some() {
                     captured = self.board[m.to as usize];
@@ -458,12 +687,20 @@ impl Position {
                         }
                     }
                 }
-                self.put(m.from, Piece::NONE);
+                self.set(m.from, Piece::NONE);
                 let placed = match m.promotion() {
                     Some(k) => piece.with_kind(k).with_promoted(true),
                     None => piece,
                 };
-                self.put(m.to, placed);
+                self.set(m.to, placed);
+                if captured.is_some() {
+                    if let Some(h) = &v.hand {
+                        if h.captures_to_hand && captured.is_seated() {
+                            let k = v.in_hand_as(captured);
+                            self.add_hand(mover, k, 1);
+                        }
+                    }
+                }
                 // a double step leaves an en passant chance only in games that have en passant
                 if m.kind == MoveKind::Double && v.ep != EpMode::None {
                     let t = v.board.pawns[piece.facing() as usize].push[m.from as usize];
@@ -479,50 +716,60 @@ impl Position {
                 }
             }
         }
-        let lost = self.castle_mask[m.from as usize] | self.castle_mask[m.to as usize];
-        if self.st.castling & lost != 0 {
-            self.set_castling(self.st.castling & !lost);
+        if v.hooks.effects {
+            v.rules().effects(self, m, captured);
         }
-        let pawn_move = v.pawn_mask >> piece.kind() & 1 == 1;
-        self.st.halfmove = if captured.is_some() || pawn_move {
-            0
+        if m.is_board_move() {
+            let lost = self.castle_mask[m.from as usize] | self.castle_mask[m.to as usize];
+            if self.st.castling & lost != 0 {
+                self.set_castling(self.st.castling & !lost);
+            }
+        }
+        if !matches!(m.kind, MoveKind::Place | MoveKind::Special) {
+            let pawn_move = piece.is_some() && v.pawn_mask >> piece.kind() & 1 == 1;
+            self.st.halfmove = if captured.is_some() || pawn_move {
+                0
+            } else {
+                self.st.halfmove + 1
+            };
+        }
+        if self.st.step + 1 < v.steps_per_turn {
+            self.set_step(self.st.step + 1);
         } else {
-            self.st.halfmove + 1
-        };
-        let next = self.next_seat(mover);
-        if next <= mover {
-            self.st.fullmove += 1;
+            if self.st.step != 0 {
+                self.set_step(0);
+            }
+            let next = self.next_seat(mover);
+            if next <= mover {
+                self.st.fullmove += 1;
+            }
+            self.set_turn(next);
         }
-        self.set_turn(next);
         Undo {
             state: saved,
             moved: piece,
             captured,
             captured_at,
+            in_play,
+            walking,
+            scores,
+            mark,
         }
     }
 
     /// Takes back a move made with [`Position::make`].
-    pub fn unmake(&mut self, m: Move, u: &Undo) {
-        match m.kind {
-            MoveKind::Castle => {
-                let d = &self.castles[m.aux as usize];
-                let king = self.board[d.king_to as usize];
-                let rook = self.board[d.rook_to as usize];
-                self.board[d.king_to as usize] = Piece::NONE;
-                self.board[d.rook_to as usize] = Piece::NONE;
-                self.board[d.king_from as usize] = king;
-                self.board[d.rook_from as usize] = rook;
-            }
-            _ => {
-                self.board[m.to as usize] = Piece::NONE;
-                self.board[m.from as usize] = u.moved;
-                if u.captured.is_some() {
-                    self.board[u.captured_at as usize] = u.captured;
-                }
+    pub fn unmake(&mut self, _m: Move, u: &Undo) {
+        while self.journal.len() > u.mark as usize {
+            match self.journal.pop() {
+                Some(Change::Cell(c, p)) => self.restore(c, p),
+                Some(Change::Hand(s, k, n)) => self.hands[s as usize][k as usize] = n,
+                None => break,
             }
         }
         self.st = u.state;
+        self.in_play = u.in_play;
+        self.walking = u.walking;
+        self.scores = u.scores;
     }
 
     /// Cells with en passant targets currently open to `seat`.
@@ -533,8 +780,11 @@ impl Position {
         })
     }
 
-    /// All cells holding pieces of `seat`.
+    /// All cells holding pieces of `seat` (grey, neutral and union owners included).
     pub fn cells_of(&self, seat: Seat) -> CellSet {
+        if (seat as usize) < MAX_SEATS {
+            return self.occ[seat as usize];
+        }
         (0..self.board.len() as Cell)
             .filter(|&c| {
                 let p = self.board[c as usize];

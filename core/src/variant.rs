@@ -3,7 +3,7 @@
 //! A [`Variant`] is built once per game id and lives for the program (`&'static`), so a
 //! [`crate::position::Position`] can point at it for free.
 
-use crate::board::{CellSet, Line, Topology};
+use crate::board::{CellSet, Line, Topology, LINE_KINDS};
 use crate::piece::{Atom, PieceType, Seat};
 
 /// Who may capture en passant, and for how long.
@@ -29,6 +29,48 @@ pub enum Family {
     ThreePlayer,
     Chaturaji,
     FourSeasons,
+    /// Small test-only games that exercise one mechanism each (`rules::testbed`).
+    Testbed,
+}
+
+/// How a piece kind promotes (per kind, so shogi's pieces and chess's pawns are the same data).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Promotion {
+    /// Kinds it may become, in menu order.
+    pub to: Vec<u8>,
+    /// Zone (index into `Variant::zones`, per facing) a move must end in to promote.
+    pub zone: u8,
+    /// A move that starts in the zone may promote too (shogi).
+    pub from_zone_too: bool,
+    /// Zone where the piece must promote (it would have no move left there); 0 = never forced.
+    /// Chess pawns: the same zone as `zone`.
+    pub forced: u8,
+}
+
+/// Which of the family's hooks the move generator and `make` must call for this game. The
+/// hooks themselves are in `rules::Rules` (every family implements all of them); these flags
+/// only spare the games that do not need a hook the cost of calling it per node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hooks {
+    /// `Rules::extra_moves`: pass, duck placement, setup moves, other than drops from hand.
+    pub extra_moves: bool,
+    /// `Rules::legal`: legality beyond "the own king is not left attacked".
+    pub filter: bool,
+    /// `Rules::effects`: what a move does beyond moving pieces (explosions, ...).
+    pub effects: bool,
+    /// Every move's king safety must be tested (effects can expose the king from afar).
+    pub verify_all: bool,
+}
+
+/// What players hold in hand (crazyhouse, shogi, sittuyin's setup).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HandRule {
+    /// Captured pieces go to the capturer's hand (demoted: `PieceType::unpromoted`).
+    pub captures_to_hand: bool,
+    /// Pieces in hand may be dropped on empty cells as a move.
+    pub drops: bool,
+    /// Per kind: zone (index into `Variant::zones`, per facing) a drop must land in; 0 = anywhere.
+    pub drop_zone: Vec<u8>,
 }
 
 /// A seat's fixed data.
@@ -57,6 +99,24 @@ pub struct Variant {
     pub promotion_zone: Vec<CellSet>,
     /// Piece kinds a pawn may promote to, in menu order.
     pub promote_to: Vec<u8>,
+    /// Zones (palace, own half, promotion zones), each one cell set per facing. Index 0 is
+    /// "anywhere" and never read; `finish` adds the pawns' promotion zone.
+    pub zones: Vec<Vec<CellSet>>,
+    /// Per kind: how it promotes (filled by `finish` for pawns from `promotion_zone` and
+    /// `promote_to` unless a game set it).
+    pub promotion: Vec<Option<Promotion>>,
+    /// Hands and drops; None in games without hands.
+    pub hand: Option<HandRule>,
+    /// Moves per turn: 1, or 2 for duck chess (a move, then the duck).
+    pub steps_per_turn: u8,
+    /// Which hooks of the family run (see [`Hooks`]).
+    pub hooks: Hooks,
+    /// How many numbered start positions the game has (Chess960: 960), and the default one.
+    pub starts: (u32, u32),
+    /// Castling is written as the king taking its own rook (Chess960, Shredder FEN).
+    pub castle_king_takes_rook: bool,
+    /// Bit mask of the rule-state slots (`State::rule`) that are part of the position's hash.
+    pub rule_hashed: u8,
     pub ep: EpMode,
     /// Castling exists in this game.
     pub castling: bool,
@@ -65,9 +125,14 @@ pub struct Variant {
     /// Start position in the game's own notation (FEN for chess-like games).
     pub start_fen: String,
     // Derived attack tables (filled by `finish`).
-    pub(crate) slider_mask: [u64; 2],
-    pub(crate) stepper_mask: [u64; 2],
-    pub(crate) hop_mask: [u64; 2],
+    pub(crate) slider_mask: [u64; LINE_KINDS],
+    pub(crate) stepper_mask: [u64; LINE_KINDS],
+    pub(crate) hop_mask: [u64; LINE_KINDS],
+    /// Kinds with atoms limited by direction or zone (checked atom by atom in attack tests).
+    pub(crate) special_mask: u64,
+    /// Kinds with a promotion rule.
+    pub(crate) promo_mask: u64,
+    pub(crate) special_leap_kinds: Vec<crate::board::Leap>,
     pub(crate) leap_masks: Vec<(crate::board::Leap, u64)>,
     pub(crate) pawn_mask: u64,
     pub(crate) royal_mask: u64,
@@ -84,14 +149,56 @@ impl std::fmt::Debug for Variant {
 impl Variant {
     /// Computes the derived attack tables; call once after filling the public fields.
     pub fn finish(mut self) -> Variant {
+        assert!(self.pieces.len() <= 64, "at most 64 piece kinds");
+        self.pawn_facings = self.board.pawns.len() as u8;
+        if self.zones.is_empty() {
+            self.zones
+                .push(vec![CellSet::EMPTY; self.pawn_facings as usize]);
+        }
+        self.promotion.resize(self.pieces.len(), None);
+        let pawn_zone = self.zones.len() as u8;
+        let mut pawn_zone_used = false;
         for (k, t) in self.pieces.iter().enumerate() {
             let bit = 1u64 << k;
             if t.royal {
                 self.royal_mask |= bit;
             }
+            if t.atoms.iter().any(|a| !a.is_plain()) {
+                self.special_mask |= bit;
+            }
+            if t.atoms.contains(&Atom::Pawn)
+                && self.promotion[k].is_none()
+                && !self.promote_to.is_empty()
+            {
+                self.promotion[k] = Some(Promotion {
+                    to: self.promote_to.clone(),
+                    zone: pawn_zone,
+                    from_zone_too: false,
+                    forced: pawn_zone,
+                });
+                pawn_zone_used = true;
+            }
+            if self.promotion[k].is_some() {
+                self.promo_mask |= bit;
+            }
+            if self.special_mask & bit != 0 {
+                // checked atom by atom (`Position::attacked`), not through the fast tables
+                for a in &t.atoms {
+                    match *a {
+                        Atom::Pawn => self.pawn_mask |= bit,
+                        Atom::Leap { leap, .. } if !self.special_leap_kinds.contains(&leap) => {
+                            self.special_leap_kinds.push(leap)
+                        }
+                        _ => {}
+                    }
+                }
+                continue;
+            }
             for a in &t.atoms {
                 match *a {
-                    Atom::Slide { line, range, mode } if mode.captures() => {
+                    Atom::Slide {
+                        line, range, mode, ..
+                    } if mode.captures() => {
                         if range == 0 {
                             self.slider_mask[line as usize] |= bit
                         } else {
@@ -99,10 +206,10 @@ impl Variant {
                             self.stepper_mask[line as usize] |= bit
                         }
                     }
-                    Atom::Hop { line, mode } if mode.captures() => {
+                    Atom::Hop { line, mode, .. } if mode.captures() => {
                         self.hop_mask[line as usize] |= bit
                     }
-                    Atom::Leap { leap, mode } if mode.captures() => {
+                    Atom::Leap { leap, mode, .. } if mode.captures() => {
                         match self.leap_masks.iter_mut().find(|(l, _)| *l == leap) {
                             Some((_, m)) => *m |= bit,
                             None => self.leap_masks.push((leap, bit)),
@@ -113,7 +220,10 @@ impl Variant {
                 }
             }
         }
-        self.pawn_facings = self.board.pawns.len() as u8;
+        if pawn_zone_used {
+            let z = self.promotion_zone.clone();
+            self.zones.push(z);
+        }
         self.team_of = [255; 16];
         for (i, s) in self.seats.iter().enumerate() {
             self.team_of[i] = s.team;
@@ -133,13 +243,24 @@ impl Variant {
             double_step: vec![CellSet::EMPTY; facings],
             promotion_zone: vec![CellSet::EMPTY; facings],
             promote_to: Vec::new(),
+            zones: Vec::new(),
+            promotion: Vec::new(),
+            hand: None,
+            steps_per_turn: 1,
+            hooks: Hooks::default(),
+            starts: (1, 0),
+            castle_king_takes_rook: false,
+            rule_hashed: 0,
             ep: EpMode::None,
             castling: false,
             royal_check: true,
             start_fen: String::new(),
-            slider_mask: [0; 2],
-            stepper_mask: [0; 2],
-            hop_mask: [0; 2],
+            slider_mask: [0; LINE_KINDS],
+            stepper_mask: [0; LINE_KINDS],
+            hop_mask: [0; LINE_KINDS],
+            special_mask: 0,
+            promo_mask: 0,
+            special_leap_kinds: Vec::new(),
             leap_masks: Vec::new(),
             pawn_mask: 0,
             royal_mask: 0,
@@ -170,8 +291,34 @@ impl Variant {
             .map(|k| k as u8)
     }
 
+    /// The kind a captured piece takes in the capturer's hand (promoted pieces demote).
+    pub fn in_hand_as(&self, p: crate::piece::Piece) -> u8 {
+        let k = p.kind();
+        match self.pieces[k as usize].demotes_to {
+            Some(d) if p.promoted() => d,
+            _ => k,
+        }
+    }
+
     pub fn letter(&self, kind: u8) -> char {
         self.pieces[kind as usize].letter
+    }
+
+    /// The leap kinds used by pieces with direction- or zone-limited atoms.
+    pub(crate) fn special_leaps(&self) -> impl Iterator<Item = crate::board::Leap> + '_ {
+        self.special_leap_kinds.iter().copied()
+    }
+
+    /// The zone `z` as seen by a piece of facing `facing` (zone 0 = every cell).
+    #[inline]
+    pub fn in_zone(&self, z: u8, facing: u8, c: crate::board::Cell) -> bool {
+        z == 0 || self.zones[z as usize][facing as usize].contains(c)
+    }
+
+    /// The family's rules (see [`crate::rules::Rules`]).
+    #[inline]
+    pub fn rules(&self) -> &'static dyn crate::rules::Rules {
+        crate::rules::rules_of(self.family)
     }
 
     pub(crate) fn line_mask(&self, line: Line) -> (u64, u64) {

@@ -143,7 +143,7 @@ impl SetupForm {
         } else {
             r.push(Row::ShowLegal);
         }
-        if self.game == "chess960" {
+        if rookery_core::rules::numbered_starts(&self.game).is_some() {
             r.push(Row::Start960);
         }
         r.push(Row::Begin);
@@ -1081,11 +1081,8 @@ impl App {
     pub fn start(&mut self, mut form: SetupForm, now: Instant) -> rookery_core::Result<()> {
         form.editing = None;
         let seed = time_seed();
-        let start = if form.game == "chess960" {
-            Some(form.start.unwrap_or((seed % 960) as u32))
-        } else {
-            None
-        };
+        let start = rookery_core::rules::numbered_starts(&form.game)
+            .map(|(count, _)| form.start.unwrap_or((seed % count as u64) as u32));
         let session = Session::start(self.store.as_ref(), &form, seed, start)?;
         self.forms.retain(|f| f.game != form.game);
         self.forms.push(form.clone());

@@ -152,7 +152,7 @@ pub fn script(
             id,
             Default::default(),
             seed,
-            (id == "chess960").then_some(518),
+            rookery_core::rules::numbered_starts(id).map(|(_, usual)| usual),
         ),
     }
     .map_err(|e| e.to_string())?;

@@ -69,7 +69,9 @@ impl Store {
         }
         form.house = saved.setup.house.clone();
         match &saved.setup.start {
-            Start::Standard { number } if saved.setup.game == "chess960" => {
+            Start::Standard { number }
+                if rookery_core::rules::numbered_starts(&saved.setup.game).is_some() =>
+            {
                 form.start = Some(*number)
             }
             Start::Position { .. } => form.first_seat = saved.game.start.turn(),

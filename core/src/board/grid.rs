@@ -4,7 +4,9 @@
 //!
 //! Pawn facings on grids: 0 = north (+rank), 1 = east (+file), 2 = south, 3 = west.
 
-use super::{Cell, CellInfo, LeapTarget, Line, Topology, TopologyBuilder, LEAP_KINDS, NO_CELL};
+use super::{
+    dir_of, Cell, CellInfo, LeapTarget, Line, Topology, TopologyBuilder, LEAP_KINDS, NO_CELL,
+};
 
 pub const NORTH: u8 = 0;
 pub const EAST: u8 = 1;
@@ -23,6 +25,18 @@ pub fn file_name(x: i16) -> char {
 
 /// Builds a grid board of `w`×`h`; `hole(x, y)` removes cells.
 pub fn build(id: &'static str, w: i16, h: i16, hole: impl Fn(i16, i16) -> bool) -> Topology {
+    build_with_palaces(id, w, h, hole, &[])
+}
+
+/// Builds a grid board with palaces: each `(x, y)` is the lower-left cell of a 3×3 palace whose
+/// two diagonals (corner, centre, corner) become [`Line::Palace`] rays.
+pub fn build_with_palaces(
+    id: &'static str,
+    w: i16,
+    h: i16,
+    hole: impl Fn(i16, i16) -> bool,
+    palaces: &[(i16, i16)],
+) -> Topology {
     let mut grid = vec![NO_CELL; (w * h) as usize];
     let mut cells = Vec::new();
     for y in 0..h {
@@ -60,7 +74,25 @@ pub fn build(id: &'static str, w: i16, h: i16, hole: impl Fn(i16, i16) -> bool) 
                     x += dx;
                     y += dy;
                 }
-                v.push((line, r, 0));
+                v.push((line, r, 0, dir_of(dx, dy)));
+            }
+        }
+        // palace diagonals: from a palace corner or its centre along the marked diagonals
+        for &(px, py) in palaces {
+            let (cx, cy) = (px + 1, py + 1);
+            let on_diagonal = (c.x - cx).abs() == (c.y - cy).abs() && (c.x - cx).abs() <= 1;
+            if !on_diagonal {
+                continue;
+            }
+            for (dx, dy) in diag {
+                let mut r = Vec::new();
+                let (mut x, mut y) = (c.x + dx, c.y + dy);
+                while (x - cx).abs() <= 1 && (y - cy).abs() <= 1 && at(x, y) != NO_CELL {
+                    r.push(at(x, y));
+                    x += dx;
+                    y += dy;
+                }
+                v.push((Line::Palace, r, 0, dir_of(dx, dy)));
             }
         }
         rays.push(v);
@@ -79,7 +111,11 @@ pub fn build(id: &'static str, w: i16, h: i16, hole: impl Fn(i16, i16) -> bool) 
                             at(c.x + lx, c.y + ly)
                         };
                         let leg_ok = (lx, ly) == (0, 0) || leg != NO_CELL;
-                        (to != NO_CELL && leg_ok).then_some(LeapTarget { to, leg })
+                        (to != NO_CELL && leg_ok).then_some(LeapTarget {
+                            to,
+                            leg,
+                            dir: dir_of(dx, dy),
+                        })
                     })
                     .collect()
             })

@@ -24,11 +24,61 @@ pub const NO_CELL: Cell = u16::MAX;
 /// Largest board the engine carries (24×24).
 pub const MAX_CELLS: usize = 576;
 
-/// The two kinds of lines sliders walk.
+/// The kinds of lines sliders walk. `Palace` lines are the marked diagonals of a janggi or
+/// xiangqi palace (corner, centre, corner): a board with palaces adds them as extra rays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Line {
     Orth = 0,
     Diag = 1,
+    Palace = 2,
+}
+pub const LINE_KINDS: usize = 3;
+
+/// Compass direction of a ray or leap on a grid: 0 = north, then clockwise (1 = north-east, 2 =
+/// east, ... 7 = north-west); [`ANY_DIR`] where a board has no compass (the three-player board).
+pub type Dir = u8;
+pub const ANY_DIR: Dir = 255;
+
+/// The compass direction of a grid displacement: the point its longer component points to, or
+/// the diagonal when both are equal.
+pub fn dir_of(dx: i16, dy: i16) -> Dir {
+    let (ax, ay) = (dx.abs(), dy.abs());
+    if ay > ax {
+        if dy > 0 {
+            0
+        } else {
+            4
+        }
+    } else if ax > ay {
+        if dx > 0 {
+            2
+        } else {
+            6
+        }
+    } else {
+        match (dx > 0, dy > 0) {
+            (true, true) => 1,
+            (true, false) => 3,
+            (false, false) => 5,
+            (false, true) => 7,
+        }
+    }
+}
+
+/// Whether a piece whose absolute direction mask is `mask` may go in direction `d`.
+#[inline]
+pub fn dir_allowed(mask: u8, d: Dir) -> bool {
+    d == ANY_DIR || mask >> d & 1 == 1
+}
+
+/// The opposite compass direction.
+#[inline]
+pub fn opposite(d: Dir) -> Dir {
+    if d == ANY_DIR {
+        d
+    } else {
+        (d + 4) & 7
+    }
 }
 
 /// Leaper kinds a board precomputes. A leap may carry a leg cell that must be empty.
@@ -56,13 +106,17 @@ pub struct RayDesc {
     pub len: u16,
     pub emit_from: u16,
     pub line: Line,
+    /// Compass direction (grids) or [`ANY_DIR`].
+    pub dir: Dir,
 }
 
-/// A leap target with its optional leg (NO_CELL = unblockable).
+/// A leap target with its optional leg (NO_CELL = unblockable) and the leap's direction (from
+/// the leaping cell towards `to`; in reverse tables too, so a test reads the leaper's direction).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LeapTarget {
     pub to: Cell,
     pub leg: Cell,
+    pub dir: Dir,
 }
 
 /// How a pawn of one facing moves from every cell.
@@ -183,8 +237,8 @@ pub struct TopologyBuilder {
     pub cells: Vec<CellInfo>,
     pub width: i16,
     pub height: i16,
-    /// Per cell: rays as (line, cells, emit_from).
-    pub rays: Vec<Vec<(Line, Vec<Cell>, u16)>>,
+    /// Per cell: rays as (line, cells, emit_from, direction).
+    pub rays: Vec<Vec<(Line, Vec<Cell>, u16, Dir)>>,
     /// Per leap kind, per cell.
     pub leaps: Vec<Vec<Vec<LeapTarget>>>,
     /// Per facing: (push, captures) per cell.
@@ -201,7 +255,7 @@ impl TopologyBuilder {
         let mut ray_index = Vec::with_capacity(n);
         for rays in &self.rays {
             let a = ray_desc.len() as u32;
-            for (line, cells, emit_from) in rays {
+            for (line, cells, emit_from, dir) in rays {
                 if cells.is_empty() {
                     continue;
                 }
@@ -210,6 +264,7 @@ impl TopologyBuilder {
                     len: cells.len() as u16,
                     emit_from: *emit_from,
                     line: *line,
+                    dir: *dir,
                 });
                 ray_cells.extend_from_slice(cells);
             }
@@ -222,6 +277,7 @@ impl TopologyBuilder {
                     leaps_rev[k][t.to as usize].push(LeapTarget {
                         to: from as Cell,
                         leg: t.leg,
+                        dir: t.dir,
                     });
                 }
             }

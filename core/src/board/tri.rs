@@ -101,7 +101,7 @@ fn slide(
     line: Line,
     path: &mut Vec<Cell>,
     emit: u16,
-    out: &mut Vec<(Line, Vec<Cell>, u16)>,
+    out: &mut Vec<(Line, Vec<Cell>, u16, super::Dir)>,
 ) {
     let mut next: Vec<(Cell, bool)> = Vec::new();
     for a in alts {
@@ -112,7 +112,7 @@ fn slide(
         }
     }
     if next.is_empty() && !path.is_empty() {
-        out.push((line, path.clone(), emit));
+        out.push((line, path.clone(), emit, super::ANY_DIR));
     }
     for (i, (n, r)) in next.into_iter().enumerate() {
         let e = if i == 0 { emit } else { path.len() as u16 };
@@ -186,7 +186,11 @@ pub fn three_player() -> Topology {
             v.sort_unstable();
             v.dedup();
             v.into_iter()
-                .map(|to| LeapTarget { to, leg: NO_CELL })
+                .map(|to| LeapTarget {
+                    to,
+                    leg: NO_CELL,
+                    dir: super::ANY_DIR,
+                })
                 .collect()
         })
         .collect();

@@ -127,7 +127,7 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> Result<String> {
         tag(&mut out, "Variant", name);
     }
     let start_fen = rules::write_position(&game.start);
-    if v.id == "chess960" || start_fen != v.start_fen {
+    if v.starts.0 > 1 || start_fen != v.start_fen {
         tag(&mut out, "SetUp", "1");
         tag(&mut out, "FEN", &start_fen);
     }
@@ -365,7 +365,9 @@ pub fn read(text: &str) -> Result<PgnGame> {
     let mut game = match tag("FEN") {
         Some(fen) => Game::from_fen(id, fen).map_err(|e| bad(format!("FEN tag \"{fen}\": {e}")))?,
         None if tag("SetUp") == Some("1") => return Err(bad("SetUp \"1\" without a FEN tag")),
-        None if id == "chess960" => return Err(bad("a Chess960 record needs a FEN tag")),
+        None if rules::numbered_starts(id).is_some() => {
+            return Err(bad(format!("a {id} record needs a FEN tag")))
+        }
         None => Game::new(id).map_err(|e| bad(e.to_string()))?,
     };
     let mut result: Option<String> = None;

@@ -163,6 +163,21 @@ fn other_kings(pos: &Position, s: Seat) -> i32 {
         .count() as i32
 }
 
+fn start(v: &'static Variant) -> Result<Position> {
+    parse(v, &v.start_fen)
+}
+
+/// The rules of this family.
+pub static RULES: multi::MultiRules = multi::MultiRules {
+    start,
+    parse,
+    write,
+    after_action,
+    choices: multi::no_choices,
+    end_by_agreement: false,
+    by_points: true,
+};
+
 /// The rules after every action.
 pub fn after_action(ctx: &mut Ctx) -> Option<Outcome> {
     let v = ctx.pos.variant;

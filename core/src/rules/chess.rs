@@ -2,10 +2,11 @@
 
 use crate::board::{grid, Cell, CellSet};
 use crate::error::{Error, Result};
-use crate::game::{Action, Ctx, EndReason, Outcome};
+use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
 use crate::notation::fen;
 use crate::piece::{self, chess::*, Piece};
-use crate::position::Position;
+use crate::position::{Move, Position};
+use crate::rules::{two_player_standings, Rules, Standing};
 use crate::variant::{EpMode, Family, SeatDef, Variant};
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -37,6 +38,10 @@ pub fn variant(id: &'static str) -> Variant {
     v.ep = EpMode::NextMove;
     v.castling = true;
     v.start_fen = START_FEN.to_string();
+    if id == "chess960" {
+        v.starts = (960, 518);
+        v.castle_king_takes_rook = true;
+    }
     v.finish()
 }
 
@@ -98,7 +103,7 @@ pub fn chess960_fen(n: u32) -> Result<String> {
 }
 
 pub fn start_position(v: &'static Variant, n: u32) -> Result<Position> {
-    if v.id == "chess960" {
+    if v.starts.0 == 960 {
         fen::parse(v, &chess960_fen(n)?)
     } else {
         fen::parse(v, &v.start_fen)
@@ -133,43 +138,77 @@ pub fn insufficient_material(pos: &Position) -> bool {
     minors == 0 || (minors == 1) || (knights == 0 && !(bishop_colours[0] && bishop_colours[1]))
 }
 
-/// After every action: resignation, mate, stalemate and the automatic draws.
-pub fn after_action(ctx: &mut Ctx) -> Option<Outcome> {
-    match ctx.action {
-        Action::Resign(s) => return Some(Outcome::win(vec![1 - s], EndReason::Resignation)),
-        Action::Timeout(s) => {
-            // FIDE 6.9: a flag fall draws when the opponent cannot mate by any series of
-            // legal moves: a lone king never can, nor anyone in a dead position.
-            let opponent_bare = (0..ctx.pos.variant.board.len() as Cell).all(|c| {
-                let p = ctx.pos.at(c);
-                p.is_none() || p.owner() != 1 - s || p.kind() == KING
+/// Chess and Chess960 (and the two-player games that share FIDE's ends).
+pub struct ChessRules;
+
+impl Rules for ChessRules {
+    fn start_position(&self, v: &'static Variant, n: u32) -> Result<Position> {
+        start_position(v, n)
+    }
+    fn parse(&self, v: &'static Variant, text: &str) -> Result<Position> {
+        fen::parse(v, text)
+    }
+    fn write(&self, pos: &Position) -> String {
+        fen::write(pos, pos.variant.castle_king_takes_rook)
+    }
+    fn extra_moves(&self, _pos: &Position, _out: &mut Vec<Move>) {}
+    fn legal(&self, _pos: &mut Position, _m: Move) -> bool {
+        true
+    }
+    fn effects(&self, _pos: &mut Position, _m: Move, _captured: Piece) {}
+    /// Mate, stalemate, insufficient material, threefold repetition (the position's hash twice
+    /// in `history`) and the fifty-move rule, all automatic (docs/rules-decisions.md).
+    fn outcome(&self, pos: &mut Position, history: &[u64]) -> Option<Outcome> {
+        let to_move = pos.turn();
+        if !pos.any_legal_move() {
+            return Some(if pos.in_check(to_move) {
+                Outcome::win(vec![1 - to_move], EndReason::Checkmate)
+            } else {
+                Outcome::draw(EndReason::Stalemate)
             });
-            if opponent_bare || insufficient_material(ctx.pos) {
-                return Some(Outcome::draw(EndReason::Timeout));
-            }
-            return Some(Outcome::win(vec![1 - s], EndReason::Timeout));
         }
-        // chess offers no choices, so Game::act never passes one here
-        Action::Move(_) | Action::Choose(_) => {}
+        if insufficient_material(pos) {
+            return Some(Outcome::draw(EndReason::InsufficientMaterial));
+        }
+        let h = pos.hash();
+        if history.iter().filter(|&&x| x == h).count() >= 2 {
+            return Some(Outcome::draw(EndReason::Repetition));
+        }
+        if pos.st.halfmove >= 100 {
+            return Some(Outcome::draw(EndReason::FiftyMoves));
+        }
+        None
     }
-    let to_move = ctx.pos.turn();
-    if !ctx.pos.has_legal_move() {
-        return Some(if ctx.pos.in_check(to_move) {
-            Outcome::win(vec![1 - to_move], EndReason::Checkmate)
-        } else {
-            Outcome::draw(EndReason::Stalemate)
-        });
+    /// Resignation and time-out (FIDE 6.9), then the position's own outcome.
+    fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome> {
+        match ctx.action {
+            Action::Resign(s) => return Some(Outcome::win(vec![1 - s], EndReason::Resignation)),
+            Action::Timeout(s) => {
+                // FIDE 6.9: a flag fall draws when the opponent cannot mate by any series of
+                // legal moves: a lone king never can, nor anyone in a dead position.
+                let opponent_bare = (0..ctx.pos.variant.board.len() as Cell).all(|c| {
+                    let p = ctx.pos.at(c);
+                    p.is_none() || p.owner() != 1 - s || p.kind() == KING
+                });
+                if opponent_bare || insufficient_material(ctx.pos) {
+                    return Some(Outcome::draw(EndReason::Timeout));
+                }
+                return Some(Outcome::win(vec![1 - s], EndReason::Timeout));
+            }
+            // chess offers no choices, so Game::act never passes one here
+            Action::Move(_) | Action::Choose(_) => {}
+        }
+        self.outcome(ctx.pos, ctx.history)
     }
-    if insufficient_material(ctx.pos) {
-        return Some(Outcome::draw(EndReason::InsufficientMaterial));
+    fn choices(&self, _pos: &Position) -> Vec<Choice> {
+        Vec::new()
     }
-    if ctx.repetitions() >= 3 {
-        return Some(Outcome::draw(EndReason::Repetition));
+    fn may_end_by_agreement(&self) -> bool {
+        false
     }
-    if ctx.pos.st.halfmove >= 100 {
-        return Some(Outcome::draw(EndReason::FiftyMoves));
+    fn standings(&self, _pos: &Position, outcome: &Outcome) -> Vec<Standing> {
+        two_player_standings(outcome)
     }
-    None
 }
 
 #[cfg(test)]

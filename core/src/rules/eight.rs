@@ -489,6 +489,29 @@ pub fn agreed_outcome(pos: &Position) -> Outcome {
 
 // ---------------------------------------------------------------- the hook
 
+fn start(v: &'static Variant) -> Result<Position> {
+    parse(v, &v.start_fen)
+}
+
+/// The rules of the eight-player modes (free for all; `RULES_TEAMS` for pairs and teams).
+pub const RULES: multi::MultiRules = multi::MultiRules {
+    start,
+    parse,
+    write,
+    after_action,
+    choices: multi::no_choices,
+    end_by_agreement: true,
+    by_points: true,
+};
+
+/// Free for all: the highest score wins.
+pub static RULES_FFA: multi::MultiRules = RULES;
+/// Teams (and pairs): the last team left wins.
+pub static RULES_TEAMS: multi::MultiRules = multi::MultiRules {
+    by_points: false,
+    ..RULES
+};
+
 /// The rules after every action, for all three modes.
 pub fn after_action(ctx: &mut Ctx) -> Option<Outcome> {
     let v = ctx.pos.variant;

@@ -156,6 +156,25 @@ pub fn check_bonus(kings: usize, by_queens: bool) -> i32 {
     }
 }
 
+/// The rules of the four-player modes (free for all; `RULES_TEAMS` for teams).
+pub const RULES: multi::MultiRules = multi::MultiRules {
+    start: start_position,
+    parse: fen4::parse,
+    write: fen4::write,
+    after_action,
+    choices: multi::no_choices,
+    end_by_agreement: false,
+    by_points: true,
+};
+
+/// Free for all: the highest score wins.
+pub static RULES_FFA: multi::MultiRules = RULES;
+/// Teams (and pairs): the last team left wins.
+pub static RULES_TEAMS: multi::MultiRules = multi::MultiRules {
+    by_points: false,
+    ..RULES
+};
+
 /// The rules after every action.
 pub fn after_action(ctx: &mut Ctx) -> Option<Outcome> {
     match ctx.pos.variant.family {

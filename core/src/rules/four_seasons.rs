@@ -128,6 +128,21 @@ fn eliminate(ctx: &mut Ctx, seat: Seat, to: Option<Seat>, reason: OutReason) {
     multi::put_out(ctx, seat, reason);
 }
 
+fn start(v: &'static Variant) -> Result<Position> {
+    parse(v, &v.start_fen)
+}
+
+/// The rules of this family.
+pub static RULES: multi::MultiRules = multi::MultiRules {
+    start,
+    parse,
+    write,
+    after_action,
+    choices: multi::no_choices,
+    end_by_agreement: false,
+    by_points: false,
+};
+
 /// The rules after every action.
 pub fn after_action(ctx: &mut Ctx) -> Option<Outcome> {
     // `anchor`: the turn passes on from this seat if the seat to move goes out;

@@ -1,7 +1,8 @@
 //! Game ids, the catalogue, and each rule family's hooks.
 //!
-//! A game is a [`Variant`] (data) plus its family's hooks in a submodule here: what happens
-//! after a move (scores, players going out, mates, draws) and on resignation.
+//! A game is a [`Variant`] (data) plus its family's [`Rules`] in a submodule here: the start
+//! position and notation, extra moves, legality filters, move effects, the outcome a search
+//! sees, and what happens after an action (scores, players going out, mates, draws).
 
 pub mod chaturaji;
 pub mod chess;
@@ -9,12 +10,16 @@ pub mod eight;
 pub mod four;
 pub mod four_seasons;
 pub mod multi;
+pub mod testbed;
 pub mod three;
 
 use once_cell::sync::Lazy;
 
 use crate::error::{Error, Result};
-use crate::variant::Variant;
+use crate::game::{Choice, Ctx, Outcome};
+use crate::piece::{Piece, Seat};
+use crate::position::{Move, Position};
+use crate::variant::{Family, Variant};
 
 /// The three groups of the catalogue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,91 +114,127 @@ pub fn variant(id: &str) -> Result<&'static Variant> {
     }
 }
 
-/// The start position of a variant; `n` selects among several starts (Chess960 0–959).
-pub fn start_position(v: &'static Variant, n: u32) -> Result<crate::position::Position> {
-    match v.family {
-        crate::variant::Family::Chess => chess::start_position(v, n),
-        _ => parse_position(v, &v.start_fen),
+/// One place in a finished game: the seat, its place (1 = first; seats that tie share a place)
+/// and its points (the game's score where it keeps one; two-player games: 1 for a win, 0 else).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Standing {
+    pub seat: Seat,
+    pub place: u8,
+    pub points: i32,
+}
+
+/// The rules of one family: everything a game does beyond its data (`Variant`). Every method is
+/// required, so a family that lacks a hook does not compile; `rules_of` maps every `Family` to
+/// its rules with an exhaustive match. The hot-path hooks (`extra_moves`, `legal`, `effects`)
+/// run only where the variant's `Hooks` ask for them.
+pub trait Rules: Sync {
+    /// Start position `n` of the game (`Variant::starts`; 0 for games with one start).
+    fn start_position(&self, v: &'static Variant, n: u32) -> Result<Position>;
+    /// Reads a position in the game's own notation (FEN, FEN4, FEN8, ...).
+    fn parse(&self, v: &'static Variant, text: &str) -> Result<Position>;
+    /// Writes a position in the game's own notation.
+    fn write(&self, pos: &Position) -> String;
+    /// Moves beyond the atoms, castling and drops: pass, the duck's placement, setup moves.
+    fn extra_moves(&self, pos: &Position, out: &mut Vec<Move>);
+    /// Legality beyond king safety (forced capture, nifu, flying general, pawn-drop mate).
+    fn legal(&self, pos: &mut Position, m: Move) -> bool;
+    /// What a move does beyond moving its piece, inside `make` and journaled through
+    /// `Position::set`/`add_hand` (explosions, special setup moves); `captured` is the piece it
+    /// took, if any.
+    fn effects(&self, pos: &mut Position, m: Move, captured: Piece);
+    /// The outcome of a position as a search sees it, from the position and the hashes of the
+    /// positions before it (oldest first; a search passes its path): mate, stalemate, the draws.
+    /// None while the game goes on. `pos` is left as it was.
+    fn outcome(&self, pos: &mut Position, history: &[u64]) -> Option<Outcome>;
+    /// The game-level judgement after every action (resignation, time-out, the multi-player
+    /// scoring, outs and mate timing that look at the game's record). May change `ctx.pos`.
+    fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome>;
+    /// The decisions the players must take before play goes on (three-player: after a mate).
+    fn choices(&self, pos: &Position) -> Vec<Choice>;
+    /// Whether the players may end the game by agreement at any time (`Choice::End`).
+    fn may_end_by_agreement(&self) -> bool;
+    /// What a finished game means for each seat.
+    fn standings(&self, pos: &Position, outcome: &Outcome) -> Vec<Standing>;
+}
+
+/// The rules of a family: an exhaustive match, so a new family must name its rules here.
+pub fn rules_of(f: Family) -> &'static dyn Rules {
+    match f {
+        Family::Chess => &chess::ChessRules,
+        Family::FourFfa => &four::RULES_FFA,
+        Family::FourTeams => &four::RULES_TEAMS,
+        Family::EightFfa => &eight::RULES_FFA,
+        Family::EightPairs | Family::EightTeams => &eight::RULES_TEAMS,
+        Family::ThreePlayer => &three::RULES,
+        Family::Chaturaji => &chaturaji::RULES,
+        Family::FourSeasons => &four_seasons::RULES,
+        Family::Testbed => &testbed::TestbedRules,
     }
+}
+
+/// The numbered starts of a game (Chess960: `Some((960, 518))`): how many, and the usual one;
+/// None for games with one start or unknown ids.
+pub fn numbered_starts(id: &str) -> Option<(u32, u32)> {
+    variant(id).ok().map(|v| v.starts).filter(|s| s.0 > 1)
+}
+
+/// The start position of a variant; `n` selects among several starts (Chess960 0–959).
+pub fn start_position(v: &'static Variant, n: u32) -> Result<Position> {
+    v.rules().start_position(v, n)
 }
 
 /// Reads a position in the variant's own notation.
-pub fn parse_position(v: &'static Variant, text: &str) -> Result<crate::position::Position> {
-    match v.family {
-        crate::variant::Family::Chess => crate::notation::fen::parse(v, text),
-        crate::variant::Family::ThreePlayer => three::parse(v, text),
-        crate::variant::Family::FourFfa | crate::variant::Family::FourTeams => {
-            crate::notation::fen4::parse(v, text)
-        }
-        crate::variant::Family::EightFfa
-        | crate::variant::Family::EightPairs
-        | crate::variant::Family::EightTeams => eight::parse(v, text),
-        crate::variant::Family::Chaturaji => chaturaji::parse(v, text),
-        crate::variant::Family::FourSeasons => four_seasons::parse(v, text),
-        // for families added later
-        #[allow(unreachable_patterns)]
-        _ => Err(Error::BadFen(format!(
-            "no position notation for {} yet",
-            v.id
-        ))),
-    }
+pub fn parse_position(v: &'static Variant, text: &str) -> Result<Position> {
+    v.rules().parse(v, text)
 }
 
 /// Writes a position in the variant's own notation.
-pub fn write_position(pos: &crate::position::Position) -> String {
-    match pos.variant.family {
-        crate::variant::Family::Chess => {
-            crate::notation::fen::write(pos, pos.variant.id == "chess960")
-        }
-        crate::variant::Family::ThreePlayer => three::write(pos),
-        crate::variant::Family::FourFfa | crate::variant::Family::FourTeams => {
-            crate::notation::fen4::write(pos)
-        }
-        crate::variant::Family::EightFfa
-        | crate::variant::Family::EightPairs
-        | crate::variant::Family::EightTeams => eight::write(pos),
-        crate::variant::Family::Chaturaji => chaturaji::write(pos),
-        crate::variant::Family::FourSeasons => four_seasons::write(pos),
-        #[allow(unreachable_patterns)]
-        _ => String::new(),
-    }
+pub fn write_position(pos: &Position) -> String {
+    pos.variant.rules().write(pos)
 }
 
 /// The rule family's hook after every action.
-pub fn after_action(ctx: &mut crate::game::Ctx) -> Option<crate::game::Outcome> {
-    match ctx.pos.variant.family {
-        crate::variant::Family::Chess => chess::after_action(ctx),
-        crate::variant::Family::ThreePlayer => three::after_action(ctx),
-        crate::variant::Family::FourFfa | crate::variant::Family::FourTeams => {
-            four::after_action(ctx)
-        }
-        crate::variant::Family::EightFfa
-        | crate::variant::Family::EightPairs
-        | crate::variant::Family::EightTeams => eight::after_action(ctx),
-        crate::variant::Family::Chaturaji => chaturaji::after_action(ctx),
-        crate::variant::Family::FourSeasons => four_seasons::after_action(ctx),
-        #[allow(unreachable_patterns)]
-        _ => None,
-    }
+pub fn after_action(ctx: &mut Ctx) -> Option<Outcome> {
+    ctx.pos.variant.rules().after_action(ctx)
 }
 
 /// Whether the players may end a game of this variant by agreement at any time with
 /// `Action::Choose(Choice::End)` (eight-player chess: the shell offers it once no person at
 /// the board is still playing, see `multi::no_person_playing`).
 pub fn may_end_by_agreement(v: &Variant) -> bool {
-    matches!(
-        v.family,
-        crate::variant::Family::EightFfa
-            | crate::variant::Family::EightPairs
-            | crate::variant::Family::EightTeams
-    )
+    v.rules().may_end_by_agreement()
 }
 
 /// The decisions the players must take before play goes on in this position (see
 /// [`crate::game::Game::choices`]); empty in most games and positions.
-pub fn choices(pos: &crate::position::Position) -> Vec<crate::game::Choice> {
-    match pos.variant.family {
-        crate::variant::Family::ThreePlayer => three::choices(pos),
-        _ => Vec::new(),
-    }
+pub fn choices(pos: &Position) -> Vec<Choice> {
+    pos.variant.rules().choices(pos)
+}
+
+/// Standings for two-player games: the winner first, a draw shares first place.
+pub fn two_player_standings(outcome: &Outcome) -> Vec<Standing> {
+    (0..2)
+        .map(|s| {
+            let won = outcome.winners.contains(&s);
+            Standing {
+                seat: s,
+                place: if won || outcome.is_draw() { 1 } else { 2 },
+                points: won as i32,
+            }
+        })
+        .collect()
+}
+
+/// Standings by score (multi-player games): places by points, ties share a place; winners
+/// named by the outcome come first whatever their points (team wins).
+pub fn standings_by_score(pos: &Position, outcome: &Outcome) -> Vec<Standing> {
+    let n = pos.variant.seat_count() as Seat;
+    let key = |s: Seat| (outcome.winners.contains(&s), pos.scores[s as usize]);
+    (0..n)
+        .map(|s| Standing {
+            seat: s,
+            place: 1 + (0..n).filter(|&o| key(o) > key(s)).count() as u8,
+            points: pos.scores[s as usize],
+        })
+        .collect()
 }

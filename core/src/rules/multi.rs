@@ -24,10 +24,83 @@
 //!   these moves itself, inside the ply of the action that handed the turn to the walking seat.
 
 use crate::board::Cell;
-use crate::game::{Ctx, EndReason, Event, OutReason, Outcome};
+use crate::error::Result;
+use crate::game::{Choice, Ctx, EndReason, Event, OutReason, Outcome};
 use crate::piece::{Piece, Seat, GREY};
 use crate::position::{Move, MoveKind, Position};
+use crate::rules::{standings_by_score, Rules, Standing};
 use crate::variant::Variant;
+
+/// The rules of a multi-player family as data: its notation and its `after_action` hook; the
+/// rest is shared. Each family defines one `static RULES: MultiRules`.
+pub struct MultiRules {
+    pub start: fn(&'static Variant) -> Result<Position>,
+    pub parse: fn(&'static Variant, &str) -> Result<Position>,
+    pub write: fn(&Position) -> String,
+    pub after_action: fn(&mut Ctx) -> Option<Outcome>,
+    pub choices: fn(&Position) -> Vec<Choice>,
+    /// Whether the players may end the game by agreement (eight-player chess).
+    pub end_by_agreement: bool,
+    /// Whether the highest score wins at the end (free for all); otherwise the last team left.
+    pub by_points: bool,
+}
+
+/// No choices in this family.
+pub fn no_choices(_: &Position) -> Vec<Choice> {
+    Vec::new()
+}
+
+impl Rules for MultiRules {
+    fn start_position(&self, v: &'static Variant, _n: u32) -> Result<Position> {
+        (self.start)(v)
+    }
+    fn parse(&self, v: &'static Variant, text: &str) -> Result<Position> {
+        (self.parse)(v, text)
+    }
+    fn write(&self, pos: &Position) -> String {
+        (self.write)(pos)
+    }
+    fn extra_moves(&self, _pos: &Position, _out: &mut Vec<Move>) {}
+    fn legal(&self, _pos: &mut Position, _m: Move) -> bool {
+        true
+    }
+    fn effects(&self, _pos: &mut Position, _m: Move, _captured: Piece) {}
+    /// The outcome the position itself shows: one team (or player) left taking turns, or a
+    /// decided end of the points race. Mates, king captures and outs are applied by
+    /// `after_action`, which reads the game's record (mate credit, walking kings).
+    fn outcome(&self, pos: &mut Position, _history: &[u64]) -> Option<Outcome> {
+        settled_outcome(pos, self.by_points)
+    }
+    fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome> {
+        (self.after_action)(ctx)
+    }
+    fn choices(&self, pos: &Position) -> Vec<Choice> {
+        (self.choices)(pos)
+    }
+    fn may_end_by_agreement(&self) -> bool {
+        self.end_by_agreement
+    }
+    fn standings(&self, pos: &Position, outcome: &Outcome) -> Vec<Standing> {
+        standings_by_score(pos, outcome)
+    }
+}
+
+/// The end a position shows by itself: no two active seats of different teams are left. The
+/// winners are the leaders by points (`by_points`) or the team left.
+pub fn settled_outcome(pos: &Position, by_points: bool) -> Option<Outcome> {
+    let v = pos.variant;
+    let active = active_seats(pos);
+    let rivals = active
+        .iter()
+        .any(|&a| active.iter().any(|&b| !v.allied(a, b)));
+    if rivals {
+        return None;
+    }
+    Some(match (by_points, active.first()) {
+        (true, _) | (false, None) => points_outcome(pos, EndReason::Points),
+        (false, Some(&s)) => team_wins(v, s, EndReason::Points),
+    })
+}
 
 /// When checkmate and stalemate are decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

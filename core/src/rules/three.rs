@@ -566,6 +566,21 @@ fn judge(ctx: &mut Ctx) -> Option<Outcome> {
     multi::move_limit_reached(ctx).then(|| draw(ctx, EndReason::MoveLimit))
 }
 
+fn start(v: &'static Variant) -> Result<Position> {
+    parse(v, &v.start_fen)
+}
+
+/// The rules of this family.
+pub static RULES: multi::MultiRules = multi::MultiRules {
+    start,
+    parse,
+    write,
+    after_action,
+    choices,
+    end_by_agreement: false,
+    by_points: false,
+};
+
 /// After every action: resignations and time-outs, the choice after the first mate, then the
 /// judgement of the player to move.
 pub fn after_action(ctx: &mut Ctx) -> Option<Outcome> {
