@@ -380,6 +380,36 @@ fn moving_the_king_or_a_rook_loses_its_rights_on_the_newer_layout() {
 }
 
 #[test]
+fn castling_is_derived_from_where_king_and_rooks_stand_as_in_chess960() {
+    // Red's king on f1 (the d1 end is nearer: king side) with rooks on d1 and k1: O-O goes
+    // two squares towards d1, onto the rook's cell, the rook to e1; O-O-O Kf1-h1, Rk1-g1
+    let p = |v: &[(&str, &str)]| -> Vec<(String, String)> {
+        v.iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    };
+    let kings = [("bK", "a7"), ("yK", "g14"), ("gK", "n8")];
+    let mut pieces = p(&[("rK", "f1"), ("rR", "d1"), ("rR", "k1")]);
+    pieces.extend(p(&kings));
+    let mut g = game(FFA, &fen4_of(0, [1; 4], [1; 4], &pieces));
+    assert_eq!(castlings(&g), ["f1d1", "f1h1"]);
+    g.play_text("O-O").unwrap();
+    let at = |g: &Game, c: &str| g.position().at(g.variant.board.cell(c).unwrap()).kind();
+    assert_eq!((at(&g, "d1"), at(&g, "e1")), (KING, ROOK));
+    // a rook next to the king: the king cannot go two squares towards it
+    let mut pieces = p(&[("rK", "f1"), ("rR", "e1"), ("rR", "k1")]);
+    pieces.extend(p(&kings));
+    let g = game(FFA, &fen4_of(0, [1; 4], [1; 4], &pieces));
+    assert_eq!(castlings(&g), ["f1h1"]);
+    assert!(fen4::write(g.position()).starts_with("R-0,0,0,0-0,0,0,0-1,0,0,0-"));
+    // a king off its back line has no castling, whatever the flags say
+    let mut pieces = p(&[("rK", "h2"), ("rR", "d1"), ("rR", "k1")]);
+    pieces.extend(p(&kings));
+    let g = game(FFA, &fen4_of(0, [1; 4], [1; 4], &pieces));
+    assert!(castlings(&g).is_empty());
+}
+
+#[test]
 fn rookerys_own_start_castles_from_the_cells_of_the_product_rules() {
     for id in [FFA, TEAMS] {
         let g = Game::new(id).unwrap();
