@@ -24,6 +24,7 @@ fn flag_value(args: &[String], name: &str) -> Option<String> {
 }
 
 fn main() -> ExitCode {
+    stop_quietly_on_a_closed_pipe();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("perft") => cmd_perft(&args[1..]),
@@ -61,6 +62,23 @@ fn main() -> ExitCode {
         }
     }
 }
+
+/// Rust starts programs with SIGPIPE ignored, so writing into a pipe whose reader has gone
+/// (`rookery games | head -1`) fails and `println!` panics with a backtrace hint. A command-line
+/// tool should stop quietly instead, as `cat` and `yes` do: this restores the default action of
+/// SIGPIPE, which ends the process silently at the first write nobody reads. Unix only; the
+/// interactive player is unaffected (it writes to a terminal).
+#[cfg(unix)]
+fn stop_quietly_on_a_closed_pipe() {
+    // SAFETY: runs first in main, before any other thread exists, and only resets one signal's
+    // disposition to the system default.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn stop_quietly_on_a_closed_pipe() {}
 
 fn cmd_perft(args: &[String]) -> Result<(), String> {
     let (Some(game), Some(depth)) = (args.first(), args.get(1)) else {

@@ -6,7 +6,12 @@
 //! * turn: `R`, `B`, `Y` or `G`;
 //! * dead: four `0`/`1` flags in the order Red, Blue, Yellow, Green (as every 4-value list):
 //!   `1` for a player who is out (a walking king's player too);
-//! * castling rights: king side (`O-O`) flags, then queen side flags;
+//! * castling rights: king side (`O-O`) flags, then queen side flags. A right stands with the
+//!   player's king on its back line and a rook of theirs further along it on that side; the
+//!   king side is the end of the line nearer to the king (Red h1: k1; Blue a8: a11, but a4 in
+//!   chess.com's newer layout with the king on a7). Castling is derived from those cells
+//!   ([`four::castling`]): the king goes two squares towards the rook, the rook to the square
+//!   the king crossed. Rights without such a king and rook are dropped;
 //! * points; plies since the last capture or pawn move;
 //! * extras (optional): `{'key':value,…}`. Read: `'enPassant':('d3:d4','','','')` (per player:
 //!   the cell a capturer lands on and the cell of the pawn taken) and `'resigned'` / `'flagged'`
@@ -369,29 +374,8 @@ pub fn parse(v: &'static Variant, text: &str) -> Result<Position> {
             return Err(bad(format!("pawn on its promotion rank at {}", t.name(c))));
         }
     }
-    // castling: a right stands only with the king and that rook on their start cells
-    let defs = four::castle_defs(t);
-    let mut rights = 0u16;
-    for (i, d) in defs.iter().enumerate() {
-        let wanted = if d.side == 0 {
-            king_side[d.seat as usize]
-        } else {
-            queen_side[d.seat as usize]
-        };
-        let k = pos.at(d.king_from);
-        let r = pos.at(d.rook_from);
-        let ok = k.is_some()
-            && k.owner() == d.seat
-            && k.kind() == chess::KING
-            && r.is_some()
-            && r.owner() == d.seat
-            && r.kind() == chess::ROOK
-            && pos.is_in_play(d.seat)
-            && pos.walking >> d.seat & 1 == 0;
-        if wanted && ok {
-            rights |= 1 << i;
-        }
-    }
+    // castling from where the kings and rooks stand, the flags deciding which rights exist
+    let (defs, rights) = four::castling(&pos, king_side, queen_side);
     pos.set_castles(defs, rights);
     // en passant chances (impossible ones are ignored, as FEN readers usually do); the cell
     // passed over may be occupied for now: the chance lasts until the double-stepper moves

@@ -9,14 +9,16 @@
 //! 2. Qg1xQn8+ .. Qa7xQh14+ .. Kg14xQh14 .. Kn7xQn8
 //! ```
 //! * Tags `[Key "Value"]` (a value may span lines). `Variant` `FFA`/`Solo` is
-//!   `four-player-ffa`, `Teams` is `four-player-teams`; `StartFen4` gives the start position.
+//!   `four-player-ffa`, `Teams` is `four-player-teams`; `StartFen4` gives the start position
+//!   (`4PC`: chess.com's standard start, see [`import`]; none: Rookery's start).
 //!   Other tags are kept but do not change the rules: a record is replayed under Rookery's rules
 //!   of the game (en passant on, dead king walking in free for all).
 //! * One numbered line per round, quarter-moves separated by ` .. `. A move is the piece letter
 //!   (none for a pawn; `D` or `Q` for a promoted queen), the from-cell, `-` or `x`, the captured
 //!   piece's letter (none for a pawn), the to-cell, `=X` for a promotion (`=D` is the 1-point
 //!   queen of free for all), then one `+` per king checked and one `#` per king mated. `O-O`
-//!   and `O-O-O` castle; a trailing `R` marks a walking king's automatic move (`Ka4-b5R`).
+//!   and `O-O-O` castle (the king's move, `Ka7-a5`, is read as castling too); a trailing `R`
+//!   marks a walking king's automatic move (`Ka4-b5R`).
 //! * `R` resigns and `T` times out the player to move (our writer adds `{Blue}` after the
 //!   token when another player resigned out of turn); `R#`/`T#` mean the resigner's king was
 //!   mated at once, which the rules find by themselves. `#` and `S` (a mated or stalemated
@@ -300,9 +302,21 @@ pub fn parse_move(pos: &Position, tok: &str) -> Result<Move> {
                 + 1
         }
     };
-    let m = legal
+    let normal = legal
         .iter()
-        .find(|m| m.from == from && m.to == to && m.promo == promo && m.kind != MoveKind::Castle)
+        .find(|m| m.from == from && m.to == to && m.promo == promo && m.kind != MoveKind::Castle);
+    // castling written as the king's move (`Ka7-a5`, as 4pchess writes it) or king takes rook
+    let castle = || {
+        legal.iter().find(|m| {
+            m.kind == MoveKind::Castle
+                && m.from == from
+                && promo == 0
+                && parts.captured.is_none()
+                && (pos.castles[m.aux as usize].king_to == to || m.to == to)
+        })
+    };
+    let m = normal
+        .or_else(castle)
         .copied()
         .ok_or_else(|| bad(format!("'{tok}' is not legal here")))?;
     if let Some((_, victim)) = multi::captured_piece(pos, m) {
@@ -353,8 +367,11 @@ pub fn move_token(pos: &Position, m: Move) -> String {
 }
 
 /// Replays a record: tags, start and every quarter-move, to where the record ends. The
-/// `Variant` tag picks the game; without one, `default_id` does. Any move that does not fit
-/// the position is a [`Error::BadRecord`] naming it.
+/// `Variant` tag picks the game; without one, `default_id` does. The start is the `StartFen4`
+/// tag's FEN4; `4PC` (chess.com's standard start) is chess.com's layout of today
+/// ([`four::CHESS_COM_START_FEN4`]), or Rookery's start (chess.com's earlier layout) for a
+/// record that replays only from that; without the tag, Rookery's start. Any move that does
+/// not fit the position is a [`Error::BadRecord`] naming it.
 pub fn import(text: &str, default_id: &str) -> Result<Game> {
     let rec = parse(text)?;
     let id = game_id(&rec)?.unwrap_or(default_id);
@@ -362,10 +379,23 @@ pub fn import(text: &str, default_id: &str) -> Result<Game> {
     if !matches!(v.family, Family::FourFfa | Family::FourTeams) {
         return Err(bad(format!("PGN4 is not a record of {id}")));
     }
-    let start = match rec.tag("StartFen4") {
-        Some(f) => fen4::parse(v, f).map_err(|e| bad(format!("StartFen4: {e}")))?,
-        None => rules::start_position(v, 0)?,
-    };
+    match rec.tag("StartFen4").map(str::trim) {
+        // chess.com's name for its standard start, which has had two layouts: today's first
+        Some("4PC") => {
+            let today = fen4::parse(v, four::CHESS_COM_START_FEN4)?;
+            replay(&rec, today)
+                .or_else(|e| replay(&rec, fen4::parse(v, four::START_FEN4)?).map_err(|_| e))
+        }
+        Some(f) => replay(
+            &rec,
+            fen4::parse(v, f).map_err(|e| bad(format!("StartFen4: {e}")))?,
+        ),
+        None => replay(&rec, rules::start_position(v, 0)?),
+    }
+}
+
+/// Replays the quarter-moves of a record from `start`.
+fn replay(rec: &Pgn4, start: Position) -> Result<Game> {
     let mut g = Game::from_position(start, HouseRules::default(), 0)?;
     g.auto_walk = false;
     for (n, tok) in rec.tokens.iter().enumerate() {

@@ -6,7 +6,10 @@
 //! 2 = Yellow (top, south), 3 = Green (right, west). Setup as chess.com: Red Qg1 Kh1, Blue Qa7
 //! Ka8, Yellow Kg14 Qh14, Green Kn7 Qn8. Pawns double-step from their player's 2nd rank. Castling:
 //! the king goes two squares towards the rook, the rook to the square the king crossed
-//! ([`castle_defs`]). En passant: any opponent, until the double-stepper moves again.
+//! ([`castle_defs`]); a FEN4 position castles from where its kings and rooks stand
+//! ([`castling`]), so chess.com's newer layout ([`CHESS_COM_START_FEN4`]: Blue Qa8 Ka7, Green
+//! Kn8 Qn7) castles as it does there. En passant: any opponent, until the double-stepper moves
+//! again.
 //!
 //! **Free for all.** Everyone against everyone, for points ([`piece_value`], [`check_bonus`]).
 //! Checkmate and stalemate are decided after every move for every player
@@ -56,6 +59,16 @@ bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bK,bP,10,gP,gQ/\
 bQ,bP,10,gP,gK/bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/14/\
 3,rP,rP,rP,rP,rP,rP,rP,rP,3/3,rR,rN,rB,rQ,rK,rB,rN,rR,3";
 
+/// chess.com's start position today (its FEN4 `4PC`): as [`START_FEN4`] with Blue's and
+/// Green's king and queen swapped (Blue Qa8 Ka7, Green Kn8 Qn7), the layout of the 4pchess
+/// engine (REFERENCE §3.1). Rookery's own games start from [`START_FEN4`]; this one is read for
+/// imported records and positions.
+pub const CHESS_COM_START_FEN4: &str = "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-\
+3,yR,yN,yB,yK,yQ,yB,yN,yR,3/3,yP,yP,yP,yP,yP,yP,yP,yP,3/14/\
+bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bQ,bP,10,gP,gK/\
+bK,bP,10,gP,gQ/bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/14/\
+3,rP,rP,rP,rP,rP,rP,rP,rP,3/3,rR,rN,rB,rQ,rK,rB,rN,rR,3";
+
 /// Builds `four-player-ffa` or `four-player-teams`.
 pub fn variant(id: &'static str) -> Variant {
     let teams = id == TEAMS;
@@ -96,9 +109,10 @@ pub fn variant(id: &'static str) -> Variant {
     v.finish()
 }
 
-/// Castling options of the four seats, in the order seat 0 king side, seat 0 queen side, seat 1
-/// king side, ... (index = 2 × seat + side; side 0 = king side = `O-O`). REFERENCE §3.1: the king
-/// goes two squares towards the rook, the rook lands on the square the king crossed.
+/// Castling options of the four seats from Rookery's start ([`START_FEN4`]), in the order seat 0
+/// king side, seat 0 queen side, seat 1 king side, ... (index = 2 × seat + side; side 0 = king
+/// side = `O-O`). REFERENCE §3.1: the king goes two squares towards the rook, the rook lands on
+/// the square the king crossed. [`castle_from_position`] derives the same cells from that start.
 pub fn castle_defs(t: &Topology) -> Vec<CastleDef> {
     let c = |name: &str| -> Cell { t.cell(name).expect("four-player cell") };
     // (seat, side, king from, rook from, king to, rook to)
@@ -116,6 +130,90 @@ pub fn castle_defs(t: &Topology) -> Vec<CastleDef> {
         .iter()
         .map(|&(s, side, kf, rf, kt, rt)| CastleDef::new(t, s, side, c(kf), c(rf), c(kt), c(rt)))
         .collect()
+}
+
+/// The cells of `seat`'s back line (its 1st rank: Red d1–k1, Blue a4–a11, Yellow d14–k14,
+/// Green n4–n11), in order of rising file or rank.
+pub fn back_line(v: &Variant, seat: Seat) -> Vec<Cell> {
+    let t = &v.board;
+    let (w, h) = (t.width, t.height);
+    (0..w.max(h))
+        .filter_map(|i| match v.seats[seat as usize].facing {
+            grid::NORTH => t.at(i, 0),
+            grid::EAST => t.at(0, i),
+            grid::SOUTH => t.at(i, h - 1),
+            _ => t.at(w - 1, i),
+        })
+        .collect()
+}
+
+/// The castling option of `seat` on `side` (0 = king side, `O-O`; 1 = queen side, `O-O-O`) as
+/// the pieces stand, as Chess960 does for two players: the seat's king on its back line, and
+/// the outermost rook of the seat on that line on the king side (towards the end of the line
+/// nearer to the king, i.e. in the half of the line the king stands in) or on the other side.
+/// The king goes two squares towards that rook and the rook lands on the square the king crossed
+/// (REFERENCE §3.1). None when there is no such king or rook, or when the rook stands next to
+/// the king (the king cannot go two squares towards it).
+///
+/// From [`START_FEN4`] this gives [`castle_defs`]. From [`CHESS_COM_START_FEN4`] Blue castles
+/// Ka7-a5 (king side, rook a4-a6) and Ka7-a9 (queen side, rook a11-a8), Green Kn8-n10 (king
+/// side, rook n11-n9) and Kn8-n6 (queen side, rook n4-n7), as chess.com and 4pchess do.
+pub fn castle_from_position(pos: &Position, seat: Seat, side: u8) -> Option<CastleDef> {
+    let v = pos.variant;
+    let line = back_line(v, seat);
+    let own = |c: Cell, kind: u8| {
+        let p = pos.at(c);
+        p.is_some() && !p.is_grey() && p.owner() == seat && p.kind() == kind
+    };
+    let k = line.iter().position(|&c| own(c, KING))?;
+    // the king side is the end of the line nearer to the king
+    let king_side_up = 2 * k + 1 > line.len();
+    let up = king_side_up == (side == 0);
+    let r = if up {
+        (k + 1..line.len()).rev().find(|&i| own(line[i], ROOK))?
+    } else {
+        (0..k).find(|&i| own(line[i], ROOK))?
+    };
+    if r.abs_diff(k) < 2 {
+        return None;
+    }
+    let (king_to, rook_to) = if up {
+        (line[k + 2], line[k + 1])
+    } else {
+        (line[k - 2], line[k - 1])
+    };
+    Some(CastleDef::new(
+        &v.board, seat, side, line[k], line[r], king_to, rook_to,
+    ))
+}
+
+/// The castling options and rights of a position read from FEN4, whose flags per seat are
+/// `king_side` and `queen_side`. A right stands when its flag is set, the seat is in the game
+/// (not out, no walking king) and [`castle_from_position`] finds its king and rook; the option
+/// is derived from their cells. Options without a right keep the cells of [`castle_defs`], so
+/// the index of an option is always 2 × seat + side.
+pub fn castling(
+    pos: &Position,
+    king_side: [bool; 4],
+    queen_side: [bool; 4],
+) -> (Vec<CastleDef>, u16) {
+    let mut defs = castle_defs(&pos.variant.board);
+    let mut rights = 0u16;
+    for seat in 0..4u8 {
+        let playing = pos.is_in_play(seat) && pos.walking >> seat & 1 == 0;
+        for side in 0..2u8 {
+            let flags = if side == 0 { king_side } else { queen_side };
+            if !(flags[seat as usize] && playing) {
+                continue;
+            }
+            if let Some(d) = castle_from_position(pos, seat, side) {
+                let i = 2 * seat as usize + side as usize;
+                defs[i] = d;
+                rights |= 1 << i;
+            }
+        }
+    }
+    (defs, rights)
 }
 
 /// The start position.
