@@ -86,10 +86,11 @@ impl Position {
             aux,
         };
         if v.promo_mask >> p.kind() & 1 == 1 {
-            if let Some(pr) = &v.promotion[p.kind() as usize] {
-                let f = p.facing();
-                let zone = &v.zones[pr.zone as usize][f as usize];
-                if zone.contains(to) || (pr.from_zone_too && zone.contains(from)) {
+            let f = p.facing();
+            let zone = v.promotion_cells(p.kind(), f);
+            if zone.contains(to) || (v.promo_from_mask >> p.kind() & 1 == 1 && zone.contains(from))
+            {
+                if let Some(pr) = &v.promotion[p.kind() as usize] {
                     for &k in &pr.to {
                         out.push(Move {
                             promo: k + 1,
@@ -112,6 +113,14 @@ impl Position {
         let t = &v.board;
         let s = p.owner();
         let f = p.facing();
+        let promotes = v.promo_mask >> p.kind() & 1 == 1;
+        let mut emit = |to: Cell, out: &mut Vec<Move>| {
+            if promotes {
+                self.push_move(c, to, MoveKind::Normal, 0, p, out)
+            } else {
+                out.push(Move::new(c, to))
+            }
+        };
         for atom in &v.pieces[p.kind() as usize].atoms {
             match *atom {
                 Atom::Slide {
@@ -146,11 +155,11 @@ impl Position {
                             let inside = v.in_zone(zone.to, f, to);
                             if q.is_none() {
                                 if mode.moves() && inside {
-                                    self.push_move(c, to, MoveKind::Normal, 0, p, out);
+                                    emit(to, out);
                                 }
                             } else {
                                 if mode.captures() && inside && self.enemy_of(s, q) {
-                                    self.push_move(c, to, MoveKind::Normal, 0, p, out);
+                                    emit(to, out);
                                 }
                                 break;
                             }
@@ -177,7 +186,7 @@ impl Position {
                         let q = self.board[lt.to as usize];
                         if (q.is_none() && mode.moves()) || (mode.captures() && self.enemy_of(s, q))
                         {
-                            self.push_move(c, lt.to, MoveKind::Normal, 0, p, out);
+                            emit(lt.to, out);
                         }
                     }
                 }
@@ -210,11 +219,11 @@ impl Position {
                             let inside = v.in_zone(zone.to, f, to);
                             if q.is_none() {
                                 if mode.moves() && inside {
-                                    self.push_move(c, to, MoveKind::Normal, 0, p, out);
+                                    emit(to, out);
                                 }
                             } else {
                                 if mode.captures() && inside && self.enemy_of(s, q) {
-                                    self.push_move(c, to, MoveKind::Normal, 0, p, out);
+                                    emit(to, out);
                                 }
                                 break;
                             }
@@ -278,6 +287,7 @@ impl Position {
 
     /// Whether the piece `q` on `a` attacks `c` by one of its atoms, reaching it as `via` says
     /// (the atom-by-atom test for pieces limited by direction or zone).
+    #[inline(never)]
     fn atom_hits(&self, q: Piece, a: Cell, c: Cell, via: Via) -> bool {
         let v = self.variant;
         let f = q.facing();
@@ -324,17 +334,27 @@ impl Position {
     /// direction or zone are tested atom by atom, so asymmetric pieces (a forward-only step)
     /// attack only where they could capture.
     pub fn attacked(&self, c: Cell, defender: Seat) -> bool {
+        if self.variant.special_mask == 0 {
+            self.attacked_by::<false>(c, defender)
+        } else {
+            self.attacked_by::<true>(c, defender)
+        }
+    }
+
+    /// [`Position::attacked`], compiled twice: without the atom-by-atom test for games whose
+    /// pieces are all plain (`SPECIAL` = false, the fast path of chess), and with it.
+    #[inline(always)]
+    fn attacked_by<const SPECIAL: bool>(&self, c: Cell, defender: Seat) -> bool {
         let v = self.variant;
         let t = &v.board;
         let hostile = |q: Piece| q.is_seated() && !v.allied(defender, q.owner());
-        let special = v.special_mask;
+        let special = if SPECIAL { v.special_mask } else { 0 };
         for r in t.rays(c) {
             let (sliders, steppers) = v.line_mask(r.line);
             let hoppers = v.hop_mask[r.line as usize];
             if sliders | steppers | hoppers | special == 0 {
                 continue;
             }
-            let towards = opposite(r.dir);
             let mut screen = false;
             for (i, &a) in t.ray_cells(r).iter().enumerate() {
                 let q = self.board[a as usize];
@@ -347,13 +367,15 @@ impl Position {
                         if sliders & bit != 0 || (i == 0 && steppers & bit != 0) {
                             return true;
                         }
-                        let via = Via::Line {
-                            line: r.line,
-                            dist: i + 1,
-                            dir: towards,
-                        };
-                        if special & bit != 0 && self.atom_hits(q, a, c, via) {
-                            return true;
+                        if special & bit != 0 {
+                            let via = Via::Line {
+                                line: r.line,
+                                dist: i + 1,
+                                dir: opposite(r.dir),
+                            };
+                            if self.atom_hits(q, a, c, via) {
+                                return true;
+                            }
                         }
                     }
                     if hoppers | special == 0 {
@@ -365,8 +387,8 @@ impl Position {
                         if hoppers & bit != 0 {
                             return true;
                         }
-                        let via = Via::Hop { line: r.line };
-                        if special & bit != 0 && self.atom_hits(q, a, c, via) {
+                        if special & bit != 0 && self.atom_hits(q, a, c, Via::Hop { line: r.line })
+                        {
                             return true;
                         }
                     }
@@ -386,20 +408,8 @@ impl Position {
                 }
             }
         }
-        if special != 0 {
-            for leap in v.special_leaps() {
-                for lt in t.leaps_to(leap, c) {
-                    let q = self.board[lt.to as usize];
-                    if q.is_some()
-                        && special >> q.kind() & 1 == 1
-                        && hostile(q)
-                        && (lt.leg == NO_CELL || self.board[lt.leg as usize].is_none())
-                        && self.atom_hits(q, lt.to, c, Via::Leap { leap, dir: lt.dir })
-                    {
-                        return true;
-                    }
-                }
-            }
+        if SPECIAL && self.special_leap_attack(c, defender) {
+            return true;
         }
         if v.pawn_mask != 0 {
             for f in 0..v.pawn_facings {
@@ -416,6 +426,23 @@ impl Position {
             }
         }
         false
+    }
+
+    /// Whether a hostile leaper limited by direction or zone attacks `c`.
+    #[inline(never)]
+    fn special_leap_attack(&self, c: Cell, defender: Seat) -> bool {
+        let v = self.variant;
+        let special = v.special_mask;
+        v.special_leaps().any(|leap| {
+            v.board.leaps_to(leap, c).iter().any(|lt| {
+                let q = self.board[lt.to as usize];
+                q.is_seated()
+                    && special >> q.kind() & 1 == 1
+                    && !v.allied(defender, q.owner())
+                    && (lt.leg == NO_CELL || self.board[lt.leg as usize].is_none())
+                    && self.atom_hits(q, lt.to, c, Via::Leap { leap, dir: lt.dir })
+            })
+        })
     }
 
     /// Whether `seat`'s king is attacked.
@@ -467,7 +494,7 @@ impl Position {
     /// moves that can expose the king are made and tested: king moves, moves of pieces on a
     /// line with the king, moves other than plain ones and drops, and every move when
     /// `safety` says so.
-    #[inline]
+    #[inline(always)]
     fn is_legal_pseudo(&mut self, m: Move, safety: Option<(Cell, bool)>) -> bool {
         let v = self.variant;
         if let Some((king, all)) = safety {

@@ -654,10 +654,10 @@ impl Position {
                 let d = &self.castles[m.aux as usize];
                 let (kf, rf, kt, rt) = (d.king_from, d.rook_from, d.king_to, d.rook_to);
                 let rook = self.board[rf as usize];
-                self.set(kf, Piece::NONE);
-                self.set(rf, Piece::NONE);
-                self.set(kt, piece);
-                self.set(rt, rook);
+                self.put(kf, Piece::NONE);
+                self.put(rf, Piece::NONE);
+                self.put(kt, piece);
+                self.put(rt, rook);
             }
             MoveKind::Drop => {
                 self.add_hand(mover, m.aux, -1);
@@ -675,7 +675,7 @@ impl Position {
                     let victim = saved.ep[m.aux as usize].pawn;
                     captured = self.board[victim as usize];
                     captured_at = victim;
-                    self.set(victim, Piece::NONE);
+                    self.put(victim, Piece::NONE);
                     self.clear_ep(m.aux);
                 } else if self.board[m.to as usize].is_some() {
                     captured = self.board[m.to as usize];
@@ -687,12 +687,13 @@ impl Position {
                         }
                     }
                 }
-                self.set(m.from, Piece::NONE);
+                // the board move itself is undone from the record (`unmake`), not the journal
+                self.put(m.from, Piece::NONE);
                 let placed = match m.promotion() {
                     Some(k) => piece.with_kind(k).with_promoted(true),
                     None => piece,
                 };
-                self.set(m.to, placed);
+                self.put(m.to, placed);
                 if captured.is_some() {
                     if let Some(h) = &v.hand {
                         if h.captures_to_hand && captured.is_seated() {
@@ -757,14 +758,41 @@ impl Position {
         }
     }
 
-    /// Takes back a move made with [`Position::make`].
-    pub fn unmake(&mut self, _m: Move, u: &Undo) {
+    /// Takes back a move made with [`Position::make`]: the journaled changes (drops, placements,
+    /// hands, rule effects) in reverse, then the board move from the record.
+    pub fn unmake(&mut self, m: Move, u: &Undo) {
         while self.journal.len() > u.mark as usize {
             match self.journal.pop() {
                 Some(Change::Cell(c, p)) => self.restore(c, p),
                 Some(Change::Hand(s, k, n)) => self.hands[s as usize][k as usize] = n,
                 None => break,
             }
+        }
+        match m.kind {
+            MoveKind::Castle => {
+                let d = &self.castles[m.aux as usize];
+                let (kf, rf, kt, rt) = (d.king_from, d.rook_from, d.king_to, d.rook_to);
+                let king = self.board[kt as usize];
+                let rook = self.board[rt as usize];
+                self.restore(kt, Piece::NONE);
+                self.restore(rt, Piece::NONE);
+                self.restore(kf, king);
+                self.restore(rf, rook);
+            }
+            MoveKind::Normal | MoveKind::Double | MoveKind::EnPassant => {
+                // the mover's piece goes back (promotion keeps the owner); the captured returns
+                let o = u.moved.owner() as usize;
+                self.board[m.to as usize] = Piece::NONE;
+                self.board[m.from as usize] = u.moved;
+                if o < MAX_SEATS {
+                    self.occ[o].remove(m.to);
+                    self.occ[o].insert(m.from);
+                }
+                if u.captured.is_some() {
+                    self.restore(u.captured_at, u.captured);
+                }
+            }
+            MoveKind::Drop | MoveKind::Pass | MoveKind::Place | MoveKind::Special => {}
         }
         self.st = u.state;
         self.in_play = u.in_play;

@@ -133,6 +133,10 @@ pub struct Variant {
     /// Kinds with a promotion rule.
     pub(crate) promo_mask: u64,
     pub(crate) special_leap_kinds: Vec<crate::board::Leap>,
+    /// Kinds that may also promote when a move starts in their zone.
+    pub(crate) promo_from_mask: u64,
+    /// Per kind and facing (`kind * facings + facing`): the cells of the kind's promotion zone.
+    promo_cells: Vec<CellSet>,
     pub(crate) leap_masks: Vec<(crate::board::Leap, u64)>,
     pub(crate) pawn_mask: u64,
     pub(crate) royal_mask: u64,
@@ -224,6 +228,18 @@ impl Variant {
             let z = self.promotion_zone.clone();
             self.zones.push(z);
         }
+        let nf = self.pawn_facings as usize;
+        self.promo_cells = vec![CellSet::EMPTY; self.pieces.len() * nf];
+        for (k, pr) in self.promotion.iter().enumerate() {
+            if let Some(pr) = pr {
+                for f in 0..nf {
+                    self.promo_cells[k * nf + f] = self.zones[pr.zone as usize][f];
+                }
+                if pr.from_zone_too {
+                    self.promo_from_mask |= 1 << k;
+                }
+            }
+        }
         self.team_of = [255; 16];
         for (i, s) in self.seats.iter().enumerate() {
             self.team_of[i] = s.team;
@@ -261,6 +277,8 @@ impl Variant {
             special_mask: 0,
             promo_mask: 0,
             special_leap_kinds: Vec::new(),
+            promo_from_mask: 0,
+            promo_cells: Vec::new(),
             leap_masks: Vec::new(),
             pawn_mask: 0,
             royal_mask: 0,
@@ -302,6 +320,12 @@ impl Variant {
 
     pub fn letter(&self, kind: u8) -> char {
         self.pieces[kind as usize].letter
+    }
+
+    /// The promotion zone of kind `kind` for facing `f` (empty for kinds that never promote).
+    #[inline]
+    pub(crate) fn promotion_cells(&self, kind: u8, f: u8) -> &CellSet {
+        &self.promo_cells[kind as usize * self.pawn_facings as usize + f as usize]
     }
 
     /// The leap kinds used by pieces with direction- or zone-limited atoms.
