@@ -306,7 +306,8 @@ mod tests {
             assert_eq!(tn("points", 5), "5 bodov");
             assert_eq!(tn("players", 4), "4 hráči");
             assert_eq!(tn("players", 8), "8 hráčov");
-            assert_eq!(tn("moves", 22), "22 ťahy");
+            assert_eq!(tn("moves", 3), "3 ťahy");
+            assert_eq!(tn("moves", 22), "22 ťahov", "Slovak: 2–4 only, not 22");
             assert_eq!(tn("moves", 100), "100 ťahov");
         });
         assert_eq!(tn("points", 1), "1 point");
