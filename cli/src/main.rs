@@ -1,6 +1,8 @@
 //! `rookery`: the terminal player and developer commands over rookery-core.
 
 mod bench;
+mod i18n;
+mod i18n_gen;
 mod perft;
 mod play;
 mod store_cmds;
@@ -12,6 +14,8 @@ const USAGE: &str = "usage:
   rookery play --script \"M1 M2 ...\" [--game ID] [--fen F] [--bots LEVEL]   no terminal: print the board
   rookery perft <game-id> <depth> [--fen FEN] [--moves \"M1 M2 ...\"] [--divide]
   rookery games                      list every game id
+  rookery rules <game-id> [--lang L]   print a game's rules page
+  rookery i18n [--check] [--root DIR] [--out DIR]   generate the apps' strings from assets/
   rookery selfplay --db DIR [--game ID] [--seed S]   random games with autosave, until killed
   rookery saved --db DIR [--check | --export ID | --export-standard ID | --import FILE | --delete ID]
   rookery bench store [--dir DIR] [--games N] [--moves N] [--game ID] [--sync]
@@ -37,6 +41,8 @@ fn main() -> ExitCode {
         Some("bench") if args.get(1).map(String::as_str) == Some("store") => {
             store_cmds::cmd_bench_store(&args[2..])
         }
+        Some("rules") => cmd_rules(&args[1..]),
+        Some("i18n") => cmd_i18n(&args[1..]),
         Some("games") => {
             for g in rookery_core::rules::catalogue() {
                 println!(
@@ -96,5 +102,44 @@ fn cmd_perft(args: &[String]) -> Result<(), String> {
     };
     let n = perft::run(&a).map_err(|e| e.to_string())?;
     println!("{n}");
+    Ok(())
+}
+
+fn cmd_rules(args: &[String]) -> Result<(), String> {
+    let Some(id) = args.first().filter(|a| !a.starts_with("--")) else {
+        return Err(USAGE.to_string());
+    };
+    i18n::init_language(flag_value(args, "--lang").as_deref())?;
+    if !rookery_core::rules::catalogue().iter().any(|g| g.id == id) {
+        return Err(i18n::error_text(&rookery_core::Error::UnknownGame(
+            id.clone(),
+        )));
+    }
+    let page = i18n::rules_page(id).ok_or_else(|| format!("no rules page for {id}"))?;
+    print!("{page}");
+    Ok(())
+}
+
+/// `rookery i18n`: writes (or with `--check` compares) the apps' generated strings.
+fn cmd_i18n(args: &[String]) -> Result<(), String> {
+    let root = flag_value(args, "--root")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/..")));
+    if args.iter().any(|a| a == "--check") {
+        let bad = i18n_gen::stale(&root)?;
+        if bad.is_empty() {
+            println!("generated strings are up to date");
+            return Ok(());
+        }
+        return Err(format!(
+            "generated strings are stale; run `cargo run -p rookery-cli -- i18n`:\n  {}",
+            bad.join("\n  ")
+        ));
+    }
+    let out = flag_value(args, "--out")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| root.clone());
+    let n = i18n_gen::write(&root, &out)?;
+    println!("{n} files generated under {}", out.display());
     Ok(())
 }

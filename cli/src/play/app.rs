@@ -21,7 +21,7 @@ use rookery_core::{Action, Game};
 use super::board::Layout;
 use super::bots::BotJob;
 use super::session::{Session, Store};
-use super::text::{colour_name, t, tf};
+use super::text::{colour_name, error_text, list_and, piece_name, score_reason, t, tf};
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,8 +33,8 @@ pub enum SeatKind {
 impl SeatKind {
     pub fn label(self) -> String {
         match self {
-            SeatKind::Person => t("seat.person"),
-            SeatKind::Bot(l) => tf("seat.bot", &[("level", &l.to_string())]),
+            SeatKind::Person => t("seat-person"),
+            SeatKind::Bot(l) => tf("seat-bot", &[("level", &l.to_string())]),
         }
     }
     /// The next choice in the setup list (Person, Bot 0, Bot 1, Bot 2).
@@ -157,7 +157,7 @@ impl SetupForm {
 
     /// Label and value of a row.
     pub fn row_text(&self, row: Row) -> (String, String) {
-        let onoff = |b: bool| if b { "On" } else { "Off" }.to_string();
+        let onoff = |b: bool| t(if b { "common-on" } else { "common-off" });
         match row {
             Row::Seat(i) => {
                 let s = &self.seats[i];
@@ -172,36 +172,36 @@ impl SetupForm {
                 )
             }
             Row::MoveLimit => (
-                t("house.move-limit"),
+                t("house-move-limit"),
                 match self.house.move_limit {
-                    None => t("house.move-limit.none"),
+                    None => t("house-move-limit-none"),
                     Some(n) => n.to_string(),
                 },
             ),
             Row::ShowLegal => (
-                t("house.show-legal-moves"),
+                t("house-show-legal-moves"),
                 onoff(self.house.show_legal_moves),
             ),
             Row::Rotate => (
-                t("house.rotate-first-seat"),
+                t("house-rotate-first-seat"),
                 onoff(self.house.rotate_first_seat),
             ),
             Row::TurnTime => (
-                t("house.turn-time"),
+                t("house-turn-time"),
                 match self.house.turn_seconds {
-                    None => t("house.turn-time.none"),
-                    Some(s) => tf("house.turn-time.seconds", &[("seconds", &s.to_string())]),
+                    None => t("house-turn-time-none"),
+                    Some(s) => tf("house-turn-time-seconds", &[("seconds", &s.to_string())]),
                 },
             ),
             Row::Start960 => (
-                "Start position".to_string(),
+                t("house-start-position"),
                 match self.start {
-                    None => "random".to_string(),
-                    Some(518) => "518 (classical)".to_string(),
+                    None => t("house-start-random"),
+                    Some(518) => tf("house-start-classical", &[("number", "518")]),
                     Some(n) => n.to_string(),
                 },
             ),
-            Row::Begin => ("▶ Start the game".to_string(), String::new()),
+            Row::Begin => (t("action-start-game"), String::new()),
         }
     }
 
@@ -322,10 +322,10 @@ impl Play {
     }
 
     pub fn name(&self, s: Seat) -> String {
-        self.form
-            .seats
-            .get(s as usize)
-            .map_or_else(|| format!("seat {s}"), |c| c.name.clone())
+        self.form.seats.get(s as usize).map_or_else(
+            || tf("seat-number", &[("seat", &s.to_string())]),
+            |c| c.name.clone(),
+        )
     }
 
     pub fn is_over(&self) -> bool {
@@ -423,7 +423,7 @@ impl Play {
                 let text = self.describe_last();
                 self.say(text);
             }
-            Err(e) => self.fail(e.to_string()),
+            Err(e) => self.fail(error_text(&e)),
         }
     }
 
@@ -450,32 +450,50 @@ impl Play {
             return String::new();
         };
         let mut s = match p.action {
-            Action::Resign(seat) => format!("{} resigns", self.name(seat)),
-            Action::Timeout(seat) => format!("{} ran out of time", self.name(seat)),
-            Action::Choose(c) => format!("Chosen: {}", choice_label(self, c)),
-            _ => format!("{}: {}", self.name(p.mover), p.text),
+            Action::Resign(seat) => tf("event-resigns", &[("player", &self.name(seat))]),
+            Action::Timeout(seat) => tf("event-timeout", &[("player", &self.name(seat))]),
+            Action::Choose(c) => tf("event-chosen", &[("choice", &choice_label(self, c))]),
+            _ => tf(
+                "event-move",
+                &[("player", &self.name(p.mover)), ("move", &p.text)],
+            ),
         };
         for e in &p.events {
             // new kinds of events are shown in the move list only
             #[allow(unreachable_patterns)]
             match e {
                 Event::Scored { seat, points, why } => {
-                    s.push_str(&format!(
-                        " · {} {}{} ({why})",
-                        self.name(*seat),
+                    let pts = format!(
+                        "{}{}",
                         if *points >= 0 { "+" } else { "" },
                         score_text(g, *points)
+                    );
+                    s.push_str(" · ");
+                    s.push_str(&tf(
+                        "event-scored",
+                        &[
+                            ("player", &self.name(*seat)),
+                            ("points", &pts),
+                            ("why", &score_reason(why)),
+                        ],
                     ));
                 }
                 Event::Out { seat, reason } => {
-                    s.push_str(&format!(
-                        " · {} is out ({})",
-                        self.name(*seat),
-                        out_text(*reason)
+                    s.push_str(" · ");
+                    s.push_str(&tf(
+                        "event-out",
+                        &[
+                            ("player", &self.name(*seat)),
+                            ("reason", &out_text(*reason)),
+                        ],
                     ));
                 }
                 Event::Walked { seat, text } => {
-                    s.push_str(&format!(" · {}'s king walks {text}", self.name(*seat)));
+                    s.push_str(" · ");
+                    s.push_str(&tf(
+                        "event-walked",
+                        &[("player", &self.name(*seat)), ("move", text)],
+                    ));
                 }
                 _ => {}
             }
@@ -487,7 +505,7 @@ impl Play {
     pub fn undo(&mut self, now: Instant) {
         self.bot = None;
         if let Err(e) = self.session.undo() {
-            self.fail(e.to_string());
+            self.fail(error_text(&e));
             return;
         }
         self.ended_by_players = false;
@@ -497,14 +515,17 @@ impl Play {
             && self.session.undo().is_ok()
         {}
         self.after_change(now);
-        self.say(format!("Taken back to ply {}", self.game().ply_count()));
+        self.say(tf(
+            "status-taken-back",
+            &[("ply", &self.game().ply_count().to_string())],
+        ));
     }
 
     /// Redo: forward to the next turn a person plays.
     pub fn redo(&mut self, now: Instant) {
         self.bot = None;
         if let Err(e) = self.session.redo() {
-            self.fail(e.to_string());
+            self.fail(error_text(&e));
             return;
         }
         while self.any_person_seated()
@@ -513,7 +534,10 @@ impl Play {
             && self.session.redo().is_ok()
         {}
         self.after_change(now);
-        self.say(format!("Forward to ply {}", self.game().ply_count()));
+        self.say(tf(
+            "status-forward",
+            &[("ply", &self.game().ply_count().to_string())],
+        ));
     }
 
     /// Selects the leading cell of the typed text when it holds a piece of the side to move.
@@ -544,12 +568,12 @@ impl Play {
                 if let Some((from, to)) = two_cells(&text, t) {
                     let ms = self.moves_between(from, to);
                     match ms.len() {
-                        0 => self.fail(e.to_string()),
+                        0 => self.fail(error_text(&e)),
                         1 => self.act(Action::Move(ms[0]), now),
                         _ => self.ask_which(ms),
                     }
                 } else {
-                    self.fail(e.to_string());
+                    self.fail(error_text(&e));
                 }
             }
         }
@@ -558,11 +582,14 @@ impl Play {
     fn not_your_turn(&self) -> String {
         let g = self.game();
         if self.is_over() {
-            "The game is over: Ctrl-N plays again, Esc goes to the menu".to_string()
+            t("status-game-over")
         } else if g.choice_pending() {
-            "A choice is pending".to_string()
+            t("status-choice-pending")
         } else {
-            format!("It is {}'s turn", self.name(g.position().turn()))
+            tf(
+                "status-turn-of",
+                &[("player", &self.name(g.position().turn()))],
+            )
         }
     }
 
@@ -576,26 +603,19 @@ impl Play {
             .map(|&m| {
                 let label = match m.promotion() {
                     Some(k) => {
-                        let name = v.pieces[k as usize].name;
-                        let key = format!("piece.{name}");
-                        let shown = t(&key);
-                        let shown = if shown == key {
-                            name.to_string()
-                        } else {
-                            shown
-                        };
+                        let shown = piece_name(v.pieces[k as usize].name);
                         format!("{} ({})", shown, v.letter(k))
                     }
-                    None if m.kind == MoveKind::Castle => "Castle".to_string(),
-                    None => format!("Move {}", g.move_text(m)),
+                    None if m.kind == MoveKind::Castle => t("prompt-castle"),
+                    None => tf("prompt-move", &[("move", &g.move_text(m))]),
                 };
                 (label, PopupAction::Play(m))
             })
             .collect();
-        self.popup = Some(Popup::new(t("prompt.promote-to"), items));
+        self.popup = Some(Popup::new(t("prompt-promote-to"), items));
         if !ms.iter().any(|m| m.promotion().is_some()) {
             if let Some(p) = &mut self.popup {
-                p.title = "Which move?".to_string();
+                p.title = t("prompt-which-move");
             }
         }
     }
@@ -623,7 +643,7 @@ impl Play {
             self.selected = Some(c);
             self.input.clear();
             if self.targets().is_empty() {
-                self.say("That piece cannot move");
+                self.say(t("status-cannot-move"));
             } else {
                 self.message.clear();
             }
@@ -636,13 +656,13 @@ impl Play {
         match self.person_to_move() {
             Some(s) => {
                 self.popup = Some(Popup::new(
-                    format!("Resign for {}?", self.name(s)),
+                    tf("prompt-resign-for", &[("player", &self.name(s))]),
                     vec![
                         (
-                            format!("Yes, {} resigns", self.name(s)),
+                            tf("prompt-resign-yes", &[("player", &self.name(s))]),
                             PopupAction::Resign(s),
                         ),
-                        ("No, play on".to_string(), PopupAction::Close),
+                        (t("prompt-resign-no"), PopupAction::Close),
                     ],
                 ));
             }
@@ -657,7 +677,7 @@ impl Play {
             .into_iter()
             .map(|c| (choice_label(self, c), PopupAction::Choose(c)))
             .collect();
-        let mut p = Popup::new("Checkmate! What now?", items);
+        let mut p = Popup::new(t("prompt-mate-what-now"), items);
         p.closable = false;
         p
     }
@@ -680,12 +700,12 @@ impl Play {
                 // points); elsewhere it is kept as abandoned, without a result
                 if self.session.act(Action::Choose(Choice::End)).is_ok() {
                     self.after_change(now);
-                    self.say(t("end.agreement"));
+                    self.say(t("end-agreement"));
                 } else {
                     self.ended_by_players = true;
                     match self.session.finish(None) {
-                        Ok(()) => self.say(t("end.agreement")),
-                        Err(e) => self.fail(e.to_string()),
+                        Ok(()) => self.say(t("end-agreement")),
+                        Err(e) => self.fail(error_text(&e)),
                     }
                 }
             }
@@ -729,10 +749,10 @@ impl Play {
                 None => {
                     if self.popup.is_none() {
                         let mut p = Popup::new(
-                            t("prompt.no-person-playing"),
+                            t("prompt-no-person-playing"),
                             vec![
-                                (t("action.let-bots-finish"), PopupAction::BotsFinish),
-                                (t("action.end-game"), PopupAction::EndGame),
+                                (t("action-let-bots-finish"), PopupAction::BotsFinish),
+                                (t("action-end-game"), PopupAction::EndGame),
                             ],
                         );
                         p.closable = false;
@@ -753,7 +773,7 @@ impl Play {
         if opts.sync_bots {
             match BotJob::run_now(self.game(), level, seed) {
                 Some(a) => self.act(a, now),
-                None => self.fail("The bot found nothing to play"),
+                None => self.fail(t("status-bot-found-nothing")),
             }
             return;
         }
@@ -767,7 +787,7 @@ impl Play {
                 Some(Some(a)) if ready && job.ply == ply => self.act(a, now),
                 Some(None) => {
                     self.bot = None;
-                    self.fail("The bot found nothing to play");
+                    self.fail(t("status-bot-found-nothing"));
                 }
                 _ => {}
             }
@@ -807,31 +827,31 @@ impl Play {
         let Some(o) = g.outcome() else {
             return self
                 .ended_by_players
-                .then(|| format!("{} · no result", t("end.agreement")));
+                .then(|| tf("result-no-result", &[("reason", &t("end-agreement"))]));
         };
         let reason = end_text(o.reason);
         Some(if o.is_draw() {
-            format!("{} · {reason}", t("result.draw"))
+            tf(
+                "result-line",
+                &[("result", &t("result-draw")), ("reason", &reason)],
+            )
         } else {
             let names: Vec<String> = o.winners.iter().map(|&s| self.name(s)).collect();
-            let who = names.join(" and ");
-            let line = tf("result.wins", &[("players", &who)]);
-            // "White win" reads badly for one winner
-            let line = if o.winners.len() == 1 {
-                line.replacen(" win", " wins", 1)
+            let line = if names.len() == 1 {
+                tf("result-wins-one", &[("player", &names[0])])
             } else {
-                line
+                tf("result-wins-many", &[("players", &list_and(&names))])
             };
-            format!("{line} · {reason}")
+            tf("result-line", &[("result", &line), ("reason", &reason)])
         })
     }
 }
 
 fn choice_label(p: &Play, c: Choice) -> String {
     match c {
-        Choice::End => "End the game".to_string(),
-        Choice::PlayOnGrey => "Play on: the mated army stays as grey obstacles".to_string(),
-        Choice::PlayOnGiveTo(s) => format!("Play on: the mated army goes to {}", p.name(s)),
+        Choice::End => t("choice-end"),
+        Choice::PlayOnGrey => t("choice-grey"),
+        Choice::PlayOnGiveTo(s) => tf("choice-give", &[("player", &p.name(s))]),
     }
 }
 
@@ -852,30 +872,11 @@ pub fn score_text(g: &Game, points: i32) -> String {
 }
 
 pub fn end_text(r: EndReason) -> String {
-    t(match r {
-        EndReason::Checkmate => "end.checkmate",
-        EndReason::Stalemate => "end.stalemate",
-        EndReason::Repetition => "end.repetition",
-        EndReason::FiftyMoves => "end.fifty-moves",
-        EndReason::InsufficientMaterial => "end.insufficient-material",
-        EndReason::Resignation => "end.resignation",
-        EndReason::Timeout => "end.timeout",
-        EndReason::KingCaptured => "end.king-captured",
-        EndReason::Points => "end.points",
-        EndReason::MoveLimit => "end.move-limit",
-        EndReason::Agreement => "end.agreement",
-    })
+    t(crate::i18n::end_key(r))
 }
 
 fn out_text(r: OutReason) -> String {
-    match r {
-        OutReason::Checkmate => t("end.checkmate"),
-        OutReason::Stalemate => t("end.stalemate"),
-        OutReason::Resignation => t("end.resignation"),
-        OutReason::Timeout => t("end.timeout"),
-        OutReason::KingCaptured => t("end.king-captured"),
-    }
-    .to_lowercase()
+    t(crate::i18n::out_key(r))
 }
 
 /// The cell named at the start of `text` (the longest name that fits: `a1` then `a10`).
@@ -928,7 +929,6 @@ impl MenuItem {
     pub fn selectable(&self) -> bool {
         match self {
             MenuItem::Header(_) => false,
-            MenuItem::Game(g) => g.playable,
             _ => true,
         }
     }
@@ -947,15 +947,15 @@ impl Menu {
     pub fn new(continues: Vec<(u64, String)>) -> Menu {
         let mut items = Vec::new();
         if !continues.is_empty() {
-            items.push(MenuItem::Header(t("action.continue")));
+            items.push(MenuItem::Header(t("action-continue")));
             for (id, label) in continues {
                 items.push(MenuItem::Continue { id, label });
             }
         }
         let groups = [
-            (Group::ChessVariants, "group.chess-variants"),
-            (Group::ChessFamily, "group.chess-family"),
-            (Group::MorePlayers, "group.more-players"),
+            (Group::ChessVariants, "group-chess-variants"),
+            (Group::ChessFamily, "group-chess-family"),
+            (Group::MorePlayers, "group-more-players"),
         ];
         let all = rules::catalogue();
         for (g, key) in groups {
@@ -1001,6 +1001,109 @@ pub enum Screen {
     Menu(Menu),
     Setup(SetupForm),
     Play(Box<Play>),
+    /// A game's rules page, over the screen it was opened from.
+    Rules(Box<RulesView>),
+}
+
+/// How a line of a rules page is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PageLine {
+    Title,
+    Heading,
+    Note,
+    Text,
+    /// Drawn as it is (board diagrams, tables), never wrapped.
+    Pre,
+    Blank,
+}
+
+/// A game's rules page (`assets/rules/<lang>/<game-id>.md`) in the terminal.
+pub struct RulesView {
+    pub game: &'static str,
+    pub lines: Vec<(PageLine, String)>,
+    pub scroll: usize,
+    /// The screen to go back to.
+    pub back: Screen,
+    pub opened: Instant,
+}
+
+/// Whether a rules page says it describes a game that is not playable yet.
+pub fn page_is_planned(md: &str) -> bool {
+    md.lines()
+        .next()
+        .is_some_and(|l| l.contains("status=planned"))
+}
+
+impl RulesView {
+    pub fn new(game: &'static str, back: Screen, now: Instant) -> RulesView {
+        let md = crate::i18n::rules_page(game).unwrap_or("");
+        let mut lines = Vec::new();
+        if page_is_planned(md) {
+            lines.push((PageLine::Note, t("rules-not-playable")));
+            lines.push((PageLine::Blank, String::new()));
+        }
+        let mut para = String::new();
+        let flush = |para: &mut String, lines: &mut Vec<(PageLine, String)>| {
+            if !para.is_empty() {
+                lines.push((PageLine::Text, std::mem::take(para)));
+            }
+        };
+        for l in md.lines() {
+            let l = l.trim_end();
+            if l.starts_with("<!--") {
+                continue;
+            }
+            if let Some(h) = l.strip_prefix("# ") {
+                flush(&mut para, &mut lines);
+                lines.push((PageLine::Title, h.to_string()));
+            } else if let Some(h) = l.strip_prefix("## ") {
+                flush(&mut para, &mut lines);
+                lines.push((PageLine::Blank, String::new()));
+                lines.push((PageLine::Heading, h.to_string()));
+            } else if l.is_empty() {
+                flush(&mut para, &mut lines);
+            } else if l.starts_with("- ") || l.starts_with('|') {
+                flush(&mut para, &mut lines);
+                let kind = if l.starts_with('|') {
+                    PageLine::Pre
+                } else {
+                    PageLine::Text
+                };
+                lines.push((kind, l.replacen("- ", "• ", 1)));
+            } else {
+                if !para.is_empty() {
+                    para.push(' ');
+                }
+                para.push_str(l.trim_start());
+            }
+        }
+        flush(&mut para, &mut lines);
+        // the start position, drawn by the engine, for games it can play
+        let playable = rules::catalogue()
+            .iter()
+            .any(|g| g.id == game && g.playable);
+        if playable {
+            if let Ok(g) = Game::with_options(
+                game,
+                HouseRules::default(),
+                1,
+                (game == "chess960").then_some(518),
+            ) {
+                lines.push((PageLine::Blank, String::new()));
+                lines.push((PageLine::Heading, t("rules-start-position")));
+                for b in super::board::text(g.position()).lines() {
+                    lines.push((PageLine::Pre, b.to_string()));
+                }
+            }
+        }
+        RulesView {
+            game,
+            lines,
+            scroll: 0,
+            back,
+            opened: now,
+        }
+    }
 }
 
 /// Settings of one run of the terminal player.
@@ -1144,6 +1247,13 @@ impl App {
                     Transition::Stay
                 }
                 KeyCode::Enter | KeyCode::Char(' ') => return self.menu_enter(now),
+                KeyCode::Char('r') | KeyCode::Char('?') | KeyCode::F(1) => {
+                    if let Some(MenuItem::Game(g)) = m.items.get(m.cursor) {
+                        let id = g.id;
+                        return self.open_rules(id, now);
+                    }
+                    Transition::Stay
+                }
                 KeyCode::Esc | KeyCode::Char('q') => Transition::Quit,
                 _ => Transition::Stay,
             },
@@ -1167,6 +1277,10 @@ impl App {
                     return;
                 }
                 let n = f.rows().len();
+                if matches!(k.code, KeyCode::F(1) | KeyCode::Char('?')) {
+                    let id = f.game;
+                    return self.open_rules(id, now);
+                }
                 match k.code {
                     KeyCode::Up | KeyCode::Char('k') => f.row = (f.row + n - 1) % n,
                     KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => f.row = (f.row + 1) % n,
@@ -1178,7 +1292,7 @@ impl App {
                         Row::Begin => {
                             let form = f.clone();
                             if let Err(e) = self.start(form, now) {
-                                self.notice = e.to_string();
+                                self.notice = error_text(&e);
                                 self.open_menu();
                             }
                             return;
@@ -1188,7 +1302,7 @@ impl App {
                     KeyCode::Char('s') => {
                         let form = f.clone();
                         if let Err(e) = self.start(form, now) {
-                            self.notice = e.to_string();
+                            self.notice = error_text(&e);
                             self.open_menu();
                         }
                         return;
@@ -1198,7 +1312,34 @@ impl App {
                 }
                 Transition::Stay
             }
-            Screen::Play(p) => play_key(p, k, now),
+            Screen::Play(p) => {
+                let help = k.code == KeyCode::F(1)
+                    || (k.code == KeyCode::Char('?') && p.input.is_empty() && p.popup.is_none());
+                if help {
+                    let id = p.game().id().to_string();
+                    return self.open_rules(&id, now);
+                }
+                play_key(p, k, now)
+            }
+            Screen::Rules(r) => {
+                let page = 10;
+                let last = r.lines.len().saturating_sub(1);
+                match k.code {
+                    KeyCode::Up | KeyCode::Char('k') => r.scroll = r.scroll.saturating_sub(1),
+                    KeyCode::Down | KeyCode::Char('j') => r.scroll = (r.scroll + 1).min(last),
+                    KeyCode::PageUp => r.scroll = r.scroll.saturating_sub(page),
+                    KeyCode::PageDown | KeyCode::Char(' ') => {
+                        r.scroll = (r.scroll + page).min(last)
+                    }
+                    KeyCode::Home => r.scroll = 0,
+                    KeyCode::End => r.scroll = last,
+                    KeyCode::Esc | KeyCode::Char('q') | KeyCode::F(1) | KeyCode::Enter => {
+                        return self.close_rules(now)
+                    }
+                    _ => {}
+                }
+                Transition::Stay
+            }
         };
         self.follow(tr);
     }
@@ -1211,20 +1352,42 @@ impl App {
         }
     }
 
+    /// Shows the rules page of a game over the current screen.
+    pub fn open_rules(&mut self, id: &str, now: Instant) {
+        let Some(game) = rules::catalogue().into_iter().find(|g| g.id == id) else {
+            return;
+        };
+        let back = std::mem::replace(&mut self.screen, Screen::Menu(Menu::new(Vec::new())));
+        self.screen = Screen::Rules(Box::new(RulesView::new(game.id, back, now)));
+    }
+
+    /// Back from a rules page; a game's turn clock does not count the time spent reading.
+    pub fn close_rules(&mut self, now: Instant) {
+        let placeholder = Screen::Menu(Menu::new(Vec::new()));
+        if let Screen::Rules(r) = std::mem::replace(&mut self.screen, placeholder) {
+            let RulesView { back, opened, .. } = *r;
+            self.screen = back;
+            if let Screen::Play(p) = &mut self.screen {
+                p.turn_started += now.saturating_duration_since(opened);
+            }
+        }
+    }
+
     fn menu_enter(&mut self, now: Instant) {
         let Screen::Menu(m) = &self.screen else {
             return;
         };
         match m.items.get(m.cursor).cloned() {
+            Some(MenuItem::Game(g)) if !g.playable => self.open_rules(g.id, now),
             Some(MenuItem::Game(g)) if g.playable => {
                 if let Err(e) = self.open_setup(g.id) {
-                    self.notice = e.to_string();
+                    self.notice = error_text(&e);
                     self.open_menu();
                 }
             }
             Some(MenuItem::Continue { id, .. }) => {
                 if let Err(e) = self.resume(id, now) {
-                    self.notice = e.to_string();
+                    self.notice = error_text(&e);
                     self.open_menu();
                 }
             }
@@ -1250,7 +1413,7 @@ impl App {
                     }
                 }
             }
-            Screen::Setup(_) => {}
+            Screen::Setup(_) | Screen::Rules(_) => {}
             Screen::Play(p) => {
                 if let Some(popup) = &p.popup {
                     if let Some(i) = popup.item_at(m.column, m.row) {
@@ -1285,7 +1448,7 @@ impl App {
             form.rotate();
         }
         if let Err(e) = self.start(form, now) {
-            self.notice = e.to_string();
+            self.notice = error_text(&e);
             self.open_menu();
         }
     }
@@ -1340,13 +1503,10 @@ fn play_key(p: &mut Play, k: KeyEvent, now: Instant) -> Transition {
                 return Transition::Menu;
             } else {
                 p.popup = Some(Popup::new(
-                    "Leave this game?",
+                    t("prompt-leave"),
                     vec![
-                        (
-                            "Back to the menu (the game is kept)".to_string(),
-                            PopupAction::Leave,
-                        ),
-                        ("Stay".to_string(), PopupAction::Close),
+                        (t("prompt-leave-yes"), PopupAction::Leave),
+                        (t("prompt-leave-no"), PopupAction::Close),
                     ],
                 ));
             }

@@ -28,7 +28,7 @@ use rookery_core::{rules, Game};
 use app::{App, Options, Screen};
 use session::Store;
 
-pub const USAGE: &str = "usage: rookery play [--game ID] [--db DIR | --no-save]
+pub const USAGE: &str = "usage: rookery play [--game ID] [--db DIR | --no-save] [--lang en|sk]
        rookery play --script \"M1 M2 ...\" [--game ID] [--fen POSITION] [--bots LEVEL] [--max-plies N] [--seed N]";
 
 /// The keys, as `--help` prints them (the screen shows them too).
@@ -36,7 +36,9 @@ pub const KEYS: &str = "keys in a game:
   type a move (e2e4, e2-e4, e7e8q, O-O) and press Enter; typing a cell selects its piece
   or click a piece, then the cell it goes to (a menu asks for the promotion piece)
   Ctrl-Z undo (back to your last turn) · Ctrl-Y redo · Ctrl-R resign · Ctrl-F flip the board
-  Ctrl-N play again · Esc clear the input, or leave to the menu (games are saved) · Ctrl-C quit";
+  Ctrl-N play again · Esc clear the input, or leave to the menu (games are saved) · Ctrl-C quit
+  F1 (or ? with nothing typed) shows the game's rules page; in the menu, r shows the highlighted game's
+the language follows LC_ALL, LC_MESSAGES or LANG; --lang chooses it";
 
 fn flag(args: &[String], name: &str) -> Option<String> {
     args.iter()
@@ -54,6 +56,7 @@ pub fn cmd_play(args: &[String]) -> Result<(), String> {
         "--bots",
         "--max-plies",
         "--seed",
+        "--lang",
     ];
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!("{USAGE}\n\n{KEYS}");
@@ -69,6 +72,7 @@ pub fn cmd_play(args: &[String]) -> Result<(), String> {
             return Err(format!("unknown option '{}'\n{USAGE}", args[i]));
         }
     }
+    crate::i18n::init_language(flag(args, "--lang").as_deref())?;
     let game = flag(args, "--game");
     if let Some(g) = &game {
         rules::variant(g).map_err(|e| e.to_string())?;
@@ -105,7 +109,7 @@ pub fn cmd_play(args: &[String]) -> Result<(), String> {
             .or_else(session::default_db_dir);
         match dir {
             None => {
-                notice = "No home directory: games are not saved".into();
+                notice = text::t("notice-no-home");
                 None
             }
             Some(d) => match Store::open(&d) {
@@ -114,7 +118,7 @@ pub fn cmd_play(args: &[String]) -> Result<(), String> {
                     Some(s)
                 }
                 Err(e) => {
-                    notice = format!("Games are not saved: {e}");
+                    notice = text::tf("notice-not-saved", &[("detail", &text::error_text(&e))]);
                     None
                 }
             },
@@ -129,7 +133,7 @@ pub fn cmd_play(args: &[String]) -> Result<(), String> {
     let r = term::run(&mut app);
     if let Screen::Play(p) = &app.screen {
         if p.session.is_saved() && !p.is_over() {
-            eprintln!("The game is saved: `rookery play` offers to continue it.");
+            eprintln!("{}", text::t("notice-saved-on-exit"));
         }
     }
     r

@@ -7,7 +7,7 @@ use rookery_core::store::{GameStore, Player, SavedGame, SeatInfo, Setup, Start, 
 use rookery_core::{rules, Action, Game, Outcome, Result};
 
 use super::app::{SeatChoice, SeatKind, SetupForm};
-use super::text::game_name;
+use super::text::{game_name, tf};
 
 /// The default database directory: `$XDG_DATA_HOME/rookery`, else `~/.local/share/rookery`.
 pub fn default_db_dir() -> Option<PathBuf> {
@@ -50,7 +50,8 @@ impl Store {
             .into_iter()
             .take(9)
             .map(|s| {
-                let label = format!("{} · ply {}", s.name, s.ply);
+                let ply = tf("status-ply", &[("ply", &s.ply.to_string())]);
+                let label = format!("{} · {ply}", s.name);
                 (s.id, label)
             })
             .collect()

@@ -706,3 +706,73 @@ fn after_the_first_three_player_mate_the_people_choose_how_to_go_on() {
     assert_eq!(pawn.colour, "red");
     assert!(pawn.arrow.is_some());
 }
+
+#[test]
+fn f1_in_a_game_shows_its_rules_page_with_the_start_position_and_esc_goes_back() {
+    let mut app = playing("chess", &[SeatKind::Person, SeatKind::Person]);
+    typed(&mut app, "e2e4");
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::F(1));
+    let Screen::Rules(r) = &app.screen else {
+        panic!("rules page expected")
+    };
+    assert_eq!(r.game, "chess");
+    let text = screen_text(&draw(&mut app, 100, 200));
+    assert!(text.contains("Rules: Chess"), "{text}");
+    assert!(text.contains("The board and turns"));
+    assert!(text.contains("Castling"));
+    assert!(
+        text.contains("Start position, drawn by the engine"),
+        "a diagram from the core"
+    );
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(
+        play(&mut app).game().ply_count(),
+        1,
+        "the game is as it was"
+    );
+}
+
+#[test]
+fn r_in_the_menu_shows_the_rules_of_a_game_that_is_not_playable_yet() {
+    let mut app = App::new(opts(), None);
+    let Screen::Menu(m) = &mut app.screen else {
+        panic!()
+    };
+    let i = m
+        .items
+        .iter()
+        .position(|it| matches!(it, super::app::MenuItem::Game(g) if g.id == "shogi"))
+        .unwrap();
+    m.cursor = i;
+    key(&mut app, KeyCode::Char('r'));
+    let text = screen_text(&draw(&mut app, 100, 60));
+    assert!(text.contains("not playable yet"), "{text}");
+    assert!(text.contains("Shogi"));
+    key(&mut app, KeyCode::Esc);
+    assert!(matches!(app.screen, Screen::Menu(_)));
+    // Enter on a game that is not playable opens its rules too
+    key(&mut app, KeyCode::Enter);
+    assert!(matches!(app.screen, Screen::Rules(_)));
+}
+
+#[test]
+fn the_terminal_player_speaks_slovak() {
+    crate::i18n::with_language("sk", || {
+        let mut app = playing("chess", &[SeatKind::Person, SeatKind::Person]);
+        let text = screen_text(&draw(&mut app, 120, 30));
+        assert!(text.contains("Na ťahu je Biely"), "{text}");
+        assert!(text.contains("Ctrl-Z späť"), "{text}");
+        ctrl(&mut app, 'r');
+        key(&mut app, KeyCode::Enter);
+        assert_eq!(
+            play(&mut app).result_text().unwrap(),
+            "Vyhráva Čierny · Vzdanie sa"
+        );
+        key(&mut app, KeyCode::F(1));
+        let text = screen_text(&draw(&mut app, 100, 80));
+        assert!(text.contains("Pravidlá: Šach"), "{text}");
+        assert!(text.contains("Rošáda"), "{text}");
+    });
+}

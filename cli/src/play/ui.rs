@@ -9,20 +9,19 @@ use ratatui::Frame;
 
 use rookery_core::piece::GREY;
 
-use super::app::{score_text, App, Menu, MenuItem, Play, Row, Screen, SeatKind, SetupForm};
+use super::app::{
+    score_text, App, Menu, MenuItem, PageLine, Play, Row, RulesView, Screen, SeatKind, SetupForm,
+};
 use super::board::{self, cell_views, chip_fg, seat_rgb, Layout};
-use super::text::{game_blurb, game_name, t, tf};
+use super::text::{game_blurb, game_name, t, tf, tn};
 
 /// The least width the side panel of the play screen gets.
 pub const PANEL_MIN: u16 = 36;
 
-pub const HELP_PLAY: [&str; 2] = [
-    "Type a move (e2e4, e7e8q) + Enter, or click a piece then its target · Esc clears / menu",
-    "Ctrl-Z undo · Ctrl-Y redo · Ctrl-R resign · Ctrl-F flip board · Ctrl-N new game · Ctrl-C quit",
-];
-pub const HELP_MENU: &str = "↑/↓ choose · Enter or click opens · q quit";
-pub const HELP_SETUP: &str =
-    "↑/↓ row · ←/→ change · Enter on a seat edits its name · Enter on Start (or s) plays · Esc back";
+/// The key lines of the play screen.
+pub fn help_play() -> [String; 2] {
+    [t("help-play-1"), t("help-play-2")]
+}
 
 fn title_style() -> Style {
     Style::default().add_modifier(Modifier::BOLD)
@@ -37,10 +36,55 @@ pub fn draw(f: &mut Frame, app: &mut App) {
         Screen::Menu(m) => draw_menu(f, area, m),
         Screen::Setup(s) => draw_setup(f, area, s),
         Screen::Play(p) => draw_play(f, area, p),
+        Screen::Rules(r) => draw_rules(f, area, r),
     }
 }
 
-fn help(f: &mut Frame, area: Rect, lines: &[&str]) {
+fn draw_rules(f: &mut Frame, area: Rect, r: &mut RulesView) {
+    help(f, area, &[t("help-rules")]);
+    let body = Rect::new(
+        area.x + 1,
+        area.y,
+        area.width.saturating_sub(2),
+        area.height.saturating_sub(1),
+    );
+    let w = (body.width as usize).clamp(20, 100);
+    let mut lines: Vec<Line> = vec![Line::styled(
+        tf("rules-title", &[("game", &game_name(r.game))]),
+        dim(),
+    )];
+    for (kind, text) in &r.lines {
+        match kind {
+            PageLine::Title => {
+                lines.push(Line::styled(text.clone(), title_style().fg(Color::Yellow)))
+            }
+            PageLine::Heading => lines.push(Line::styled(text.clone(), title_style())),
+            PageLine::Note => {
+                for l in wrap_words(text, w) {
+                    lines.push(Line::styled(l, Style::default().fg(Color::Cyan)));
+                }
+            }
+            PageLine::Text => {
+                let indent = if text.starts_with('•') { "  " } else { "" };
+                for (i, l) in wrap_words(text, w.saturating_sub(indent.len()))
+                    .into_iter()
+                    .enumerate()
+                {
+                    let pad = if i > 0 { indent } else { "" };
+                    lines.push(Line::raw(format!("{pad}{l}")));
+                }
+            }
+            PageLine::Pre => lines.push(Line::raw(text.clone())),
+            PageLine::Blank => lines.push(Line::raw("")),
+        }
+    }
+    let max = lines.len().saturating_sub(body.height as usize);
+    r.scroll = r.scroll.min(max);
+    let shown: Vec<Line> = lines.into_iter().skip(r.scroll).collect();
+    f.render_widget(Paragraph::new(shown), body);
+}
+
+fn help(f: &mut Frame, area: Rect, lines: &[String]) {
     let h = lines.len() as u16;
     if area.height <= h {
         return;
@@ -48,7 +92,7 @@ fn help(f: &mut Frame, area: Rect, lines: &[&str]) {
     let r = Rect::new(area.x, area.bottom() - h, area.width, h);
     let text: Vec<Line> = lines
         .iter()
-        .map(|l| Line::styled(*l, Style::default().fg(Color::Black).bg(Color::Gray)))
+        .map(|l| Line::styled(l.clone(), Style::default().fg(Color::Black).bg(Color::Gray)))
         .collect();
     f.render_widget(
         Paragraph::new(text).style(Style::default().bg(Color::Gray)),
@@ -57,11 +101,11 @@ fn help(f: &mut Frame, area: Rect, lines: &[&str]) {
 }
 
 fn draw_menu(f: &mut Frame, area: Rect, m: &mut Menu) {
-    help(f, area, &[HELP_MENU]);
+    help(f, area, &[t("help-menu")]);
     let body = Rect::new(area.x, area.y, area.width, area.height.saturating_sub(1));
     let head = Line::from(vec![
         Span::styled(t("app.name"), title_style()),
-        Span::raw(" — choose a game"),
+        Span::raw(format!(" {}", t("menu-choose-game"))),
     ]);
     f.render_widget(
         Paragraph::new(head),
@@ -101,9 +145,12 @@ fn draw_menu(f: &mut Frame, area: Rect, m: &mut Menu) {
                 MenuItem::Game(g) if g.playable => {
                     Line::styled(format!("{mark}{}", game_name(g.id)), st)
                 }
-                MenuItem::Game(g) => Line::styled(format!("  {} (coming)", game_name(g.id)), dim()),
+                MenuItem::Game(g) => Line::styled(
+                    format!("{mark}{}", tf("menu-coming", &[("game", &game_name(g.id))])),
+                    if sel { st } else { dim() },
+                ),
                 MenuItem::Continue { label, .. } => Line::styled(format!("{mark}{label}"), st),
-                MenuItem::Quit => Line::styled(format!("{mark}Quit"), st),
+                MenuItem::Quit => Line::styled(format!("{mark}{}", t("action-quit")), st),
             }
         })
         .collect();
@@ -118,10 +165,11 @@ fn draw_menu(f: &mut Frame, area: Rect, m: &mut Menu) {
                 lines.push(Line::styled(game_name(g.id), title_style()));
                 lines.push(Line::raw(game_blurb(g.id)));
                 lines.push(Line::raw(""));
-                lines.push(Line::raw(format!("{} players", g.seats)));
+                lines.push(Line::raw(tn("players", g.seats as i64)));
+                lines.push(Line::styled(t("menu-rules-hint"), dim()));
             }
             Some(MenuItem::Continue { label, .. }) => {
-                lines.push(Line::styled("Continue a saved game", title_style()));
+                lines.push(Line::styled(t("menu-continue-title"), title_style()));
                 lines.push(Line::raw(label.clone()));
             }
             _ => {}
@@ -138,10 +186,10 @@ fn draw_menu(f: &mut Frame, area: Rect, m: &mut Menu) {
 }
 
 fn draw_setup(f: &mut Frame, area: Rect, s: &SetupForm) {
-    help(f, area, &[HELP_SETUP]);
+    help(f, area, &[t("help-setup")]);
     let mut lines = vec![
         Line::styled(
-            format!("{}: players and rules", game_name(s.game)),
+            tf("setup-title", &[("game", &game_name(s.game))]),
             title_style(),
         ),
         Line::raw(""),
@@ -211,8 +259,8 @@ fn seat_line(p: &Play, s: u8) -> Line<'static> {
     };
     spans.push(Span::styled(format!("{name:<12} "), name_st));
     let kind = match seat.kind {
-        SeatKind::Person => "person".to_string(),
-        SeatKind::Bot(l) => format!("bot {l}"),
+        SeatKind::Person => t("seat-person-short"),
+        SeatKind::Bot(l) => tf("seat-bot-short", &[("level", &l.to_string())]),
     };
     spans.push(Span::styled(format!("{kind:<6}"), dim()));
     if g.variant.seat_count() > 2 {
@@ -223,12 +271,12 @@ fn seat_line(p: &Play, s: u8) -> Line<'static> {
     }
     if !pos.is_in_play(s) {
         spans.push(Span::styled(
-            format!(" {}", t("status.out")),
+            format!(" {}", t("status-out")),
             Style::default().fg(Color::Red),
         ));
     } else if pos.in_check(s) {
         spans.push(Span::styled(
-            format!(" {}", t("status.check")),
+            format!(" {}", t("status-check")),
             Style::default().fg(Color::Red).add_modifier(Modifier::BOLD),
         ));
     }
@@ -248,8 +296,12 @@ fn moves_text(p: &Play) -> String {
         }
         match ply.action {
             rookery_core::Action::Move(_) => s.push_str(&ply.text),
-            rookery_core::Action::Resign(x) => s.push_str(&format!("({} resigns)", p.name(x))),
-            rookery_core::Action::Timeout(x) => s.push_str(&format!("({} timed out)", p.name(x))),
+            rookery_core::Action::Resign(x) => {
+                s.push_str(&tf("moves-resigns", &[("player", &p.name(x))]))
+            }
+            rookery_core::Action::Timeout(x) => {
+                s.push_str(&tf("moves-timed-out", &[("player", &p.name(x))]))
+            }
             _ => s.push_str(&format!("({})", ply.text)),
         }
         s.push(' ');
@@ -259,8 +311,9 @@ fn moves_text(p: &Play) -> String {
 }
 
 fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
-    help(f, area, &HELP_PLAY);
-    let body_h = area.height.saturating_sub(HELP_PLAY.len() as u16);
+    let keys = help_play();
+    help(f, area, &keys);
+    let body_h = area.height.saturating_sub(keys.len() as u16);
     let t_board = &p.game().variant.board;
     let layout = Layout::fit(
         t_board,
@@ -283,16 +336,14 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
     let pos = g.position();
     let mut lines: Vec<Line> = Vec::new();
     lines.push(Line::styled(game_name(g.id()), title_style()));
-    let mut sub = format!("ply {}", g.ply_count());
+    let mut sub = tf("status-ply", &[("ply", &g.ply_count().to_string())]);
     if p.session.is_saved() {
-        sub.push_str(" · saved after every move");
+        sub.push_str(" · ");
+        sub.push_str(&t("status-saved"));
     }
     lines.push(Line::styled(sub, dim()));
     if g.variant.board.id == rookery_core::board::tri::ID {
-        lines.push(Line::styled(
-            "Flat sketch: the centre cells d4 e4 e9 i9 i5 d5 form a ring",
-            dim(),
-        ));
+        lines.push(Line::styled(t("status-tri-sketch"), dim()));
     }
     for s in 0..g.variant.seat_count() as u8 {
         lines.push(seat_line(p, s));
@@ -306,27 +357,24 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
                 .fg(Color::Yellow)
                 .add_modifier(Modifier::BOLD),
         ));
-        lines.push(Line::styled(
-            "Ctrl-N plays again · Esc menu · Ctrl-Z takes back",
-            dim(),
-        ));
+        lines.push(Line::styled(t("status-over-keys"), dim()));
     } else if g.choice_pending() {
-        lines.push(Line::styled(
-            "Checkmate: choose how to go on",
-            title_style(),
-        ));
+        lines.push(Line::styled(t("status-choose"), title_style()));
     } else {
         let s = pos.turn();
         let mut st = vec![Span::styled(
-            tf("status.to-move", &[("player", &p.name(s))]),
+            tf("status-to-move", &[("player", &p.name(s))]),
             title_style(),
         )];
         if let Some(secs) = g.house.turn_seconds {
             let left = secs as i64 - p.turn_started.elapsed().as_secs() as i64;
-            st.push(Span::raw(format!("  ⏱ {} s", left.max(0))));
+            st.push(Span::raw(format!(
+                "  {}",
+                tf("status-timer", &[("seconds", &left.max(0).to_string())])
+            )));
         }
         if matches!(p.kind(s), SeatKind::Bot(_)) {
-            st.push(Span::styled("  thinking…", dim()));
+            st.push(Span::styled(format!("  {}", t("status-thinking")), dim()));
         }
         lines.push(Line::from(st));
     }
@@ -342,7 +390,7 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
     let caps = p.captures();
     if !caps.is_empty() {
         lines.push(Line::raw(""));
-        lines.push(Line::styled("Captured", title_style()));
+        lines.push(Line::styled(t("status-captured"), title_style()));
         for (s, list) in caps {
             let mut spans = vec![Span::raw(format!("{:<8} ", short(&p.name(s), 8)))];
             for piece in list.iter().take(30) {
@@ -386,7 +434,7 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
         );
         if !shown.is_empty() {
             f.render_widget(
-                Paragraph::new(Line::styled("Moves", title_style())),
+                Paragraph::new(Line::styled(t("status-moves"), title_style())),
                 Rect::new(panel.x, r.y.saturating_sub(1), panel.width, 1),
             );
         }
@@ -394,12 +442,12 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
     }
     let prompt = if p.person_to_move().is_some() {
         Line::from(vec![
-            Span::styled("Move: ", title_style()),
+            Span::styled(format!("{} ", t("status-move-input")), title_style()),
             Span::raw(p.input.clone()),
             Span::styled("▏", Style::default().fg(Color::Cyan)),
         ])
     } else {
-        Line::styled("(waiting)", dim())
+        Line::styled(t("status-waiting"), dim())
     };
     f.render_widget(
         Paragraph::new(prompt),

@@ -1,0 +1,302 @@
+# Rookery's user-facing text in English: the one source for the terminal player (cli) and the
+# apps (`rookery i18n` generates Android strings.xml and the iOS String Catalog from it).
+#
+# Rules for every language file (tests/assets.rs checks them):
+# - every message of en.ftl exists in every language, with the same variables;
+# - a plural message is one selection on `$count` and nothing else, with exactly the plural
+#   categories (CLDR) of its language: English one/other, Slovak one/few/many/other;
+# - no terms, no attributes, no message references (the app formats cannot express them).
+# The order in which variables first appear in English is their position in the apps
+# (%1$s, %2$s, ...).
+
+app-name = Rookery
+
+## The catalogue
+
+group-chess-variants = Chess and variants
+group-chess-family = The chess family
+group-more-players = More players
+
+game-chess-name = Chess
+game-chess-blurb = Classic chess or Chess960 with a shuffled back rank, against a bot.
+game-chess960-name = Chess960
+game-chess960-blurb = Fischer random chess: the back rank starts in one of 960 setups.
+game-antichess-name = Antichess
+game-antichess-blurb = Losing chess: give away all your pieces, captures are compulsory.
+game-atomic-name = Atomic chess
+game-atomic-blurb = Every capture is an explosion that clears the pieces around it.
+game-crazyhouse-name = Crazyhouse
+game-crazyhouse-blurb = Captured pieces change sides and can be dropped back onto the board.
+game-duck-name = Duck chess
+game-duck-blurb = After every move you move the duck, which blocks everyone. No check.
+game-fog-of-war-name = Fog of War
+game-fog-of-war-blurb = You only see where your pieces can move. Capture the king to win.
+game-friendly-name = Friendly Chess
+game-friendly-blurb = Nothing is captured: pieces unite and set off chain reactions.
+game-chaturanga-name = Chaturanga
+game-chaturanga-blurb = India’s ancient chess, the root of the family: take the king to win.
+game-shatranj-name = Shatranj
+game-shatranj-blurb = The medieval ancestor of chess, with a weak ferz and a jumping alfil.
+game-makruk-name = Makruk
+game-makruk-blurb = Thai chess: a slow, strategic game with a counting rule.
+game-ouk-chatrang-name = Ouk Chatrang
+game-ouk-chatrang-blurb = Cambodian chess: Makruk with a leap for the king and the met.
+game-sittuyin-name = Sittuyin
+game-sittuyin-blurb = Burmese chess: set up your pieces, then promote on the diagonals.
+game-xiangqi-name = Xiangqi
+game-xiangqi-blurb = Chinese chess: a river, palaces and a cannon that jumps to capture.
+game-janggi-name = Janggi
+game-janggi-blurb = Korean chess: no river, palace diagonals and a cannon that always jumps.
+game-shogi-name = Shogi
+game-shogi-blurb = Japanese chess: captured pieces return to the board on your side.
+game-minishogi-name = Minishogi
+game-minishogi-blurb = Shogi on a 5 × 5 board: six pieces a side, short and sharp games.
+game-chaturaji-name = Chaturaji
+game-chaturaji-blurb = India’s four-handed chess: kings can be captured, captures score.
+game-four-seasons-name = Four Seasons Chess
+game-four-seasons-blurb = Alfonso X’s chess for four from 1283: four seasons, the last king wins.
+game-three-player-name = Three-player chess
+game-three-player-blurb = Three armies on a hexagonal board: you against two bots.
+game-four-player-name = Four-player chess
+game-four-player-blurb = Four armies on a cross-shaped board: in teams or all against all.
+game-four-player-ffa-name = Four-player chess: free for all
+game-four-player-ffa-blurb = Four armies on a cross-shaped board, all against all.
+game-four-player-teams-name = Four-player chess: teams
+game-four-player-teams-blurb = Four armies on a cross-shaped board, two against two.
+game-eight-player-name = Eight-player chess
+game-eight-player-blurb = Eight armies on a board of 516 squares: all against all, in pairs or four against four.
+game-eight-player-ffa-name = Eight-player chess: free for all
+game-eight-player-ffa-blurb = Eight armies on a board of 516 squares, everyone for themselves.
+game-eight-player-pairs-name = Eight-player chess: pairs
+game-eight-player-pairs-blurb = Eight armies in four pairs: the players sitting opposite play together.
+game-eight-player-teams-name = Eight-player chess: teams
+game-eight-player-teams-blurb = Eight armies, four against four.
+
+mode-free-for-all = Free for all
+mode-pairs = Pairs
+mode-teams = Teams
+
+## Seats and pieces
+
+colour-white = White
+colour-black = Black
+colour-red = Red
+colour-blue = Blue
+colour-yellow = Yellow
+colour-green = Green
+colour-purple = Purple
+colour-orange = Orange
+colour-grey = Grey
+
+piece-pawn = Pawn
+piece-knight = Knight
+piece-bishop = Bishop
+piece-rook = Rook
+piece-queen = Queen
+piece-king = King
+piece-alfil = Alfil
+piece-general = General
+piece-boat = Boat
+
+seat-person = Person
+seat-bot = Bot, level { $level }
+seat-person-short = person
+seat-bot-short = bot { $level }
+seat-number = seat { $seat }
+
+## Results, end reasons and events (the core's Outcome, EndReason, OutReason, Event)
+
+end-checkmate = Checkmate
+end-stalemate = Stalemate
+end-repetition = Threefold repetition
+end-fifty-moves = Fifty-move rule
+end-insufficient-material = Insufficient material
+end-resignation = Resignation
+end-timeout = Time out
+end-king-captured = King captured
+end-points = Decided on points
+end-move-limit = Move limit reached
+end-agreement = Ended by the players
+
+out-checkmate = checkmate
+out-stalemate = stalemate
+out-resignation = resignation
+out-timeout = time out
+out-king-captured = king captured
+
+result-draw = Draw
+result-wins-one = { $player } wins
+result-wins-many = { $players } win
+result-line = { $result } · { $reason }
+result-no-result = { $reason } · no result
+list-and = { $first } and { $last }
+
+# Why points were scored (the core's Event::Scored.why, one message per reason)
+score-capture = capture
+score-king-captured = king captured
+score-dead-piece-captured = dead piece captured
+score-double-check = double check
+score-triple-check = triple check
+score-checkmate = checkmate
+score-stalemate = stalemate
+score-stalemated-themselves = stalemated themselves
+score-resignation = resignation
+score-draw = draw
+score-kings-left = kings left
+score-walking-kings-left = walking kings left
+score-left-behind = left behind
+score-winner = winner
+score-third = third
+score-second-out = second out
+
+event-resigns = { $player } resigns
+event-timeout = { $player } ran out of time
+event-chosen = Chosen: { $choice }
+event-move = { $player }: { $move }
+event-scored = { $player } { $points } ({ $why })
+event-out = { $player } is out ({ $reason })
+event-walked = { $player }’s king walks { $move }
+
+points =
+    { $count ->
+        [one] { $count } point
+       *[other] { $count } points
+    }
+players =
+    { $count ->
+        [one] { $count } player
+       *[other] { $count } players
+    }
+moves =
+    { $count ->
+        [one] { $count } move
+       *[other] { $count } moves
+    }
+seconds =
+    { $count ->
+        [one] { $count } second
+       *[other] { $count } seconds
+    }
+
+## Errors (the core's Error, the bindings' RookeryError)
+
+error-unknown-game = There is no game “{ $detail }”.
+error-bad-fen = This position cannot be read: { $detail }
+error-bad-move-text = This is not a move: { $detail }
+error-illegal-move = This move is not allowed here: { $detail }
+error-game-over = The game is over.
+error-nothing-to-undo = There is nothing to take back.
+error-nothing-to-redo = There is nothing to play forward.
+error-bad-seat = No such player here: { $detail }
+error-bad-record = This game record cannot be read: { $detail }
+error-store = Saved games: { $detail }
+error-no-such-save = There is no saved game { $game }.
+error-corrupt-save = Saved game { $game } is damaged: { $detail }
+error-newer-schema = Saved game { $game } was written by a newer Rookery (format { $found }, this one reads up to { $supported }).
+error-store-unavailable = The saved games at { $path } cannot be opened: { $detail }
+error-bad-input = Bad input: { $detail }
+error-not-your-turn = It is not your turn.
+error-cancelled = Cancelled.
+error-stale-session = This game is no longer open.
+error-internal = Something went wrong inside Rookery: { $detail }
+
+## House rules
+
+house-move-limit = Move limit
+house-move-limit-none = None
+house-show-legal-moves = Show legal moves
+house-rotate-first-seat = Rotate the first player
+house-turn-time = Turn time limit
+house-turn-time-none = None
+house-turn-time-seconds = { $seconds } s
+house-start-position = Start position
+house-start-random = random
+house-start-classical = { $number } (classical)
+common-on = On
+common-off = Off
+
+## Actions and prompts
+
+action-new-game = New game
+action-continue = Continue
+action-undo = Undo
+action-redo = Redo
+action-resign = Resign
+action-let-bots-finish = Let the bots finish
+action-end-game = End the game
+action-rules = Rules
+action-start-game = ▶ Start the game
+action-quit = Quit
+
+prompt-no-person-playing = No person at the board is still playing.
+prompt-promote-to = Promote to
+prompt-which-move = Which move?
+prompt-castle = Castle
+prompt-move = Move { $move }
+prompt-mate-what-now = Checkmate! What now?
+prompt-resign-for = Resign for { $player }?
+prompt-resign-yes = Yes, { $player } resigns
+prompt-resign-no = No, play on
+prompt-leave = Leave this game?
+prompt-leave-yes = Back to the menu (the game is kept)
+prompt-leave-no = Stay
+
+choice-end = End the game
+choice-grey = Play on: the mated army stays as grey obstacles
+choice-give = Play on: the mated army goes to { $player }
+
+status-to-move = { $player } to move
+status-check = Check
+status-out = Out
+status-score = { $points } points
+status-ply = ply { $ply }
+status-saved = saved after every move
+status-thinking = thinking…
+status-waiting = (waiting)
+status-timer = ⏱ { $seconds } s
+status-choose = Checkmate: choose how to go on
+status-over-keys = Ctrl-N plays again · Esc menu · Ctrl-Z takes back
+status-captured = Captured
+status-moves = Moves
+status-move-input = Move:
+status-tri-sketch = Flat sketch: the centre cells d4 e4 e9 i9 i5 d5 form a ring
+status-game-over = The game is over: Ctrl-N plays again, Esc goes to the menu
+status-choice-pending = A choice is pending
+status-turn-of = It is { $player }’s turn
+status-cannot-move = That piece cannot move
+status-bot-found-nothing = The bot found nothing to play
+status-taken-back = Taken back to ply { $ply }
+status-forward = Forward to ply { $ply }
+moves-resigns = ({ $player } resigns)
+moves-timed-out = ({ $player } timed out)
+
+## Terminal player screens
+
+menu-choose-game = — choose a game
+menu-coming = { $game } (coming)
+menu-continue-title = Continue a saved game
+menu-rules-hint = r or F1: the rules of this game
+setup-title = { $game }: players and rules
+notice-no-home = No home directory: games are not saved
+notice-not-saved = Games are not saved: { $detail }
+notice-saved-on-exit = The game is saved: `rookery play` offers to continue it.
+
+help-menu = ↑/↓ choose · Enter or click opens · r rules · q quit
+help-setup = ↑/↓ row · ←/→ change · Enter on a seat edits its name · Enter on Start (or s) plays · F1 rules · Esc back
+help-play-1 = Type a move (e2e4, e7e8q) + Enter, or click a piece then its target · Esc clears / menu · F1 rules
+help-play-2 = Ctrl-Z undo · Ctrl-Y redo · Ctrl-R resign · Ctrl-F flip board · Ctrl-N new game · Ctrl-C quit
+help-rules = ↑/↓ PgUp/PgDn scroll · Home top · Esc or q back
+
+## Rules pages (assets/rules/<language>/<game-id>.md use these headings, in this order)
+
+rules-title = Rules: { $game }
+rules-not-playable = This game is not playable yet: the page describes the rules Rookery will implement.
+rules-start-position = Start position, drawn by the engine
+rules-section-board = The board and turns
+rules-section-pieces = How the pieces move
+rules-section-special = Special rules
+rules-section-points = Points
+rules-section-out = Going out
+rules-section-check = Check and mate
+rules-section-end = The end of the game
+rules-section-origin = Where the game comes from

@@ -1,0 +1,300 @@
+# Používateľské texty Rookery po slovensky. Pravidlá pre súbory jazykov sú v en.ftl.
+
+app-name = Rookery
+
+## Katalóg
+
+group-chess-variants = Šach a varianty
+group-chess-family = Šachová rodina
+group-more-players = Viac hráčov
+
+game-chess-name = Šach
+game-chess-blurb = Klasický šach alebo Chess960 s náhodným prvým radom, proti botovi.
+game-chess960-name = Chess960
+game-chess960-blurb = Fischerov náhodný šach: prvý rad začína v jednom z 960 rozostavení.
+game-antichess-name = Žravý šach
+game-antichess-blurb = Vyhráva, kto sa prvý zbaví všetkých figúr; brať je povinné.
+game-atomic-name = Atómový šach
+game-atomic-blurb = Každé branie je výbuch, ktorý zmetie aj figúry na susedných poliach.
+game-crazyhouse-name = Crazyhouse
+game-crazyhouse-blurb = Zobraté figúry menia stranu a môžete ich dosadiť späť na šachovnicu.
+game-duck-name = Kačací šach
+game-duck-blurb = Po každom ťahu presuniete kačicu, ktorá blokuje všetkých. Šach neexistuje.
+game-fog-of-war-name = Šach v hmle
+game-fog-of-war-blurb = Vidíte len polia, kam môžu ťahať vaše figúry. Vyhráva, kto vezme kráľa.
+game-friendly-name = Priateľský šach
+game-friendly-blurb = Nič sa neberie: figúry sa spájajú a spúšťajú reťazové reakcie.
+game-chaturanga-name = Čaturanga
+game-chaturanga-blurb = Starobylý indický šach, koreň celej rodiny: vyhráte vzatím kráľa.
+game-shatranj-name = Šatrandž
+game-shatranj-blurb = Stredoveký predok šachu so slabým fersom a skákajúcim alfilom.
+game-makruk-name = Makruk
+game-makruk-blurb = Thajský šach: pomalá strategická hra s pravidlom počítania.
+game-ouk-chatrang-name = Ouk Chatrang
+game-ouk-chatrang-blurb = Kambodžský šach: makruk, v ktorom kráľ a met môžu raz skočiť.
+game-sittuyin-name = Sittuyin
+game-sittuyin-blurb = Barmský šach: rozostavte figúry a premieňajte na uhlopriečkach.
+game-xiangqi-name = Siang-čchi
+game-xiangqi-blurb = Čínsky šach: rieka, paláce a delo, ktoré berie skokom.
+game-janggi-name = Čanggi
+game-janggi-blurb = Kórejský šach: delo vždy skáče a palác má uhlopriečky.
+game-shogi-name = Šógi
+game-shogi-blurb = Japonský šach: zajaté figúry vraciate na dosku ako svoje.
+game-minishogi-name = Minišógi
+game-minishogi-blurb = Šógi na doske 5 × 5: šesť figúr na stranu, krátke a ostré partie.
+game-chaturaji-name = Čaturádží
+game-chaturaji-blurb = Indický šach pre štyroch: kráľa možno vziať a zajatia sa bodujú.
+game-four-seasons-name = Šach ročných období
+game-four-seasons-blurb = Šach pre štyroch Alfonza X. z roku 1283: štyri ročné obdobia, vyhrá posledný kráľ.
+game-three-player-name = Šach pre troch
+game-three-player-blurb = Tri armády na šesťuholníkovej šachovnici: vy proti dvom botom.
+game-four-player-name = Šach pre štyroch
+game-four-player-blurb = Štyri armády na doske v tvare kríža: dva tímy alebo každý sám za seba.
+game-four-player-ffa-name = Šach pre štyroch: každý sám za seba
+game-four-player-ffa-blurb = Štyri armády na doske v tvare kríža, všetci proti všetkým.
+game-four-player-teams-name = Šach pre štyroch: tímy
+game-four-player-teams-blurb = Štyri armády na doske v tvare kríža, dvaja proti dvom.
+game-eight-player-name = Šach pre ôsmich
+game-eight-player-blurb = Osem armád na šachovnici so 516 poľami: každý proti každému, v dvojiciach alebo štyria proti štyrom.
+game-eight-player-ffa-name = Šach pre ôsmich: každý sám za seba
+game-eight-player-ffa-blurb = Osem armád na šachovnici so 516 poľami, každý sám za seba.
+game-eight-player-pairs-name = Šach pre ôsmich: dvojice
+game-eight-player-pairs-blurb = Osem armád v štyroch dvojiciach: hráči sediaci oproti sebe hrajú spolu.
+game-eight-player-teams-name = Šach pre ôsmich: tímy
+game-eight-player-teams-blurb = Osem armád, štyria proti štyrom.
+
+mode-free-for-all = Každý sám za seba
+mode-pairs = Dvojice
+mode-teams = Tímy
+
+## Hráči a figúry
+
+colour-white = Biely
+colour-black = Čierny
+colour-red = Červený
+colour-blue = Modrý
+colour-yellow = Žltý
+colour-green = Zelený
+colour-purple = Fialový
+colour-orange = Oranžový
+colour-grey = Sivý
+
+piece-pawn = Pešiak
+piece-knight = Jazdec
+piece-bishop = Strelec
+piece-rook = Veža
+piece-queen = Dáma
+piece-king = Kráľ
+piece-alfil = Alfil
+piece-general = Generál
+piece-boat = Loď
+
+seat-person = Človek
+seat-bot = Bot, úroveň { $level }
+seat-person-short = človek
+seat-bot-short = bot { $level }
+seat-number = miesto { $seat }
+
+## Výsledky, dôvody konca a udalosti
+
+end-checkmate = Mat
+end-stalemate = Pat
+end-repetition = Trojnásobné opakovanie
+end-fifty-moves = Pravidlo päťdesiatich ťahov
+end-insufficient-material = Nedostatok materiálu
+end-resignation = Vzdanie sa
+end-timeout = Uplynul čas
+end-king-captured = Kráľ bol vzatý
+end-points = Rozhodli body
+end-move-limit = Dosiahnutý limit ťahov
+end-agreement = Hráči hru ukončili
+
+out-checkmate = mat
+out-stalemate = pat
+out-resignation = vzdal sa
+out-timeout = uplynul čas
+out-king-captured = kráľ bol vzatý
+
+result-draw = Remíza
+result-wins-one = Vyhráva { $player }
+result-wins-many = Vyhrávajú { $players }
+result-line = { $result } · { $reason }
+result-no-result = { $reason } · bez výsledku
+list-and = { $first } a { $last }
+
+score-capture = branie
+score-king-captured = vzatie kráľa
+score-dead-piece-captured = vzatie mŕtvej figúry
+score-double-check = šach dvom kráľom
+score-triple-check = šach trom kráľom
+score-checkmate = mat
+score-stalemate = pat
+score-stalemated-themselves = sám sa dostal do patu
+score-resignation = vzdanie sa
+score-draw = remíza
+score-kings-left = zostávajúci králi
+score-walking-kings-left = zostávajúci putujúci králi
+score-left-behind = zostal v hre
+score-winner = víťaz
+score-third = tretí
+score-second-out = druhý vypadnutý
+
+event-resigns = { $player } sa vzdáva
+event-timeout = { $player } prekročil čas
+event-chosen = Zvolené: { $choice }
+event-move = { $player }: { $move }
+event-scored = { $player } { $points } ({ $why })
+event-out = { $player } vypadáva ({ $reason })
+event-walked = Kráľ hráča { $player } ide { $move }
+
+points =
+    { $count ->
+        [one] { $count } bod
+        [few] { $count } body
+        [many] { $count } bodu
+       *[other] { $count } bodov
+    }
+players =
+    { $count ->
+        [one] { $count } hráč
+        [few] { $count } hráči
+        [many] { $count } hráča
+       *[other] { $count } hráčov
+    }
+moves =
+    { $count ->
+        [one] { $count } ťah
+        [few] { $count } ťahy
+        [many] { $count } ťahu
+       *[other] { $count } ťahov
+    }
+seconds =
+    { $count ->
+        [one] { $count } sekunda
+        [few] { $count } sekundy
+        [many] { $count } sekundy
+       *[other] { $count } sekúnd
+    }
+
+## Chyby
+
+error-unknown-game = Hra „{ $detail }“ neexistuje.
+error-bad-fen = Túto pozíciu sa nedá prečítať: { $detail }
+error-bad-move-text = Toto nie je ťah: { $detail }
+error-illegal-move = Tento ťah tu nie je dovolený: { $detail }
+error-game-over = Hra sa skončila.
+error-nothing-to-undo = Nie je čo vrátiť.
+error-nothing-to-redo = Nie je čo zopakovať.
+error-bad-seat = Takýto hráč tu nie je: { $detail }
+error-bad-record = Záznam partie sa nedá prečítať: { $detail }
+error-store = Uložené hry: { $detail }
+error-no-such-save = Uložená hra { $game } neexistuje.
+error-corrupt-save = Uložená hra { $game } je poškodená: { $detail }
+error-newer-schema = Uloženú hru { $game } zapísala novšia verzia Rookery (formát { $found }, táto číta najviac { $supported }).
+error-store-unavailable = Uložené hry v { $path } sa nedajú otvoriť: { $detail }
+error-bad-input = Chybný vstup: { $detail }
+error-not-your-turn = Nie ste na ťahu.
+error-cancelled = Zrušené.
+error-stale-session = Táto hra už nie je otvorená.
+error-internal = V Rookery sa niečo pokazilo: { $detail }
+
+## Domáce pravidlá
+
+house-move-limit = Limit ťahov
+house-move-limit-none = Žiadny
+house-show-legal-moves = Ukazovať možné ťahy
+house-rotate-first-seat = Striedať prvého hráča
+house-turn-time = Časový limit na ťah
+house-turn-time-none = Žiadny
+house-turn-time-seconds = { $seconds } s
+house-start-position = Začiatočné postavenie
+house-start-random = náhodné
+house-start-classical = { $number } (klasické)
+common-on = Zapnuté
+common-off = Vypnuté
+
+## Akcie a otázky
+
+action-new-game = Nová hra
+action-continue = Pokračovať
+action-undo = Späť
+action-redo = Znova
+action-resign = Vzdať sa
+action-let-bots-finish = Nech hru dohrajú boti
+action-end-game = Ukončiť hru
+action-rules = Pravidlá
+action-start-game = ▶ Začať hru
+action-quit = Koniec
+
+prompt-no-person-playing = Pri šachovnici už nehrá žiadny človek.
+prompt-promote-to = Premeniť na
+prompt-which-move = Ktorý ťah?
+prompt-castle = Rošáda
+prompt-move = Ťah { $move }
+prompt-mate-what-now = Mat! Čo ďalej?
+prompt-resign-for = Vzdať sa za hráča { $player }?
+prompt-resign-yes = Áno, { $player } sa vzdáva
+prompt-resign-no = Nie, hráme ďalej
+prompt-leave = Opustiť túto hru?
+prompt-leave-yes = Späť do ponuky (hra zostane uložená)
+prompt-leave-no = Zostať
+
+choice-end = Ukončiť hru
+choice-grey = Hrať ďalej: matovaná armáda zostane ako sivé prekážky
+choice-give = Hrať ďalej: matovanú armádu dostane { $player }
+
+status-to-move = Na ťahu je { $player }
+status-check = Šach
+status-out = Mimo hry
+status-score = Body: { $points }
+status-ply = polťah { $ply }
+status-saved = ukladá sa po každom ťahu
+status-thinking = premýšľa…
+status-waiting = (čaká sa)
+status-timer = ⏱ { $seconds } s
+status-choose = Mat: zvoľte, ako ďalej
+status-over-keys = Ctrl-N nová hra · Esc ponuka · Ctrl-Z vrátiť ťah
+status-captured = Vzaté figúry
+status-moves = Ťahy
+status-move-input = Ťah:
+status-tri-sketch = Plochý náčrt: stredové polia d4 e4 e9 i9 i5 d5 tvoria kruh
+status-game-over = Hra sa skončila: Ctrl-N hrá znova, Esc vráti do ponuky
+status-choice-pending = Čaká sa na voľbu
+status-turn-of = Na ťahu je { $player }
+status-cannot-move = Táto figúra nemôže ťahať
+status-bot-found-nothing = Bot nenašiel žiadny ťah
+status-taken-back = Vrátené na polťah { $ply }
+status-forward = Vpred na polťah { $ply }
+moves-resigns = ({ $player } sa vzdáva)
+moves-timed-out = ({ $player } prekročil čas)
+
+## Obrazovky terminálového hráča
+
+menu-choose-game = — vyberte hru
+menu-coming = { $game } (pripravuje sa)
+menu-continue-title = Pokračovať v uloženej hre
+menu-rules-hint = r alebo F1: pravidlá tejto hry
+setup-title = { $game }: hráči a pravidlá
+notice-no-home = Chýba domovský priečinok: hry sa neukladajú
+notice-not-saved = Hry sa neukladajú: { $detail }
+notice-saved-on-exit = Hra je uložená: `rookery play` ponúkne pokračovať v nej.
+
+help-menu = ↑/↓ výber · Enter alebo klik otvorí · r pravidlá · q koniec
+help-setup = ↑/↓ riadok · ←/→ zmena · Enter na hráčovi upraví meno · Enter na Začať (alebo s) spustí hru · F1 pravidlá · Esc späť
+help-play-1 = Napíšte ťah (e2e4, e7e8q) + Enter, alebo kliknite na figúru a potom na cieľ · Esc zmaže / ponuka · F1 pravidlá
+help-play-2 = Ctrl-Z späť · Ctrl-Y znova · Ctrl-R vzdať sa · Ctrl-F otočiť dosku · Ctrl-N nová hra · Ctrl-C koniec
+help-rules = ↑/↓ PgUp/PgDn posun · Home začiatok · Esc alebo q späť
+
+## Stránky pravidiel
+
+rules-title = Pravidlá: { $game }
+rules-not-playable = Táto hra sa zatiaľ nedá hrať: stránka opisuje pravidlá, ktoré Rookery zavedie.
+rules-start-position = Začiatočné postavenie, ako ho nakreslil engine
+rules-section-board = Šachovnica a ťahy
+rules-section-pieces = Ako ťahajú figúry
+rules-section-special = Zvláštne pravidlá
+rules-section-points = Body
+rules-section-out = Vypadnutie z hry
+rules-section-check = Šach a mat
+rules-section-end = Koniec hry
+rules-section-origin = Odkiaľ hra pochádza
