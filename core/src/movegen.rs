@@ -114,7 +114,7 @@ impl Position {
         let s = p.owner();
         let f = p.facing();
         let promotes = v.promo_mask >> p.kind() & 1 == 1;
-        let mut emit = |to: Cell, out: &mut Vec<Move>| {
+        let emit = |to: Cell, out: &mut Vec<Move>| {
             if promotes {
                 self.push_move(c, to, MoveKind::Normal, 0, p, out)
             } else {
