@@ -154,6 +154,11 @@ impl Variant {
     /// Computes the derived attack tables; call once after filling the public fields.
     pub fn finish(mut self) -> Variant {
         assert!(self.pieces.len() <= 64, "at most 64 piece kinds");
+        assert!(
+            self.hand.is_none() || self.pieces.len() <= crate::position::HAND_KINDS,
+            "a game with hands has at most {} piece kinds",
+            crate::position::HAND_KINDS
+        );
         self.pawn_facings = self.board.pawns.len() as u8;
         if self.zones.is_empty() {
             self.zones

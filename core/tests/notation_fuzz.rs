@@ -22,9 +22,52 @@ impl Rng {
 }
 
 const ALPHABET: &[&str] = &[
-    "/", "-", ",", " ", "0", "1", "2", "9", "10", "14", "99999999999999999999", "x", "w", "b",
-    "K", "k", "Q", "q", "R", "r", "B", "N", "n", "P", "p", "rK", "yQ", "gP", "bR", "dK", "~",
-    "[", "]", "+", "#", "=", "e4", "a1", "h8", "n14", "x24", "X", "ř", "\u{0}", "\n", "Ω",
+    "/",
+    "-",
+    ",",
+    " ",
+    "0",
+    "1",
+    "2",
+    "9",
+    "10",
+    "14",
+    "99999999999999999999",
+    "x",
+    "w",
+    "b",
+    "K",
+    "k",
+    "Q",
+    "q",
+    "R",
+    "r",
+    "B",
+    "N",
+    "n",
+    "P",
+    "p",
+    "rK",
+    "yQ",
+    "gP",
+    "bR",
+    "dK",
+    "~",
+    "[",
+    "]",
+    "+",
+    "#",
+    "=",
+    "e4",
+    "a1",
+    "h8",
+    "n14",
+    "x24",
+    "X",
+    "ř",
+    "\u{0}",
+    "\n",
+    "Ω",
 ];
 
 /// Mutations of a valid text: delete, duplicate, replace or insert a piece of it.
@@ -157,5 +200,24 @@ fn move_text_never_panics_and_bad_text_changes_nothing() {
             }));
             assert!(r.is_ok(), "{}: move text {text:?} panicked", info.id);
         }
+    }
+}
+
+#[test]
+fn a_long_digit_run_in_a_fen_rank_is_an_error_not_a_wrapped_count() {
+    let v = rules::variant("chess").unwrap();
+    // 65543 wraps to 7 in a 16-bit counter, which would put the king on h1
+    for fen in [
+        "k7/8/8/8/8/8/8/65543K w - - 0 1",
+        "k7/8/8/8/8/8/8/99999999999999999999 w - - 0 1",
+        "k7/8/8/8/8/8/8/0K7 w - - 0 1",
+    ] {
+        assert!(
+            matches!(
+                rules::parse_position(v, fen),
+                Err(rookery_core::Error::BadFen(_))
+            ),
+            "{fen}"
+        );
     }
 }

@@ -1087,7 +1087,7 @@ impl RulesView {
                 game,
                 HouseRules::default(),
                 1,
-                (game == "chess960").then_some(518),
+                rules::numbered_starts(game).map(|(_, usual)| usual),
             ) {
                 lines.push((PageLine::Blank, String::new()));
                 lines.push((PageLine::Heading, t("rules-start-position")));

@@ -29,12 +29,16 @@ pub fn parse(v: &'static Variant, fen: &str) -> Result<Position> {
         let mut chars = row.chars().peekable();
         while let Some(ch) = chars.next() {
             if let Some(d) = ch.to_digit(10) {
-                let mut n = d as i16;
+                // an empty count: at most the board's width, however many digits are written
+                let mut n = d;
                 while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
-                    n = n * 10 + d2 as i16;
+                    n = n.saturating_mul(10).saturating_add(d2);
                     chars.next();
                 }
-                x += n;
+                if n == 0 || n > (t.width - x) as u32 {
+                    return Err(bad(format!("empty count {n} on rank {}", y + 1)));
+                }
+                x += n as i16;
                 continue;
             }
             if ch == '~' {
