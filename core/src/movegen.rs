@@ -3,7 +3,7 @@
 
 use std::cell::RefCell;
 
-use crate::board::{dir_allowed, opposite, Cell, Dir, Leap, Line, NO_CELL};
+use crate::board::{dir_allowed, opposite, Cell, Dir, Leap, LeapTarget, Line, NO_CELL};
 use crate::piece::{dirs, Atom, Piece, Seat, Zone};
 use crate::position::{Move, MoveKind, Position, HAND_KINDS};
 
@@ -47,6 +47,13 @@ impl Position {
         if v.hooks.extra_moves {
             v.rules().extra_moves(self, out);
         }
+    }
+
+    /// Whether the legs of a leap are empty (a lame leaper is blocked otherwise).
+    #[inline]
+    fn legs_clear(&self, lt: &LeapTarget) -> bool {
+        (lt.leg == NO_CELL || self.board[lt.leg as usize].is_none())
+            && (lt.leg2 == NO_CELL || self.board[lt.leg2 as usize].is_none())
     }
 
     /// Drops of seat `s`: every kind it holds onto every empty cell of the kind's drop zone.
@@ -177,7 +184,7 @@ impl Position {
                     }
                     let mask = dirs::absolute(d, f);
                     for lt in t.leaps(leap, c) {
-                        if lt.leg != NO_CELL && self.board[lt.leg as usize].is_some() {
+                        if !self.legs_clear(lt) {
                             continue;
                         }
                         if !dir_allowed(mask, lt.dir) || !v.in_zone(zone.to, f, lt.to) {
@@ -399,11 +406,7 @@ impl Position {
         for &(leap, mask) in &v.leap_masks {
             for lt in t.leaps_to(leap, c) {
                 let q = self.board[lt.to as usize];
-                if q.is_some()
-                    && mask >> q.kind() & 1 == 1
-                    && hostile(q)
-                    && (lt.leg == NO_CELL || self.board[lt.leg as usize].is_none())
-                {
+                if q.is_some() && mask >> q.kind() & 1 == 1 && hostile(q) && self.legs_clear(lt) {
                     return true;
                 }
             }
@@ -439,7 +442,7 @@ impl Position {
                 q.is_seated()
                     && special >> q.kind() & 1 == 1
                     && !v.allied(defender, q.owner())
-                    && (lt.leg == NO_CELL || self.board[lt.leg as usize].is_none())
+                    && self.legs_clear(lt)
                     && self.atom_hits(q, lt.to, c, Via::Leap { leap, dir: lt.dir })
             })
         })

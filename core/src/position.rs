@@ -245,6 +245,8 @@ pub struct Position {
     occ: [CellSet; MAX_SEATS],
     /// Changes made by `make` since the last `forget_undo` (see [`Change`]).
     journal: Vec<Change>,
+    /// Set by a rules hook inside `make` ([`Position::continue_turn`]): the mover moves again.
+    hold_turn: bool,
 }
 
 impl PartialEq for Position {
@@ -351,6 +353,7 @@ impl Position {
             hands: [[0; HAND_KINDS]; MAX_SEATS],
             occ: [CellSet::EMPTY; MAX_SEATS],
             journal: Vec::new(),
+            hold_turn: false,
         }
     }
 
@@ -455,6 +458,13 @@ impl Position {
         self.st.hash ^=
             key_step_phase(self.st.step, self.st.phase) ^ key_step_phase(self.st.step, phase);
         self.st.phase = phase;
+    }
+
+    /// Called by `Rules::effects` inside `make`: the turn goes on with the same player at the
+    /// next step (turns whose length depends on the position: a chain of captures, Paco Ŝako's
+    /// chains). The family's `extra_moves` generates the moves of the later steps.
+    pub fn continue_turn(&mut self) {
+        self.hold_turn = true;
     }
 
     fn set_step(&mut self, step: u8) {
@@ -734,8 +744,9 @@ impl Position {
                 self.st.halfmove + 1
             };
         }
-        if self.st.step + 1 < v.steps_per_turn {
-            self.set_step(self.st.step + 1);
+        if self.hold_turn || self.st.step + 1 < v.steps_per_turn {
+            self.hold_turn = false;
+            self.set_step(self.st.step.saturating_add(1));
         } else {
             if self.st.step != 0 {
                 self.set_step(0);

@@ -97,23 +97,29 @@ pub fn build_with_palaces(
         }
         rays.push(v);
     }
-    let jumps = |offsets: &[(i16, i16, i16, i16)]| -> Vec<Vec<LeapTarget>> {
+    // (dx, dy) with up to two legs (lx, ly) that must be empty; (0, 0) = no leg
+    type Jump = (i16, i16, [(i16, i16); 2]);
+    let jumps = |offsets: &[Jump]| -> Vec<Vec<LeapTarget>> {
         cells
             .iter()
             .map(|c| {
                 offsets
                     .iter()
-                    .filter_map(|&(dx, dy, lx, ly)| {
+                    .filter_map(|&(dx, dy, legs)| {
                         let to = at(c.x + dx, c.y + dy);
-                        let leg = if (lx, ly) == (0, 0) {
-                            NO_CELL
-                        } else {
-                            at(c.x + lx, c.y + ly)
-                        };
-                        let leg_ok = (lx, ly) == (0, 0) || leg != NO_CELL;
-                        (to != NO_CELL && leg_ok).then_some(LeapTarget {
+                        let mut cells_of_legs = [NO_CELL; 2];
+                        for (i, &(lx, ly)) in legs.iter().enumerate() {
+                            if (lx, ly) != (0, 0) {
+                                cells_of_legs[i] = at(c.x + lx, c.y + ly);
+                                if cells_of_legs[i] == NO_CELL {
+                                    return None;
+                                }
+                            }
+                        }
+                        (to != NO_CELL).then_some(LeapTarget {
                             to,
-                            leg,
+                            leg: cells_of_legs[0],
+                            leg2: cells_of_legs[1],
                             dir: dir_of(dx, dy),
                         })
                     })
@@ -133,23 +139,42 @@ pub fn build_with_palaces(
         (-1, 2),
     ]
     .iter()
-    .map(|&(a, b)| (a, b, 0, 0))
+    .map(|&(a, b)| (a, b, [(0, 0); 2]))
     .collect();
     leaps[super::Leap::Knight as usize] = jumps(&knight);
-    let alfil: Vec<_> = diag.iter().map(|&(a, b)| (2 * a, 2 * b, 0, 0)).collect();
+    let alfil: Vec<_> = diag
+        .iter()
+        .map(|&(a, b)| (2 * a, 2 * b, [(0, 0); 2]))
+        .collect();
     leaps[super::Leap::Alfil as usize] = jumps(&alfil);
-    let dabbaba: Vec<_> = orth.iter().map(|&(a, b)| (2 * a, 2 * b, 0, 0)).collect();
+    let dabbaba: Vec<_> = orth
+        .iter()
+        .map(|&(a, b)| (2 * a, 2 * b, [(0, 0); 2]))
+        .collect();
     leaps[super::Leap::Dabbaba as usize] = jumps(&dabbaba);
     let mut horse = Vec::new();
     for (ox, oy) in orth {
         // leg one orthogonal step, then one diagonal step outward
         let (px, py) = (oy, ox); // perpendicular
-        horse.push((2 * ox + px, 2 * oy + py, ox, oy));
-        horse.push((2 * ox - px, 2 * oy - py, ox, oy));
+        horse.push((2 * ox + px, 2 * oy + py, [(ox, oy), (0, 0)]));
+        horse.push((2 * ox - px, 2 * oy - py, [(ox, oy), (0, 0)]));
     }
     leaps[super::Leap::Horse as usize] = jumps(&horse);
-    let elephant: Vec<_> = diag.iter().map(|&(a, b)| (2 * a, 2 * b, a, b)).collect();
+    let elephant: Vec<_> = diag
+        .iter()
+        .map(|&(a, b)| (2 * a, 2 * b, [(a, b), (0, 0)]))
+        .collect();
     leaps[super::Leap::Elephant as usize] = jumps(&elephant);
+    let mut sang = Vec::new();
+    for (ox, oy) in orth {
+        let (px, py) = (oy, ox); // perpendicular
+        for side in [1, -1] {
+            // one orthogonal step, then two diagonal steps outward
+            let (ex, ey) = (ox + side * px, oy + side * py);
+            sang.push((ox + 2 * ex, oy + 2 * ey, [(ox, oy), (ox + ex, oy + ey)]));
+        }
+    }
+    leaps[super::Leap::JanggiElephant as usize] = jumps(&sang);
 
     let pawns = (0..4u8)
         .map(|f| {

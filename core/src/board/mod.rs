@@ -94,8 +94,11 @@ pub enum Leap {
     Horse = 3,
     /// Xiangqi elephant: (2,2) with the diagonal midpoint as the leg.
     Elephant = 4,
+    /// Janggi elephant: one orthogonal step, then two diagonal steps outward ((2,3) leaps);
+    /// both intermediate cells are legs.
+    JanggiElephant = 5,
 }
-pub const LEAP_KINDS: usize = 5;
+pub const LEAP_KINDS: usize = 6;
 
 /// One precomputed ray: a line of cells from a start cell. `emit_from` > 0 marks a branch:
 /// its first `emit_from` cells are shared with a sibling ray (already emitted there), so they
@@ -116,6 +119,8 @@ pub struct RayDesc {
 pub struct LeapTarget {
     pub to: Cell,
     pub leg: Cell,
+    /// A second leg (janggi's elephant), NO_CELL if none.
+    pub leg2: Cell,
     pub dir: Dir,
 }
 
@@ -277,6 +282,7 @@ impl TopologyBuilder {
                     leaps_rev[k][t.to as usize].push(LeapTarget {
                         to: from as Cell,
                         leg: t.leg,
+                        leg2: t.leg2,
                         dir: t.dir,
                     });
                 }

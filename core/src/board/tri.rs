@@ -189,6 +189,7 @@ pub fn three_player() -> Topology {
                 .map(|to| LeapTarget {
                     to,
                     leg: NO_CELL,
+                    leg2: NO_CELL,
                     dir: super::ANY_DIR,
                 })
                 .collect()

@@ -1,7 +1,7 @@
 //! Small test-only games, each exercising one mechanism of the model: hands and drops, a
 //! forward-only stepper, palace-limited pieces on palace lines, an exploding capture, a neutral
-//! blocker, a two-step turn (move, then the duck), a setup phase, and per-kind promotion. They
-//! are not in the catalogue ([`variant`] finds them); the tests below derive their perft
+//! blocker, a two-step turn (move, then the duck), a setup phase, per-kind promotion, a turn that
+//! goes on after a capture (chains) and a leap over two legs. They are not in the catalogue ([`variant`] finds them); the tests below derive their perft
 //! counts by hand, so each mechanism is proven on a board small enough to count on paper.
 //!
 //! Their rules (the [`Rules`] hooks) are deliberately tiny: two seats, no end but a missing
@@ -27,6 +27,7 @@ pub const IDS: &[&str] = &[
     "tb-duck",
     "tb-setup",
     "tb-promote",
+    "tb-chain",
 ];
 
 /// Piece kinds of the test-only games (index = kind).
@@ -44,6 +45,8 @@ pub mod kinds {
     pub const SILVER: u8 = 6;
     /// The neutral blocker / duck: no atoms.
     pub const DUCK: u8 = 7;
+    /// Janggi's elephant: a (2,3) leap over two legs.
+    pub const ELEPHANT: u8 = 8;
 }
 
 fn pieces(palace: bool) -> Vec<PieceType> {
@@ -67,6 +70,11 @@ fn pieces(palace: bool) -> Vec<PieceType> {
             vec![step(Line::Orth).only(F), step(Line::Diag).only(FL | FR)],
         ),
         PieceType::new('D', "duck", vec![]),
+        PieceType::new(
+            'E',
+            "elephant",
+            vec![leap(crate::board::Leap::JanggiElephant)],
+        ),
     ]
 }
 
@@ -119,6 +127,7 @@ fn build(id: &'static str) -> Variant {
         "tb-neutral" => "k2/3/K1R w - - 0 1",
         "tb-duck" => "2k/3/K2 w - - 0 1",
         "tb-promote" => "3/1VS/3/K1k w - - 0 1",
+        "tb-chain" => "k2/2n/K1R w - - 0 1",
         _ => "",
     }
     .to_string();
@@ -187,6 +196,13 @@ fn build(id: &'static str) -> Variant {
                 forced: 1,
             });
         }
+        "tb-chain" => {
+            v.hooks = Hooks {
+                extra_moves: true,
+                effects: true,
+                ..Hooks::default()
+            };
+        }
         _ => {}
     }
     v.finish()
@@ -240,6 +256,13 @@ impl Rules for TestbedRules {
         if pos.variant.id == "tb-setup" && pos.st.phase == 1 {
             pos.drop_moves(pos.turn(), out);
         }
+        if pos.variant.id == "tb-chain" && pos.st.step > 0 {
+            // the piece that captured (its cell + 1 in rule slot 0) moves on
+            let c = pos.st.rule[0].wrapping_sub(1);
+            if (c as usize) < pos.board.len() {
+                pos.piece_moves(c, pos.at(c), out);
+            }
+        }
     }
     fn legal(&self, _pos: &mut Position, _m: Move) -> bool {
         true
@@ -249,6 +272,15 @@ impl Rules for TestbedRules {
     /// play phase starts.
     fn effects(&self, pos: &mut Position, m: Move, captured: Piece) {
         let v = pos.variant;
+        if v.id == "tb-chain" {
+            // a capture lets the capturer move again; any other move ends the turn
+            if captured.is_some() {
+                pos.set_rule(0, m.to + 1);
+                pos.continue_turn();
+            } else {
+                pos.set_rule(0, 0);
+            }
+        }
         if v.id == "tb-explode" && captured.is_some() {
             let (x, y) = (
                 v.board.cells[m.to as usize].x,

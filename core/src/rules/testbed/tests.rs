@@ -274,3 +274,62 @@ fn every_test_game_has_its_rules_and_a_start() {
     }
     assert!(variant("chess").is_err());
 }
+
+#[test]
+fn a_capture_can_continue_the_turn_for_chains() {
+    // 3x3: white Ka1 Rc1, black ka3 Nc2 (which checks a1). A capture lets the capturer move
+    // again at the next step of the same turn.
+    let mut pos = start("tb-chain");
+    // white is in check from the knight: Kb1 (a2, b2 touch black's king) or Rxc2 = 2
+    assert_eq!(names(&pos), vec!["a1b1", "c1c2"]);
+    // after Kb1 black has kb3 and Na1 (2); after Rxc2 the rook moves on from c2 to c3, c1,
+    // b2 or a2 (4): 6
+    assert_eq!(perft(&mut pos, 2), 6);
+    let m = Move::new(cell(&pos, "c1"), cell(&pos, "c2"));
+    let before = pos.clone();
+    let u = pos.make(m);
+    assert_eq!(
+        (pos.turn(), pos.st.step),
+        (0, 1),
+        "the capturer moves again"
+    );
+    let next = Move::new(cell(&pos, "c2"), cell(&pos, "c3"));
+    let u2 = pos.make(next);
+    assert_eq!(
+        (pos.turn(), pos.st.step),
+        (1, 0),
+        "a quiet move ends the turn"
+    );
+    pos.unmake(next, &u2);
+    pos.unmake(m, &u);
+    assert_eq!(pos, before);
+    check_undo(&mut pos, 3);
+}
+
+#[test]
+fn a_leap_over_two_legs_is_blocked_by_either() {
+    // janggi's elephant: one orthogonal step, then two diagonal steps outward
+    let v = variant("tb-promote").unwrap();
+    let mut p = Position::empty(v);
+    let e = cell(&p, "a1");
+    p.put(e, Piece::new(ELEPHANT, 0, grid::NORTH));
+    p.refresh();
+    let targets = |p: &Position| {
+        let mut out = Vec::new();
+        p.piece_moves(e, p.at(e), &mut out);
+        out.iter()
+            .map(|m| v.board.name(m.to).to_string())
+            .collect::<Vec<_>>()
+    };
+    // on 3x4 from a1 only the (2,3) leap to c4 fits
+    assert_eq!(targets(&p), vec!["c4"]);
+    let c4 = cell(&p, "c4");
+    assert!(p.attacked(c4, 1));
+    for leg in ["a2", "b3"] {
+        let l = cell(&p, leg);
+        p.put(l, Piece::new(GUARD, 1, grid::SOUTH));
+        assert!(targets(&p).is_empty(), "blocked by {leg}");
+        assert!(!p.attacked(c4, 1), "no attack over {leg}");
+        p.put(l, Piece::NONE);
+    }
+}
