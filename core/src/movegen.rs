@@ -3,7 +3,7 @@
 
 use std::cell::RefCell;
 
-use crate::board::{dir_allowed, opposite, Cell, Dir, Leap, LeapTarget, Line, NO_CELL};
+use crate::board::{dir_allowed, opposite, Cell, CellSet, Dir, Leap, LeapTarget, Line, NO_CELL};
 use crate::piece::{dirs, Atom, Piece, Seat, Zone};
 use crate::position::{Move, MoveKind, Position, HAND_KINDS};
 
@@ -17,6 +17,16 @@ enum Via {
     Hop { line: Line },
     /// By a leap of kind `leap` in direction `dir`.
     Leap { leap: Leap, dir: Dir },
+}
+
+/// The king-safety data of a node: the mover's king, whether every move must be made and
+/// tested (in check, cannons, effects that reach afar), and the pinned pieces (None: test every
+/// piece on a line with the king).
+#[derive(Clone, Copy)]
+struct Safety {
+    king: Cell,
+    all: bool,
+    pinned: Option<CellSet>,
 }
 
 thread_local! {
@@ -478,10 +488,9 @@ impl Position {
         }
     }
 
-    /// What the king-safety test needs, computed once per node: the mover's king and whether
-    /// every move must be verified by making it (in check, cannons on the board, or effects
-    /// that reach afar). None when the game does not forbid leaving the king attacked.
-    fn safety(&self) -> Option<(Cell, bool)> {
+    /// What the king-safety test needs, computed once per node. None when the game does not
+    /// forbid leaving the king attacked.
+    fn safety(&self) -> Option<Safety> {
         let v = self.variant;
         if !v.royal_check {
             return None;
@@ -489,22 +498,68 @@ impl Position {
         let s = self.st.turn;
         let king = self.king(s)?;
         let all = v.hooks.verify_all || v.hop_mask != [0; 3] || self.attacked(king, s);
-        Some((king, all))
+        // lame leapers (legs) can be unblocked from cells that pin lines do not cover: there
+        // every piece on a line with the king is tested, as before
+        let pinned = if all || v.has_legs {
+            None
+        } else {
+            Some(self.pinned(king, s))
+        };
+        Some(Safety { king, all, pinned })
+    }
+
+    /// The mover's pieces that stand alone between its king and a hostile slider (or a piece
+    /// limited by direction or zone, counted as a possible slider): only their moves can
+    /// uncover the king.
+    fn pinned(&self, king: Cell, s: Seat) -> CellSet {
+        let v = self.variant;
+        let t = &v.board;
+        let mut set = CellSet::EMPTY;
+        for r in t.rays(king) {
+            let (sliders, _) = v.line_mask(r.line);
+            let pinners = sliders | v.special_mask;
+            if pinners == 0 {
+                continue;
+            }
+            let mut blocker = NO_CELL;
+            for &a in t.ray_cells(r) {
+                let q = self.board[a as usize];
+                if q.is_none() {
+                    continue;
+                }
+                if blocker == NO_CELL {
+                    if q.owner() != s {
+                        break;
+                    }
+                    blocker = a;
+                    continue;
+                }
+                if q.is_seated() && !v.allied(s, q.owner()) && pinners >> q.kind() & 1 == 1 {
+                    set.insert(blocker);
+                }
+                break;
+            }
+        }
+        set
     }
 
     /// Whether a pseudo-legal move of the side to move is legal: it does not leave the own
     /// king attacked (where the game has that rule) and the family's filter accepts it. Only
-    /// moves that can expose the king are made and tested: king moves, moves of pieces on a
-    /// line with the king, moves other than plain ones and drops, and every move when
-    /// `safety` says so.
+    /// moves that can expose the king are made and tested: king moves, moves of pinned pieces
+    /// (or of any piece on a line with the king in games with lame leapers), moves other than
+    /// plain ones and drops, and every move when in check.
     #[inline(always)]
-    fn is_legal_pseudo(&mut self, m: Move, safety: Option<(Cell, bool)>) -> bool {
+    fn is_legal_pseudo(&mut self, m: Move, safety: Option<Safety>) -> bool {
         let v = self.variant;
-        if let Some((king, all)) = safety {
+        if let Some(Safety { king, all, pinned }) = safety {
             let risky = all
                 || m.from == king
                 || !matches!(m.kind, MoveKind::Normal | MoveKind::Double | MoveKind::Drop)
-                || (m.from != NO_CELL && v.board.on_line(king, m.from));
+                || (m.from != NO_CELL
+                    && match &pinned {
+                        Some(p) => p.contains(m.from),
+                        None => v.board.on_line(king, m.from),
+                    });
             if risky {
                 let s = self.st.turn;
                 let u = self.make(m);

@@ -133,6 +133,8 @@ pub struct Variant {
     /// Kinds with a promotion rule.
     pub(crate) promo_mask: u64,
     pub(crate) special_leap_kinds: Vec<crate::board::Leap>,
+    /// Some piece leaps over legs (xiangqi and janggi horses and elephants).
+    pub(crate) has_legs: bool,
     /// Kinds that may also promote when a move starts in their zone.
     pub(crate) promo_from_mask: u64,
     /// Per kind and facing (`kind * facings + facing`): the cells of the kind's promotion zone.
@@ -167,6 +169,18 @@ impl Variant {
         self.promotion.resize(self.pieces.len(), None);
         let pawn_zone = self.zones.len() as u8;
         let mut pawn_zone_used = false;
+        use crate::board::Leap;
+        self.has_legs = self.pieces.iter().any(|t| {
+            t.atoms.iter().any(|a| {
+                matches!(
+                    a,
+                    Atom::Leap {
+                        leap: Leap::Horse | Leap::Elephant | Leap::JanggiElephant,
+                        ..
+                    }
+                )
+            })
+        });
         for (k, t) in self.pieces.iter().enumerate() {
             let bit = 1u64 << k;
             if t.royal {
@@ -282,6 +296,7 @@ impl Variant {
             special_mask: 0,
             promo_mask: 0,
             special_leap_kinds: Vec::new(),
+            has_legs: false,
             promo_from_mask: 0,
             promo_cells: Vec::new(),
             leap_masks: Vec::new(),
