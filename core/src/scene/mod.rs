@@ -310,6 +310,7 @@ pub fn build(def: &BoardDef, content: &Content, o: Orientation, marks: &Marks) -
         .enumerate()
         .map(|(i, poly)| {
             let c = i as Cell;
+            let fog = marks.fog.get(i).copied().unwrap_or(false);
             let polygon: Vec<Point> = poly.iter().map(|&p| tr(p)).collect();
             SceneCell {
                 cell: c,
@@ -317,11 +318,11 @@ pub fn build(def: &BoardDef, content: &Content, o: Orientation, marks: &Marks) -
                 centre: centroid(&polygon),
                 polygon,
                 fill: boards::cell_fill(def, c),
-                last_move: marks.last_move.contains(&c),
-                selected: marks.selected == Some(c),
+                last_move: marks.last_move.contains(&c) && !fog,
+                selected: marks.selected == Some(c) && !fog,
                 target: marks.targets.contains(&c),
                 capture: false,
-                fog: marks.fog.get(i).copied().unwrap_or(false),
+                fog,
             }
         })
         .collect();

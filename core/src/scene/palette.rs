@@ -100,7 +100,7 @@ pub mod tone {
     pub const LINE: Colour = Colour::rgb(0x4a3020);
     pub const OUTLINE: Colour = Colour::rgb(0x1a1a1a);
     pub const LABEL: Colour = Colour::rgb(0xd8d8d8);
-    pub const ZONE: Colour = Colour::rgba(0x8a4b14, 40);
+    pub const ZONE: Colour = Colour::rgba(0x8a4b14, 70);
     pub const RIVER: Colour = Colour::rgba(0x6fa8c8, 70);
     pub const BAR: Colour = Colour::rgb(0x3b3e45);
     pub const BAR_TURN: Colour = Colour::rgb(0x5a6275);
