@@ -6,6 +6,7 @@
 //! | home              | [`catalogue`] ([`GameEntry`])                         |
 //! | new game          | [`SeatConfig`], [`HouseRulesConfig`], [`GameSession::new`] |
 //! | game              | [`GameSession`]: snapshot, taps, move text, undo/redo, resign, seats, choices, FEN, async `bot_move` |
+//! | board drawing     | [`GameSession::scene`], [`GameSession::hit_test`], [`board_scene`], [`scene_hit_test`] ([`BoardScene`]) |
 //!
 //! Plumbing: `error.rs` (typed error, panic guard), `runtime.rs` (tokio runtime,
 //! [`CancelHandle`]), `logging.rs` (log sink), `live.rs` (live-object counter).
@@ -19,6 +20,7 @@ mod live;
 mod logging;
 mod placeholder;
 mod runtime;
+mod scene;
 mod session;
 
 pub use catalogue::{catalogue, default_house_rules, GameEntry, GameGroup, HouseRulesConfig};
@@ -27,6 +29,11 @@ pub use live::live_objects;
 pub use logging::{clear_log_sink, log_message, set_log_sink, LogLevel, LogRecord, LogSink};
 pub use placeholder::{delayed_sum, panic_now, panic_on_worker, simulate_error, WorkResult};
 pub use runtime::{in_flight_tasks, CancelHandle};
+pub use scene::{
+    board_scene, scene_hit_test, BoardScene, SceneArmy, SceneCell, SceneDot, SceneHandSlot,
+    SceneHit, SceneLabel, SceneOrientation, ScenePiece, ScenePieces, ScenePoint, SceneRegion,
+    SceneSeatBar, SceneStroke,
+};
 pub use session::{
     BoardSnapshot, CellView, GameEndReason, GameResult, GameSession, LastMove, PieceView,
     SeatConfig, SeatView, TapResult,

@@ -322,6 +322,27 @@ impl GameSession {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
+    /// The board scene of the live session: its position with the selection and its targets
+    /// (see `scene.rs`).
+    pub(crate) fn core_scene(
+        &self,
+        o: rookery_core::scene::Orientation,
+        symbols: bool,
+    ) -> Result<rookery_core::scene::Scene, RookeryError> {
+        self.with(|s| {
+            let marks = rookery_core::scene::Marks {
+                selected: s.selected,
+                targets: s
+                    .selected
+                    .map(|c| s.moves_from(c).into_iter().map(|m| m.to).collect())
+                    .unwrap_or_default(),
+                symbols,
+                ..Default::default()
+            };
+            rookery_core::scene::for_game(&s.game, o, &marks).map_err(core_err)
+        })
+    }
+
     /// Runs `f` on the live session under the panic guard.
     fn with<T>(
         &self,

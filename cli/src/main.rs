@@ -5,6 +5,7 @@ mod i18n;
 mod i18n_gen;
 mod perft;
 mod play;
+mod render;
 mod store_cmds;
 
 use std::process::ExitCode;
@@ -19,7 +20,11 @@ const USAGE: &str = "usage:
   rookery selfplay --db DIR [--game ID] [--seed S]   random games with autosave, until killed
   rookery saved --db DIR [--check | --export ID | --export-standard ID | --import FILE | --delete ID]
   rookery bench store [--dir DIR] [--games N] [--moves N] [--game ID] [--sync]
-  rookery bench perft [--depth N] [--quick] [--fsf PATH]   perft speed against Fairy-Stockfish";
+  rookery bench perft [--depth N] [--quick] [--fsf PATH]   perft speed against Fairy-Stockfish
+  rookery render <game-id> [--fen F] [--moves \"M1 M2 ...\"] [--seat N] [--table] [--turn-pieces]
+      [--symbols] [--fog SEAT] [--select CELL] [--size PX] -o FILE.png|FILE.svg
+  rookery render --all DIR [--size PX]   every game id's start position
+  rookery bench render [--game ID] [--size PX] [--runs N]   board scene + PNG speed";
 
 fn flag_value(args: &[String], name: &str) -> Option<String> {
     args.iter()
@@ -37,6 +42,10 @@ fn main() -> ExitCode {
         Some("saved") => store_cmds::cmd_saved(&args[1..]),
         Some("bench") if args.get(1).map(String::as_str) == Some("perft") => {
             bench::cmd_bench_perft(&args[2..])
+        }
+        Some("render") => render::cmd_render(&args[1..]),
+        Some("bench") if args.get(1).map(String::as_str) == Some("render") => {
+            render::cmd_bench_render(&args[2..])
         }
         Some("bench") if args.get(1).map(String::as_str) == Some("store") => {
             store_cmds::cmd_bench_store(&args[2..])

@@ -10,6 +10,7 @@ pub mod notation;
 pub mod piece;
 pub mod position;
 pub mod rules;
+pub mod scene;
 pub mod store;
 pub mod variant;
 

@@ -521,6 +521,22 @@ fileprivate struct FfiConverterInt64: FfiConverterPrimitive {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterFloat: FfiConverterPrimitive {
+    typealias FfiType = Float
+    typealias SwiftType = Float
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Float {
+        return try lift(readFloat(&buf))
+    }
+
+    public static func write(_ value: Float, into buf: inout [UInt8]) {
+        writeFloat(&buf, lower(value))
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterBool : FfiConverter {
     typealias FfiType = Int8
     typealias SwiftType = Bool
@@ -751,6 +767,21 @@ public func FfiConverterTypeCancelHandle_lower(_ value: CancelHandle) -> UInt64 
 public protocol GameSessionProtocol: AnyObject, Sendable {
     
     /**
+     * The cell or hand slot under a point of this session's scene in `orientation`.
+     */
+    func hitTest(orientation: SceneOrientation, x: Float, y: Float) throws  -> SceneHit?
+    
+    /**
+     * The board scene now: geometry, pieces, marks (selection and its targets included).
+     */
+    func scene(orientation: SceneOrientation, symbols: Bool) throws  -> BoardScene
+    
+    /**
+     * What changes per move: pieces, bars, marked cells, hands.
+     */
+    func scenePieces(orientation: SceneOrientation, symbols: Bool) throws  -> ScenePieces
+    
+    /**
      * The seat to move is a bot: computes its action on the library runtime (a blocking
      * worker, never the caller's thread), plays it and returns its text. `NotYourTurn` when
      * the seat to move is a person; `Cancelled` when `cancel` is cancelled first (the session
@@ -899,6 +930,46 @@ public convenience init(gameId: String, seats: [SeatConfig], houseRules: HouseRu
 
     
 
+    
+    /**
+     * The cell or hand slot under a point of this session's scene in `orientation`.
+     */
+open func hitTest(orientation: SceneOrientation, x: Float, y: Float)throws  -> SceneHit?  {
+    return try  FfiConverterOptionTypeSceneHit.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_hit_test(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSceneOrientation_lower(orientation),
+        FfiConverterFloat.lower(x),
+        FfiConverterFloat.lower(y),$0
+    )
+})
+}
+    
+    /**
+     * The board scene now: geometry, pieces, marks (selection and its targets included).
+     */
+open func scene(orientation: SceneOrientation, symbols: Bool)throws  -> BoardScene  {
+    return try  FfiConverterTypeBoardScene_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_scene(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSceneOrientation_lower(orientation),
+        FfiConverterBool.lower(symbols),$0
+    )
+})
+}
+    
+    /**
+     * What changes per move: pieces, bars, marked cells, hands.
+     */
+open func scenePieces(orientation: SceneOrientation, symbols: Bool)throws  -> ScenePieces  {
+    return try  FfiConverterTypeScenePieces_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_scene_pieces(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSceneOrientation_lower(orientation),
+        FfiConverterBool.lower(symbols),$0
+    )
+})
+}
     
     /**
      * The seat to move is a bot: computes its action on the library runtime (a blocking
@@ -1335,6 +1406,121 @@ public func FfiConverterTypeLogSink_lower(_ value: LogSink) -> UInt64 {
 }
 
 
+
+
+/**
+ * Everything the game screen paints, in one coordinate space.
+ */
+public struct BoardScene: Equatable, Hashable {
+    public var gameId: String
+    /**
+     * `chequered`, `points`, `shogi` or `hexagon`.
+     */
+    public var kind: String
+    public var width: Float
+    public var height: Float
+    public var background: UInt32
+    public var armies: [SceneArmy]
+    public var rotation: Float
+    public var regions: [SceneRegion]
+    public var cells: [SceneCell]
+    public var lines: [SceneStroke]
+    public var dots: [SceneDot]
+    public var labels: [SceneLabel]
+    public var hands: [SceneHandSlot]
+    public var bars: [SceneSeatBar]
+    public var pieces: [ScenePiece]
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(gameId: String, 
+        /**
+         * `chequered`, `points`, `shogi` or `hexagon`.
+         */kind: String, width: Float, height: Float, background: UInt32, armies: [SceneArmy], rotation: Float, regions: [SceneRegion], cells: [SceneCell], lines: [SceneStroke], dots: [SceneDot], labels: [SceneLabel], hands: [SceneHandSlot], bars: [SceneSeatBar], pieces: [ScenePiece]) {
+        self.gameId = gameId
+        self.kind = kind
+        self.width = width
+        self.height = height
+        self.background = background
+        self.armies = armies
+        self.rotation = rotation
+        self.regions = regions
+        self.cells = cells
+        self.lines = lines
+        self.dots = dots
+        self.labels = labels
+        self.hands = hands
+        self.bars = bars
+        self.pieces = pieces
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension BoardScene: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeBoardScene: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> BoardScene {
+        return
+            try BoardScene(
+                gameId: FfiConverterString.read(from: &buf), 
+                kind: FfiConverterString.read(from: &buf), 
+                width: FfiConverterFloat.read(from: &buf), 
+                height: FfiConverterFloat.read(from: &buf), 
+                background: FfiConverterUInt32.read(from: &buf), 
+                armies: FfiConverterSequenceTypeSceneArmy.read(from: &buf), 
+                rotation: FfiConverterFloat.read(from: &buf), 
+                regions: FfiConverterSequenceTypeSceneRegion.read(from: &buf), 
+                cells: FfiConverterSequenceTypeSceneCell.read(from: &buf), 
+                lines: FfiConverterSequenceTypeSceneStroke.read(from: &buf), 
+                dots: FfiConverterSequenceTypeSceneDot.read(from: &buf), 
+                labels: FfiConverterSequenceTypeSceneLabel.read(from: &buf), 
+                hands: FfiConverterSequenceTypeSceneHandSlot.read(from: &buf), 
+                bars: FfiConverterSequenceTypeSceneSeatBar.read(from: &buf), 
+                pieces: FfiConverterSequenceTypeScenePiece.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: BoardScene, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.gameId, into: &buf)
+        FfiConverterString.write(value.kind, into: &buf)
+        FfiConverterFloat.write(value.width, into: &buf)
+        FfiConverterFloat.write(value.height, into: &buf)
+        FfiConverterUInt32.write(value.background, into: &buf)
+        FfiConverterSequenceTypeSceneArmy.write(value.armies, into: &buf)
+        FfiConverterFloat.write(value.rotation, into: &buf)
+        FfiConverterSequenceTypeSceneRegion.write(value.regions, into: &buf)
+        FfiConverterSequenceTypeSceneCell.write(value.cells, into: &buf)
+        FfiConverterSequenceTypeSceneStroke.write(value.lines, into: &buf)
+        FfiConverterSequenceTypeSceneDot.write(value.dots, into: &buf)
+        FfiConverterSequenceTypeSceneLabel.write(value.labels, into: &buf)
+        FfiConverterSequenceTypeSceneHandSlot.write(value.hands, into: &buf)
+        FfiConverterSequenceTypeSceneSeatBar.write(value.bars, into: &buf)
+        FfiConverterSequenceTypeScenePiece.write(value.pieces, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeBoardScene_lift(_ buf: RustBuffer) throws -> BoardScene {
+    return try FfiConverterTypeBoardScene.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeBoardScene_lower(_ value: BoardScene) -> RustBuffer {
+    return FfiConverterTypeBoardScene.lower(value)
+}
 
 
 /**
@@ -2033,6 +2219,860 @@ public func FfiConverterTypePieceView_lower(_ value: PieceView) -> RustBuffer {
 }
 
 
+public struct SceneArmy: Equatable, Hashable {
+    public var id: String
+    public var body: UInt32
+    public var ink: UInt32
+    public var mark: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(id: String, body: UInt32, ink: UInt32, mark: UInt32) {
+        self.id = id
+        self.body = body
+        self.ink = ink
+        self.mark = mark
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SceneArmy: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSceneArmy: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SceneArmy {
+        return
+            try SceneArmy(
+                id: FfiConverterString.read(from: &buf), 
+                body: FfiConverterUInt32.read(from: &buf), 
+                ink: FfiConverterUInt32.read(from: &buf), 
+                mark: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SceneArmy, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.id, into: &buf)
+        FfiConverterUInt32.write(value.body, into: &buf)
+        FfiConverterUInt32.write(value.ink, into: &buf)
+        FfiConverterUInt32.write(value.mark, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSceneArmy_lift(_ buf: RustBuffer) throws -> SceneArmy {
+    return try FfiConverterTypeSceneArmy.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSceneArmy_lower(_ value: SceneArmy) -> RustBuffer {
+    return FfiConverterTypeSceneArmy.lower(value)
+}
+
+
+public struct SceneCell: Equatable, Hashable {
+    public var cell: String
+    /**
+     * Outline and hit area.
+     */
+    public var polygon: [ScenePoint]
+    public var centre: ScenePoint
+    /**
+     * None on xiangqi/janggi boards (pieces stand on points; only lines are drawn).
+     */
+    public var fill: UInt32?
+    public var lastMove: Bool
+    public var selected: Bool
+    public var target: Bool
+    public var capture: Bool
+    public var fog: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(cell: String, 
+        /**
+         * Outline and hit area.
+         */polygon: [ScenePoint], centre: ScenePoint, 
+        /**
+         * None on xiangqi/janggi boards (pieces stand on points; only lines are drawn).
+         */fill: UInt32?, lastMove: Bool, selected: Bool, target: Bool, capture: Bool, fog: Bool) {
+        self.cell = cell
+        self.polygon = polygon
+        self.centre = centre
+        self.fill = fill
+        self.lastMove = lastMove
+        self.selected = selected
+        self.target = target
+        self.capture = capture
+        self.fog = fog
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SceneCell: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSceneCell: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SceneCell {
+        return
+            try SceneCell(
+                cell: FfiConverterString.read(from: &buf), 
+                polygon: FfiConverterSequenceTypeScenePoint.read(from: &buf), 
+                centre: FfiConverterTypeScenePoint.read(from: &buf), 
+                fill: FfiConverterOptionUInt32.read(from: &buf), 
+                lastMove: FfiConverterBool.read(from: &buf), 
+                selected: FfiConverterBool.read(from: &buf), 
+                target: FfiConverterBool.read(from: &buf), 
+                capture: FfiConverterBool.read(from: &buf), 
+                fog: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SceneCell, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.cell, into: &buf)
+        FfiConverterSequenceTypeScenePoint.write(value.polygon, into: &buf)
+        FfiConverterTypeScenePoint.write(value.centre, into: &buf)
+        FfiConverterOptionUInt32.write(value.fill, into: &buf)
+        FfiConverterBool.write(value.lastMove, into: &buf)
+        FfiConverterBool.write(value.selected, into: &buf)
+        FfiConverterBool.write(value.target, into: &buf)
+        FfiConverterBool.write(value.capture, into: &buf)
+        FfiConverterBool.write(value.fog, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSceneCell_lift(_ buf: RustBuffer) throws -> SceneCell {
+    return try FfiConverterTypeSceneCell.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSceneCell_lower(_ value: SceneCell) -> RustBuffer {
+    return FfiConverterTypeSceneCell.lower(value)
+}
+
+
+public struct SceneDot: Equatable, Hashable {
+    public var centre: ScenePoint
+    public var radius: Float
+    public var colour: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(centre: ScenePoint, radius: Float, colour: UInt32) {
+        self.centre = centre
+        self.radius = radius
+        self.colour = colour
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SceneDot: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSceneDot: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SceneDot {
+        return
+            try SceneDot(
+                centre: FfiConverterTypeScenePoint.read(from: &buf), 
+                radius: FfiConverterFloat.read(from: &buf), 
+                colour: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SceneDot, into buf: inout [UInt8]) {
+        FfiConverterTypeScenePoint.write(value.centre, into: &buf)
+        FfiConverterFloat.write(value.radius, into: &buf)
+        FfiConverterUInt32.write(value.colour, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSceneDot_lift(_ buf: RustBuffer) throws -> SceneDot {
+    return try FfiConverterTypeSceneDot.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSceneDot_lower(_ value: SceneDot) -> RustBuffer {
+    return FfiConverterTypeSceneDot.lower(value)
+}
+
+
+public struct SceneHandSlot: Equatable, Hashable {
+    public var seat: UInt8
+    public var slot: UInt8
+    public var polygon: [ScenePoint]
+    public var centre: ScenePoint
+    public var glyph: String
+    public var count: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(seat: UInt8, slot: UInt8, polygon: [ScenePoint], centre: ScenePoint, glyph: String, count: UInt32) {
+        self.seat = seat
+        self.slot = slot
+        self.polygon = polygon
+        self.centre = centre
+        self.glyph = glyph
+        self.count = count
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SceneHandSlot: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSceneHandSlot: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SceneHandSlot {
+        return
+            try SceneHandSlot(
+                seat: FfiConverterUInt8.read(from: &buf), 
+                slot: FfiConverterUInt8.read(from: &buf), 
+                polygon: FfiConverterSequenceTypeScenePoint.read(from: &buf), 
+                centre: FfiConverterTypeScenePoint.read(from: &buf), 
+                glyph: FfiConverterString.read(from: &buf), 
+                count: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SceneHandSlot, into buf: inout [UInt8]) {
+        FfiConverterUInt8.write(value.seat, into: &buf)
+        FfiConverterUInt8.write(value.slot, into: &buf)
+        FfiConverterSequenceTypeScenePoint.write(value.polygon, into: &buf)
+        FfiConverterTypeScenePoint.write(value.centre, into: &buf)
+        FfiConverterString.write(value.glyph, into: &buf)
+        FfiConverterUInt32.write(value.count, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSceneHandSlot_lift(_ buf: RustBuffer) throws -> SceneHandSlot {
+    return try FfiConverterTypeSceneHandSlot.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSceneHandSlot_lower(_ value: SceneHandSlot) -> RustBuffer {
+    return FfiConverterTypeSceneHandSlot.lower(value)
+}
+
+
+public struct SceneLabel: Equatable, Hashable {
+    public var text: String
+    public var at: ScenePoint
+    public var size: Float
+    public var colour: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(text: String, at: ScenePoint, size: Float, colour: UInt32) {
+        self.text = text
+        self.at = at
+        self.size = size
+        self.colour = colour
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SceneLabel: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSceneLabel: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SceneLabel {
+        return
+            try SceneLabel(
+                text: FfiConverterString.read(from: &buf), 
+                at: FfiConverterTypeScenePoint.read(from: &buf), 
+                size: FfiConverterFloat.read(from: &buf), 
+                colour: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SceneLabel, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.text, into: &buf)
+        FfiConverterTypeScenePoint.write(value.at, into: &buf)
+        FfiConverterFloat.write(value.size, into: &buf)
+        FfiConverterUInt32.write(value.colour, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSceneLabel_lift(_ buf: RustBuffer) throws -> SceneLabel {
+    return try FfiConverterTypeSceneLabel.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSceneLabel_lower(_ value: SceneLabel) -> RustBuffer {
+    return FfiConverterTypeSceneLabel.lower(value)
+}
+
+
+/**
+ * How the board is turned: `bottom` = the seat at the bottom (pass the seat to move for
+ * "face the player to move"); `table` = bars face their own players; `turn_pieces` = in
+ * table mode pieces face their owners (shogi's always do).
+ */
+public struct SceneOrientation: Equatable, Hashable {
+    public var bottom: UInt8
+    public var table: Bool
+    public var turnPieces: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(bottom: UInt8, table: Bool, turnPieces: Bool) {
+        self.bottom = bottom
+        self.table = table
+        self.turnPieces = turnPieces
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SceneOrientation: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSceneOrientation: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SceneOrientation {
+        return
+            try SceneOrientation(
+                bottom: FfiConverterUInt8.read(from: &buf), 
+                table: FfiConverterBool.read(from: &buf), 
+                turnPieces: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SceneOrientation, into buf: inout [UInt8]) {
+        FfiConverterUInt8.write(value.bottom, into: &buf)
+        FfiConverterBool.write(value.table, into: &buf)
+        FfiConverterBool.write(value.turnPieces, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSceneOrientation_lift(_ buf: RustBuffer) throws -> SceneOrientation {
+    return try FfiConverterTypeSceneOrientation.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSceneOrientation_lower(_ value: SceneOrientation) -> RustBuffer {
+    return FfiConverterTypeSceneOrientation.lower(value)
+}
+
+
+/**
+ * A piece: image `glyph` (assets/pieces/<glyph>.svg) in army `army`'s colours.
+ */
+public struct ScenePiece: Equatable, Hashable {
+    /**
+     * The cell it stands on, or None in a hand (then `hand_seat`/`hand_slot`).
+     */
+    public var cell: String?
+    public var handSeat: UInt8?
+    public var handSlot: UInt8?
+    public var centre: ScenePoint
+    public var size: Float
+    public var glyph: String
+    public var army: String
+    public var rotation: Float
+    public var grey: Bool
+    public var selected: Bool
+    public var checked: Bool
+    public var lastMove: Bool
+    public var captureTarget: Bool
+    /**
+     * A pawn's walking direction where it varies: degrees clockwise from screen-up.
+     */
+    public var walk: Float?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The cell it stands on, or None in a hand (then `hand_seat`/`hand_slot`).
+         */cell: String?, handSeat: UInt8?, handSlot: UInt8?, centre: ScenePoint, size: Float, glyph: String, army: String, rotation: Float, grey: Bool, selected: Bool, checked: Bool, lastMove: Bool, captureTarget: Bool, 
+        /**
+         * A pawn's walking direction where it varies: degrees clockwise from screen-up.
+         */walk: Float?) {
+        self.cell = cell
+        self.handSeat = handSeat
+        self.handSlot = handSlot
+        self.centre = centre
+        self.size = size
+        self.glyph = glyph
+        self.army = army
+        self.rotation = rotation
+        self.grey = grey
+        self.selected = selected
+        self.checked = checked
+        self.lastMove = lastMove
+        self.captureTarget = captureTarget
+        self.walk = walk
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ScenePiece: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeScenePiece: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ScenePiece {
+        return
+            try ScenePiece(
+                cell: FfiConverterOptionString.read(from: &buf), 
+                handSeat: FfiConverterOptionUInt8.read(from: &buf), 
+                handSlot: FfiConverterOptionUInt8.read(from: &buf), 
+                centre: FfiConverterTypeScenePoint.read(from: &buf), 
+                size: FfiConverterFloat.read(from: &buf), 
+                glyph: FfiConverterString.read(from: &buf), 
+                army: FfiConverterString.read(from: &buf), 
+                rotation: FfiConverterFloat.read(from: &buf), 
+                grey: FfiConverterBool.read(from: &buf), 
+                selected: FfiConverterBool.read(from: &buf), 
+                checked: FfiConverterBool.read(from: &buf), 
+                lastMove: FfiConverterBool.read(from: &buf), 
+                captureTarget: FfiConverterBool.read(from: &buf), 
+                walk: FfiConverterOptionFloat.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ScenePiece, into buf: inout [UInt8]) {
+        FfiConverterOptionString.write(value.cell, into: &buf)
+        FfiConverterOptionUInt8.write(value.handSeat, into: &buf)
+        FfiConverterOptionUInt8.write(value.handSlot, into: &buf)
+        FfiConverterTypeScenePoint.write(value.centre, into: &buf)
+        FfiConverterFloat.write(value.size, into: &buf)
+        FfiConverterString.write(value.glyph, into: &buf)
+        FfiConverterString.write(value.army, into: &buf)
+        FfiConverterFloat.write(value.rotation, into: &buf)
+        FfiConverterBool.write(value.grey, into: &buf)
+        FfiConverterBool.write(value.selected, into: &buf)
+        FfiConverterBool.write(value.checked, into: &buf)
+        FfiConverterBool.write(value.lastMove, into: &buf)
+        FfiConverterBool.write(value.captureTarget, into: &buf)
+        FfiConverterOptionFloat.write(value.walk, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeScenePiece_lift(_ buf: RustBuffer) throws -> ScenePiece {
+    return try FfiConverterTypeScenePiece.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeScenePiece_lower(_ value: ScenePiece) -> RustBuffer {
+    return FfiConverterTypeScenePiece.lower(value)
+}
+
+
+/**
+ * The part of a scene that changes with a move (the board geometry does not, unless the
+ * orientation follows the turn).
+ */
+public struct ScenePieces: Equatable, Hashable {
+    public var pieces: [ScenePiece]
+    public var bars: [SceneSeatBar]
+    /**
+     * Cells with a mark (last move, selection, target, fog).
+     */
+    public var markedCells: [SceneCell]
+    public var hands: [SceneHandSlot]
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(pieces: [ScenePiece], bars: [SceneSeatBar], 
+        /**
+         * Cells with a mark (last move, selection, target, fog).
+         */markedCells: [SceneCell], hands: [SceneHandSlot]) {
+        self.pieces = pieces
+        self.bars = bars
+        self.markedCells = markedCells
+        self.hands = hands
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ScenePieces: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeScenePieces: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ScenePieces {
+        return
+            try ScenePieces(
+                pieces: FfiConverterSequenceTypeScenePiece.read(from: &buf), 
+                bars: FfiConverterSequenceTypeSceneSeatBar.read(from: &buf), 
+                markedCells: FfiConverterSequenceTypeSceneCell.read(from: &buf), 
+                hands: FfiConverterSequenceTypeSceneHandSlot.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ScenePieces, into buf: inout [UInt8]) {
+        FfiConverterSequenceTypeScenePiece.write(value.pieces, into: &buf)
+        FfiConverterSequenceTypeSceneSeatBar.write(value.bars, into: &buf)
+        FfiConverterSequenceTypeSceneCell.write(value.markedCells, into: &buf)
+        FfiConverterSequenceTypeSceneHandSlot.write(value.hands, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeScenePieces_lift(_ buf: RustBuffer) throws -> ScenePieces {
+    return try FfiConverterTypeScenePieces.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeScenePieces_lower(_ value: ScenePieces) -> RustBuffer {
+    return FfiConverterTypeScenePieces.lower(value)
+}
+
+
+public struct ScenePoint: Equatable, Hashable {
+    public var x: Float
+    public var y: Float
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(x: Float, y: Float) {
+        self.x = x
+        self.y = y
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ScenePoint: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeScenePoint: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ScenePoint {
+        return
+            try ScenePoint(
+                x: FfiConverterFloat.read(from: &buf), 
+                y: FfiConverterFloat.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ScenePoint, into buf: inout [UInt8]) {
+        FfiConverterFloat.write(value.x, into: &buf)
+        FfiConverterFloat.write(value.y, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeScenePoint_lift(_ buf: RustBuffer) throws -> ScenePoint {
+    return try FfiConverterTypeScenePoint.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeScenePoint_lower(_ value: ScenePoint) -> RustBuffer {
+    return FfiConverterTypeScenePoint.lower(value)
+}
+
+
+public struct SceneRegion: Equatable, Hashable {
+    public var polygon: [ScenePoint]
+    public var colour: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(polygon: [ScenePoint], colour: UInt32) {
+        self.polygon = polygon
+        self.colour = colour
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SceneRegion: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSceneRegion: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SceneRegion {
+        return
+            try SceneRegion(
+                polygon: FfiConverterSequenceTypeScenePoint.read(from: &buf), 
+                colour: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SceneRegion, into buf: inout [UInt8]) {
+        FfiConverterSequenceTypeScenePoint.write(value.polygon, into: &buf)
+        FfiConverterUInt32.write(value.colour, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSceneRegion_lift(_ buf: RustBuffer) throws -> SceneRegion {
+    return try FfiConverterTypeSceneRegion.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSceneRegion_lower(_ value: SceneRegion) -> RustBuffer {
+    return FfiConverterTypeSceneRegion.lower(value)
+}
+
+
+/**
+ * Where a seat's bar (name, score, clock, out state) goes: `width`×`height` centred on
+ * `centre`, turned `rotation` degrees clockwise.
+ */
+public struct SceneSeatBar: Equatable, Hashable {
+    public var seat: UInt8
+    public var colourId: String
+    public var centre: ScenePoint
+    public var width: Float
+    public var height: Float
+    public var rotation: Float
+    public var toMove: Bool
+    public var playing: Bool
+    public var score: Int32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(seat: UInt8, colourId: String, centre: ScenePoint, width: Float, height: Float, rotation: Float, toMove: Bool, playing: Bool, score: Int32) {
+        self.seat = seat
+        self.colourId = colourId
+        self.centre = centre
+        self.width = width
+        self.height = height
+        self.rotation = rotation
+        self.toMove = toMove
+        self.playing = playing
+        self.score = score
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SceneSeatBar: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSceneSeatBar: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SceneSeatBar {
+        return
+            try SceneSeatBar(
+                seat: FfiConverterUInt8.read(from: &buf), 
+                colourId: FfiConverterString.read(from: &buf), 
+                centre: FfiConverterTypeScenePoint.read(from: &buf), 
+                width: FfiConverterFloat.read(from: &buf), 
+                height: FfiConverterFloat.read(from: &buf), 
+                rotation: FfiConverterFloat.read(from: &buf), 
+                toMove: FfiConverterBool.read(from: &buf), 
+                playing: FfiConverterBool.read(from: &buf), 
+                score: FfiConverterInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SceneSeatBar, into buf: inout [UInt8]) {
+        FfiConverterUInt8.write(value.seat, into: &buf)
+        FfiConverterString.write(value.colourId, into: &buf)
+        FfiConverterTypeScenePoint.write(value.centre, into: &buf)
+        FfiConverterFloat.write(value.width, into: &buf)
+        FfiConverterFloat.write(value.height, into: &buf)
+        FfiConverterFloat.write(value.rotation, into: &buf)
+        FfiConverterBool.write(value.toMove, into: &buf)
+        FfiConverterBool.write(value.playing, into: &buf)
+        FfiConverterInt32.write(value.score, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSceneSeatBar_lift(_ buf: RustBuffer) throws -> SceneSeatBar {
+    return try FfiConverterTypeSceneSeatBar.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSceneSeatBar_lower(_ value: SceneSeatBar) -> RustBuffer {
+    return FfiConverterTypeSceneSeatBar.lower(value)
+}
+
+
+public struct SceneStroke: Equatable, Hashable {
+    public var points: [ScenePoint]
+    public var closed: Bool
+    public var width: Float
+    public var colour: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(points: [ScenePoint], closed: Bool, width: Float, colour: UInt32) {
+        self.points = points
+        self.closed = closed
+        self.width = width
+        self.colour = colour
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SceneStroke: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSceneStroke: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SceneStroke {
+        return
+            try SceneStroke(
+                points: FfiConverterSequenceTypeScenePoint.read(from: &buf), 
+                closed: FfiConverterBool.read(from: &buf), 
+                width: FfiConverterFloat.read(from: &buf), 
+                colour: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SceneStroke, into buf: inout [UInt8]) {
+        FfiConverterSequenceTypeScenePoint.write(value.points, into: &buf)
+        FfiConverterBool.write(value.closed, into: &buf)
+        FfiConverterFloat.write(value.width, into: &buf)
+        FfiConverterUInt32.write(value.colour, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSceneStroke_lift(_ buf: RustBuffer) throws -> SceneStroke {
+    return try FfiConverterTypeSceneStroke.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSceneStroke_lower(_ value: SceneStroke) -> RustBuffer {
+    return FfiConverterTypeSceneStroke.lower(value)
+}
+
+
 /**
  * One seat's state.
  */
@@ -2613,6 +3653,83 @@ public func FfiConverterTypeRookeryError_lower(_ value: RookeryError) -> RustBuf
 // Note that we don't yet support `indirect` for enums.
 // See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
 /**
+ * What a point of the scene hits.
+ */
+
+public enum SceneHit: Equatable, Hashable {
+    
+    case cell(cell: String
+    )
+    case hand(seat: UInt8, slot: UInt8
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension SceneHit: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSceneHit: FfiConverterRustBuffer {
+    typealias SwiftType = SceneHit
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SceneHit {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .cell(cell: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 2: return .hand(seat: try FfiConverterUInt8.read(from: &buf), slot: try FfiConverterUInt8.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: SceneHit, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .cell(cell):
+            writeInt(&buf, Int32(1))
+            FfiConverterString.write(cell, into: &buf)
+            
+        
+        case let .hand(seat,slot):
+            writeInt(&buf, Int32(2))
+            FfiConverterUInt8.write(seat, into: &buf)
+            FfiConverterUInt8.write(slot, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSceneHit_lift(_ buf: RustBuffer) throws -> SceneHit {
+    return try FfiConverterTypeSceneHit.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSceneHit_lower(_ value: SceneHit) -> RustBuffer {
+    return FfiConverterTypeSceneHit.lower(value)
+}
+
+
+// Note that we don't yet support `indirect` for enums.
+// See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
+/**
  * Who plays a seat (new-game screen; can change mid-game with `set_seat`).
  */
 
@@ -2846,6 +3963,30 @@ fileprivate struct FfiConverterOptionUInt32: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionFloat: FfiConverterRustBuffer {
+    typealias SwiftType = Float?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterFloat.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterFloat.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionString: FfiConverterRustBuffer {
     typealias SwiftType = String?
 
@@ -2934,6 +4075,30 @@ fileprivate struct FfiConverterOptionTypeLastMove: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeLastMove.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeSceneHit: FfiConverterRustBuffer {
+    typealias SwiftType = SceneHit?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeSceneHit.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeSceneHit.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -3059,6 +4224,256 @@ fileprivate struct FfiConverterSequenceTypePieceView: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypePieceView.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeSceneArmy: FfiConverterRustBuffer {
+    typealias SwiftType = [SceneArmy]
+
+    public static func write(_ value: [SceneArmy], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeSceneArmy.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [SceneArmy] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [SceneArmy]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeSceneArmy.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeSceneCell: FfiConverterRustBuffer {
+    typealias SwiftType = [SceneCell]
+
+    public static func write(_ value: [SceneCell], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeSceneCell.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [SceneCell] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [SceneCell]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeSceneCell.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeSceneDot: FfiConverterRustBuffer {
+    typealias SwiftType = [SceneDot]
+
+    public static func write(_ value: [SceneDot], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeSceneDot.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [SceneDot] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [SceneDot]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeSceneDot.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeSceneHandSlot: FfiConverterRustBuffer {
+    typealias SwiftType = [SceneHandSlot]
+
+    public static func write(_ value: [SceneHandSlot], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeSceneHandSlot.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [SceneHandSlot] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [SceneHandSlot]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeSceneHandSlot.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeSceneLabel: FfiConverterRustBuffer {
+    typealias SwiftType = [SceneLabel]
+
+    public static func write(_ value: [SceneLabel], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeSceneLabel.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [SceneLabel] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [SceneLabel]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeSceneLabel.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeScenePiece: FfiConverterRustBuffer {
+    typealias SwiftType = [ScenePiece]
+
+    public static func write(_ value: [ScenePiece], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeScenePiece.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [ScenePiece] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [ScenePiece]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeScenePiece.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeScenePoint: FfiConverterRustBuffer {
+    typealias SwiftType = [ScenePoint]
+
+    public static func write(_ value: [ScenePoint], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeScenePoint.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [ScenePoint] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [ScenePoint]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeScenePoint.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeSceneRegion: FfiConverterRustBuffer {
+    typealias SwiftType = [SceneRegion]
+
+    public static func write(_ value: [SceneRegion], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeSceneRegion.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [SceneRegion] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [SceneRegion]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeSceneRegion.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeSceneSeatBar: FfiConverterRustBuffer {
+    typealias SwiftType = [SceneSeatBar]
+
+    public static func write(_ value: [SceneSeatBar], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeSceneSeatBar.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [SceneSeatBar] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [SceneSeatBar]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeSceneSeatBar.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeSceneStroke: FfiConverterRustBuffer {
+    typealias SwiftType = [SceneStroke]
+
+    public static func write(_ value: [SceneStroke], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeSceneStroke.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [SceneStroke] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [SceneStroke]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeSceneStroke.read(from: &buf))
         }
         return seq
     }
@@ -3293,6 +4708,32 @@ public func inFlightTasks() -> Int64  {
     )
 })
 }
+/**
+ * The scene of any catalogue id's start position (games not playable yet included), e.g.
+ * for the new-game screen.
+ */
+public func boardScene(gameId: String, orientation: SceneOrientation, symbols: Bool)throws  -> BoardScene  {
+    return try  FfiConverterTypeBoardScene_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_func_board_scene(
+        FfiConverterString.lower(gameId),
+        FfiConverterTypeSceneOrientation_lower(orientation),
+        FfiConverterBool.lower(symbols),$0
+    )
+})
+}
+/**
+ * Hit test on a scene record the app holds: the cell or hand slot under (x, y), None
+ * outside every cell (a point is a cell only inside its polygon).
+ */
+public func sceneHitTest(scene: BoardScene, x: Float, y: Float) -> SceneHit?  {
+    return try!  FfiConverterOptionTypeSceneHit.lift(try! rustCall() {
+    uniffi_rookery_bindings_fn_func_scene_hit_test(
+        FfiConverterTypeBoardScene_lower(scene),
+        FfiConverterFloat.lower(x),
+        FfiConverterFloat.lower(y),$0
+    )
+})
+}
 
 private enum InitializationResult {
     case ok
@@ -3345,6 +4786,12 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_func_in_flight_tasks() != 34160) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_rookery_bindings_checksum_func_board_scene() != 9174) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_func_scene_hit_test() != 8854) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_rookery_bindings_checksum_method_logsink_log() != 54178) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -3352,6 +4799,15 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_cancelhandle_is_cancelled() != 42585) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_hit_test() != 43453) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_scene() != 56468) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_scene_pieces() != 1950) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_gamesession_bot_move() != 8942) {

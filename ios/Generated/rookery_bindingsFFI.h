@@ -320,6 +320,21 @@ void uniffi_rookery_bindings_fn_free_gamesession(uint64_t handle, RustCallStatus
 uint64_t uniffi_rookery_bindings_fn_constructor_gamesession_new(RustBuffer game_id, RustBuffer seats, RustBuffer house_rules, uint64_t seed, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_HIT_TEST
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_HIT_TEST
+RustBuffer uniffi_rookery_bindings_fn_method_gamesession_hit_test(uint64_t ptr, RustBuffer orientation, float x, float y, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_SCENE
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_SCENE
+RustBuffer uniffi_rookery_bindings_fn_method_gamesession_scene(uint64_t ptr, RustBuffer orientation, int8_t symbols, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_SCENE_PIECES
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_SCENE_PIECES
+RustBuffer uniffi_rookery_bindings_fn_method_gamesession_scene_pieces(uint64_t ptr, RustBuffer orientation, int8_t symbols, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_BOT_MOVE
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_BOT_MOVE
 uint64_t uniffi_rookery_bindings_fn_method_gamesession_bot_move(uint64_t ptr, RustBuffer cancel
@@ -464,6 +479,16 @@ void uniffi_rookery_bindings_fn_func_simulate_error(RustBuffer variant, RustBuff
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_IN_FLIGHT_TASKS
 int64_t uniffi_rookery_bindings_fn_func_in_flight_tasks(RustCallStatus *_Nonnull out_status
     
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_BOARD_SCENE
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_BOARD_SCENE
+RustBuffer uniffi_rookery_bindings_fn_func_board_scene(RustBuffer game_id, RustBuffer orientation, int8_t symbols, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_SCENE_HIT_TEST
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_SCENE_HIT_TEST
+RustBuffer uniffi_rookery_bindings_fn_func_scene_hit_test(RustBuffer scene, float x, float y, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_FFI_ROOKERY_BINDINGS_RUSTBUFFER_ALLOC
@@ -798,6 +823,18 @@ uint16_t uniffi_rookery_bindings_checksum_func_in_flight_tasks(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_BOARD_SCENE
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_BOARD_SCENE
+uint16_t uniffi_rookery_bindings_checksum_func_board_scene(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_SCENE_HIT_TEST
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_SCENE_HIT_TEST
+uint16_t uniffi_rookery_bindings_checksum_func_scene_hit_test(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_LOGSINK_LOG
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_LOGSINK_LOG
 uint16_t uniffi_rookery_bindings_checksum_method_logsink_log(void
@@ -813,6 +850,24 @@ uint16_t uniffi_rookery_bindings_checksum_method_cancelhandle_cancel(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_CANCELHANDLE_IS_CANCELLED
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_CANCELHANDLE_IS_CANCELLED
 uint16_t uniffi_rookery_bindings_checksum_method_cancelhandle_is_cancelled(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_HIT_TEST
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_HIT_TEST
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_hit_test(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_SCENE
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_SCENE
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_scene(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_SCENE_PIECES
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_SCENE_PIECES
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_scene_pieces(void
     
 );
 #endif

@@ -1,0 +1,257 @@
+//! What stands on a board: pieces per cell, hands, turn and seat states, from a playable
+//! game's [`Position`] or, for games not playable yet, from a compact position text.
+//!
+//! Compact position text (games without a variant): ranks from the top (seat 1's side) down,
+//! separated by `/`; a number is that many empty cells; an upper-case letter is seat 0's
+//! piece, lower case seat 1's; `+` before a letter marks it promoted; `*` is the duck. An
+//! optional `[...]` holds the hands (upper case seat 0, lower case seat 1). Example (shogi
+//! with a pawn in each hand): `lnsgkgsnl/1r5b1/pppppppp1/9/9/9/1PPPPPPPP/1B5R1/LNSGKGSNL[Pp]`.
+
+use crate::board::{Cell, Topology};
+use crate::piece::GREY;
+use crate::position::Position;
+
+use super::boards::{BoardDef, Style, Topo};
+
+/// One piece as the scene sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ContentPiece {
+    /// Owner seat; None for a grey piece (army out) or the neutral duck.
+    pub seat: Option<u8>,
+    /// Glyph id: the file name of its image in assets/pieces/ without `.svg`.
+    pub glyph: String,
+    /// Pawn facing (playable games), for the walking direction.
+    pub facing: Option<u8>,
+    pub is_pawn: bool,
+    pub is_royal: bool,
+    pub neutral: bool,
+}
+
+/// Pieces, hands and seat states.
+#[derive(Clone, Debug, Default)]
+pub struct Content {
+    pub board: Vec<(Cell, ContentPiece)>,
+    /// Per seat: glyph and count, in the board's hand-slot order.
+    pub hands: Vec<Vec<(String, u32)>>,
+    pub turn: u8,
+    /// Per seat: still playing.
+    pub playing: Vec<bool>,
+    pub scores: Vec<i32>,
+}
+
+fn western(name: &str) -> &'static str {
+    match name {
+        "pawn" => "western-pawn",
+        "knight" => "western-knight",
+        "bishop" => "western-bishop",
+        "rook" => "western-rook",
+        "queen" => "western-queen",
+        "king" => "western-king",
+        "boat" => "western-boat",
+        "alfil" => "western-alfil",
+        "general" | "fers" | "met" => "western-fers",
+        "khon" => "western-khon",
+        "bia" => "western-bia",
+        _ => "western-pawn",
+    }
+}
+
+/// The glyph of a piece letter in a game that is not playable yet.
+pub fn glyph_of(
+    def: &BoardDef,
+    letter: char,
+    seat: u8,
+    promoted: bool,
+    symbols: bool,
+) -> Option<String> {
+    let up = letter.to_ascii_uppercase();
+    if up == '*' {
+        return Some("western-duck".into());
+    }
+    let g = match def.style {
+        Style::Western => {
+            let name = match (def.game_id.as_str(), up) {
+                ("chaturanga" | "shatranj", 'Q') => "fers",
+                ("chaturanga" | "shatranj", 'B') => "alfil",
+                ("makruk" | "ouk-chatrang" | "sittuyin", 'M' | 'F') => "fers",
+                ("makruk" | "ouk-chatrang" | "sittuyin", 'S') => "khon",
+                ("makruk" | "ouk-chatrang" | "sittuyin", 'P') if promoted => "fers",
+                ("makruk" | "ouk-chatrang" | "sittuyin", 'P') => "bia",
+                (_, 'P') => "pawn",
+                (_, 'N') => "knight",
+                (_, 'B') => "bishop",
+                (_, 'R') => "rook",
+                (_, 'Q') => "queen",
+                (_, 'K') => "king",
+                _ => return None,
+            };
+            western(name).to_string()
+        }
+        Style::Xiangqi | Style::Janggi => {
+            let kind = match up {
+                'K' => "general",
+                'A' => "advisor",
+                'B' => "elephant",
+                'N' => "horse",
+                'R' => "chariot",
+                'C' => "cannon",
+                'P' => "soldier",
+                _ => return None,
+            };
+            let set = if def.style == Style::Xiangqi {
+                "xiangqi"
+            } else {
+                "janggi"
+            };
+            let side = match (def.style, symbols, seat) {
+                (_, true, _) => "sym",
+                (Style::Xiangqi, _, 0) => "red",
+                (Style::Xiangqi, _, _) => "black",
+                (_, _, 0) => "cho",
+                _ => "han",
+            };
+            format!("{set}-{kind}-{side}")
+        }
+        Style::Shogi => {
+            let kind = match (up, seat) {
+                ('K', 0) => "jewel",
+                ('K', _) => "king",
+                ('R', _) => "rook",
+                ('B', _) => "bishop",
+                ('G', _) => "gold",
+                ('S', _) => "silver",
+                ('N', _) => "knight",
+                ('L', _) => "lance",
+                ('P', _) => "pawn",
+                _ => return None,
+            };
+            let mut g = format!("shogi-{kind}");
+            if promoted && !matches!(up, 'K' | 'G') {
+                g.push_str("-promoted");
+            }
+            if symbols {
+                g.push_str("-sym");
+            }
+            g
+        }
+    };
+    Some(g)
+}
+
+/// Reads a compact position text (see the module doc).
+pub fn parse(def: &BoardDef, text: &str, symbols: bool) -> crate::Result<Content> {
+    let t: &Topology = def.topo.get();
+    let bad = |m: &str| crate::Error::BadFen(format!("{}: {m}", def.game_id));
+    let (board_txt, hand_txt) = match text.split_once('[') {
+        Some((b, h)) => (b.trim(), h.trim_end_matches(|c| c == ']' || c == ' ')),
+        None => (text.split_whitespace().next().unwrap_or(""), ""),
+    };
+    let turn = match text.split_whitespace().nth(1) {
+        Some("b") => 1,
+        _ => 0,
+    };
+    let mut content = Content {
+        turn,
+        playing: vec![true; def.seats.len()],
+        scores: vec![0; def.seats.len()],
+        hands: vec![Vec::new(); def.seats.len()],
+        ..Content::default()
+    };
+    let ranks: Vec<&str> = board_txt.split('/').collect();
+    if ranks.len() != t.height as usize {
+        return Err(bad("wrong number of ranks"));
+    }
+    for (i, rank) in ranks.iter().enumerate() {
+        let y = t.height - 1 - i as i16;
+        let mut x = 0i16;
+        let mut promoted = false;
+        let mut num = 0i16;
+        let chars: Vec<char> = rank.chars().collect();
+        for (j, &ch) in chars.iter().enumerate() {
+            if let Some(d) = ch.to_digit(10) {
+                num = num * 10 + d as i16;
+                if !chars.get(j + 1).is_some_and(|c| c.is_ascii_digit()) {
+                    x += num;
+                    num = 0;
+                }
+                continue;
+            }
+            if ch == '+' {
+                promoted = true;
+                continue;
+            }
+            let seat = if ch.is_ascii_lowercase() { 1 } else { 0 };
+            let glyph =
+                glyph_of(def, ch, seat, promoted, symbols).ok_or_else(|| bad("unknown piece"))?;
+            let cell = t.at(x, y).ok_or_else(|| bad("rank too long"))?;
+            let up = ch.to_ascii_uppercase();
+            content.board.push((
+                cell,
+                ContentPiece {
+                    seat: (ch != '*').then_some(seat),
+                    glyph,
+                    facing: None,
+                    is_pawn: up == 'P',
+                    is_royal: up == 'K',
+                    neutral: ch == '*',
+                },
+            ));
+            promoted = false;
+            x += 1;
+        }
+        if x != t.width {
+            return Err(bad("rank of the wrong length"));
+        }
+    }
+    for (seat, hand) in content.hands.iter_mut().enumerate() {
+        for slot in def.hand.chars() {
+            let want = if seat == 0 {
+                slot
+            } else {
+                slot.to_ascii_lowercase()
+            };
+            let n = hand_txt.chars().filter(|&c| c == want).count() as u32;
+            let glyph = glyph_of(def, slot, seat as u8, false, symbols)
+                .ok_or_else(|| bad("unknown hand piece"))?;
+            hand.push((glyph, n));
+        }
+    }
+    Ok(content)
+}
+
+/// The content of a playable game's position.
+pub fn from_position(def: &BoardDef, pos: &Position) -> Content {
+    let v = pos.variant;
+    debug_assert!(matches!(def.topo, Topo::Variant(_)));
+    let mut board = Vec::new();
+    for c in 0..v.board.len() as Cell {
+        let p = pos.at(c);
+        if p.is_none() {
+            continue;
+        }
+        let kind = &v.pieces[p.kind() as usize];
+        let is_pawn = kind
+            .atoms
+            .iter()
+            .any(|a| matches!(a, crate::piece::Atom::Pawn));
+        board.push((
+            c,
+            ContentPiece {
+                seat: (p.owner() != GREY).then_some(p.owner()),
+                glyph: western(kind.name).to_string(),
+                facing: is_pawn.then_some(p.facing()),
+                is_pawn,
+                is_royal: kind.royal,
+                neutral: false,
+            },
+        ));
+    }
+    let n = v.seat_count();
+    Content {
+        board,
+        hands: vec![Vec::new(); n],
+        turn: pos.turn(),
+        playing: (0..n as u8).map(|s| pos.is_in_play(s)).collect(),
+        scores: pos.scores[..n].to_vec(),
+    }
+}
