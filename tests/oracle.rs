@@ -38,10 +38,10 @@ const SHUTTLE_GAMES: usize = 12;
 const ENDGAMES: &[&str] = &[
     // rook and king against king, 90 plies without capture or pawn move: mate or fifty moves
     "4k3/8/8/8/8/8/8/R3K3 w Q - 90 80",
-    "8/8/8/3k4/8/8/8/3QK3 w - - 84 70",
+    "8/8/8/2k5/8/8/8/3QK3 w - - 84 70",
     // queen against king near the corner: mates and stalemates
     "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1",
-    "k7/8/1K6/8/8/8/8/7Q w - - 0 1",
+    "k7/8/1K6/8/8/8/8/6Q1 w - - 0 1",
     // a capture leaves a lone minor piece or same-coloured bishops: insufficient material
     "8/8/8/4k3/8/3n4/8/3BK3 w - - 0 1",
     "8/8/3k4/3p4/8/3N4/8/4K3 w - - 0 1",

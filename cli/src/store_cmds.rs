@@ -179,7 +179,7 @@ pub fn cmd_selfplay(args: &[String]) -> Result<(), String> {
             };
             let text = match what {
                 Step::Act(a) => match store.act(&mut saved, a) {
-                    Ok(()) => saved.game.plies()[saved.game.ply_count() - 1].text.clone(),
+                    Ok(()) => Ok(saved.game.plies()[saved.game.ply_count() - 1].text.clone()),
                     // a resignation or time-out the rules refuse (a seat that cannot) changes
                     // nothing: take another step
                     Err(_) if !matches!(a, Action::Move(_) | Action::Choose(_)) => continue,

@@ -720,7 +720,8 @@ fn resignations_and_time_outs_are_saved_and_replay_to_the_same_outcome() {
         store.undo(&mut s).unwrap();
     }
     reloads_the_same(&store, &s);
-    store.set_cursor(&mut s, s.stored_len()).unwrap();
+    let len = s.stored_len();
+    store.set_cursor(&mut s, len).unwrap();
     reloads_the_same(&store, &s);
     let _ = std::fs::remove_dir_all(&dir);
 }
