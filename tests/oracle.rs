@@ -1,28 +1,81 @@
-//! Differential test against Fairy-Stockfish: seeded random games of chess and Chess960, and
-//! after every move the legal move set and the FEN of `rookery_core` must equal the engine's.
+//! Differential test against Fairy-Stockfish and python-chess: seeded random games of chess and
+//! Chess960, and after every move
+//! - the legal moves of `rookery_core` must equal the engine's as a sorted list (so a move
+//!   generated twice fails) and in number, and the FEN must be the engine's;
+//! - the end of the game must be the oracles' verdict: mate and stalemate as Fairy-Stockfish
+//!   judges a position without moves (`go`: `score mate 0` / `score cp 0`), threefold
+//!   repetition from the engine's own Zobrist keys (the position's key seen three times in the
+//!   game), the fifty-move rule from the engine's halfmove clock, and insufficient material as
+//!   python-chess judges it (Fairy-Stockfish 11 adjudicates none of these three at the root);
+//! - the SAN of every move played must be python-chess's.
+//!
+//! Besides plain random games, some games shuttle pieces back and forth (repetitions) and some
+//! start from endgames (mates, stalemates, fifty moves, insufficient material); the test fails
+//! when any of the five endings was not reached, so it cannot pass without comparing them.
 //!
 //! The engine is the Debian package `fairy-stockfish` (`/usr/games/fairy-stockfish`, or
-//! `$FAIRY_STOCKFISH`). When it is missing this test FAILS: it never skips.
+//! `$FAIRY_STOCKFISH`); python-chess comes from pip (`python3 -m pip install chess`, `$PYTHON`
+//! picks the interpreter). When either is missing this test FAILS: it never skips.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 
-use rookery_core::game::HouseRules;
+use rookery_core::game::{EndReason, HouseRules};
 use rookery_core::movegen::perft;
+use rookery_core::notation::san;
 use rookery_core::position::MoveKind;
 use rookery_core::{rules, Game, Move};
-use rookery_tests::oracle_support::{FairyStockfish, Rng};
+use rookery_tests::oracle_support::{python_chess, FairyStockfish, Rng, Verdict};
 
-/// Positions to check per game id (chess and chess960 each), at least.
+/// Positions to check per game id (chess and chess960 each) in plain random games, at least.
 const POSITIONS_PER_GAME: usize = 1250;
 /// A game stops after this many plies if no rule has ended it.
 const MAX_PLIES: usize = 100;
 /// Every this many positions, perft 3 is compared as well.
 const PERFT3_EVERY: usize = 40;
+/// Games per game id that shuttle pieces back and forth.
+const SHUTTLE_GAMES: usize = 12;
+/// Endgame starts (chess only); each is played this many times with different seeds.
+const ENDGAMES: &[&str] = &[
+    // rook and king against king, 90 plies without capture or pawn move: mate or fifty moves
+    "4k3/8/8/8/8/8/8/R3K3 w Q - 90 80",
+    "8/8/8/2k5/8/8/8/3QK3 w - - 84 70",
+    // queen against king near the corner: mates and stalemates
+    "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1",
+    "k7/8/1K6/8/8/8/8/6Q1 w - - 0 1",
+    // a capture leaves a lone minor piece or same-coloured bishops: insufficient material
+    "8/8/8/4k3/8/3n4/8/3BK3 w - - 0 1",
+    "8/8/3k4/3p4/8/3N4/8/4K3 w - - 0 1",
+    "8/2k5/8/3b4/8/8/2B2n2/4K3 w - - 0 1",
+    // decided at the start: stalemate, mate
+    "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+    "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
+    // back-rank mates, pawns that promote
+    "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+    "8/P5k1/8/8/8/8/6Kp/8 w - - 0 1",
+];
+const ENDGAME_SEEDS: usize = 4;
 
-/// Picks a move, preferring the rarer kinds (castling, en passant, promotion, captures) half
-/// the time so that the games reach the positions where move generators go wrong.
-fn pick(game: &Game, legal: &[Move], rng: &mut Rng) -> Move {
+/// How a game picks its moves.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Style {
+    /// Prefers the rarer kinds (castling, en passant, promotion, captures) half the time, so
+    /// that the games reach the positions where move generators go wrong.
+    Special,
+    /// Takes its own last move back whenever it can (three times in four): repetitions.
+    Shuttle,
+}
+
+fn pick(game: &Game, legal: &[Move], moves: &[Move], style: Style, rng: &mut Rng) -> Move {
     let pos = game.position();
+    if style == Style::Shuttle && moves.len() >= 2 && rng.below(4) != 0 {
+        let mine = moves[moves.len() - 2];
+        if let Some(back) = legal
+            .iter()
+            .find(|m| m.from == mine.to && m.to == mine.from && m.kind == MoveKind::Normal)
+        {
+            return *back;
+        }
+    }
     let special: Vec<Move> = legal
         .iter()
         .copied()
@@ -35,6 +88,28 @@ fn pick(game: &Game, legal: &[Move], rng: &mut Rng) -> Move {
     }
 }
 
+/// One position: what the engine said and what Rookery says of its end.
+struct Checked {
+    /// Fairy-Stockfish's verdict when there is no legal move.
+    verdict: Option<Verdict>,
+    /// The engine's key seen three times in this game (this position included).
+    threefold: bool,
+    /// The engine's halfmove clock is at least 100.
+    fifty: bool,
+    ours: Option<(EndReason, Vec<u8>)>,
+    turn: u8,
+}
+
+/// One game for the python-chess pass and the end checks.
+struct Played {
+    id: &'static str,
+    start_fen: String,
+    moves: Vec<String>,
+    sans: Vec<String>,
+    positions: Vec<Checked>,
+}
+
+#[derive(Default)]
 struct Report {
     positions: usize,
     perft3: usize,
@@ -42,62 +117,211 @@ struct Report {
     failures: Vec<String>,
 }
 
-fn play_and_compare(fsf: &mut FairyStockfish, id: &str, oracle_variant: &str, seed: u64) -> Report {
-    fsf.set_variant(oracle_variant);
+fn play_and_compare(
+    fsf: &mut FairyStockfish,
+    id: &'static str,
+    start: Option<&str>,
+    style: Style,
+    seed: u64,
+    r: &mut Report,
+) -> Played {
     let mut rng = Rng::new(seed);
-    let mut r = Report {
-        positions: 0,
-        perft3: 0,
-        games: 0,
-        failures: Vec::new(),
+    let mut game = match start {
+        Some(fen) => Game::from_fen(id, fen).expect("endgame start"),
+        None => {
+            let n = (id == "chess960").then(|| rng.below(960) as u32);
+            Game::with_options(id, HouseRules::default(), rng.next_u64(), n).expect("new game")
+        }
     };
-    while r.positions < POSITIONS_PER_GAME && r.failures.len() < 5 {
-        let start = (id == "chess960").then(|| rng.below(960) as u32);
-        let mut game =
-            Game::with_options(id, HouseRules::default(), rng.next_u64(), start).expect("new game");
-        let start_fen = rules::write_position(&game.start);
-        let mut moves: Vec<String> = Vec::new();
-        r.games += 1;
-        loop {
-            let pos = game.position().clone();
-            let legal = pos.legal_moves();
-            let ours: BTreeSet<String> = legal.iter().map(|&m| game.move_text(m)).collect();
-            fsf.set_position(&start_fen, &moves);
-            let theirs = fsf.legal_moves();
-            let our_fen = rules::write_position(&pos);
-            let their_fen = fsf.fen();
-            r.positions += 1;
-            if ours != theirs || our_fen != their_fen {
-                r.failures.push(format!(
-                    "{id} from {start_fen} moves {}\n  our FEN   {our_fen}\n  their FEN {their_fen}\n  only ours: {:?}\n  only theirs: {:?}",
-                    moves.join(" "),
-                    ours.difference(&theirs).collect::<Vec<_>>(),
-                    theirs.difference(&ours).collect::<Vec<_>>()
+    let start_fen = rules::write_position(&game.start);
+    let mut played = Played {
+        id,
+        start_fen: start_fen.clone(),
+        moves: Vec::new(),
+        sans: Vec::new(),
+        positions: Vec::new(),
+    };
+    let mut our_moves: Vec<Move> = Vec::new();
+    let mut keys: Vec<String> = Vec::new();
+    r.games += 1;
+    loop {
+        let pos = game.position().clone();
+        let legal = game.legal_moves_ignoring_the_end();
+        let mut ours: Vec<String> = legal.iter().map(|&m| game.move_text(m)).collect();
+        ours.sort();
+        fsf.set_position(&start_fen, &played.moves);
+        let theirs = fsf.legal_moves();
+        let described = fsf.describe();
+        let our_fen = rules::write_position(&pos);
+        r.positions += 1;
+        let at = format!("{id} from {start_fen} moves {}", played.moves.join(" "));
+        if ours != theirs || legal.len() != theirs.len() || our_fen != described.fen {
+            let only = |a: &[String], b: &[String]| -> Vec<String> {
+                let mut left = b.to_vec();
+                a.iter()
+                    .filter(|m| match left.iter().position(|x| x == *m) {
+                        Some(i) => {
+                            left.remove(i);
+                            false
+                        }
+                        None => true,
+                    })
+                    .cloned()
+                    .collect()
+            };
+            r.failures.push(format!(
+                "{at}\n  our FEN   {our_fen}\n  their FEN {}\n  ours {} moves, theirs {}\n  \
+                 only ours: {:?}\n  only theirs: {:?}",
+                described.fen,
+                ours.len(),
+                theirs.len(),
+                only(&ours, &theirs),
+                only(&theirs, &ours)
+            ));
+            break;
+        }
+        keys.push(described.key.clone());
+        let halfmove: u32 = described
+            .fen
+            .split_whitespace()
+            .nth(4)
+            .and_then(|h| h.parse().ok())
+            .expect("halfmove clock in the engine's FEN");
+        played.positions.push(Checked {
+            verdict: theirs.is_empty().then(|| fsf.verdict_without_moves()),
+            threefold: keys.iter().filter(|k| **k == described.key).count() >= 3,
+            fifty: halfmove >= 100,
+            ours: game.outcome().map(|o| (o.reason, o.winners.clone())),
+            turn: pos.turn(),
+        });
+        if r.positions % PERFT3_EVERY == 0 && !legal.is_empty() {
+            let mut p = pos.clone();
+            let mine = perft(&mut p, 3);
+            let (_, engine) = fsf.perft(3);
+            r.perft3 += 1;
+            if mine != engine {
+                r.failures
+                    .push(format!("{at}: perft 3 ours {mine}, theirs {engine}"));
+                break;
+            }
+        }
+        if game.is_over() || played.moves.len() >= MAX_PLIES || legal.is_empty() {
+            break;
+        }
+        let m = pick(&game, &legal, &our_moves, style, &mut rng);
+        played.moves.push(game.move_text(m));
+        played.sans.push(san::write(&pos, m));
+        our_moves.push(m);
+        game.play(m).expect("a legal move plays");
+    }
+    played
+}
+
+/// Legal moves of the position whether or not the game is over (an ended game has none in
+/// `Game::legal_moves`, but the engine still lists them).
+trait LegalIgnoringTheEnd {
+    fn legal_moves_ignoring_the_end(&self) -> Vec<Move>;
+}
+
+impl LegalIgnoringTheEnd for Game {
+    fn legal_moves_ignoring_the_end(&self) -> Vec<Move> {
+        self.position().clone().legal_moves()
+    }
+}
+
+fn reason_name(r: Option<EndReason>) -> String {
+    r.map_or("none".into(), |r| format!("{r:?}"))
+}
+
+/// Compares every position's end and every move's SAN with the oracles; returns failures and
+/// counts the endings seen.
+fn check_ends_and_san(games: &[Played], seen: &mut BTreeMap<String, usize>) -> Vec<String> {
+    let input: Vec<serde_json::Value> = games
+        .iter()
+        .map(|g| {
+            serde_json::json!({
+                "fen": g.start_fen,
+                "chess960": g.id == "chess960",
+                "moves": g.moves,
+            })
+        })
+        .collect();
+    let answer = python_chess(&serde_json::Value::Array(input));
+    let answer = answer.as_array().expect("one answer per game");
+    assert_eq!(answer.len(), games.len());
+    let mut failures = Vec::new();
+    for (g, a) in games.iter().zip(answer) {
+        let their_sans: Vec<&str> = a["san"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap())
+            .collect();
+        let insufficient: Vec<bool> = a["insufficient"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b.as_bool().unwrap())
+            .collect();
+        assert_eq!(their_sans.len(), g.moves.len());
+        for (i, (ours, theirs)) in g.sans.iter().zip(&their_sans).enumerate() {
+            if ours != theirs {
+                failures.push(format!(
+                    "{} from {} moves {}: SAN of {} is {ours}, python-chess says {theirs}",
+                    g.id,
+                    g.start_fen,
+                    g.moves[..i].join(" "),
+                    g.moves[i]
                 ));
-                break;
             }
-            if r.positions % PERFT3_EVERY == 0 {
-                let mut p = pos.clone();
-                let mine = perft(&mut p, 3);
-                let (_, engine) = fsf.perft(3);
-                r.perft3 += 1;
-                if mine != engine {
-                    r.failures.push(format!(
-                        "{id} perft 3 from {start_fen} moves {}: ours {mine}, theirs {engine}",
-                        moves.join(" ")
-                    ));
-                    break;
+        }
+        for (i, c) in g.positions.iter().enumerate() {
+            let at = || {
+                format!(
+                    "{} from {} moves {}",
+                    g.id,
+                    g.start_fen,
+                    g.moves[..i].join(" ")
+                )
+            };
+            let ours = c.ours.as_ref().map(|(r, _)| *r);
+            let expected: Vec<EndReason> = match c.verdict {
+                Some(Verdict::Mate) => vec![EndReason::Checkmate],
+                Some(Verdict::Stalemate) => vec![EndReason::Stalemate],
+                None => [
+                    (insufficient[i], EndReason::InsufficientMaterial),
+                    (c.threefold, EndReason::Repetition),
+                    (c.fifty, EndReason::FiftyMoves),
+                ]
+                .into_iter()
+                .filter_map(|(yes, r)| yes.then_some(r))
+                .collect(),
+            };
+            let agrees = match ours {
+                None => expected.is_empty(),
+                Some(r) => expected.contains(&r),
+            };
+            if !agrees {
+                failures.push(format!(
+                    "{}: Rookery's end {}, the oracles' {expected:?}",
+                    at(),
+                    reason_name(ours)
+                ));
+                continue;
+            }
+            if let Some((r, winners)) = &c.ours {
+                let right = match r {
+                    EndReason::Checkmate => *winners == vec![1 - c.turn],
+                    _ => winners.is_empty(),
+                };
+                if !right {
+                    failures.push(format!("{}: {r:?} with winners {winners:?}", at()));
                 }
+                *seen.entry(format!("{r:?}")).or_default() += 1;
             }
-            if game.is_over() || moves.len() >= MAX_PLIES || legal.is_empty() {
-                break;
-            }
-            let m = pick(&game, &legal, &mut rng);
-            moves.push(game.move_text(m));
-            game.play(m).expect("a legal move plays");
         }
     }
-    r
+    failures
 }
 
 #[test]
@@ -105,19 +329,74 @@ fn legal_moves_and_fen_match_fairy_stockfish_after_every_move_of_seeded_random_g
     let mut fsf = FairyStockfish::start();
     let mut total = 0;
     let mut failures = Vec::new();
+    let mut games: Vec<Played> = Vec::new();
     for (id, oracle, seed) in [
-        ("chess", "chess", 0x5eed_0001),
+        ("chess", "chess", 0x5eed_0001u64),
         ("chess960", "fischerandom", 0x5eed_0960),
     ] {
-        let r = play_and_compare(&mut fsf, id, oracle, seed);
+        fsf.set_variant(oracle);
+        let mut r = Report::default();
+        let mut rng = Rng::new(seed);
+        while r.positions < POSITIONS_PER_GAME && r.failures.len() < 5 {
+            games.push(play_and_compare(
+                &mut fsf,
+                id,
+                None,
+                Style::Special,
+                rng.next_u64(),
+                &mut r,
+            ));
+        }
+        let plain = (r.positions, r.games);
+        for _ in 0..SHUTTLE_GAMES {
+            games.push(play_and_compare(
+                &mut fsf,
+                id,
+                None,
+                Style::Shuttle,
+                rng.next_u64(),
+                &mut r,
+            ));
+        }
+        if id == "chess" {
+            for fen in ENDGAMES {
+                for _ in 0..ENDGAME_SEEDS {
+                    games.push(play_and_compare(
+                        &mut fsf,
+                        id,
+                        Some(fen),
+                        Style::Special,
+                        rng.next_u64(),
+                        &mut r,
+                    ));
+                }
+            }
+        }
         println!(
-            "{id}: {} positions in {} games compared with Fairy-Stockfish ({} also by perft 3)",
-            r.positions, r.games, r.perft3
+            "{id}: {} positions in {} games compared with Fairy-Stockfish ({} in {} plain random \
+             games, the rest shuttling or from endgames; {} also by perft 3)",
+            r.positions, r.games, plain.0, plain.1, r.perft3
         );
         total += r.positions;
         failures.extend(r.failures);
     }
+    let mut seen = BTreeMap::new();
+    failures.extend(check_ends_and_san(&games, &mut seen));
+    let sans: usize = games.iter().map(|g| g.sans.len()).sum();
     println!("differential total: {total} positions checked against Fairy-Stockfish");
+    println!("python-chess: SAN of {sans} moves compared; game ends seen and agreed: {seen:?}");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     assert!(total >= 2000, "only {total} positions checked");
+    for end in [
+        "Checkmate",
+        "Stalemate",
+        "Repetition",
+        "FiftyMoves",
+        "InsufficientMaterial",
+    ] {
+        assert!(
+            seen.get(end).copied().unwrap_or(0) >= 2,
+            "the games reached {end} fewer than twice: {seen:?}"
+        );
+    }
 }

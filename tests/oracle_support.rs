@@ -1,7 +1,6 @@
 //! Helpers for the oracle tests: the reference data in `tests/data/`, a seeded random source,
 //! and a Fairy-Stockfish UCI client (`go perft`, `d`).
 
-use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -240,24 +239,108 @@ impl FairyStockfish {
         (divide, total)
     }
 
-    /// The legal moves of the current position, in the engine's UCI notation.
-    pub fn legal_moves(&mut self) -> BTreeSet<String> {
+    /// The legal moves of the current position, in the engine's UCI notation, sorted, each as
+    /// often as the engine lists it (a duplicate shows).
+    pub fn legal_moves(&mut self) -> Vec<String> {
         let (divide, total) = self.perft(1);
         assert_eq!(divide.len() as u64, total, "perft 1 divide vs total");
-        divide.into_iter().map(|(m, _)| m).collect()
+        let mut moves: Vec<String> = divide.into_iter().map(|(m, _)| m).collect();
+        moves.sort();
+        moves
     }
 
     /// The engine's FEN of the current position (from the `d` command).
     pub fn fen(&mut self) -> String {
+        self.describe().fen
+    }
+
+    /// What the `d` command says of the current position: its FEN and Zobrist key.
+    pub fn describe(&mut self) -> Described {
         self.send("d");
         self.send("isready");
         let lines = self.read_until(|l| l == "readyok");
-        lines
-            .iter()
-            .find_map(|l| l.strip_prefix("Fen: "))
-            .expect("`d` prints a Fen: line")
-            .to_string()
+        let field = |name: &str| {
+            lines
+                .iter()
+                .find_map(|l| l.strip_prefix(name))
+                .unwrap_or_else(|| panic!("`d` prints a {name} line"))
+                .trim()
+                .to_string()
+        };
+        Described {
+            fen: field("Fen: "),
+            key: field("Key: "),
+        }
     }
+
+    /// The engine's verdict on a position without legal moves, from `go depth 1`: mate
+    /// (`score mate 0`) or stalemate (`score cp 0`).
+    pub fn verdict_without_moves(&mut self) -> Verdict {
+        self.send("go depth 1");
+        let lines = self.read_until(|l| l.starts_with("bestmove"));
+        assert!(
+            lines
+                .last()
+                .is_some_and(|l| l.starts_with("bestmove (none)")),
+            "the engine found a move: {lines:?}"
+        );
+        if lines.iter().any(|l| l.contains("score mate 0")) {
+            Verdict::Mate
+        } else if lines.iter().any(|l| l.contains("score cp 0")) {
+            Verdict::Stalemate
+        } else {
+            panic!("no verdict from the engine: {lines:?}")
+        }
+    }
+}
+
+/// The `d` command's description of a position.
+pub struct Described {
+    pub fen: String,
+    /// The engine's Zobrist key (hex): equal keys are the same position for repetition.
+    pub key: String,
+}
+
+/// Fairy-Stockfish's verdict on a position without legal moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Mate,
+    Stalemate,
+}
+
+/// Runs `tests/python/python_chess_oracle.py` (python-chess) once on `games` (JSON list of
+/// `{"fen", "chess960", "moves"}`) and returns its answer. Panics when Python or python-chess
+/// is missing: this oracle never skips.
+pub fn python_chess(games: &serde_json::Value) -> serde_json::Value {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("python/python_chess_oracle.py");
+    let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_string());
+    let mut child = Command::new(&python)
+        .arg(&script)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| {
+            panic!(
+                "cannot run {python} ({e}): the SAN oracle needs Python 3 with python-chess \
+                 (`python3 -m pip install chess`; ./tests/run-all.sh installs it)"
+            )
+        });
+    let input = serde_json::to_vec(games).unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().expect("python-chess oracle");
+    writer
+        .join()
+        .unwrap()
+        .expect("write to python-chess oracle");
+    assert!(
+        out.status.success(),
+        "the python-chess oracle failed ({}): {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("python-chess oracle answers JSON")
 }
 
 impl Drop for FairyStockfish {

@@ -4,11 +4,11 @@
 # On a fresh Debian machine (root or sudo, apt-get, Rust per rust-toolchain.toml, Java 17 +
 # Maven, Python 3) it installs what the tests need and runs everything, failing loudly when
 # something cannot be set up (it never skips an oracle silently):
-#   1. set-up: fairy-stockfish (apt-get), rustfmt, Java and Maven checks
+#   1. set-up: fairy-stockfish (apt-get), python-chess (pip), rustfmt, Java and Maven checks
 #   2. cargo fmt --check
 #   3. cargo build --workspace --release
 #   4. cargo test --workspace --release (all default tests)
-#   5. the differential test against Fairy-Stockfish (prints the positions checked)
+#   5. the differential test against Fairy-Stockfish and python-chess (prints what it checked)
 #   6. the deep perft cases (ignored by default) in release mode
 #   7. the Kotlin/JVM tests of the bindings (tests/kotlin/run.sh)
 # One build profile (release) serves every step; every cargo call selects the whole workspace
@@ -75,6 +75,26 @@ printf 'uci\nquit\n' | "$FSF" | grep -q '^uciok' || fail "$FSF does not speak UC
 export FAIRY_STOCKFISH="$FSF"
 echo "fairy-stockfish: $FSF ($(dpkg-query -W -f='${Version}' fairy-stockfish 2>/dev/null || echo 'version unknown'))"
 
+# python-chess: the SAN and insufficient-material oracle of tests/oracle.rs (which fails, never
+# skips, without it). pip installs it for the python3 on PATH; Debian's own python3 refuses a
+# system-wide pip install (PEP 668) unless told --break-system-packages.
+PYTHON="${PYTHON:-python3}"
+command -v "$PYTHON" >/dev/null 2>&1 || apt_install python3
+if ! "$PYTHON" -c 'import chess' >/dev/null 2>&1; then
+  echo "python-chess missing for $PYTHON: installing it with pip"
+  "$PYTHON" -m pip --version >/dev/null 2>&1 || apt_install python3-pip
+  "$PYTHON" -m pip install --quiet chess \
+    || "$PYTHON" -m pip install --quiet --break-system-packages chess \
+    || fail "pip install chess"
+fi
+"$PYTHON" -c 'import chess' || fail "python-chess is still missing for $PYTHON"
+export PYTHON
+echo "python-chess: $("$PYTHON" -c 'import chess; print(chess.__version__)') ($PYTHON)"
+
+# The crash test's seed is fixed here, so a run can be replayed; it prints it either way.
+export ROOKERY_CRASH_SEED="${ROOKERY_CRASH_SEED:-2021}"
+echo "crash test seed: ROOKERY_CRASH_SEED=$ROOKERY_CRASH_SEED"
+
 command -v cargo >/dev/null 2>&1 || fail "cargo not found: install Rust (rustup) first"
 if ! cargo fmt --version >/dev/null 2>&1; then
   command -v rustup >/dev/null 2>&1 || fail "rustfmt missing and no rustup to install it"
@@ -100,7 +120,7 @@ section "Rust tests (cargo test --workspace --release)"
 cargo test --workspace --release -- \
   --skip legal_moves_and_fen_match_fairy_stockfish_after_every_move_of_seeded_random_games
 
-section "Differential test against Fairy-Stockfish (chess and Chess960)"
+section "Differential test against Fairy-Stockfish and python-chess (chess and Chess960)"
 cargo test --workspace --release --test oracle -- --nocapture
 
 section "Deep perft cases (release)"

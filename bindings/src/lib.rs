@@ -27,7 +27,10 @@ pub use catalogue::{catalogue, default_house_rules, GameEntry, GameGroup, HouseR
 pub use error::RookeryError;
 pub use live::live_objects;
 pub use logging::{clear_log_sink, log_message, set_log_sink, LogLevel, LogRecord, LogSink};
-pub use placeholder::{delayed_sum, panic_now, panic_on_worker, simulate_error, WorkResult};
+pub use placeholder::{
+    bot_move_thinking, bot_searches_running, delayed_sum, panic_now, panic_on_worker,
+    simulate_error, WorkResult,
+};
 pub use runtime::{in_flight_tasks, CancelHandle};
 pub use scene::{
     board_scene, scene_hit_test, BoardScene, SceneArmy, SceneCell, SceneDot, SceneHandSlot,

@@ -69,3 +69,24 @@ pub async fn delayed_sum(
     })
     .await
 }
+
+/// `session.bot_move(cancel)` whose bot keeps searching for at least `think_ms` (it repeats its
+/// real search until then): lets a test cancel a search that is really running and prove that
+/// it stops. Test-only, like the rest of this file.
+#[uniffi::export]
+pub async fn bot_move_thinking(
+    session: Arc<crate::session::GameSession>,
+    think_ms: u64,
+    cancel: Option<Arc<CancelHandle>>,
+) -> Result<String, RookeryError> {
+    session
+        .bot_move_thinking(cancel, Duration::from_millis(think_ms))
+        .await
+}
+
+/// Bot searches of `session` still running on the library's threads (a cancelled `bot_move`
+/// returns at once; this says when its search has really stopped). Test-only.
+#[uniffi::export]
+pub fn bot_searches_running(session: Arc<crate::session::GameSession>) -> u32 {
+    session.searches_running()
+}

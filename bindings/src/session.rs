@@ -3,11 +3,12 @@
 //! Thin over `rookery_core::Game`: every call takes the session lock, checks its input, calls
 //! the core and returns records; an error leaves the session unchanged.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
 
 use rookery_core::board::Cell;
-use rookery_core::bot::{simple_bot, Bot};
+use rookery_core::bot::{simple_bot, Bot, ThinkingBot};
 use rookery_core::game::{Action, Choice, EndReason, Game};
 use rookery_core::piece::Seat;
 use rookery_core::position::Move;
@@ -170,6 +171,9 @@ struct Inner {
 #[derive(uniffi::Object)]
 pub struct GameSession {
     inner: Mutex<Option<Inner>>,
+    /// Bot searches of this session still running on the library's blocking threads (a
+    /// cancelled call returns at once; its search stops at the bot's next look at the flag).
+    searching: Arc<AtomicU32>,
     _live: LiveObject,
 }
 
@@ -415,6 +419,7 @@ impl GameSession {
                     selected: None,
                     promotion: Vec::new(),
                 })),
+                searching: Arc::new(AtomicU32::new(0)),
                 _live: LiveObject::new(),
             }))
         })
@@ -608,6 +613,40 @@ impl GameSession {
         &self,
         cancel: Option<Arc<CancelHandle>>,
     ) -> Result<String, RookeryError> {
+        self.bot_move_thinking(cancel, Duration::ZERO).await
+    }
+}
+
+/// Counts one running bot search while alive.
+struct Searching(Arc<AtomicU32>);
+
+impl Searching {
+    fn enter(count: &Arc<AtomicU32>) -> Self {
+        count.fetch_add(1, Ordering::SeqCst);
+        Searching(count.clone())
+    }
+}
+
+impl Drop for Searching {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+impl GameSession {
+    /// Bot searches of this session still running (see `placeholder::bot_searches_running`).
+    pub(crate) fn searches_running(&self) -> u32 {
+        self.searching.load(Ordering::SeqCst)
+    }
+
+    /// [`GameSession::bot_move`] whose bot keeps searching for at least `think` (a
+    /// [`ThinkingBot`]); zero is the plain bot. The tests use a long `think` to cancel a search
+    /// that is really running (`placeholder::bot_move_thinking`).
+    pub(crate) async fn bot_move_thinking(
+        &self,
+        cancel: Option<Arc<CancelHandle>>,
+        think: Duration,
+    ) -> Result<String, RookeryError> {
         let (game, level) = self.with(|s| {
             if s.game.is_over() {
                 return Err(RookeryError::IllegalMove {
@@ -626,12 +665,18 @@ impl GameSession {
         let seed = game.seed ^ (plies as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let cancel_after = cancel.clone();
         let stop = Arc::new(AtomicBool::new(false));
+        let self_searching = self.searching.clone();
         let action = spawn_cancellable(cancel, {
             let stop = stop.clone();
             async move {
                 let _stop_on_drop = StopOnDrop(stop.clone());
+                let searching = Searching::enter(&self_searching);
                 let found = tokio::task::spawn_blocking(move || {
-                    let bot = simple_bot(level, seed);
+                    let _searching = searching;
+                    let bot = ThinkingBot {
+                        inner: simple_bot(level, seed),
+                        at_least: think,
+                    };
                     (bot.choose(&game, &stop), game)
                 })
                 .await
@@ -659,5 +704,80 @@ impl GameSession {
                 .map(|p| p.text.clone())
                 .unwrap_or_default())
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    /// Far above what a cancelled search needs even on a loaded 2-core machine, far below the
+    /// minute the search would otherwise take.
+    const BOUND: Duration = Duration::from_secs(10);
+
+    fn eight_bots() -> Arc<GameSession> {
+        GameSession::new(
+            "eight-player-ffa".into(),
+            vec![SeatConfig::Bot { level: 2 }; 8],
+            rookery_core::game::HouseRules::default().into(),
+            3,
+        )
+        .unwrap()
+    }
+
+    fn wait_until(what: impl Fn() -> bool) -> bool {
+        let t = Instant::now();
+        while t.elapsed() < BOUND {
+            if what() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        what()
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_cancel_during_a_running_bot_search_returns_cancelled_and_stops_the_search() {
+        let s = eight_bots();
+        let before = s.snapshot().unwrap();
+        let handle = CancelHandle::new();
+        let call = {
+            let (s, h) = (s.clone(), handle.clone());
+            tokio::spawn(async move { s.bot_move_thinking(Some(h), Duration::from_secs(60)).await })
+        };
+        assert!(
+            wait_until(|| s.searches_running() == 1),
+            "the search started"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(!call.is_finished(), "the search ended by itself");
+        let cancelled_at = Instant::now();
+        // from another thread, as a shell's UI thread would
+        std::thread::spawn({
+            let h = handle.clone();
+            move || h.cancel()
+        })
+        .join()
+        .unwrap();
+        let result = tokio::time::timeout(BOUND, call)
+            .await
+            .expect("returns")
+            .unwrap();
+        assert!(
+            matches!(result, Err(RookeryError::Cancelled { .. })),
+            "{result:?}"
+        );
+        assert!(
+            wait_until(|| s.searches_running() == 0),
+            "the search still runs {:?} after the cancel",
+            cancelled_at.elapsed()
+        );
+        assert!(cancelled_at.elapsed() < BOUND);
+        assert_eq!(
+            s.snapshot().unwrap(),
+            before,
+            "a cancelled call changes nothing"
+        );
     }
 }

@@ -2,9 +2,12 @@
 //!
 //! `selfplay` and `saved` are a contract for outside checks (the crash test kills `selfplay`
 //! and reads the database back):
-//! - `rookery selfplay --db DIR [--game ID] [--seed S]` plays random legal games with autosave
-//!   and prints `saved <saved-game-id> <ply>` once each move is durable, starting a new game
-//!   when one ends, until killed. On start it continues its latest unfinished game.
+//! - `rookery selfplay --db DIR [--game ID] [--seed S]` plays random games with autosave: random
+//!   legal moves, and now and then an undo, a redo, a resignation or time-out of the seat to
+//!   move, or abandoning the game. Once each step is durable it prints
+//!   `saved <saved-game-id> <ply> <stored-actions> <status> <what>`, where `<what>` is the action
+//!   text (`e2e4`, `resign:1`, `choice:grey`) or `undo`, `redo`, `finish`. It starts a new game
+//!   when one is over, until killed. On start it continues its latest unfinished game.
 //! - `rookery saved --db DIR` prints `<saved-game-id> <game-id> <ply> <status>` per saved game
 //!   (a damaged one as `<id> - - corrupt` or `<id> - - newer-schema`, details on stderr) and
 //!   exits non-zero with a message if the database cannot be read.
@@ -62,12 +65,14 @@ fn selfplay_setup(game: &str, seed: u64) -> Result<Setup, Error> {
     Ok(setup)
 }
 
-/// The random move of `saved` at its current ply: a function of the seed, the saved-game id and
-/// the ply only, so a game continued after a kill goes on as if never interrupted.
+/// The random move of `saved` at its current ply: a function of the seed, the saved-game id, the
+/// ply and the number of stored actions only (so a move played after an undo differs from the
+/// one undone), so a game continued after a kill goes on from its saved state alike.
 fn random_action(saved: &SavedGame) -> Option<Action> {
     let mut rng = Rng(saved.setup.seed
         ^ saved.id.wrapping_mul(0x2545_F491_4F6C_DD1D)
-        ^ (saved.game.ply_count() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        ^ (saved.game.ply_count() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (saved.stored_len() as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93));
     // a decision the players must take first (three-player chess after the first mate)
     let choices = saved.game.choices();
     if !choices.is_empty() {
@@ -78,6 +83,41 @@ fn random_action(saved: &SavedGame) -> Option<Action> {
         return None;
     }
     Some(Action::Move(moves[rng.below(moves.len())]))
+}
+
+/// One step of selfplay: besides moves, the other things a player does to a saved game, so that
+/// the crash test kills the process during each of them too.
+enum Step {
+    Act(Action),
+    Undo,
+    Redo,
+    /// Abandon the game ([`GameStore::finish`] without a result).
+    Finish,
+}
+
+/// The next step of `saved` (playing): with a redo tail, redo or play a new move (half each);
+/// else mostly a move, sometimes an undo (6 %), a resignation (1 %) or a time-out (0.5 %) of
+/// the seat to move, or abandoning the game (0.5 %). `step` counts the process's steps, so an
+/// undo followed by a redo does not repeat for ever.
+fn random_step(saved: &SavedGame, step: u64) -> Option<Step> {
+    let mut rng = Rng(saved.setup.seed
+        ^ saved.id.wrapping_mul(0x9FB2_1C65_1E98_DF25)
+        ^ step.wrapping_mul(0xC2B2_AE3D_27D4_EB4F));
+    let g = &saved.game;
+    if g.choice_pending() {
+        return random_action(saved).map(Step::Act);
+    }
+    if g.redo_count() > 0 && rng.below(2) == 0 {
+        return Some(Step::Redo);
+    }
+    let turn = g.position().turn();
+    match rng.below(1000) {
+        r if r < 60 && g.ply_count() > 0 => Some(Step::Undo),
+        r if (60..70).contains(&r) => Some(Step::Act(Action::Resign(turn))),
+        r if (70..75).contains(&r) => Some(Step::Act(Action::Timeout(turn))),
+        r if (75..80).contains(&r) => Some(Step::Finish),
+        _ => random_action(saved).map(Step::Act),
+    }
 }
 
 /// Games longer than this are abandoned (a safety net for rule sets still being written).
@@ -115,6 +155,7 @@ pub fn cmd_selfplay(args: &[String]) -> Result<(), String> {
         }
     }
     let stdout = std::io::stdout();
+    let mut step = 0u64;
     loop {
         let mut saved = match current.take() {
             Some(s) => s,
@@ -126,24 +167,44 @@ pub fn cmd_selfplay(args: &[String]) -> Result<(), String> {
                     .map_err(|e| e.to_string())?
             }
         };
-        while !saved.game.is_over() {
-            let Some(action) = random_action(&saved) else {
-                break;
+        while saved.status == Status::Playing {
+            step += 1;
+            let what = if saved.game.ply_count() >= SELFPLAY_MAX_PLIES {
+                Step::Finish
+            } else {
+                match random_step(&saved, step) {
+                    Some(s) => s,
+                    None => Step::Finish,
+                }
             };
-            if saved.game.ply_count() >= SELFPLAY_MAX_PLIES {
-                break;
+            let text = match what {
+                Step::Act(a) => match store.act(&mut saved, a) {
+                    Ok(()) => Ok(saved.game.plies()[saved.game.ply_count() - 1].text.clone()),
+                    // a resignation or time-out the rules refuse (a seat that cannot) changes
+                    // nothing: take another step
+                    Err(_) if !matches!(a, Action::Move(_) | Action::Choose(_)) => continue,
+                    Err(e) => return Err(e.to_string()),
+                },
+                Step::Undo => store.undo(&mut saved).map(|_| "undo".to_string()),
+                Step::Redo => store.redo(&mut saved).map(|_| "redo".to_string()),
+                Step::Finish => store.finish(&mut saved, None).map(|_| "finish".to_string()),
             }
-            store.act(&mut saved, action).map_err(|e| e.to_string())?;
+            .map_err(|e| e.to_string())?;
             let mut out = stdout.lock();
-            if writeln!(out, "saved {} {}", saved.id, saved.game.ply_count())
-                .and_then(|_| out.flush())
-                .is_err()
+            if writeln!(
+                out,
+                "saved {} {} {} {} {}",
+                saved.id,
+                saved.game.ply_count(),
+                saved.stored_len(),
+                saved.status,
+                text
+            )
+            .and_then(|_| out.flush())
+            .is_err()
             {
                 return Ok(()); // nobody is listening any more
             }
-        }
-        if !saved.game.is_over() {
-            store.finish(&mut saved, None).map_err(|e| e.to_string())?;
         }
     }
 }

@@ -265,6 +265,34 @@ impl Bot for SimpleBot {
     }
 }
 
+/// A bot that keeps thinking for at least `at_least`: it runs `inner`'s whole search again and
+/// again until that time has passed, then plays the last answer. It never looks at the cancel
+/// flag itself, so it stops early only because `inner`'s own search does (a live game where
+/// `inner` returns `None` means `inner` saw the flag). Exists for the cancellation tests (a
+/// search that would otherwise run for seconds) and for shells that want a bot that does not
+/// answer at once.
+#[derive(Clone, Debug)]
+pub struct ThinkingBot<B> {
+    pub inner: B,
+    pub at_least: std::time::Duration,
+}
+
+impl<B: Bot> Bot for ThinkingBot<B> {
+    fn choose(&self, game: &Game, cancel: &AtomicBool) -> Option<Action> {
+        let started = std::time::Instant::now();
+        loop {
+            let answer = self.inner.choose(game, cancel);
+            if answer.is_none() || started.elapsed() >= self.at_least {
+                return answer;
+            }
+        }
+    }
+
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -307,21 +335,61 @@ mod tests {
         }
     }
 
+    /// The bound a cancelled search must return within: generous for a loaded 2-core machine,
+    /// far below the minute the search would otherwise take.
+    const CANCEL_BOUND: std::time::Duration = std::time::Duration::from_secs(10);
+
     #[test]
     fn a_cancel_set_during_the_search_stops_it() {
-        // A bot whose cancel flag is raised from another thread returns (None or a move)
-        // instead of running on; the flag is set before the search starts on a busy position.
-        let g = Game::from_fen(
-            "chess",
-            "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 4 5",
-        )
-        .unwrap();
-        let cancel = std::sync::Arc::new(AtomicBool::new(false));
-        let c2 = cancel.clone();
-        let bot = simple_bot(2, 5);
-        let h = std::thread::spawn(move || bot.choose(&g, &c2));
-        cancel.store(true, Ordering::Relaxed);
-        let _ = h.join().unwrap();
+        // A level-2 search on a busy eight-player position, repeated for a minute unless the
+        // simple bot's own loops see the flag (ThinkingBot never looks at it).
+        let g = Game::with_options("eight-player-ffa", Default::default(), 3, None).unwrap();
+        for level in 0..=2 {
+            let cancel = std::sync::Arc::new(AtomicBool::new(false));
+            let (started_tx, started_rx) = std::sync::mpsc::channel();
+            let bot = ThinkingBot {
+                inner: simple_bot(level, 5),
+                at_least: std::time::Duration::from_secs(60),
+            };
+            let (g2, c2) = (g.clone(), cancel.clone());
+            let h = std::thread::spawn(move || {
+                started_tx.send(()).unwrap();
+                let t = std::time::Instant::now();
+                (bot.choose(&g2, &c2), t.elapsed())
+            });
+            started_rx.recv().unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            assert!(
+                !h.is_finished(),
+                "level {level}: the search ended by itself"
+            );
+            let set = std::time::Instant::now();
+            cancel.store(true, Ordering::Relaxed);
+            let (answer, searched) = h.join().unwrap();
+            let after_cancel = set.elapsed();
+            assert_eq!(
+                answer, None,
+                "level {level}: a cancelled search reports no action"
+            );
+            assert!(
+                after_cancel < CANCEL_BOUND,
+                "level {level}: returned {after_cancel:?} after the cancel (searched {searched:?})"
+            );
+        }
+    }
+
+    #[test]
+    fn an_uncancelled_thinking_bot_plays_the_inner_bots_move() {
+        let g = Game::new("chess").unwrap();
+        let cancel = AtomicBool::new(false);
+        let bot = ThinkingBot {
+            inner: simple_bot(1, 9),
+            at_least: std::time::Duration::from_millis(50),
+        };
+        assert_eq!(
+            bot.choose(&g, &cancel),
+            simple_bot(1, 9).choose(&g, &cancel)
+        );
     }
 
     #[test]

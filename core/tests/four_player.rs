@@ -1359,6 +1359,7 @@ fn a_real_chess_com_free_for_all_game_replays_to_its_recorded_end() {
         (o.reason, o.winners.clone()),
         (EndReason::Points, vec![GREEN])
     );
+    // derived from the record's own moves in the next test
     assert_eq!(scores(&g), [5, 36, 17, 63]);
     let all: Vec<Event> = g.plies().iter().flat_map(|p| p.events.clone()).collect();
     assert_eq!(
@@ -1370,6 +1371,125 @@ fn a_real_chess_com_free_for_all_game_replays_to_its_recorded_end() {
             (BLUE, OutReason::Timeout)
         ]
     );
+}
+
+/// The cells a PGN4 move token names, in order (`Qk8xk4` → k8, k4).
+fn cells_of(token: &str) -> Vec<String> {
+    let b = token.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if (b'a'..=b'n').contains(&b[i]) && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
+            let mut j = i + 1;
+            while j < b.len() && b[j].is_ascii_digit() {
+                j += 1;
+            }
+            out.push(token[i..j].to_string());
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+#[test]
+fn the_real_games_final_scores_are_the_sum_of_what_its_record_marks() {
+    // The record has no score tags: the final scores [5, 36, 17, 63] are derived here from its
+    // move tokens by chess.com's free-for-all points, and each token's points must be what the
+    // rules scored on that ply.
+    // - a capture (`x`) scores the captured piece named after the `x` (none: a pawn): P 1,
+    //   N 3, B 5, R 5, Q 9; a queen promoted in the record (`=Q`, followed from cell to cell)
+    //   scores 1; a piece of a player already out (grey) scores 0;
+    // - `#` after a move: 20 for its player; `R#` (resigns into a mate): 20 for the player whose
+    //   `+` came last before it (Blue's `Qa7xQf12+`);
+    // - a lone `+` scores nothing (no token checks two kings);
+    // - `T` putting the third player out: the last player in scores 20 per walking king left
+    //   (the timed-out player's; the two others were mated and their kings are gone).
+    let rec = pgn4::parse(&data("ffa_game.pgn4")).unwrap();
+    let g = pgn4::import(&data("ffa_game.pgn4"), FFA).unwrap();
+    assert_eq!(rec.tokens.len(), g.ply_count());
+    let value = |letter: Option<char>| match letter {
+        None | Some('P') => 1,
+        Some('N') => 3,
+        Some('B') | Some('R') => 5,
+        Some('Q') => 9,
+        Some(other) => panic!("no points for {other}"),
+    };
+    let mut promoted: Vec<String> = Vec::new();
+    let mut last_check: Option<u8> = None;
+    let mut derived = [0i32; 4];
+    for (i, (t, ply)) in rec.tokens.iter().zip(g.plies()).enumerate() {
+        let text = t.text.as_str();
+        let before = if i == 0 {
+            &g.start
+        } else {
+            &g.plies()[i - 1].after
+        };
+        let mut points: Vec<(u8, i32)> = Vec::new();
+        match text {
+            "R#" => points.push((last_check.expect("a check before R#"), 20)),
+            "T" => {
+                // the timed-out player's king walks on; one other player is left
+                let left: Vec<u8> = (0..4)
+                    .filter(|&s| s != ply.mover && ply.after.is_in_play(s))
+                    .collect();
+                assert_eq!(left.len(), 1, "T puts the third player out");
+                points.push((left[0], 20));
+            }
+            // castling names no cell and captures nothing
+            _ if cells_of(text).is_empty() => assert!(text.starts_with("O-O"), "{text}"),
+            _ => {
+                let cells = cells_of(text);
+                let (from, to) = (cells[0].clone(), cells[cells.len() - 1].clone());
+                if let Some(x) = text.find('x') {
+                    let letter = text[x + 1..]
+                        .chars()
+                        .next()
+                        .filter(char::is_ascii_uppercase);
+                    let victim = before.at(g.variant.board.cell(&to).unwrap());
+                    let p = if victim.is_grey() {
+                        0
+                    } else if promoted.contains(&to) {
+                        1
+                    } else {
+                        value(letter)
+                    };
+                    if p > 0 {
+                        points.push((ply.mover, p));
+                    }
+                    promoted.retain(|c| *c != to);
+                }
+                if let Some(k) = promoted.iter().position(|c| *c == from) {
+                    promoted[k] = to.clone();
+                }
+                if text.contains("=Q") {
+                    promoted.push(to);
+                }
+                if text.ends_with('#') {
+                    points.push((ply.mover, 20));
+                }
+            }
+        }
+        if text.contains('+') {
+            last_check = Some(ply.mover);
+        }
+        let mut ruled: Vec<(u8, i32)> = scored(&ply.events)
+            .into_iter()
+            .map(|(s, p, _)| (s, p))
+            .collect();
+        ruled.sort();
+        points.sort();
+        assert_eq!(
+            points, ruled,
+            "ply {i} {text}: the record's points and the rules'"
+        );
+        for (s, p) in points {
+            derived[s as usize] += p;
+        }
+    }
+    assert_eq!(derived, [5, 36, 17, 63]);
+    assert_eq!(derived, scores(&g));
 }
 
 #[test]

@@ -4644,6 +4644,36 @@ public func setLogSink(sink: LogSink, maxLevel: LogLevel)throws   {try rustCallW
 }
 }
 /**
+ * `session.bot_move(cancel)` whose bot keeps searching for at least `think_ms` (it repeats its
+ * real search until then): lets a test cancel a search that is really running and prove that
+ * it stops. Test-only, like the rest of this file.
+ */
+public func botMoveThinking(session: GameSession, thinkMs: UInt64, cancel: CancelHandle?)async throws  -> String  {
+    return
+        try  await uniffiRustCallAsync(
+            rustFutureFunc: {
+                uniffi_rookery_bindings_fn_func_bot_move_thinking(FfiConverterTypeGameSession_lower(session),FfiConverterUInt64.lower(thinkMs),FfiConverterOptionTypeCancelHandle.lower(cancel)
+                )
+            },
+            pollFunc: ffi_rookery_bindings_rust_future_poll_rust_buffer,
+            completeFunc: ffi_rookery_bindings_rust_future_complete_rust_buffer,
+            freeFunc: ffi_rookery_bindings_rust_future_free_rust_buffer,
+            liftFunc: FfiConverterString.lift,
+            errorHandler: FfiConverterTypeRookeryError_lift
+        )
+}
+/**
+ * Bot searches of `session` still running on the library's threads (a cancelled `bot_move`
+ * returns at once; this says when its search has really stopped). Test-only.
+ */
+public func botSearchesRunning(session: GameSession) -> UInt32  {
+    return try!  FfiConverterUInt32.lift(try! rustCall() {
+    uniffi_rookery_bindings_fn_func_bot_searches_running(
+        FfiConverterTypeGameSession_lower(session),$0
+    )
+})
+}
+/**
  * Waits `delay_ms` on the library runtime, then returns `a + b`.
  * Overflow is `BadInput`; cancelling `cancel` ends it with `Cancelled`.
  */
@@ -4769,6 +4799,12 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_func_set_log_sink() != 40461) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_func_bot_move_thinking() != 2161) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_func_bot_searches_running() != 61317) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_func_delayed_sum() != 27162) {

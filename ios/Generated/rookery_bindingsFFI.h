@@ -455,6 +455,16 @@ void uniffi_rookery_bindings_fn_func_log_message(RustBuffer level, RustBuffer me
 void uniffi_rookery_bindings_fn_func_set_log_sink(uint64_t sink, RustBuffer max_level, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_BOT_MOVE_THINKING
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_BOT_MOVE_THINKING
+uint64_t uniffi_rookery_bindings_fn_func_bot_move_thinking(uint64_t session, uint64_t think_ms, RustBuffer cancel
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_BOT_SEARCHES_RUNNING
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_BOT_SEARCHES_RUNNING
+uint32_t uniffi_rookery_bindings_fn_func_bot_searches_running(uint64_t session, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_DELAYED_SUM
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_DELAYED_SUM
 uint64_t uniffi_rookery_bindings_fn_func_delayed_sum(int64_t a, int64_t b, uint64_t delay_ms, RustBuffer cancel
@@ -790,6 +800,18 @@ uint16_t uniffi_rookery_bindings_checksum_func_log_message(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_SET_LOG_SINK
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_SET_LOG_SINK
 uint16_t uniffi_rookery_bindings_checksum_func_set_log_sink(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_BOT_MOVE_THINKING
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_BOT_MOVE_THINKING
+uint16_t uniffi_rookery_bindings_checksum_func_bot_move_thinking(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_BOT_SEARCHES_RUNNING
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_BOT_SEARCHES_RUNNING
+uint16_t uniffi_rookery_bindings_checksum_func_bot_searches_running(void
     
 );
 #endif

@@ -138,11 +138,6 @@ fn the_chess_board_is_drawn_with_labels_and_pieces() {
 
 #[test]
 fn the_whole_24_by_24_board_fits_a_100_column_terminal() {
-    if rookery_core::rules::variant("eight-player-ffa").is_err() {
-        // the board alone is checked in board::tests until the game is registered
-        eprintln!("eight-player chess is not playable yet: screen test not run");
-        return;
-    }
     let mut app = playing("eight-player-ffa", &PERSONS);
     let buf = draw(&mut app, 100, 34);
     let p = play(&mut app);

@@ -682,6 +682,35 @@ impl GameStore {
         r
     }
 
+    /// Hands seat `seat` to another player (a person, or a bot of some level) mid-game and saves
+    /// it: the seat list (header) and the players' names (summary) change in one durable batch.
+    /// The actions are untouched: who plays a seat is not part of the rules, so the game replays
+    /// as before.
+    pub fn set_seat(&self, saved: &mut SavedGame, seat: usize, info: SeatInfo) -> Result<()> {
+        if seat >= saved.setup.seats.len() {
+            return Err(Error::BadInput(format!(
+                "{} has no seat {seat}",
+                saved.setup.game
+            )));
+        }
+        let old = std::mem::replace(&mut saved.setup.seats[seat], info);
+        saved.last_ms = now_ms();
+        let r = {
+            let _w = self.lock();
+            self.read_summary(saved.id).and_then(|_| {
+                let mut batch = sled::Batch::default();
+                batch.insert(&header_key(saved.id), encode(&saved.header()));
+                batch.insert(&summary_key(saved.id), encode(&saved.summary()));
+                self.commit(batch)
+            })
+        };
+        if r.is_err() {
+            saved.setup.seats[seat] = old;
+            self.resync(saved);
+        }
+        r
+    }
+
     /// Renames a saved game.
     pub fn rename(&self, id: SavedId, name: &str) -> Result<()> {
         let _w = self.lock();

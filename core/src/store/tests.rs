@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use super::record::{self, frame, HeaderV1, MoveRec, SCHEMA};
 use super::*;
-use crate::game::EndReason;
+use crate::game::{Choice, EndReason};
 
 /// A fresh directory for one test's database.
 fn temp_dir(name: &str) -> PathBuf {
@@ -659,5 +659,186 @@ fn saving_with_sync_to_disk_on_keeps_working() {
     store.set_sync_to_disk(false).unwrap();
     store.act_text(&mut s, "e7e5").unwrap();
     assert_same(&s, &store.load(s.id).unwrap());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Saves, reloads and exports/imports a game, checking that each copy is the same game with the
+/// same outcome.
+fn reloads_the_same(store: &GameStore, s: &SavedGame) {
+    let back = store.load(s.id).unwrap();
+    assert_same(s, &back);
+    assert_eq!(s.game.outcome(), back.game.outcome());
+    let copy = store.import(&store.export(s.id).unwrap()).unwrap();
+    let copy = store.load(copy.id).unwrap();
+    assert_eq!(copy.game.texts(), s.game.texts());
+    assert_eq!(copy.game.outcome(), s.game.outcome());
+    assert_eq!(copy.result, s.result);
+    assert_eq!(copy.setup.seats, s.setup.seats);
+}
+
+#[test]
+fn resignations_and_time_outs_are_saved_and_replay_to_the_same_outcome() {
+    let dir = temp_dir("resign-timeout");
+    let store = GameStore::open(&dir).unwrap();
+    // chess: Black resigns out of turn after 1. e4
+    let mut s = store
+        .create("resign", &Setup::new("chess").unwrap())
+        .unwrap();
+    store.act_text(&mut s, "e2e4").unwrap();
+    store.act(&mut s, Action::Resign(1)).unwrap();
+    assert_eq!(s.status, Status::Finished);
+    let o = s.result.clone().unwrap();
+    assert_eq!((o.reason, o.winners), (EndReason::Resignation, vec![0]));
+    assert_eq!(s.game.texts(), ["e2e4", "resign:1"]);
+    reloads_the_same(&store, &s);
+    // chess: White's flag falls against a bare king: a draw (FIDE 6.9)
+    let mut setup = Setup::new("chess").unwrap();
+    setup.start = Start::Position {
+        text: "4k3/8/8/8/8/8/8/3QK3 w - - 0 1".into(),
+    };
+    let mut s = store.create("timeout draw", &setup).unwrap();
+    store.act(&mut s, Action::Timeout(0)).unwrap();
+    let o = s.result.clone().unwrap();
+    assert_eq!((o.reason, o.winners.is_empty()), (EndReason::Timeout, true));
+    reloads_the_same(&store, &s);
+    // four-player chess: one resigns, one times out, the game goes on with the two others
+    let mut s = store
+        .create("four", &Setup::new("four-player-ffa").unwrap())
+        .unwrap();
+    for t in ["h2h3", "resign:1", "timeout:3"] {
+        store.act_text(&mut s, t).unwrap();
+    }
+    assert_eq!(s.status, Status::Playing);
+    let mut rng = Rng(4);
+    for _ in 0..12 {
+        random_move(&store, &mut s, &mut rng);
+    }
+    reloads_the_same(&store, &s);
+    assert!(s.game.texts().contains(&"timeout:3".to_string()));
+    // undo past the resignation and redo it: the cursor is saved with it
+    while s.game.ply_count() > 2 {
+        store.undo(&mut s).unwrap();
+    }
+    reloads_the_same(&store, &s);
+    let len = s.stored_len();
+    store.set_cursor(&mut s, len).unwrap();
+    reloads_the_same(&store, &s);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A three-player game played with seeded random moves up to its first mate, where the
+/// players must choose.
+fn three_player_at_its_choice(store: &GameStore) -> SavedGame {
+    for seed in 0..50 {
+        let mut setup = Setup::new("three-player").unwrap();
+        setup.seed = seed;
+        let mut s = store.create("three", &setup).unwrap();
+        let mut rng = Rng(seed);
+        while !s.game.is_over() && s.game.ply_count() < 600 {
+            if s.game.choice_pending() {
+                return s;
+            }
+            if !random_move(store, &mut s, &mut rng) {
+                break;
+            }
+        }
+        store.delete(s.id).unwrap();
+    }
+    panic!("no random three-player game reached a mate");
+}
+
+#[test]
+fn three_player_choices_are_saved_and_replay_to_the_same_outcome() {
+    let dir = temp_dir("three-choices");
+    let store = GameStore::open(&dir).unwrap();
+    let s = three_player_at_its_choice(&store);
+    let offered = s.game.choices();
+    assert!(offered.len() >= 3, "{offered:?}");
+    // the choice is pending in the save too
+    assert_eq!(store.load(s.id).unwrap().game.choices(), offered);
+    for c in offered {
+        let mut t = store.import(&store.export(s.id).unwrap()).unwrap();
+        store.act(&mut t, Action::Choose(c)).unwrap();
+        assert_eq!(t.game.texts().last(), Some(&c.text()));
+        let mut rng = Rng(c.text().len() as u64);
+        for _ in 0..9 {
+            random_move(&store, &mut t, &mut rng);
+        }
+        if c == Choice::End {
+            assert_eq!(t.status, Status::Finished);
+        }
+        reloads_the_same(&store, &t);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_end_by_agreement_is_saved_and_replays_to_the_same_outcome() {
+    let dir = temp_dir("agreement");
+    let store = GameStore::open(&dir).unwrap();
+    let mut s = store
+        .create("eight", &Setup::new("eight-player-ffa").unwrap())
+        .unwrap();
+    let mut rng = Rng(8);
+    for _ in 0..16 {
+        random_move(&store, &mut s, &mut rng);
+    }
+    store.act(&mut s, Action::Choose(Choice::End)).unwrap();
+    assert_eq!(s.status, Status::Finished);
+    assert_eq!(
+        s.result.as_ref().map(|o| o.reason),
+        Some(EndReason::Agreement)
+    );
+    assert_eq!(
+        s.game.texts().last().map(String::as_str),
+        Some("choice:end")
+    );
+    reloads_the_same(&store, &s);
+    // chess has no end by agreement: refused, nothing saved
+    let mut c = store
+        .create("chess", &Setup::new("chess").unwrap())
+        .unwrap();
+    assert!(store.act(&mut c, Action::Choose(Choice::End)).is_err());
+    assert_eq!(store.load(c.id).unwrap().stored_len(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn seat_changes_are_saved_and_the_game_replays_the_same() {
+    let dir = temp_dir("seats");
+    let store = GameStore::open(&dir).unwrap();
+    let mut s = store
+        .create("seats", &Setup::new("four-player-ffa").unwrap())
+        .unwrap();
+    let mut rng = Rng(21);
+    for _ in 0..8 {
+        random_move(&store, &mut s, &mut rng);
+    }
+    store
+        .set_seat(&mut s, 2, SeatInfo::bot("Bot two", 2))
+        .unwrap();
+    for _ in 0..4 {
+        random_move(&store, &mut s, &mut rng);
+    }
+    store.set_seat(&mut s, 2, SeatInfo::person("Eve")).unwrap();
+    store
+        .set_seat(&mut s, 0, SeatInfo::bot("Bot zero", 1))
+        .unwrap();
+    assert!(store
+        .set_seat(&mut s, 4, SeatInfo::person("Nobody"))
+        .is_err());
+    assert_eq!(s.setup.seats[2], SeatInfo::person("Eve"));
+    assert_eq!(s.setup.seats[0], SeatInfo::bot("Bot zero", 1));
+    reloads_the_same(&store, &s);
+    let listed = store.summary(s.id).unwrap();
+    assert_eq!(listed.players[0], "Bot zero");
+    assert_eq!(listed.players[2], "Eve");
+    // a seat change of a deleted game is refused and does not bring it back
+    let mut gone = s.clone();
+    store.delete(s.id).unwrap();
+    assert!(store
+        .set_seat(&mut gone, 1, SeatInfo::person("Ghost"))
+        .is_err());
+    assert!(store.load(s.id).is_err());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -4,6 +4,7 @@ import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.async
 import kotlinx.coroutines.runBlocking
 import org.junit.jupiter.api.AfterEach
+import org.junit.jupiter.api.BeforeEach
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertNotNull
@@ -18,6 +19,9 @@ import uniffi.rookery_bindings.GameSession
 import uniffi.rookery_bindings.RookeryException
 import uniffi.rookery_bindings.SeatConfig
 import uniffi.rookery_bindings.TapResult
+import uniffi.rookery_bindings.botMoveThinking
+import uniffi.rookery_bindings.botSearchesRunning
+import uniffi.rookery_bindings.panicNow
 import uniffi.rookery_bindings.catalogue
 import uniffi.rookery_bindings.defaultHouseRules
 import uniffi.rookery_bindings.inFlightTasks
@@ -48,10 +52,25 @@ private fun waitUntil(timeoutMs: Long = 5_000, condition: () -> Boolean): Boolea
     return condition()
 }
 
+/** Far above what a cancelled search needs on a loaded 2-core machine, far below the search's minute. */
+private const val CANCEL_BOUND_MS = 10_000L
+
+/** A bot search that repeats its real search for a minute unless cancelled. */
+private const val THINK_MS: ULong = 60_000uL
+
 class GameSessionTest {
+    private var liveAtStart = 0L
+
+    @BeforeEach
+    fun countLiveObjects() {
+        liveAtStart = liveObjects()
+    }
+
+    /** Every test closes what it opens: the count is back where this test found it. */
     @AfterEach
-    fun noTaskLeftRunning() {
+    fun noTaskLeftRunningAndNothingLeftOpen() {
         assertTrue(waitUntil { inFlightTasks() == 0L }, "tasks still running: ${inFlightTasks()}")
+        assertEquals(liveAtStart, liveObjects(), "native objects left open by this test")
     }
 
     @Test
@@ -220,47 +239,186 @@ class GameSessionTest {
         }
     }
 
-    /** Cancelling races with the search: either it was cancelled (and nothing changed) or the move was played. */
-    private fun assertCancelledOrPlayed(s: GameSession, before: BoardSnapshot, outcome: Result<String>) {
-        val after = s.snapshot()
-        if (outcome.isFailure) {
-            assertTrue(outcome.exceptionOrNull() is RookeryException.Cancelled, outcome.toString())
-            assertEquals(before, after)
-        } else {
-            assertEquals(before.plyCount + 1u, after.plyCount)
+    /**
+     * Starts a search that would run for a minute, cancels it with [cancel] once it runs, and
+     * checks that the call reports `Cancelled` within the bound, that the search itself stopped
+     * (not only the call), and that nothing changed.
+     */
+    private fun cancelARunningSearch(seed: ULong, cancel: (CancelHandle) -> Unit) {
+        GameSession("eight-player-ffa", bots(8, level = 2), defaultHouseRules(), seed).use { s ->
+            val before = s.snapshot()
+            CancelHandle().use { h ->
+                val outcome = runBlocking {
+                    val call = async(Dispatchers.Default) { runCatching { botMoveThinking(s, THINK_MS, h) } }
+                    assertTrue(waitUntil { botSearchesRunning(s) == 1u }, "the search never started")
+                    Thread.sleep(200)
+                    assertFalse(call.isCompleted, "the search ended by itself")
+                    val cancelledAt = System.nanoTime()
+                    cancel(h)
+                    val result = call.await()
+                    val tookMs = (System.nanoTime() - cancelledAt) / 1_000_000
+                    assertTrue(tookMs < CANCEL_BOUND_MS, "returned $tookMs ms after the cancel")
+                    result
+                }
+                assertTrue(outcome.exceptionOrNull() is RookeryException.Cancelled, outcome.toString())
+                assertTrue(waitUntil(CANCEL_BOUND_MS) { botSearchesRunning(s) == 0u }, "the search still runs")
+            }
+            assertEquals(before, s.snapshot())
         }
     }
 
     @Test
-    fun cancelBotSearchFromACoroutine() {
-        GameSession("eight-player-ffa", bots(8, level = 2), defaultHouseRules(), 3uL).use { s ->
-            val before = s.snapshot()
-            CancelHandle().use { h ->
-                val outcome = runBlocking {
-                    val call = async(Dispatchers.Default) { runCatching { s.botMove(h) } }
-                    async(Dispatchers.Default) { h.cancel() }.await()
-                    call.await()
-                }
-                assertCancelledOrPlayed(s, before, outcome)
-            }
+    fun cancelARunningBotSearchFromACoroutine() {
+        cancelARunningSearch(3uL) { h -> runBlocking { async(Dispatchers.Default) { h.cancel() }.await() } }
+    }
+
+    @Test
+    fun cancelARunningBotSearchFromAnotherThread() {
+        cancelARunningSearch(4uL) { h -> Thread { h.cancel() }.apply { start() }.join() }
+    }
+
+    @Test
+    fun anUncancelledThinkingSearchPlaysItsMove() {
+        GameSession("chess", bots(2, level = 1), defaultHouseRules(), 5uL).use { s ->
+            val text = runBlocking { botMoveThinking(s, 50uL, null) }
+            assertEquals(text, s.snapshot().lastMove?.text)
+            assertEquals(0u, botSearchesRunning(s))
         }
     }
 
     @Test
-    fun cancelBotSearchFromAnotherThread() {
-        GameSession("eight-player-ffa", bots(8, level = 2), defaultHouseRules(), 4uL).use { s ->
-            val before = s.snapshot()
-            CancelHandle().use { h ->
-                val canceller = Thread { h.cancel() }
-                val outcome = runBlocking {
-                    val call = async(Dispatchers.Default) { runCatching { s.botMove(h) } }
-                    canceller.start()
-                    call.await()
-                }
-                canceller.join()
-                assertCancelledOrPlayed(s, before, outcome)
-            }
+    fun undoAndRedoAtBothEndsAreBadInputAndChangeNothing() {
+        chess().use { s ->
+            val start = s.snapshot()
+            assertThrows<RookeryException.BadInput> { s.undo() }
+            assertThrows<RookeryException.BadInput> { s.redo() }
+            assertEquals(start, s.snapshot())
+            s.playMoveText("e2e4")
+            val moved = s.snapshot()
+            assertThrows<RookeryException.BadInput> { s.redo() }
+            assertEquals(moved, s.snapshot())
+            s.undo()
+            assertEquals(start.copy(canRedo = true), s.snapshot())
+            assertThrows<RookeryException.BadInput> { s.undo() }
+            s.redo()
+            assertEquals(moved, s.snapshot())
+            assertThrows<RookeryException.BadInput> { s.redo() }
         }
+    }
+
+    @Test
+    fun resigningOutOfTurnWorksAndABadSeatOrAFinishedGameIsRefused() {
+        chess().use { s ->
+            val start = s.snapshot()
+            assertThrows<RookeryException.BadInput> { s.resign(2u) }
+            assertThrows<RookeryException.BadInput> { s.resign(255u) }
+            assertEquals(start, s.snapshot())
+            // White to move; Black resigns
+            s.resign(1u)
+            val end = s.snapshot()
+            assertEquals(GameEndReason.RESIGNATION, end.result?.reason)
+            assertEquals(listOf(0u), end.result?.winners)
+            assertEquals("resign:1", end.lastMove?.text)
+            assertThrows<RookeryException.IllegalMove> { s.resign(0u) }
+            assertEquals(end, s.snapshot())
+        }
+        // a seat that is out cannot resign again
+        GameSession("four-player-ffa", people(4), defaultHouseRules(), 1uL).use { s ->
+            s.resign(2u)
+            assertFalse(s.snapshot().seats[2].playing)
+            assertThrows<RookeryException.BadInput> { s.resign(2u) }
+        }
+    }
+
+    @Test
+    fun setSeatRefusesABadSeatOrLevelAndChangesNothing() {
+        chess().use { s ->
+            val before = s.snapshot()
+            assertThrows<RookeryException.BadInput> { s.setSeat(2u, SeatConfig.Bot(1u)) }
+            assertThrows<RookeryException.BadInput> { s.setSeat(0u, SeatConfig.Bot(3u)) }
+            assertEquals(before, s.snapshot())
+            s.setSeat(0u, SeatConfig.Bot(2u))
+            assertEquals(SeatConfig.Bot(2u), s.snapshot().seats[0].config)
+            s.setSeat(0u, SeatConfig.Person("Ann"))
+            assertEquals(SeatConfig.Person("Ann"), s.snapshot().seats[0].config)
+            assertThrows<RookeryException.NotYourTurn> { runBlocking { s.botMove(null) } }
+        }
+    }
+
+    @Test
+    fun endGameNeedsNoPersonPlayingAndAGameThatAllowsIt() {
+        GameSession("eight-player-ffa", people(1) + bots(7), defaultHouseRules(), 2uL).use { s ->
+            assertFalse(s.noPersonPlaying())
+            assertThrows<RookeryException.BadInput> { s.endGame() }
+            assertNull(s.snapshot().result)
+            s.setSeat(0u, SeatConfig.Bot(0u))
+            assertTrue(s.noPersonPlaying())
+            s.endGame()
+            val end = s.snapshot()
+            assertEquals(GameEndReason.AGREEMENT, end.result?.reason)
+            assertEquals("choice:end", end.lastMove?.text)
+            assertThrows<RookeryException.IllegalMove> { s.endGame() }
+        }
+        // two-player chess has no end by agreement, even between bots
+        chess(bots(2)).use { s ->
+            assertThrows<RookeryException.BadInput> { s.endGame() }
+            assertNull(s.snapshot().result)
+        }
+    }
+
+    @Test
+    fun threePlayerSessionOffersAChoiceAfterTheFirstMateAndTakesIt() {
+        // seed 7 with random bots: the first mate (of seat 1) comes at ply 70
+        GameSession("three-player", bots(3), defaultHouseRules(), 7uL).use { s ->
+            assertThrows<RookeryException.BadInput> { s.choose("choice:grey") } // nothing pending
+            runBlocking {
+                repeat(400) {
+                    val snap = s.snapshot()
+                    if (snap.choices.isNotEmpty() || snap.result != null) return@runBlocking
+                    s.botMove(null)
+                }
+            }
+            val pending = s.snapshot()
+            assertEquals(70u, pending.plyCount)
+            assertEquals(listOf("choice:end", "choice:grey", "choice:give:2", "choice:give:0"), pending.choices)
+            // nothing else is accepted while the choice is pending
+            assertThrows<RookeryException.BadInput> { s.resign(0u) }
+            assertThrows<RookeryException.BadInput> { s.choose("choice:give:1") } // the mated seat
+            assertThrows<RookeryException.BadInput> { s.choose("choice:maybe") }
+            assertEquals(pending, s.snapshot())
+            s.choose("choice:give:2")
+            val after = s.snapshot()
+            assertTrue(after.choices.isEmpty())
+            assertEquals("choice:give:2", after.lastMove?.text)
+            assertFalse(after.seats[1].playing)
+            assertTrue(after.pieces.none { it.owner == 1.toUByte() }, "seat 1's army went to seat 2")
+            assertNull(after.result)
+            s.undo()
+            assertEquals(pending.choices, s.snapshot().choices)
+            s.choose("choice:end")
+            assertNotNull(s.snapshot().result)
+        }
+    }
+
+    @Test
+    fun realCoreErrorsMapToTheirKotlinTypes() {
+        chess().use { s ->
+            assertThrows<RookeryException.IllegalMove> { s.playMoveText("e2e5") }
+            assertThrows<RookeryException.BadInput> { s.playMoveText("e2") }
+            assertThrows<RookeryException.BadInput> { s.legalTargets("i9") }
+            assertThrows<RookeryException.BadInput> { s.choosePromotion("Q") }
+            assertThrows<RookeryException.NotYourTurn> { runBlocking { s.botMove(null) } }
+        }
+        chess(bots(2)).use { s ->
+            CancelHandle().use { h ->
+                h.cancel()
+                assertThrows<RookeryException.Cancelled> { runBlocking { s.botMove(h) } }
+            }
+            s.closeSession()
+            assertThrows<RookeryException.StaleSession> { s.undo() }
+        }
+        val panic = assertThrows<RookeryException.Internal> { panicNow("a real panic, caught at the boundary") }
+        assertTrue(panic.message!!.contains("a real panic"))
     }
 
     @Test
