@@ -57,7 +57,9 @@ case "$(uname -s)" in
   *) LIB_FILE=librookery_bindings.so ;;
 esac
 LIB="$TARGET_DIR/$PROFILE/$LIB_FILE"
-BINDGEN="$TARGET_DIR/debug/uniffi-bindgen"
+# The generator is built in the same profile as the library: with PROFILE=release it reuses
+# what `cargo build --workspace --release` built, instead of a second, debug build of uniffi.
+BINDGEN="$TARGET_DIR/$PROFILE/uniffi-bindgen"
 KOTLIN_OUT="${KOTLIN_OUT:-$ROOT/tests/kotlin/generated}"
 SWIFT_OUT="$ROOT/ios/Generated"
 
@@ -68,7 +70,7 @@ cd "$ROOT"  # uniffi-bindgen runs `cargo metadata` to find bindings/uniffi.toml
 echo "generate.sh: building rookery-bindings ($PROFILE)" >&2
 "$CARGO" build -p rookery-bindings "${PROFILE_FLAG[@]}" >&2
 echo "generate.sh: building uniffi-bindgen" >&2
-"$CARGO" build -p uniffi-bindgen >&2
+"$CARGO" build -p uniffi-bindgen "${PROFILE_FLAG[@]}" >&2
 
 generate() {  # generate LANGUAGE OUT_DIR
   "$BINDGEN" generate --library "$LIB" --language "$1" --no-format --out-dir "$2" >&2
