@@ -3,7 +3,8 @@
 //!
 //! Positions: the chess start (depth 6, or `--depth`) and the `chess` mid-game case of the
 //! oracle data (tests/data/perft_cases.json) plus Kiwipete, one level deeper than the oracle
-//! lists. Both engines count the same tree with bulk counting at the last ply; the node counts
+//! lists; then the eight-, four- and three-player starts to depth 5, timed alone (no engine
+//! knows them). Both engines count the same tree with bulk counting at the last ply; the node counts
 //! must agree. Speeds are reported per wall-clock second and per CPU second (from
 //! `/proc/.../schedstat`, so a busy machine skews the ratio less); the ratio is ours / theirs.
 
@@ -137,7 +138,17 @@ impl Timing {
 
 fn ours(fen: &str, depth: u32) -> Result<Timing, String> {
     let g = Game::from_fen("chess", fen).map_err(|e| e.to_string())?;
-    let mut pos = g.position().clone();
+    timed_perft(g.position().clone(), depth)
+}
+
+/// Multi-player starts timed without an oracle (no engine knows them): (game id, depth).
+const MULTI: &[(&str, u32)] = &[
+    ("eight-player-ffa", 5),
+    ("four-player-ffa", 5),
+    ("three-player", 5),
+];
+
+fn timed_perft(mut pos: rookery_core::Position, depth: u32) -> Result<Timing, String> {
     let c0 = cpu_ns("self");
     let t0 = Instant::now();
     let nodes = perft(&mut pos, depth);
@@ -233,6 +244,19 @@ pub fn cmd_bench_perft(args: &[String]) -> Result<(), String> {
             }
             _ => cpu_ok = false,
         }
+    }
+    for &(id, depth) in MULTI {
+        let depth = if quick { depth - 1 } else { depth };
+        let g = Game::new(id).map_err(|e| e.to_string())?;
+        let a = timed_perft(g.position().clone(), depth)?;
+        println!(
+            "{:<16} {:>5} {:>11} | {:>8.2} {:>8} | (no oracle: {id} from the start)",
+            id.trim_end_matches("-ffa"),
+            depth,
+            a.nodes,
+            a.mnps(),
+            fmt_opt(a.cpu_mnps()),
+        );
     }
     let wall_ratio = (on as f64 / ow) / (on as f64 / tw);
     println!(
