@@ -98,11 +98,6 @@ fn game(id: &str, text: &str) -> Game {
     Game::from_fen(id, text).unwrap_or_else(|e| panic!("{e}: {text}"))
 }
 
-fn game_house(id: &str, text: &str, house: HouseRules) -> Game {
-    let pos = rules::parse_position(var(id), text).unwrap();
-    Game::from_position(pos, house, 0).unwrap()
-}
-
 fn play(g: &mut Game, text: &str) {
     g.play_text(text)
         .unwrap_or_else(|e| panic!("{text}: {e} (turn {})", g.position().turn()));
@@ -609,48 +604,6 @@ bR,bP,2,bP,rP,3,rP,12,kP,kR/\
 7,rP,rP,rN,rP,2,wR,3,wN,2,wP,3/\
 3,rP,2,rP,8,wK,1,wP,2,wP,3/\
 3,rR,1,rB,rQ,rK,2,rR,8,wN,wR,3";
-
-#[test]
-#[ignore]
-fn print_a_middle_game() {
-    let mut pos = rules::start_position(var(FFA), 0).unwrap();
-    let mut r = 12345u64;
-    let mut ply = 0;
-    while ply < 160 {
-        let moves = pos.legal_moves();
-        r = multi::prng(r, ply);
-        // prefer captures and moves towards the middle, never king moves
-        let t = &pos.variant.board;
-        let centre = |c: Cell| {
-            let i = &t.cells[c as usize];
-            (i.x - 11).abs().max((i.y - 11).abs())
-        };
-        let mut best: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|m| !pos.variant.is_royal(pos.at(m.from).kind()))
-            .filter(|m| pos.at(m.to).is_none() || !pos.variant.is_royal(pos.at(m.to).kind()))
-            .filter(|m| centre(m.to) < centre(m.from) || pos.at(m.to).is_some())
-            .collect();
-        if best.is_empty() {
-            best = moves.clone();
-        }
-        let m = best[(r % best.len() as u64) as usize];
-        pos.make(m);
-        ply += 1;
-    }
-    println!("{}", rules::write_position(&pos));
-    for s in 0..8 {
-        println!(
-            "{s} king {:?} check {} moves {:?}",
-            pos.king(s),
-            pos.in_check(s),
-            multi::mobility(&pos, s)
-        );
-    }
-    let mut p2 = pos.clone();
-    println!("perft1 {}", perft(&mut p2, 1));
-}
 
 #[test]
 fn perft_of_a_middle_game_agrees_with_a_naive_generator() {
