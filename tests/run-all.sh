@@ -124,7 +124,7 @@ section "Differential test against Fairy-Stockfish and python-chess (chess and C
 cargo test --workspace --release --test oracle -- --nocapture
 
 section "Deep perft cases (release)"
-cargo test --workspace --release --test perft_cases -- --ignored --nocapture
+cargo test --workspace --release --test perft_cases --test multiplayer_perft -- --ignored --nocapture
 
 section "Kotlin/JVM tests of the bindings (tests/kotlin/run.sh)"
 if [ -x tests/kotlin/run.sh ]; then

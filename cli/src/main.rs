@@ -13,7 +13,7 @@ use std::process::ExitCode;
 const USAGE: &str = "usage:
   rookery play [--game ID] [--db DIR | --no-save]   play in the terminal
   rookery play --script \"M1 M2 ...\" [--game ID] [--fen F] [--bots LEVEL]   no terminal: print the board
-  rookery perft <game-id> <depth> [--fen FEN] [--moves \"M1 M2 ...\"] [--divide]
+  rookery perft <game-id> <depth> [--fen FEN] [--moves \"M1 M2 ...\"] [--divide] [--tree rules|movement]
   rookery games                      list every game id
   rookery rules <game-id> [--lang L]   print a game's rules page
   rookery i18n [--check] [--root DIR] [--out DIR]   generate the apps' strings from assets/
@@ -108,6 +108,12 @@ fn cmd_perft(args: &[String]) -> Result<(), String> {
             .map(|m| m.split_whitespace().map(String::from).collect())
             .unwrap_or_default(),
         divide: args.iter().any(|a| a == "--divide"),
+        rules_tree: match flag_value(args, "--tree").as_deref() {
+            None => None,
+            Some("rules") => Some(true),
+            Some("movement") => Some(false),
+            Some(t) => return Err(format!("--tree is rules or movement, not '{t}'")),
+        },
     };
     let n = perft::run(&a).map_err(|e| e.to_string())?;
     println!("{n}");

@@ -1,8 +1,15 @@
-//! `rookery perft <game-id> <depth> [--fen FEN] [--moves "M1 M2 …"] [--divide]`
-//! Prints divide lines `<move>: <count>` when asked and the total alone on the last line.
+//! `rookery perft <game-id> <depth> [--fen FEN] [--moves "M1 M2 …"] [--divide]
+//! [--tree rules|movement]`. Prints divide lines `<move>: <count>` when asked and the total
+//! alone on the last line.
+//!
+//! Two trees: **rules**, the game's own tree (players go out, armies are handed over, a
+//! finished game has no move below it: `Game::perft`), and **movement**, legal moves alone
+//! (`movegen::perft`, what Fairy-Stockfish's `go perft` counts). Two-player games default to
+//! movement, the oracles' convention; games of three or more seats to rules, the tree the
+//! product's games walk. `--moves` replays the moves the same way the tree is walked.
 
 use rookery_core::movegen::perft;
-use rookery_core::{Game, Result};
+use rookery_core::{Action, Game, Result};
 
 pub struct PerftArgs {
     pub game: String,
@@ -10,15 +17,21 @@ pub struct PerftArgs {
     pub fen: Option<String>,
     pub moves: Vec<String>,
     pub divide: bool,
+    /// The rules tree (true) or movement alone (false); None = the game's default.
+    pub rules_tree: Option<bool>,
 }
 
-pub fn setup(game: &str, fen: Option<&str>, moves: &[String]) -> Result<Game> {
+pub fn setup(game: &str, fen: Option<&str>, moves: &[String], rules_tree: bool) -> Result<Game> {
     let mut g = match fen {
         Some(f) => Game::from_fen(game, f)?,
         None => Game::new(game)?,
     };
     for m in moves {
-        // perft ignores game-end rules: play through the position only
+        if rules_tree {
+            g.act_text(m)?;
+            continue;
+        }
+        // movement alone: play through the position, ignoring the game's ends
         let mv = rookery_core::notation::movetext::parse(g.position(), m)?;
         let mut pos = g.position().clone();
         pos.make(mv);
@@ -28,11 +41,35 @@ pub fn setup(game: &str, fen: Option<&str>, moves: &[String]) -> Result<Game> {
 }
 
 pub fn run(a: &PerftArgs) -> Result<u64> {
-    let g = setup(&a.game, a.fen.as_deref(), &a.moves)?;
-    let mut pos = g.position().clone();
-    if a.divide && a.depth > 0 {
-        let mut total = 0;
-        let mut lines = Vec::new();
+    let multi = rookery_core::rules::variant(&a.game)?.seat_count() > 2;
+    let rules_tree = a.rules_tree.unwrap_or(multi);
+    let mut g = setup(&a.game, a.fen.as_deref(), &a.moves, rules_tree)?;
+    if !a.divide || a.depth == 0 {
+        return Ok(if rules_tree {
+            g.perft(a.depth)
+        } else {
+            perft(&mut g.position().clone(), a.depth)
+        });
+    }
+    let mut total = 0;
+    let mut lines = Vec::new();
+    if rules_tree {
+        let choices = g.choices();
+        let actions: Vec<Action> = if choices.is_empty() {
+            g.legal_moves().into_iter().map(Action::Move).collect()
+        } else {
+            choices.into_iter().map(Action::Choose).collect()
+        };
+        for act in actions {
+            g.act(act)?;
+            let text = g.plies().last().map(|p| p.text.clone()).unwrap_or_default();
+            let n = g.perft(a.depth - 1);
+            g.undo()?;
+            lines.push((text, n));
+            total += n;
+        }
+    } else {
+        let mut pos = g.position().clone();
         for m in pos.legal_moves() {
             let text = g.move_text(m);
             let u = pos.make(m);
@@ -41,12 +78,10 @@ pub fn run(a: &PerftArgs) -> Result<u64> {
             lines.push((text, n));
             total += n;
         }
-        lines.sort();
-        for (t, n) in lines {
-            println!("{t}: {n}");
-        }
-        Ok(total)
-    } else {
-        Ok(perft(&mut pos, a.depth))
     }
+    lines.sort();
+    for (t, n) in lines {
+        println!("{t}: {n}");
+    }
+    Ok(total)
 }

@@ -490,6 +490,34 @@ impl Game {
         outcome
     }
 
+    /// Counts the leaves of the game's own move tree to `depth` actions: players go out, armies
+    /// are handed over and games end exactly as in play (a finished game has no move below it;
+    /// where the players must choose, the choices are the branches). This is the tree the
+    /// multi-player reference counts (`../shared/oracle/multiplayer_perft.json`) describe;
+    /// `movegen::perft` counts movement alone. The game is left as it was (redo history aside).
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let choices = self.choices();
+        let actions: Vec<Action> = if !choices.is_empty() {
+            choices.into_iter().map(Action::Choose).collect()
+        } else {
+            self.legal_moves().into_iter().map(Action::Move).collect()
+        };
+        if depth == 1 {
+            return actions.len() as u64;
+        }
+        let mut n = 0;
+        for a in actions {
+            if self.act(a).is_ok() {
+                n += self.perft(depth - 1);
+                let _ = self.undo();
+            }
+        }
+        n
+    }
+
     /// Replays an action from its text (as written in `Ply::text`).
     pub fn act_text(&mut self, text: &str) -> Result<()> {
         if text.trim().starts_with("choice:") {
