@@ -56,9 +56,11 @@ for t in "${TARGETS[@]}"; do
     >"$LOGDIR/$t.log" 2>&1 || status=$?
   execs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$LOGDIR/$t.log" | tail -1)"
   execs="${execs:-0}"
-  grep -E '^#[0-9]+ *(INITED|DONE)' "$LOGDIR/$t.log" | tail -2 || true
+  grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)' "$LOGDIR/$t.log" | tail -2 || true
   if [ "$status" -ne 0 ]; then
-    tail -60 "$LOGDIR/$t.log"
+    grep -E -A4 "panicked|ERROR: libFuzzer|ERROR: AddressSanitizer|ERROR: LeakSanitizer" \
+      "$LOGDIR/$t.log" | head -40 || true
+    grep -E -A2 "^Failing input" "$LOGDIR/$t.log" || true
     echo "fuzz.sh: FAILED: target $t (exit $status) after $execs executions" >&2
     echo "replay: RUSTC_BOOTSTRAP=1 cargo fuzz run $t fuzz/artifacts/$t/<file>" >&2
     exit 1
