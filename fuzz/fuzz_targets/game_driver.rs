@@ -44,7 +44,6 @@ fuzz_target!(|data: &[u8]| {
                     }
                     let m = moves[arg(&mut bytes) % moves.len()];
                     g.play(m).expect("a legal move is accepted");
-                    check_game(&g, id);
                     g.undo().expect("a move can be undone");
                     assert_eq!(g.position().hash(), hash, "undo does not restore the hash");
                     assert_eq!(g.ply_count(), plies);
@@ -71,7 +70,7 @@ fuzz_target!(|data: &[u8]| {
                     );
                     g.act(Action::Choose(c))
                 }
-                14 => {
+                14 if !g.is_over() => {
                     let pos = g.position();
                     let written = rules::write_position(pos);
                     let again = rules::parse_position(g.variant, &written)
@@ -83,6 +82,7 @@ fuzz_target!(|data: &[u8]| {
                     );
                     Ok(())
                 }
+                14 => Ok(()),
                 _ => {
                     let moves = g.legal_moves();
                     if moves.is_empty() {

@@ -2,7 +2,8 @@
 //! through `Game::act_text` (every game), SAN (chess, Chess960) and PGN4 move tokens (four-player
 //! chess). Byte 0 picks the game, byte 1 how many moves to play first, the next bytes pick those
 //! moves (index into the legal moves); the rest is the text. A text that is refused changes
-//! nothing; a move that is read is legal; every legal move's SAN / PGN4 token reads back.
+//! nothing; a move that is read is legal; legal moves' SAN / PGN4 tokens read back (a sample
+//! of eight per position).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -57,7 +58,7 @@ fuzz_target!(|data: &[u8]| {
             if let Ok(m) = san::parse(&pos, &text) {
                 assert!(legal.contains(&m), "SAN {text:?} read as an illegal move");
             }
-            for &m in &legal {
+            for &m in legal.iter().step_by(legal.len() / 8 + 1) {
                 let s = san::write(&pos, m);
                 assert_eq!(san::parse(&pos, &s), Ok(m), "SAN {s:?} does not read back");
             }
@@ -66,7 +67,7 @@ fuzz_target!(|data: &[u8]| {
             if let Ok(m) = pgn4::parse_move(&pos, &text) {
                 assert!(legal.contains(&m), "PGN4 {text:?} read as an illegal move");
             }
-            for &m in &legal {
+            for &m in legal.iter().step_by(legal.len() / 8 + 1) {
                 let s = pgn4::move_token(&pos, m);
                 assert_eq!(
                     pgn4::parse_move(&pos, &s).ok(),
