@@ -11,6 +11,8 @@
 #   5. the differential test against Fairy-Stockfish and python-chess (prints what it checked)
 #   6. the deep perft cases (ignored by default) in release mode
 #   7. the Kotlin/JVM tests of the bindings (tests/kotlin/run.sh)
+#   8. every fuzz target of fuzz/ for FUZZ_SECONDS (default 20) each (tests/fuzz.sh, which
+#      installs cargo-fuzz if it is missing and builds with RUSTC_BOOTSTRAP=1)
 # One build profile (release) serves every step; every cargo call selects the whole workspace
 # so that features resolve alike and nothing is built twice. Honours CARGO_TARGET_DIR.
 set -euo pipefail
@@ -134,6 +136,9 @@ elif [ -e tests/kotlin/run.sh ]; then
 else
   echo "tests/kotlin/run.sh does not exist in this tree: no Kotlin tests to run"
 fi
+
+section "Fuzz targets, ${FUZZ_SECONDS:-20} s each (tests/fuzz.sh; long run: tests/fuzz.sh 1800)"
+tests/fuzz.sh "${FUZZ_SECONDS:-20}"
 
 section "Done"
 echo "all tests passed in $((SECONDS - T0)) s"

@@ -221,3 +221,44 @@ fn a_long_digit_run_in_a_fen_rank_is_an_error_not_a_wrapped_count() {
         );
     }
 }
+
+#[test]
+fn castling_whose_king_move_text_a_king_step_also_fits_is_written_king_takes_rook() {
+    // found by the `position` fuzz target: in chess set up with the king on f1 and the h1 rook's
+    // right, castling was written `f1g1`, which reads back as the king's step to g1, so a saved
+    // game replayed another move
+    let fen = "rb1nqknr/1pp1pppp/8/3p4/p2P4/6PN/PPPQPP1P/RBBN1K1R w HAha - 0 1";
+    let g = Game::from_fen("chess", fen).unwrap();
+    let castle = g
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.kind == rookery_core::position::MoveKind::Castle)
+        .expect("white may castle");
+    let text = g.move_text(castle);
+    assert_eq!(text, "f1h1");
+    assert_eq!(movetext::parse(g.position(), &text), Ok(castle));
+    assert_eq!(
+        movetext::parse(g.position(), "f1g1").map(|m| m.kind),
+        Ok(rookery_core::position::MoveKind::Normal)
+    );
+    // every legal move's text reads back as that move, and a replay of the texts is the game
+    for m in g.legal_moves() {
+        let t = g.move_text(m);
+        assert_eq!(movetext::parse(g.position(), &t), Ok(m), "{t}");
+    }
+    let mut played = g.clone();
+    played.play(castle).unwrap();
+    let mut replayed = g.clone();
+    for t in played.texts() {
+        replayed.act_text(&t).unwrap();
+    }
+    assert_eq!(replayed.position().hash(), played.position().hash());
+    // the standard start still writes castling as the king's move
+    let g = Game::from_fen("chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    let texts: Vec<String> = g
+        .legal_moves()
+        .into_iter()
+        .map(|m| g.move_text(m))
+        .collect();
+    assert!(texts.contains(&"e1g1".to_string()) && texts.contains(&"e1c1".to_string()));
+}

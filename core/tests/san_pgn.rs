@@ -481,6 +481,21 @@ fn pgn_import_of_an_illegal_move_is_a_bad_record_naming_the_ply() {
 }
 
 #[test]
+fn a_stray_closing_brace_in_movetext_is_an_error_not_an_endless_loop() {
+    // found by the `pgn` fuzz target: a `}` outside a comment made the movetext reader spin
+    for text in ["1. e4 } e5 *", "[Event \"x\"]\n\n}", "1. e4 e5 2. Nf3}"] {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(pgn::read(text).map(|r| r.game.texts()));
+        });
+        let r = rx
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .unwrap_or_else(|_| panic!("pgn::read({text:?}) does not return"));
+        assert!(matches!(r, Err(Error::BadRecord(_))), "{text:?} gave {r:?}");
+    }
+}
+
+#[test]
 fn pgn_import_rejects_records_that_contradict_themselves() {
     for bad in [
         "1. f3 e5 2. g4 Qh4# 1-0",           // mate by black, says 1-0

@@ -6,11 +6,23 @@ use crate::error::{Error, Result};
 use crate::position::{Move, MoveKind, Position};
 
 /// Move text for a legal move. `king_takes_rook` writes castling as the king moving onto its
-/// rook (Chess960 / Fairy-Stockfish `fischerandom`); otherwise as the king's own destination.
+/// rook (Chess960 / Fairy-Stockfish `fischerandom`); otherwise as the king's own destination,
+/// unless a plain king move has that text too (a set-up position with the king on f1 and
+/// castling rights: `f1g1` is a step and castling): then as king takes rook, so that the text
+/// (what saved games store) reads back as the move written.
 pub fn write(pos: &Position, m: Move, king_takes_rook: bool) -> String {
     let t = &pos.variant.board;
     let to = if m.kind == MoveKind::Castle && !king_takes_rook {
-        pos.castles[m.aux as usize].king_to
+        let king_to = pos.castles[m.aux as usize].king_to;
+        let step_too = pos
+            .legal_moves()
+            .iter()
+            .any(|o| o.kind != MoveKind::Castle && o.from == m.from && o.to == king_to);
+        if step_too {
+            m.to
+        } else {
+            king_to
+        }
     } else {
         m.to
     };

@@ -304,6 +304,7 @@ fn read_movetext(text: &str) -> Result<Vec<Token>> {
                 depth += 1;
                 i += 1;
             }
+            '}' => return Err(bad("'}' without a comment '{'")),
             ')' => {
                 if depth == 0 {
                     return Err(bad("')' without a variation"));
