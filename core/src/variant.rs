@@ -86,6 +86,27 @@ pub struct SeatDef {
     pub facing: u8,
 }
 
+impl SeatDef {
+    /// White (facing north, moving first) and Black (facing south): the seats of every
+    /// two-player grid game.
+    pub fn white_and_black() -> Vec<SeatDef> {
+        vec![
+            SeatDef {
+                colour: "white",
+                tag: 'w',
+                team: 0,
+                facing: crate::board::grid::NORTH,
+            },
+            SeatDef {
+                colour: "black",
+                tag: 'b',
+                team: 1,
+                facing: crate::board::grid::SOUTH,
+            },
+        ]
+    }
+}
+
 /// Everything that defines one game mode.
 pub struct Variant {
     pub id: &'static str,

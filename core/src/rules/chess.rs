@@ -14,20 +14,7 @@ pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq 
 pub fn variant(id: &'static str) -> Variant {
     let board = grid::standard();
     let mut v = Variant::base(id, Family::Chess, board, piece::orthodox());
-    v.seats = vec![
-        SeatDef {
-            colour: "white",
-            tag: 'w',
-            team: 0,
-            facing: grid::NORTH,
-        },
-        SeatDef {
-            colour: "black",
-            tag: 'b',
-            team: 1,
-            facing: grid::SOUTH,
-        },
-    ];
+    v.seats = SeatDef::white_and_black();
     v.double_step = vec![CellSet::EMPTY; 4];
     v.promotion_zone = vec![CellSet::EMPTY; 4];
     v.double_step[grid::NORTH as usize] = grid::line_from_back(&v.board, grid::NORTH, 1);

@@ -78,23 +78,6 @@ fn pieces(palace: bool) -> Vec<PieceType> {
     ]
 }
 
-fn two_seats() -> Vec<SeatDef> {
-    vec![
-        SeatDef {
-            colour: "white",
-            tag: 'w',
-            team: 0,
-            facing: grid::NORTH,
-        },
-        SeatDef {
-            colour: "black",
-            tag: 'b',
-            team: 1,
-            facing: grid::SOUTH,
-        },
-    ]
-}
-
 /// Cells of rows `ys` of a board.
 fn rows(v: &Variant, ys: std::ops::RangeInclusive<i16>) -> CellSet {
     (0..v.board.len() as Cell)
@@ -115,7 +98,7 @@ fn build(id: &'static str) -> Variant {
         grid::build("tb-grid", w, h, |_, _| false)
     };
     let mut v = Variant::base(id, Family::Testbed, board, pieces(id == "tb-palace"));
-    v.seats = two_seats();
+    v.seats = SeatDef::white_and_black();
     let facings = v.board.pawns.len();
     let empty = vec![CellSet::EMPTY; facings];
     v.zones = vec![empty.clone()];
