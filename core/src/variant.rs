@@ -29,8 +29,9 @@ pub enum Family {
     ThreePlayer,
     Chaturaji,
     FourSeasons,
-    /// Small test-only games that exercise one mechanism each (`rules::testbed`).
-    Testbed,
+    /// Small test-only games that exercise one mechanism each (`rules::testbed`); the value
+    /// names the mechanism their rules hooks carry out.
+    Testbed(crate::rules::testbed::Mechanism),
 }
 
 /// How a piece kind promotes (per kind, so shogi's pieces and chess's pawns are the same data).

@@ -163,13 +163,9 @@ fn other_kings(pos: &Position, s: Seat) -> i32 {
         .count() as i32
 }
 
-fn start(v: &'static Variant) -> Result<Position> {
-    parse(v, &v.start_fen)
-}
-
 /// The rules of this family.
 pub static RULES: multi::MultiRules = multi::MultiRules {
-    start,
+    start: multi::start_from_fen,
     parse,
     write,
     after_action,

@@ -489,13 +489,9 @@ pub fn agreed_outcome(pos: &Position) -> Outcome {
 
 // ---------------------------------------------------------------- the hook
 
-fn start(v: &'static Variant) -> Result<Position> {
-    parse(v, &v.start_fen)
-}
-
 /// The rules of the eight-player modes (free for all; `RULES_TEAMS` for pairs and teams).
 pub const RULES: multi::MultiRules = multi::MultiRules {
-    start,
+    start: multi::start_from_fen,
     parse,
     write,
     after_action,

@@ -128,13 +128,9 @@ fn eliminate(ctx: &mut Ctx, seat: Seat, to: Option<Seat>, reason: OutReason) {
     multi::put_out(ctx, seat, reason);
 }
 
-fn start(v: &'static Variant) -> Result<Position> {
-    parse(v, &v.start_fen)
-}
-
 /// The rules of this family.
 pub static RULES: multi::MultiRules = multi::MultiRules {
-    start,
+    start: multi::start_from_fen,
     parse,
     write,
     after_action,

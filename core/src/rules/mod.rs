@@ -168,7 +168,7 @@ pub fn rules_of(f: Family) -> &'static dyn Rules {
         Family::ThreePlayer => &three::RULES,
         Family::Chaturaji => &chaturaji::RULES,
         Family::FourSeasons => &four_seasons::RULES,
-        Family::Testbed => &testbed::TestbedRules,
+        Family::Testbed(m) => testbed::rules(m),
     }
 }
 

@@ -45,6 +45,11 @@ pub struct MultiRules {
     pub by_points: bool,
 }
 
+/// The start position: the variant's `start_fen` in the family's own notation.
+pub fn start_from_fen(v: &'static Variant) -> Result<Position> {
+    v.rules().parse(v, &v.start_fen)
+}
+
 /// No choices in this family.
 pub fn no_choices(_: &Position) -> Vec<Choice> {
     Vec::new()

@@ -17,6 +17,33 @@ use crate::position::{Move, MoveKind, Position};
 use crate::rules::{two_player_standings, Rules, Standing};
 use crate::variant::{Family, HandRule, Hooks, Promotion, SeatDef, Variant};
 
+/// What a test-only game's rules hooks do beyond movement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mechanism {
+    /// Nothing: the mechanism is in the game's data (hands, directions, zones, promotion).
+    Plain,
+    /// At a turn's second step the duck goes to any empty cell (it must move).
+    Duck,
+    /// A setup phase: each side drops its king on its first rank, then play starts.
+    Setup,
+    /// A capture explodes: the capturer and every piece but a king around the target go.
+    Explode,
+    /// A capture lets the capturer move again (a chain); a quiet move ends the turn.
+    Chain,
+}
+
+/// The rules of the test-only games of one mechanism.
+pub fn rules(m: Mechanism) -> &'static TestbedRules {
+    static RULES: [TestbedRules; 5] = [
+        TestbedRules(Mechanism::Plain),
+        TestbedRules(Mechanism::Duck),
+        TestbedRules(Mechanism::Setup),
+        TestbedRules(Mechanism::Explode),
+        TestbedRules(Mechanism::Chain),
+    ];
+    &RULES[m as usize]
+}
+
 /// The ids of the test-only games.
 pub const IDS: &[&str] = &[
     "tb-drops",
@@ -92,12 +119,20 @@ fn build(id: &'static str) -> Variant {
         "tb-promote" => (3, 4),
         _ => (3, 3),
     };
-    let board = if id == "tb-palace" {
+    let palace = matches!(id, "tb-palace");
+    let board = if palace {
         grid::build_with_palaces("tb-3x6", 3, 6, |_, _| false, &[(0, 0), (0, 3)])
     } else {
         grid::build("tb-grid", w, h, |_, _| false)
     };
-    let mut v = Variant::base(id, Family::Testbed, board, pieces(id == "tb-palace"));
+    let mechanism = match id {
+        "tb-duck" => Mechanism::Duck,
+        "tb-setup" => Mechanism::Setup,
+        "tb-explode" => Mechanism::Explode,
+        "tb-chain" => Mechanism::Chain,
+        _ => Mechanism::Plain,
+    };
+    let mut v = Variant::base(id, Family::Testbed(mechanism), board, pieces(palace));
     v.seats = SeatDef::white_and_black();
     let facings = v.board.pawns.len();
     let empty = vec![CellSet::EMPTY; facings];
@@ -201,12 +236,12 @@ pub fn variant(id: &str) -> Result<&'static Variant> {
         .ok_or_else(|| Error::UnknownGame(id.to_string()))
 }
 
-/// The rules of the test-only games.
-pub struct TestbedRules;
+/// The rules of the test-only games: one value per [`Mechanism`].
+pub struct TestbedRules(Mechanism);
 
 impl Rules for TestbedRules {
     fn start_position(&self, v: &'static Variant, _n: u32) -> Result<Position> {
-        if v.id == "tb-setup" {
+        if self.0 == Mechanism::Setup {
             // an empty board; each side places its king on its first rank, then play starts
             let mut pos = Position::empty(v);
             pos.set_hand(0, kinds::KING, 1);
@@ -223,10 +258,11 @@ impl Rules for TestbedRules {
     fn write(&self, pos: &Position) -> String {
         crate::notation::fen::write(pos, false)
     }
-    /// tb-duck: at a turn's second step, the duck goes to any empty cell (it must move).
-    /// tb-setup: in the setup phase, the king is dropped on the own first rank.
+    /// Duck: at a turn's second step, the duck goes to any empty cell (it must move). Setup:
+    /// in the setup phase, the king is dropped on the own first rank. Chain: the capturer's
+    /// moves at the turn's later steps.
     fn extra_moves(&self, pos: &Position, out: &mut Vec<Move>) {
-        if pos.variant.id == "tb-duck" && pos.st.step == 1 {
+        if self.0 == Mechanism::Duck && pos.st.step == 1 {
             let from = (0..pos.board.len() as Cell)
                 .find(|&c| pos.at(c).kind() == kinds::DUCK && pos.at(c).is_some())
                 .unwrap_or(crate::board::NO_CELL);
@@ -236,10 +272,10 @@ impl Rules for TestbedRules {
                 }
             }
         }
-        if pos.variant.id == "tb-setup" && pos.st.phase == 1 {
+        if self.0 == Mechanism::Setup && pos.st.phase == 1 {
             pos.drop_moves(pos.turn(), out);
         }
-        if pos.variant.id == "tb-chain" && pos.st.step > 0 {
+        if self.0 == Mechanism::Chain && pos.st.step > 0 {
             // the piece that captured (its cell + 1 in rule slot 0) moves on
             let c = pos.st.rule[0].wrapping_sub(1);
             if (c as usize) < pos.board.len() {
@@ -250,12 +286,12 @@ impl Rules for TestbedRules {
     fn legal(&self, _pos: &mut Position, _m: Move) -> bool {
         true
     }
-    /// tb-explode: a capture explodes: the capturing piece and every piece but a king on the
-    /// eight cells around the target leave the board. tb-setup: when both hands are empty the
-    /// play phase starts.
+    /// Explode: the capturing piece and every piece but a king on the eight cells around the
+    /// target leave the board. Setup: when both hands are empty the play phase starts. Chain:
+    /// a capture continues the turn.
     fn effects(&self, pos: &mut Position, m: Move, captured: Piece) {
         let v = pos.variant;
-        if v.id == "tb-chain" {
+        if self.0 == Mechanism::Chain {
             // a capture lets the capturer move again; any other move ends the turn
             if captured.is_some() {
                 pos.set_rule(0, m.to + 1);
@@ -264,7 +300,7 @@ impl Rules for TestbedRules {
                 pos.set_rule(0, 0);
             }
         }
-        if v.id == "tb-explode" && captured.is_some() {
+        if self.0 == Mechanism::Explode && captured.is_some() {
             let (x, y) = (
                 v.board.cells[m.to as usize].x,
                 v.board.cells[m.to as usize].y,
@@ -281,7 +317,7 @@ impl Rules for TestbedRules {
                 }
             }
         }
-        if v.id == "tb-setup"
+        if self.0 == Mechanism::Setup
             && m.kind == MoveKind::Drop
             && pos.hands.iter().all(|h| h.iter().all(|&n| n == 0))
         {

@@ -566,13 +566,9 @@ fn judge(ctx: &mut Ctx) -> Option<Outcome> {
     multi::move_limit_reached(ctx).then(|| draw(ctx, EndReason::MoveLimit))
 }
 
-fn start(v: &'static Variant) -> Result<Position> {
-    parse(v, &v.start_fen)
-}
-
 /// The rules of this family.
 pub static RULES: multi::MultiRules = multi::MultiRules {
-    start,
+    start: multi::start_from_fen,
     parse,
     write,
     after_action,
