@@ -12,6 +12,9 @@
 //! - level 2 also looks at every reply of the next player to move (that player picks the reply
 //!   best for itself by the same measure), so it sees simple recaptures and mates against it.
 //!
+//! Both levels walk the game's own tree ([`Tree`]): a move that puts a player out, scores or
+//! ends the game is judged by the game's rules, exactly as the game will judge it.
+//!
 //! Material uses one table by piece letter for every game (P 1, N 3, B 3, R 5, Q 9, K 40,
 //! anything else 3); the balance is the mover's material (with its partners') minus that of
 //! the strongest opponent still playing, plus a small weight for game points in scored games.
@@ -20,10 +23,10 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::board::NO_CELL;
 use crate::game::{Action, Choice, Game};
 use crate::piece::{Piece, Seat};
 use crate::position::{Move, Position, MAX_SEATS};
+use crate::tree::Tree;
 
 /// Anything that can play a seat.
 pub trait Bot: Send + Sync {
@@ -144,43 +147,38 @@ fn order_key(pos: &Position, m: &Move) -> i32 {
 }
 
 impl SimpleBot {
-    /// Value for `me` of the position after the root move, looking at the next player's
-    /// replies. `None` when cancelled.
-    fn reply_value(&self, child: &Position, me: Seat, cancel: &AtomicBool) -> Option<i32> {
-        let mat = material(child);
-        let base = balance(child, &mat, me);
+    /// Value for `me` of the position after the root move (the tree's current node), looking
+    /// at the next player's replies through the game's own rules (outs, scores, ends). `None`
+    /// when cancelled.
+    fn reply_value(&self, tree: &mut Tree, me: Seat, cancel: &AtomicBool) -> Option<i32> {
+        let child = tree.position();
+        let base = balance(child, &material(child), me);
         let them = child.turn();
         if child.variant.allied(me, them) {
             return Some(base);
         }
-        let mut pos = child.clone();
-        let replies = pos.legal_moves();
-        if replies.is_empty() {
-            return Some(base);
-        }
-        let had_king = pos.king(me).is_some();
+        let mut replies = Vec::new();
+        tree.actions(&mut replies);
         // (their value, our value) of the reply they pick
         let mut best: Option<(i32, i32)> = None;
         for r in replies {
             if cancel.load(Ordering::Relaxed) {
                 return None;
             }
-            let u = pos.make(r);
-            let mut m = mat;
-            if u.captured.is_some() && !u.captured.is_grey() {
-                m[u.captured.owner() as usize] -= value_of(&pos, u.captured);
-            }
-            if let Some(k) = r.promotion() {
-                m[them as usize] += piece_value(pos.variant.letter(k)) - value_of(&pos, u.moved);
-            }
-            let lost_king = had_king && pos.st.kings[me as usize] == NO_CELL;
-            let mated = !lost_king && pos.turn() == me && pos.in_check(me) && !pos.has_legal_move();
-            let (theirs, ours) = if lost_king || mated {
-                (WIN, -WIN)
-            } else {
-                (balance(&pos, &m, them), balance(&pos, &m, me))
+            tree.step(r);
+            let pos = tree.position();
+            let v = pos.variant;
+            let (theirs, ours) = match tree.outcome() {
+                Some(o) if o.is_draw() => (0, 0),
+                Some(o) if o.winners.iter().any(|&w| v.allied(w, me)) => (-WIN, WIN),
+                Some(_) => (WIN, -WIN),
+                None if !pos.is_in_play(me) || pos.walking >> me & 1 == 1 => (WIN, -WIN),
+                None => {
+                    let m = material(pos);
+                    (balance(pos, &m, them), balance(pos, &m, me))
+                }
             };
-            pos.unmake(r, &u);
+            tree.undo();
             let better = match best {
                 None => true,
                 Some((t, o)) => theirs > t || (theirs == t && ours < o),
@@ -189,7 +187,7 @@ impl SimpleBot {
                 best = Some((theirs, ours));
             }
         }
-        best.map(|(_, o)| o)
+        Some(best.map_or(base, |(_, o)| o))
     }
 }
 
@@ -220,31 +218,30 @@ impl Bot for SimpleBot {
             return Some(Action::Move(moves[rng.below(moves.len())]));
         }
         moves.sort_by_key(|m| order_key(pos, m));
-        let mut trial = game.clone();
+        // the game's own tree: outs, scores and ends exactly as the game will judge them
+        let mut tree = Tree::new(game);
         let mut best: Vec<Move> = Vec::new();
         let mut best_value = i32::MIN;
         for m in moves {
             if cancel.load(Ordering::Relaxed) {
                 return None;
             }
-            if trial.act(Action::Move(m)).is_err() {
-                continue;
-            }
-            let value = match trial.outcome() {
+            tree.step(Action::Move(m));
+            let value = match tree.outcome() {
                 Some(o) if o.is_draw() => Some(0),
                 Some(o) if o.winners.iter().any(|&w| pos.variant.allied(w, me)) => {
                     // A win at once: nothing can be better.
                     return Some(Action::Move(m));
                 }
                 Some(_) => Some(-WIN),
-                None if !trial.position().is_in_play(me) => Some(-WIN),
+                None if !tree.position().is_in_play(me) => Some(-WIN),
                 None if self.level == 1 => {
-                    let child = trial.position();
+                    let child = tree.position();
                     Some(balance(child, &material(child), me))
                 }
-                None => self.reply_value(trial.position(), me, cancel),
+                None => self.reply_value(&mut tree, me, cancel),
             };
-            let _ = trial.undo();
+            tree.undo();
             let value = value?;
             if value > best_value {
                 best_value = value;

@@ -166,6 +166,58 @@ pub struct Ply {
     pub outcome: Option<Outcome>,
 }
 
+/// The parts of a game's record the rules read after an action (see [`Ctx`]).
+pub(crate) struct Record<'a> {
+    pub house: &'a HouseRules,
+    pub seed: u64,
+    pub ply: usize,
+    pub start: &'a Position,
+    pub earlier: &'a [Ply],
+}
+
+/// Walking kings (see `rules::multi`): while the game goes on and the seat to move is a
+/// walking king, it makes its seeded random move, within the action being judged, and the
+/// rules judge that move like any other. `made` sees each move with its undo record (a search
+/// unmakes them); `history` gains the positions walked through.
+pub(crate) fn walk_kings(
+    rec: &Record,
+    pos: &mut Position,
+    history: &mut Vec<u64>,
+    events: &mut Vec<Event>,
+    mut outcome: Option<Outcome>,
+    made: &mut dyn FnMut(Move, crate::position::Undo),
+) -> Option<Outcome> {
+    let mut step = 0;
+    while outcome.is_none() && step < 64 {
+        let Some(m) = rules::multi::walking_move(pos, rec.seed, rec.ply, step) else {
+            break;
+        };
+        step += 1;
+        let walk_before = pos.clone();
+        events.push(Event::Walked {
+            seat: walk_before.turn(),
+            text: movetext::write(&walk_before, m, false),
+        });
+        history.push(walk_before.hash());
+        let u = pos.make(m);
+        made(m, u);
+        let mut ctx = Ctx {
+            before: &walk_before,
+            action: Action::Move(m),
+            pos,
+            history,
+            events,
+            house: rec.house,
+            seed: rec.seed,
+            ply: rec.ply,
+            start: rec.start,
+            earlier: rec.earlier,
+        };
+        outcome = rules::after_action(&mut ctx);
+    }
+    outcome
+}
+
 /// What a rule family hook sees and may change.
 pub struct Ctx<'a> {
     pub before: &'a Position,
@@ -434,8 +486,23 @@ impl Game {
             rules::after_action(&mut ctx)
         };
         if self.auto_walk {
-            outcome = self.walk_kings(&mut pos, &mut history, &mut events, outcome);
+            let rec = Record {
+                house: &self.house,
+                seed: self.seed,
+                ply: self.cursor,
+                start: &self.start,
+                earlier: &self.plies[..self.cursor],
+            };
+            outcome = walk_kings(
+                &rec,
+                &mut pos,
+                &mut history,
+                &mut events,
+                outcome,
+                &mut |_, _| {},
+            );
         }
+        pos.forget_undo();
         self.plies.truncate(self.cursor);
         self.plies.push(Ply {
             action,
@@ -449,73 +516,13 @@ impl Game {
         Ok(())
     }
 
-    /// Walking kings (see `rules::multi`): while the game goes on and the seat to move is a
-    /// walking king, it makes its seeded random move, within the ply being made, and the rules
-    /// judge that move like any other.
-    fn walk_kings(
-        &self,
-        pos: &mut Position,
-        history: &mut Vec<u64>,
-        events: &mut Vec<Event>,
-        mut outcome: Option<Outcome>,
-    ) -> Option<Outcome> {
-        let mut step = 0;
-        while outcome.is_none() && step < 64 {
-            let Some(m) = rules::multi::walking_move(pos, self.seed, self.cursor, step) else {
-                break;
-            };
-            step += 1;
-            let walk_before = pos.clone();
-            events.push(Event::Walked {
-                seat: walk_before.turn(),
-                text: movetext::write(&walk_before, m, false),
-            });
-            history.push(walk_before.hash());
-            pos.make(m);
-            pos.forget_undo();
-            let mut ctx = Ctx {
-                before: &walk_before,
-                action: Action::Move(m),
-                pos,
-                history,
-                events,
-                house: &self.house,
-                seed: self.seed,
-                ply: self.cursor,
-                start: &self.start,
-                earlier: &self.plies[..self.cursor],
-            };
-            outcome = rules::after_action(&mut ctx);
-        }
-        outcome
-    }
-
     /// Counts the leaves of the game's own move tree to `depth` actions: players go out, armies
     /// are handed over and games end exactly as in play (a finished game has no move below it;
     /// where the players must choose, the choices are the branches). This is the tree the
     /// multi-player reference counts (`../shared/oracle/multiplayer_perft.json`) describe;
     /// `movegen::perft` counts movement alone. The game is left as it was (redo history aside).
     pub fn perft(&mut self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let choices = self.choices();
-        let actions: Vec<Action> = if !choices.is_empty() {
-            choices.into_iter().map(Action::Choose).collect()
-        } else {
-            self.legal_moves().into_iter().map(Action::Move).collect()
-        };
-        if depth == 1 {
-            return actions.len() as u64;
-        }
-        let mut n = 0;
-        for a in actions {
-            if self.act(a).is_ok() {
-                n += self.perft(depth - 1);
-                let _ = self.undo();
-            }
-        }
-        n
+        crate::tree::Tree::new(self).perft(depth)
     }
 
     /// Replays an action from its text (as written in `Ply::text`).

@@ -12,6 +12,7 @@ pub mod position;
 pub mod rules;
 pub mod scene;
 pub mod store;
+pub mod tree;
 pub mod variant;
 
 pub use error::{Error, Result};

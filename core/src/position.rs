@@ -223,6 +223,16 @@ pub struct Undo {
     pub mark: u32,
 }
 
+/// See [`Position::checkpoint`].
+#[derive(Clone, Copy, Debug)]
+pub struct Checkpoint {
+    state: State,
+    in_play: u8,
+    walking: u8,
+    scores: [i32; MAX_SEATS],
+    mark: u32,
+}
+
 #[derive(Clone)]
 pub struct Position {
     pub variant: &'static Variant,
@@ -565,11 +575,12 @@ impl Position {
     }
 
     /// Turns every piece of `seat` grey (its army is out); `keep_king` leaves the king alive.
+    /// Journaled, so a search that puts a player out undoes it with the move.
     pub fn grey_out(&mut self, seat: Seat, keep_king: bool) {
         for c in 0..self.board.len() {
             let p = self.board[c];
             if p.is_some() && p.owner() == seat && !(keep_king && self.variant.is_royal(p.kind())) {
-                self.put(c as Cell, p.with_owner(GREY));
+                self.set(c as Cell, p.with_owner(GREY));
             }
         }
         // castling rights of a grey army are gone
@@ -772,13 +783,7 @@ impl Position {
     /// Takes back a move made with [`Position::make`]: the journaled changes (drops, placements,
     /// hands, rule effects) in reverse, then the board move from the record.
     pub fn unmake(&mut self, m: Move, u: &Undo) {
-        while self.journal.len() > u.mark as usize {
-            match self.journal.pop() {
-                Some(Change::Cell(c, p)) => self.restore(c, p),
-                Some(Change::Hand(s, k, n)) => self.hands[s as usize][k as usize] = n,
-                None => break,
-            }
-        }
+        self.pop_journal(u.mark);
         match m.kind {
             MoveKind::Castle => {
                 let d = &self.castles[m.aux as usize];
@@ -809,6 +814,61 @@ impl Position {
         self.in_play = u.in_play;
         self.walking = u.walking;
         self.scores = u.scores;
+    }
+
+    /// Plays the journal back down to `mark` (newest change first).
+    fn pop_journal(&mut self, mark: u32) {
+        while self.journal.len() > mark as usize {
+            match self.journal.pop() {
+                Some(Change::Cell(c, p)) => self.restore(c, p),
+                Some(Change::Hand(s, k, n)) => self.hands[s as usize][k as usize] = n,
+                None => break,
+            }
+        }
+    }
+
+    /// Everything a rules judgement after a move may change besides journaled cells and hands:
+    /// taken before an action, [`Position::rollback`] undoes the action's rule effects (players
+    /// going out, scores, the turn passing on) the way `unmake` undoes a move.
+    pub fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            state: self.st,
+            in_play: self.in_play,
+            walking: self.walking,
+            scores: self.scores,
+            mark: self.journal.len() as u32,
+        }
+    }
+
+    /// Returns to a [`Position::checkpoint`]: the journal is played back to it and the state,
+    /// seats and scores restored. Moves made since must be unmade first (newest first).
+    pub fn rollback(&mut self, cp: &Checkpoint) {
+        self.pop_journal(cp.mark);
+        self.st = cp.state;
+        self.in_play = cp.in_play;
+        self.walking = cp.walking;
+        self.scores = cp.scores;
+    }
+
+    /// Makes `self` a copy of `o` without allocating when the sizes match (a search keeps one
+    /// scratch position per depth). The copy has no undo journal.
+    pub fn copy_from(&mut self, o: &Position) {
+        self.variant = o.variant;
+        self.board.clone_from(&o.board);
+        self.st = o.st;
+        self.in_play = o.in_play;
+        self.walking = o.walking;
+        self.scores = o.scores;
+        if !Arc::ptr_eq(&self.castles, &o.castles) {
+            self.castles = o.castles.clone();
+        }
+        if !Arc::ptr_eq(&self.castle_mask, &o.castle_mask) {
+            self.castle_mask = o.castle_mask.clone();
+        }
+        self.hands = o.hands;
+        self.occ = o.occ;
+        self.journal.clear();
+        self.hold_turn = o.hold_turn;
     }
 
     /// Cells with en passant targets currently open to `seat`.

@@ -61,6 +61,9 @@ pub struct Hooks {
     pub effects: bool,
     /// Every move's king safety must be tested (effects can expose the king from afar).
     pub verify_all: bool,
+    /// `Rules::after_action` reads the game's record (`Ctx::earlier`: eight-player chess's
+    /// mate credit), so a search (`tree::Tree`) keeps the plies of its path.
+    pub record: bool,
 }
 
 /// What players hold in hand (crazyhouse, shogi, sittuyin's setup).

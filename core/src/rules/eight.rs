@@ -154,6 +154,8 @@ pub fn variant(id: &'static str) -> Variant {
     v.promote_to = vec![QUEEN, ROOK, BISHOP, KNIGHT];
     v.ep = EpMode::None;
     v.castling = true;
+    // mate credit and the teams' stalemate count read the game's record
+    v.hooks.record = true;
     v.start_fen = start_fen();
     v.finish()
 }

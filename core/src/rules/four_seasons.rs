@@ -120,7 +120,7 @@ pub fn write(pos: &Position) -> String {
 /// their facing) or, without a taker, turns grey.
 fn eliminate(ctx: &mut Ctx, seat: Seat, to: Option<Seat>, reason: OutReason) {
     if let Some(k) = ctx.pos.king(seat) {
-        ctx.pos.put(k, Piece::NONE);
+        ctx.pos.set(k, Piece::NONE);
     }
     if let Some(to) = to.filter(|&t| t != seat && ctx.pos.is_in_play(t)) {
         multi::hand_over(ctx.pos, seat, to);

@@ -246,7 +246,7 @@ pub fn hand_over(pos: &mut Position, from: Seat, to: Seat) {
     for c in 0..pos.board.len() as Cell {
         let p = pos.at(c);
         if p.is_some() && p.owner() == from && !v.is_royal(p.kind()) {
-            pos.put(c, p.with_owner(to));
+            pos.set(c, p.with_owner(to));
         }
     }
 }

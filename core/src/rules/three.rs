@@ -487,7 +487,7 @@ pub fn choices(pos: &Position) -> Vec<Choice> {
 pub fn eliminate(ctx: &mut Ctx, seat: Seat, heir: Option<Seat>, reason: OutReason) {
     let to_move = ctx.pos.turn();
     if let Some(k) = ctx.pos.king(seat) {
-        ctx.pos.put(k, Piece::NONE);
+        ctx.pos.set(k, Piece::NONE);
     }
     if let Some(h) = heir {
         multi::hand_over(ctx.pos, seat, h);

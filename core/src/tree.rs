@@ -1,0 +1,363 @@
+//! The game's own move tree, walked with make/unmake: what a search (bots, perft) sees.
+//!
+//! A [`Tree`] starts from a [`Game`] and applies actions exactly as [`Game::act`] judges them
+//! (the family's `after_action`: scores, players going out, armies handed over, mates decided
+//! at the family's moment, draws, the move limit; walking kings' automatic moves), but keeps no
+//! position per node: every change is journaled in the one [`Position`] and undone by
+//! [`Tree::undo`]. So a search sees who won, who is out and who scored, and `Tree::perft`
+//! counts the same tree as the game (checked in the tests below and by
+//! `tests/multiplayer_perft.rs`).
+//!
+//! Cost per action beyond `make`: one copy of the position into a scratch slot per depth
+//! (the rules compare the position before and after an action) and the family's judgement.
+//! Families whose judgement reads the game's record (`Hooks::record`: eight-player chess's
+//! mate credit) also keep a ply with a copy of the position per depth.
+
+use crate::game::{walk_kings, Action, Ctx, Event, Game, HouseRules, Outcome, Ply, Record};
+use crate::position::{Checkpoint, Move, Position, Undo};
+use crate::rules;
+
+/// One applied action: how to take it back.
+struct Frame {
+    checkpoint: Checkpoint,
+    /// The moves made (the action's own and walking kings'), in order.
+    made: Vec<(Move, Undo)>,
+    /// The outcome before the action (None: the game was going on).
+    outcome: Option<Outcome>,
+    history_len: usize,
+}
+
+/// A game line a search walks (see the module documentation).
+pub struct Tree {
+    pos: Position,
+    start: Position,
+    /// The game's plies (and the path's, where the rules read the record).
+    record: Vec<Ply>,
+    keep_record: bool,
+    /// Hashes of the positions before the current one, oldest first.
+    history: Vec<u64>,
+    house: HouseRules,
+    seed: u64,
+    auto_walk: bool,
+    /// Actions applied in the game and on the path.
+    ply: usize,
+    outcome: Option<Outcome>,
+    frames: Vec<Frame>,
+    /// Per depth, the position before the action (`Ctx::before`).
+    scratch: Vec<Position>,
+    events: Vec<Event>,
+}
+
+impl Tree {
+    /// The tree below the game's current position.
+    pub fn new(game: &Game) -> Tree {
+        let mut pos = game.position().clone();
+        pos.forget_undo();
+        let keep_record = game.variant.hooks.record;
+        let mut history = Vec::with_capacity(game.ply_count() + 64);
+        history.push(game.start.hash());
+        history.extend(game.plies().iter().map(|p| p.after.hash()));
+        history.pop(); // the current position is not "before" itself
+        Tree {
+            start: game.start.clone(),
+            record: if keep_record {
+                game.plies().to_vec()
+            } else {
+                Vec::new()
+            },
+            keep_record,
+            history,
+            house: game.house.clone(),
+            seed: game.seed,
+            auto_walk: game.auto_walk,
+            ply: game.ply_count(),
+            outcome: game.outcome().cloned(),
+            frames: Vec::new(),
+            scratch: Vec::new(),
+            events: Vec::new(),
+            pos,
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The outcome at the current node (None while the game goes on).
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    /// Actions applied since the tree's root.
+    pub fn depth(&self) -> usize {
+        self.frames.len()
+    }
+
+    /// The events of the last action applied (scores, outs, walks), for evaluation.
+    pub fn last_events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The actions open at this node, as [`Game`] offers them: none once the game is over,
+    /// the pending choices where the players must choose, else the legal moves.
+    pub fn actions(&mut self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.outcome.is_some() {
+            return;
+        }
+        let choices = rules::choices(&self.pos);
+        if !choices.is_empty() {
+            out.extend(choices.into_iter().map(Action::Choose));
+            return;
+        }
+        let mut moves = Vec::with_capacity(64);
+        self.pos.legal_into(&mut moves);
+        out.extend(moves.into_iter().map(Action::Move));
+    }
+
+    /// Applies an action open at this node (see [`Tree::actions`]; it is not checked again).
+    pub fn step(&mut self, action: Action) {
+        let depth = self.frames.len();
+        if self.scratch.len() <= depth {
+            self.scratch.push(self.pos.clone());
+        } else {
+            self.scratch[depth].copy_from(&self.pos);
+        }
+        let checkpoint = self.pos.checkpoint();
+        let history_len = self.history.len();
+        let mover = self.pos.turn();
+        let mut made = Vec::new();
+        if let Action::Move(m) = action {
+            made.push((m, self.pos.make(m)));
+        }
+        self.history.push(self.scratch[depth].hash());
+        self.events.clear();
+        let before = &self.scratch[depth];
+        let mut outcome = {
+            let mut ctx = Ctx {
+                before,
+                action,
+                pos: &mut self.pos,
+                history: &self.history,
+                events: &mut self.events,
+                house: &self.house,
+                seed: self.seed,
+                ply: self.ply,
+                start: &self.start,
+                earlier: &self.record,
+            };
+            rules::after_action(&mut ctx)
+        };
+        if self.auto_walk {
+            let rec = Record {
+                house: &self.house,
+                seed: self.seed,
+                ply: self.ply,
+                start: &self.start,
+                earlier: &self.record,
+            };
+            outcome = walk_kings(
+                &rec,
+                &mut self.pos,
+                &mut self.history,
+                &mut self.events,
+                outcome,
+                &mut |m, u| made.push((m, u)),
+            );
+        }
+        // walked positions count for this action's judgement only (as in `Game::act`)
+        self.history.truncate(history_len + 1);
+        if self.keep_record {
+            self.record.push(Ply {
+                action,
+                text: String::new(),
+                mover,
+                after: self.pos.clone(),
+                events: self.events.clone(),
+                outcome: outcome.clone(),
+            });
+        }
+        self.ply += 1;
+        let before_outcome = std::mem::replace(&mut self.outcome, outcome);
+        self.frames.push(Frame {
+            checkpoint,
+            made,
+            outcome: before_outcome,
+            history_len,
+        });
+    }
+
+    /// Takes back the last action applied by [`Tree::step`]; false at the root.
+    pub fn undo(&mut self) -> bool {
+        let Some(f) = self.frames.pop() else {
+            return false;
+        };
+        for (m, u) in f.made.iter().rev() {
+            self.pos.unmake(*m, u);
+        }
+        self.pos.rollback(&f.checkpoint);
+        self.history.truncate(f.history_len);
+        if self.keep_record {
+            self.record.pop();
+        }
+        self.ply -= 1;
+        self.outcome = f.outcome;
+        true
+    }
+
+    /// Leaves of the game's own tree to `depth` actions (see [`Game::perft`]).
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut actions = Vec::new();
+        self.actions(&mut actions);
+        if depth == 1 {
+            return actions.len() as u64;
+        }
+        let mut n = 0;
+        for a in actions {
+            self.step(a);
+            n += self.perft(depth - 1);
+            self.undo();
+        }
+        n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules;
+
+    /// The old way: `Game::act` and `Game::undo` (a position stored per ply).
+    fn game_perft(g: &mut Game, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let actions: Vec<Action> = if !g.choices().is_empty() {
+            g.choices().into_iter().map(Action::Choose).collect()
+        } else {
+            g.legal_moves().into_iter().map(Action::Move).collect()
+        };
+        if depth == 1 {
+            return actions.len() as u64;
+        }
+        let mut n = 0;
+        for a in actions {
+            g.act(a).unwrap();
+            n += game_perft(g, depth - 1);
+            g.undo().unwrap();
+        }
+        n
+    }
+
+    /// Plays `plies` seeded random actions in the game and in the tree side by side: after
+    /// every action both hold the same position (hash recomputed from scratch too), outcome,
+    /// seats and scores, and undoing the tree restores every earlier position exactly.
+    fn walk_alongside(id: &str, seed: u64, plies: usize) {
+        let mut g = Game::with_options(id, HouseRules::default(), seed, None).unwrap();
+        let mut t = Tree::new(&g);
+        let mut seen = vec![t.position().clone()];
+        let mut actions = Vec::new();
+        for i in 0..plies {
+            t.actions(&mut actions);
+            if actions.is_empty() {
+                assert!(
+                    g.is_over(),
+                    "{id}: the tree has no action but the game goes on"
+                );
+                break;
+            }
+            let mut a =
+                actions[(rules::multi::prng(seed, i as u64) % actions.len() as u64) as usize];
+            // now and then a player resigns (walking kings, outs, ends by resignation)
+            if i % 60 == 30 {
+                let p = g.position();
+                if let Some(s) = (0..p.variant.seat_count() as u8)
+                    .find(|&s| p.is_in_play(s) && p.walking >> s & 1 == 0)
+                {
+                    a = Action::Resign(s);
+                }
+            }
+            g.act(a).unwrap();
+            t.step(a);
+            let (gp, tp) = (g.position(), t.position());
+            assert_eq!(
+                gp, tp,
+                "{id} seed {seed} ply {i}: positions differ after {a:?}"
+            );
+            assert_eq!(tp.hash(), tp.compute_hash(), "{id} ply {i}: hash");
+            assert_eq!(g.outcome(), t.outcome(), "{id} ply {i}: outcome");
+            seen.push(tp.clone());
+        }
+        while t.depth() > 0 {
+            seen.pop();
+            t.undo();
+            assert_eq!(t.position(), seen.last().unwrap(), "{id}: undo");
+            assert_eq!(t.position().hash(), t.position().compute_hash());
+        }
+    }
+
+    #[test]
+    fn the_tree_walks_every_playable_game_as_the_game_does() {
+        for info in rules::catalogue().iter().filter(|i| i.playable) {
+            for seed in 1..=6 {
+                walk_alongside(info.id, seed, 400);
+            }
+        }
+    }
+
+    #[test]
+    fn tree_perft_equals_the_games_own_tree_near_the_start() {
+        for (id, depth) in [
+            ("chess", 3),
+            ("three-player", 3),
+            ("four-player-ffa", 3),
+            ("four-player-teams", 3),
+            ("chaturaji", 3),
+            ("four-seasons", 3),
+            ("eight-player-ffa", 2),
+            ("eight-player-teams", 2),
+        ] {
+            let mut g = Game::new(id).unwrap();
+            assert_eq!(
+                Tree::new(&g).perft(depth),
+                game_perft(&mut g, depth),
+                "{id} depth {depth}"
+            );
+        }
+    }
+
+    /// Deep in random games (where players are out, armies grey or handed over, walking kings
+    /// and pending choices occur), the tree below each position equals the game's own.
+    #[test]
+    fn tree_perft_equals_the_games_own_tree_in_random_games() {
+        for info in rules::catalogue().iter().filter(|i| i.playable) {
+            for seed in 1..=4u64 {
+                let mut g = Game::with_options(info.id, HouseRules::default(), seed, None).unwrap();
+                let mut i = 0u64;
+                while !g.is_over() && i < 160 {
+                    let acts: Vec<Action> = if g.choice_pending() {
+                        g.choices().into_iter().map(Action::Choose).collect()
+                    } else {
+                        g.legal_moves().into_iter().map(Action::Move).collect()
+                    };
+                    let a = acts[(rules::multi::prng(seed ^ 99, i) % acts.len() as u64) as usize];
+                    g.act(a).unwrap();
+                    i += 1;
+                    if i % 40 == 0 {
+                        let depth = if g.variant.seat_count() > 4 { 1 } else { 2 };
+                        assert_eq!(
+                            Tree::new(&g).perft(depth),
+                            game_perft(&mut g, depth),
+                            "{} seed {seed} ply {i}",
+                            info.id
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
