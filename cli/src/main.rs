@@ -3,6 +3,7 @@
 mod bench;
 mod i18n;
 mod i18n_gen;
+mod matches;
 mod perft;
 mod play;
 mod render;
@@ -21,6 +22,9 @@ const USAGE: &str = "usage:
   rookery saved --db DIR [--check | --export ID | --export-standard ID | --import FILE | --delete ID]
   rookery bench store [--dir DIR] [--games N] [--moves N] [--game ID] [--sync]
   rookery bench perft [--depth N] [--quick] [--fsf PATH]   perft speed against Fairy-Stockfish
+  rookery match --game ID --players L1,L2[,...] [--games N] [--nodes N] [--move-limit N] [--seed S]
+      bot-vs-bot series, seats rotated (level 0 random, 1-8 search levels)
+  rookery bench bot [--level L] [--games ID,ID] [--plies N]   bot time per move, nodes per second
   rookery render <game-id> [--fen F] [--moves \"M1 M2 ...\"] [--seat N] [--table] [--turn-pieces]
       [--symbols] [--fog SEAT] [--select CELL] [--size PX] -o FILE.png|FILE.svg
   rookery render --all DIR [--size PX]   every game id's start position
@@ -44,6 +48,10 @@ fn main() -> ExitCode {
             bench::cmd_bench_perft(&args[2..])
         }
         Some("render") => render::cmd_render(&args[1..]),
+        Some("match") => matches::cmd_match(&args[1..]),
+        Some("bench") if args.get(1).map(String::as_str) == Some("bot") => {
+            matches::cmd_bench_bot(&args[2..])
+        }
         Some("bench") if args.get(1).map(String::as_str) == Some("render") => {
             render::cmd_bench_render(&args[2..])
         }

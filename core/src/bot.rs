@@ -262,6 +262,138 @@ impl Bot for SimpleBot {
     }
 }
 
+/// A level of the search bot: how deep, how long and how noisy it plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// Deepest iteration (actions; one round of four players is four).
+    pub depth: u8,
+    /// Time cap per move (every level stays within a second on one core).
+    pub time_ms: u64,
+    /// Each root move's value gets a seeded random term in ±noise centipawns, so lower levels
+    /// misjudge (and hang pieces) the way beginners do, never by sleeping.
+    pub noise: i32,
+}
+
+/// Levels 1–8 (index 0 = level 1). Level 4 is the default.
+pub const LEVELS: [Level; 8] = [
+    Level {
+        depth: 1,
+        time_ms: 1000,
+        noise: 400,
+    },
+    Level {
+        depth: 1,
+        time_ms: 1000,
+        noise: 150,
+    },
+    Level {
+        depth: 2,
+        time_ms: 1000,
+        noise: 60,
+    },
+    Level {
+        depth: 3,
+        time_ms: 1000,
+        noise: 25,
+    },
+    Level {
+        depth: 4,
+        time_ms: 1000,
+        noise: 10,
+    },
+    Level {
+        depth: 5,
+        time_ms: 1000,
+        noise: 0,
+    },
+    Level {
+        depth: 8,
+        time_ms: 1000,
+        noise: 0,
+    },
+    Level {
+        depth: 64,
+        time_ms: 1000,
+        noise: 0,
+    },
+];
+
+/// The default bot level.
+pub const DEFAULT_LEVEL: u8 = 4;
+
+/// The searching bot of every game (levels 1–8; see [`crate::search`]).
+#[derive(Clone, Debug)]
+pub struct SearchBot {
+    pub level: u8,
+    pub seed: u64,
+    /// A node budget instead of the level's time cap: the same seed and budget give the same
+    /// move on any machine (tests, matches).
+    pub nodes: Option<u64>,
+}
+
+/// The bot of a level 1–8 (clamped), seeded.
+pub fn search_bot(level: u8, seed: u64) -> SearchBot {
+    SearchBot {
+        level: level.clamp(1, 8),
+        seed,
+        nodes: None,
+    }
+}
+
+impl SearchBot {
+    fn params(&self) -> Level {
+        LEVELS[(self.level.clamp(1, 8) - 1) as usize]
+    }
+
+    /// The full search result (value, depth, nodes) behind [`Bot::choose`].
+    pub fn think(&self, game: &Game, cancel: &AtomicBool) -> Option<crate::search::Found> {
+        if game.is_over() || cancel.load(Ordering::Relaxed) {
+            return None;
+        }
+        let lv = self.params();
+        let limits = crate::search::Limits {
+            depth: lv.depth,
+            nodes: self.nodes,
+            time: match self.nodes {
+                Some(_) => None,
+                None => Some(std::time::Duration::from_millis(lv.time_ms)),
+            },
+        };
+        let mut found = crate::search::Search::new(game, limits, cancel).run();
+        if found.cancelled {
+            return None;
+        }
+        if lv.noise > 0 && found.root.len() > 1 {
+            let pos = game.position();
+            let mut rng =
+                Rng(self.seed ^ pos.hash() ^ (game.ply_count() as u64).wrapping_mul(0x2545_f491));
+            let decided = crate::search::WIN - 100;
+            let pick = found
+                .root
+                .iter()
+                .map(|&(a, v)| {
+                    let noise = rng.below(2 * lv.noise as usize + 1) as i32 - lv.noise;
+                    (a, if v.abs() >= decided { v } else { v + noise })
+                })
+                .max_by_key(|&(_, v)| v);
+            if let Some((a, _)) = pick {
+                found.best = Some(a);
+            }
+        }
+        Some(found)
+    }
+}
+
+impl Bot for SearchBot {
+    fn choose(&self, game: &Game, cancel: &AtomicBool) -> Option<Action> {
+        self.think(game, cancel)?.best
+    }
+
+    fn name(&self) -> String {
+        format!("bot, level {}", self.level)
+    }
+}
+
 /// A bot that keeps thinking for at least `at_least`: it runs `inner`'s whole search again and
 /// again until that time has passed, then plays the last answer. It never looks at the cancel
 /// flag itself, so it stops early only because `inner`'s own search does (a live game where
@@ -473,5 +605,115 @@ mod tests {
         assert!(g.is_over());
         let cancel = AtomicBool::new(false);
         assert_eq!(simple_bot(1, 0).choose(&g, &cancel), None);
+    }
+
+    /// A search bot with a long time budget (level 8, depth 64, one second is its cap; a
+    /// 60-second node-free budget here) stops within the bound once cancelled and reports it.
+    #[test]
+    fn a_cancel_stops_the_search_bot_within_the_bound() {
+        let g = Game::with_options("four-player-ffa", Default::default(), 3, None).unwrap();
+        let cancel = std::sync::Arc::new(AtomicBool::new(false));
+        let bot = ThinkingBot {
+            inner: search_bot(8, 5),
+            at_least: std::time::Duration::from_secs(60),
+        };
+        let (g2, c2) = (g.clone(), cancel.clone());
+        let h = std::thread::spawn(move || bot.choose(&g2, &c2));
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        assert!(!h.is_finished(), "the search ended by itself");
+        let set = std::time::Instant::now();
+        cancel.store(true, Ordering::Relaxed);
+        let answer = h.join().unwrap();
+        assert_eq!(answer, None, "a cancelled search reports no action");
+        assert!(
+            set.elapsed() < CANCEL_BOUND,
+            "returned {:?} after the cancel",
+            set.elapsed()
+        );
+    }
+
+    #[test]
+    fn every_level_plays_legal_moves_in_every_game() {
+        for info in crate::rules::catalogue().iter().filter(|i| i.playable) {
+            let mut g = Game::with_options(info.id, Default::default(), 2, None).unwrap();
+            let cancel = AtomicBool::new(false);
+            for ply in 0..16u8 {
+                if g.is_over() {
+                    break;
+                }
+                let bot = SearchBot {
+                    nodes: Some(1500),
+                    ..search_bot(1 + ply % 8, 9)
+                };
+                let a = bot.choose(&g, &cancel).expect("a move");
+                g.act(a)
+                    .unwrap_or_else(|e| panic!("{}: level {}: {e}", info.id, bot.level));
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_seed_and_node_budget_give_the_same_move_at_every_level() {
+        let g = Game::with_options("three-player", Default::default(), 4, None).unwrap();
+        let cancel = AtomicBool::new(false);
+        for level in 1..=8 {
+            let bot = SearchBot {
+                nodes: Some(3000),
+                ..search_bot(level, 77)
+            };
+            assert_eq!(
+                bot.choose(&g, &cancel),
+                bot.choose(&g, &cancel),
+                "level {level}"
+            );
+        }
+    }
+
+    /// In random four-player free-for-all games, wherever the player to move may capture a
+    /// king (20 points), the bot's move gains at least 20 points at once (the king, or a mate
+    /// worth as much).
+    #[test]
+    fn four_player_bot_takes_a_king_worth_twenty_points() {
+        let v = crate::rules::variant("four-player-ffa").unwrap();
+        let cancel = AtomicBool::new(false);
+        let mut offers = 0;
+        for seed in 1..=40u64 {
+            let mut g =
+                Game::with_options("four-player-ffa", Default::default(), seed, None).unwrap();
+            let walker = simple_bot(0, seed);
+            for _ in 0..300 {
+                if g.is_over() {
+                    break;
+                }
+                let pos = g.position();
+                let me = pos.turn();
+                let offered = pos.walking >> me & 1 == 0
+                    && g.legal_moves().iter().any(|m| {
+                        let q = pos.at(m.to);
+                        m.kind != crate::position::MoveKind::Castle
+                            && crate::rules::multi::is_live_king(v, q)
+                            && q.owner() != me
+                    });
+                if offered {
+                    offers += 1;
+                    let before = pos.scores[me as usize];
+                    let bot = SearchBot {
+                        nodes: Some(5_000),
+                        ..search_bot(6, seed)
+                    };
+                    let a = bot.choose(&g, &cancel).unwrap();
+                    let mut probe = g.clone();
+                    probe.act(a).unwrap();
+                    let gained = probe.position().scores[me as usize] - before;
+                    assert!(gained >= 20, "seed {seed}: gained {gained} with {a:?}");
+                }
+                let a = walker.choose(&g, &cancel).unwrap();
+                g.act(a).unwrap();
+            }
+            if offers >= 5 {
+                break;
+            }
+        }
+        assert!(offers >= 5, "only {offers} positions offered a king");
     }
 }

@@ -11,6 +11,7 @@ pub mod piece;
 pub mod position;
 pub mod rules;
 pub mod scene;
+pub mod search;
 pub mod store;
 pub mod tree;
 pub mod variant;

@@ -1,0 +1,651 @@
+//! The search every bot level uses, for every game: iterative deepening alpha-beta over the
+//! game's own tree ([`Tree`]), so mates, king captures, players going out, scores and every
+//! game end are judged by the game's rules.
+//!
+//! **Several players.** The search is *paranoid*: the bot's team maximises, every other seat
+//! minimises the bot's value. With two players this is plain minimax; with teams the partners
+//! play for the bot; in free for all it assumes the others combine against it, which keeps
+//! alpha-beta pruning sound and is the cheapest method that fits any number of seats (the
+//! evaluation carries each seat's score, so it still takes points and steals mates).
+//!
+//! **Evaluation**, one for every game from the variant's data ([`Eval`]): material with piece
+//! values measured from each kind's mobility on the game's own empty board (so xiangqi's
+//! chariot, shogi's gold and a four-player queen are each worth what they move), pieces in hand
+//! at their board value, a centralisation term from the same table, game points where the game
+//! keeps score, and the balance taken against the strongest opponent still playing.
+//!
+//! **Search**: transposition table (fixed size, replace by depth), move ordering (table move,
+//! captures by victim value, promotions, two killers per ply, history), quiescence over
+//! captures and promotions, check extension where the game has check. Budgets: depth, nodes
+//! and time; a cancel flag is read every 256 nodes, so a search stops within a few
+//! milliseconds. The same seed and node budget give the same answer.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use once_cell::sync::Lazy;
+
+use crate::board::Cell;
+use crate::game::{Action, Game, Outcome};
+use crate::piece::{Atom, Piece, Seat};
+use crate::position::{Move, MoveKind, Position, HAND_KINDS, MAX_SEATS};
+use crate::tree::Tree;
+use crate::variant::Variant;
+
+/// A won game for the bot, far above any evaluation (minus the distance, so faster wins rank
+/// higher and slower losses too).
+pub const WIN: i32 = 1_000_000;
+/// Centipawns per game point (scored multi-player games, where points decide the winner and
+/// a pawn's capture scores 1: a point is worth a pawn, a 20-point king two queens).
+const POINT_WEIGHT: i32 = 100;
+const MAX_PLY: usize = 64;
+
+/// What a search may spend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration (actions).
+    pub depth: u8,
+    /// Nodes (actions applied) before the search stops; deterministic, unlike time.
+    pub nodes: Option<u64>,
+    /// Wall-clock time before the search stops.
+    pub time: Option<Duration>,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The best action of the deepest finished iteration (None: no action, or cancelled
+    /// before the first iteration finished).
+    pub best: Option<Action>,
+    /// Its value for the bot's seat, in centipawns (±[`WIN`] for a decided game).
+    pub value: i32,
+    /// Deepest finished iteration.
+    pub depth: u8,
+    pub nodes: u64,
+    /// The cancel flag stopped it.
+    pub cancelled: bool,
+    /// Every root action with its value at the deepest finished iteration (best first).
+    pub root: Vec<(Action, i32)>,
+}
+
+// ---------------------------------------------------------------- evaluation
+
+/// A game's evaluation tables, computed once per variant from its data.
+pub struct Eval {
+    /// Per kind: value in centipawns (royal pieces 0: their loss is an outcome).
+    pub value: Vec<i32>,
+    /// Per kind and cell: centralisation bonus.
+    pst: Vec<Vec<i16>>,
+}
+
+static EVALS: Lazy<Mutex<HashMap<&'static str, Arc<Eval>>>> =
+    Lazy::new(|| Mutex::new(HashMap::new()));
+
+impl Eval {
+    /// The tables of a variant (computed on first use, then shared).
+    pub fn of(v: &'static Variant) -> Arc<Eval> {
+        let mut map = EVALS.lock().unwrap_or_else(|e| e.into_inner());
+        map.entry(v.id)
+            .or_insert_with(|| Arc::new(Eval::measure(v)))
+            .clone()
+    }
+
+    /// Piece values from mobility: for each kind, the number of moves a lone piece of seat 0
+    /// has from each cell of the empty board (the game's own move generator: zones, palaces,
+    /// directions and all), averaged over the cells where it can move. Pawns are 100.
+    fn measure(v: &'static Variant) -> Eval {
+        let n = v.board.len();
+        let mut value = Vec::with_capacity(v.pieces.len());
+        let mut pst = Vec::with_capacity(v.pieces.len());
+        let facing = v.seats.first().map_or(0, |s| s.facing);
+        let mut moves = Vec::with_capacity(128);
+        for (k, t) in v.pieces.iter().enumerate() {
+            let pawn = t.atoms.iter().any(|a| matches!(a, Atom::Pawn));
+            let mut mob = vec![0i32; n];
+            if !t.atoms.is_empty() {
+                let mut pos = Position::empty(v);
+                for c in 0..n as Cell {
+                    pos.put(c, Piece::new(k as u8, 0, facing));
+                    moves.clear();
+                    pos.pseudo_moves(&mut moves);
+                    mob[c as usize] = moves.iter().filter(|m| m.from == c).count() as i32;
+                    pos.put(c, Piece::NONE);
+                }
+            }
+            let live: Vec<i32> = mob.iter().copied().filter(|&m| m > 0).collect();
+            let avg = if live.is_empty() {
+                0.0
+            } else {
+                live.iter().sum::<i32>() as f64 / live.len() as f64
+            };
+            value.push(if t.royal {
+                0
+            } else if pawn {
+                100
+            } else if t.atoms.is_empty() {
+                0
+            } else {
+                (60.0 + 40.0 * avg).round() as i32
+            });
+            pst.push(
+                mob.iter()
+                    .map(|&m| {
+                        if pawn || m == 0 {
+                            0
+                        } else {
+                            ((m as f64 - avg) * 3.0).round() as i16
+                        }
+                    })
+                    .collect(),
+            );
+        }
+        Eval { value, pst }
+    }
+
+    fn piece(&self, c: Cell, p: Piece) -> i32 {
+        let k = p.kind() as usize;
+        match self.value.get(k) {
+            Some(&v) => v + self.pst[k][c as usize] as i32,
+            None => 0,
+        }
+    }
+
+    /// Material and position per seat (grey, neutral and united pieces count for nobody).
+    pub fn seats(&self, pos: &Position) -> [i32; MAX_SEATS] {
+        let mut m = [0; MAX_SEATS];
+        let n = pos.variant.seat_count();
+        for (s, total) in m.iter_mut().enumerate().take(n) {
+            for c in pos.pieces_of(s as Seat).iter() {
+                *total += self.piece(c, pos.at(c));
+            }
+            for k in 0..HAND_KINDS.min(self.value.len()) {
+                *total += pos.hands[s][k] as i32 * self.value[k];
+            }
+        }
+        m
+    }
+
+    /// The value of `pos` for `me`: its team's material and points against the strongest
+    /// opponent still playing.
+    pub fn balance(&self, pos: &Position, me: Seat) -> i32 {
+        let v = pos.variant;
+        let mat = self.seats(pos);
+        let (mut own, mut opp) = (0, i32::MIN);
+        for s in 0..v.seat_count() as Seat {
+            let total = mat[s as usize] + POINT_WEIGHT * pos.scores[s as usize];
+            if v.allied(me, s) {
+                if s == me || pos.is_in_play(s) {
+                    own += total;
+                }
+            } else if pos.is_in_play(s) {
+                opp = opp.max(total);
+            }
+        }
+        own - opp.max(0)
+    }
+}
+
+// ---------------------------------------------------------------- the search
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    value: i32,
+    depth: i8,
+    /// 0 exact, 1 lower bound, 2 upper bound.
+    bound: u8,
+    best: Option<Move>,
+}
+
+/// Entries of the transposition table (a fixed size: 2^18 entries of 32 bytes = 8 MiB).
+const TT_SIZE: usize = 1 << 18;
+
+/// A search from one game position for the seat to move there.
+pub struct Search<'a> {
+    tree: Tree,
+    me: Seat,
+    eval: Arc<Eval>,
+    cancel: &'a AtomicBool,
+    limits: Limits,
+    deadline: Option<Instant>,
+    nodes: u64,
+    stopped: bool,
+    tt: Vec<Entry>,
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    history: Vec<i32>,
+    has_check: bool,
+}
+
+impl<'a> Search<'a> {
+    pub fn new(game: &Game, limits: Limits, cancel: &'a AtomicBool) -> Search<'a> {
+        let v = game.variant;
+        Search {
+            tree: Tree::new(game),
+            me: game.position().turn(),
+            eval: Eval::of(v),
+            cancel,
+            limits,
+            deadline: limits.time.map(|t| Instant::now() + t),
+            nodes: 0,
+            stopped: false,
+            tt: vec![Entry::default(); TT_SIZE],
+            killers: [[None; 2]; MAX_PLY],
+            history: vec![0; 1 << 14],
+            has_check: v.royal_check,
+        }
+    }
+
+    /// Iterative deepening to the limits; see [`Found`].
+    pub fn run(&mut self) -> Found {
+        let mut root = Vec::new();
+        self.tree.actions(&mut root);
+        let mut found = Found {
+            best: root.first().copied(),
+            value: 0,
+            depth: 0,
+            nodes: 0,
+            cancelled: false,
+            root: root.iter().map(|&a| (a, 0)).collect(),
+        };
+        if root.len() <= 1 || self.cancel.load(Ordering::Relaxed) {
+            found.cancelled = self.cancel.load(Ordering::Relaxed);
+            return found;
+        }
+        for depth in 1..=self.limits.depth.max(1) {
+            let mut scored: Vec<(Action, i32)> = Vec::with_capacity(root.len());
+            // the previous iteration's order: best first
+            let order: Vec<Action> = found.root.iter().map(|&(a, _)| a).collect();
+            let mut alpha = -WIN - 1;
+            for a in order {
+                let v = self.child(a, depth as i32 - 1, alpha, WIN + 1, 1);
+                if self.stopped {
+                    break;
+                }
+                alpha = alpha.max(v);
+                scored.push((a, v));
+            }
+            if self.stopped {
+                // a partial iteration still counts where it found a better first move
+                if let Some(&(a, v)) = scored.iter().max_by_key(|(_, v)| *v) {
+                    if depth > 1 && v > found.value && Some(a) != found.best {
+                        found.best = Some(a);
+                        found.value = v;
+                    }
+                }
+                break;
+            }
+            scored.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+            found.best = Some(scored[0].0);
+            found.value = scored[0].1;
+            found.depth = depth;
+            found.root = scored;
+            if found.value.abs() >= WIN - MAX_PLY as i32 {
+                break; // a forced result: deeper will not change it
+            }
+        }
+        found.nodes = self.nodes;
+        found.cancelled = self.cancel.load(Ordering::Relaxed);
+        found
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes & 255 == 0 {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            if late || self.cancel.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+        }
+        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Value for the bot of the game's end at distance `ply`.
+    fn terminal(&self, o: &Outcome, ply: usize) -> i32 {
+        let v = self.tree.position().variant;
+        if o.is_draw() {
+            0
+        } else if o.winners.iter().any(|&w| v.allied(w, self.me)) {
+            WIN - ply as i32
+        } else {
+            -WIN + ply as i32
+        }
+    }
+
+    /// Whether the bot's whole team is out of play (free for all: the bot is out).
+    fn team_out(&self) -> bool {
+        let pos = self.tree.position();
+        let v = pos.variant;
+        !(0..v.seat_count() as Seat)
+            .any(|s| v.allied(s, self.me) && pos.is_in_play(s) && pos.walking >> s & 1 == 0)
+    }
+
+    fn child(&mut self, a: Action, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        self.tree.step(a);
+        let v = self.node(depth, alpha, beta, ply);
+        self.tree.undo();
+        v
+    }
+
+    fn tt_key(&self) -> u64 {
+        let pos = self.tree.position();
+        let mut k = pos.hash();
+        for (i, &s) in pos.scores[..pos.variant.seat_count()].iter().enumerate() {
+            if s != 0 {
+                k ^= (s as u64)
+                    .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                    .rotate_left(i as u32 * 7);
+            }
+        }
+        k ^ (pos.in_play as u64) << 56
+    }
+
+    fn node(&mut self, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+        if let Some(o) = self.tree.outcome() {
+            return self.terminal(&o.clone(), ply);
+        }
+        if self.team_out() {
+            return -WIN + ply as i32;
+        }
+        if self.out_of_budget() {
+            return 0;
+        }
+        let pos = self.tree.position();
+        let turn = pos.turn();
+        let maxing = pos.variant.allied(turn, self.me);
+        let in_check = self.has_check && pos.king(turn).is_some() && pos.in_check(turn);
+        let depth = if in_check && ply < MAX_PLY / 2 {
+            depth + 1
+        } else {
+            depth
+        };
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiesce(alpha, beta, ply, 0);
+        }
+        let key = self.tt_key();
+        let slot = (key as usize) & (TT_SIZE - 1);
+        let e = self.tt[slot];
+        let mut tt_move = None;
+        if e.key == key {
+            tt_move = e.best;
+            if e.depth as i32 >= depth {
+                match e.bound {
+                    0 => return e.value,
+                    1 if e.value >= beta => return e.value,
+                    2 if e.value <= alpha => return e.value,
+                    _ => {}
+                }
+            }
+        }
+        let mut actions = Vec::new();
+        self.tree.actions(&mut actions);
+        if actions.is_empty() {
+            // no action and no outcome: judged as a draw (the rules decide real ends)
+            return 0;
+        }
+        self.order(&mut actions, tt_move, ply);
+        let (a0, b0) = (alpha, beta);
+        let mut best = if maxing { -WIN - 1 } else { WIN + 1 };
+        let mut best_move = None;
+        for a in actions {
+            let v = self.child(a, depth - 1, alpha, beta, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            let better = if maxing { v > best } else { v < best };
+            if better {
+                best = v;
+                if let Action::Move(m) = a {
+                    best_move = Some(m);
+                }
+            }
+            if maxing {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                if let Action::Move(m) = a {
+                    if self.tree.position().at(m.to).is_none() {
+                        let k = &mut self.killers[ply];
+                        if k[0] != Some(m) {
+                            k[1] = k[0];
+                            k[0] = Some(m);
+                        }
+                        let h = history_slot(m);
+                        self.history[h] += depth * depth;
+                    }
+                }
+                break;
+            }
+        }
+        let bound = if best <= a0 {
+            2
+        } else if best >= b0 {
+            1
+        } else {
+            0
+        };
+        // values of a maximising node above beta are lower bounds, below alpha upper bounds;
+        // the same holds for minimising nodes, so one rule stores both
+        self.tt[slot] = Entry {
+            key,
+            value: best,
+            depth: depth as i8,
+            bound,
+            best: best_move,
+        };
+        best
+    }
+
+    /// Captures and promotions only, standing pat on the evaluation.
+    fn quiesce(&mut self, mut alpha: i32, mut beta: i32, ply: usize, qply: usize) -> i32 {
+        let pos = self.tree.position();
+        let turn = pos.turn();
+        let maxing = pos.variant.allied(turn, self.me);
+        let stand = self.eval.balance(pos, self.me);
+        if qply >= 8 || ply >= MAX_PLY - 1 {
+            return stand;
+        }
+        if maxing {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        } else {
+            if stand <= alpha {
+                return stand;
+            }
+            beta = beta.min(stand);
+        }
+        let mut actions = Vec::new();
+        self.tree.actions(&mut actions);
+        let pos = self.tree.position();
+        actions.retain(|a| match a {
+            Action::Move(m) => is_capture(pos, m) || m.promotion().is_some(),
+            _ => false,
+        });
+        self.order(&mut actions, None, ply);
+        let mut best = stand;
+        for a in actions {
+            self.nodes += 1;
+            self.tree.step(a);
+            let v = match self.tree.outcome() {
+                Some(o) => {
+                    let o = o.clone();
+                    self.terminal(&o, ply + 1)
+                }
+                None if self.team_out() => -WIN + ply as i32 + 1,
+                None => self.quiesce(alpha, beta, ply + 1, qply + 1),
+            };
+            self.tree.undo();
+            if self.out_of_budget() {
+                return best;
+            }
+            if maxing {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    fn order(&self, actions: &mut [Action], tt_move: Option<Move>, ply: usize) {
+        let pos = self.tree.position();
+        let eval = &self.eval;
+        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        let key = |a: &Action| -> i32 {
+            let Action::Move(m) = a else { return 0 };
+            if Some(*m) == tt_move {
+                return -1_000_000;
+            }
+            let mut k = 0;
+            if is_capture(pos, m) {
+                let victim = pos.at(m.to);
+                let vv = if victim.is_some() {
+                    eval.value
+                        .get(victim.kind() as usize)
+                        .copied()
+                        .unwrap_or(100)
+                        + 50
+                } else {
+                    100
+                };
+                let attacker = pos.at(m.from);
+                let av = if m.from != crate::board::NO_CELL && attacker.is_some() {
+                    eval.value
+                        .get(attacker.kind() as usize)
+                        .copied()
+                        .unwrap_or(0)
+                } else {
+                    0
+                };
+                k -= 100_000 + vv * 16 - av / 8;
+            }
+            if let Some(p) = m.promotion() {
+                k -= 50_000 + eval.value.get(p as usize).copied().unwrap_or(0);
+            }
+            if k == 0 {
+                if killers[0] == Some(*m) {
+                    k -= 40_000;
+                } else if killers[1] == Some(*m) {
+                    k -= 30_000;
+                } else {
+                    k -= self.history[history_slot(*m)].min(29_999);
+                }
+            }
+            k
+        };
+        actions.sort_by_cached_key(key);
+    }
+}
+
+fn is_capture(pos: &Position, m: &Move) -> bool {
+    m.kind == MoveKind::EnPassant
+        || (m.is_board_move()
+            && m.kind != MoveKind::Castle
+            && pos.enemy_of(pos.turn(), pos.at(m.to)))
+}
+
+fn history_slot(m: Move) -> usize {
+    ((m.from as usize).wrapping_mul(577) ^ m.to as usize) & ((1 << 14) - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn search(id: &str, fen: &str, depth: u8) -> Found {
+        let g = Game::from_fen(id, fen).unwrap();
+        let cancel = AtomicBool::new(false);
+        Search::new(
+            &g,
+            Limits {
+                depth,
+                nodes: None,
+                time: None,
+            },
+            &cancel,
+        )
+        .run()
+    }
+
+    fn text(id: &str, fen: &str, a: Option<Action>) -> String {
+        let g = Game::from_fen(id, fen).unwrap();
+        match a {
+            Some(Action::Move(m)) => g.move_text(m),
+            other => format!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn piece_values_are_measured_from_mobility() {
+        let v = crate::rules::variant("chess").unwrap();
+        let e = Eval::of(v);
+        let val = |l: char| e.value[v.piece_by_letter(l).unwrap() as usize];
+        assert_eq!(val('P'), 100);
+        assert_eq!(val('K'), 0);
+        assert!(val('N') < val('B') && val('B') < val('R') && val('R') < val('Q'));
+        assert!((250..=350).contains(&val('N')), "knight {}", val('N'));
+    }
+
+    #[test]
+    fn finds_mate_in_one_in_chess() {
+        // back-rank mate: Ra8#
+        let fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+        let f = search("chess", fen, 2);
+        assert_eq!(text("chess", fen, f.best), "a1a8");
+        assert!(f.value >= WIN - 2);
+    }
+
+    #[test]
+    fn finds_mate_in_two_in_chess() {
+        // the rook ladder: 1. Ra7 Kg8 2. Rb8# (no mate in one; Fairy-Stockfish: "mate 2")
+        let fen = "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1";
+        let f = search("chess", fen, 4);
+        assert_eq!(f.value, WIN - 3, "mate on the third action from here");
+        let g = Game::from_fen("chess", fen).unwrap();
+        let Some(Action::Move(m)) = f.best else {
+            panic!()
+        };
+        assert!(
+            m.from == g.variant.board.cell("a2").unwrap()
+                || m.from == g.variant.board.cell("b1").unwrap()
+        );
+    }
+
+    #[test]
+    fn takes_a_hanging_queen() {
+        let fen = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1";
+        let f = search("chess", fen, 3);
+        assert_eq!(text("chess", fen, f.best), "d2d5");
+    }
+
+    #[test]
+    fn same_seed_and_node_budget_give_the_same_answer() {
+        let g = Game::new("chess").unwrap();
+        let cancel = AtomicBool::new(false);
+        let lim = Limits {
+            depth: 20,
+            nodes: Some(20_000),
+            time: None,
+        };
+        let a = Search::new(&g, lim, &cancel).run();
+        let b = Search::new(&g, lim, &cancel).run();
+        assert_eq!(a, b);
+        assert!(a.nodes >= 20_000 && a.nodes < 20_100);
+    }
+}
