@@ -321,6 +321,15 @@ pub const LEVELS: [Level; 8] = [
 /// The default bot level.
 pub const DEFAULT_LEVEL: u8 = 4;
 
+/// The bot the shells seat for a level: 0 plays random legal moves (tests, soaks), 1–8 are the
+/// search levels ([`LEVELS`]); higher numbers are level 8.
+pub fn for_level(level: u8, seed: u64) -> Box<dyn Bot> {
+    match level {
+        0 => Box::new(simple_bot(0, seed)),
+        l => Box::new(search_bot(l.min(8), seed)),
+    }
+}
+
 /// The searching bot of every game (levels 1–8; see [`crate::search`]).
 #[derive(Clone, Debug)]
 pub struct SearchBot {

@@ -41,9 +41,14 @@ impl SeatKind {
     fn step(self, delta: i32) -> SeatKind {
         let all = [
             SeatKind::Person,
-            SeatKind::Bot(0),
             SeatKind::Bot(1),
             SeatKind::Bot(2),
+            SeatKind::Bot(3),
+            SeatKind::Bot(4),
+            SeatKind::Bot(5),
+            SeatKind::Bot(6),
+            SeatKind::Bot(7),
+            SeatKind::Bot(8),
         ];
         let i = all.iter().position(|k| *k == self).unwrap_or(0) as i32;
         all[(i + delta).rem_euclid(all.len() as i32) as usize]
@@ -102,7 +107,7 @@ fn info_of(id: &str) -> Option<GameInfo> {
 }
 
 impl SetupForm {
-    /// The default setup: the first seat a person, the others bots of level 1, names after
+    /// The default setup: the first seat a person, the others bots of the default level, names after
     /// the colours, the seed's default house rules.
     pub fn new(id: &str) -> rookery_core::Result<SetupForm> {
         let v = rules::variant(id)?;
@@ -117,7 +122,7 @@ impl SetupForm {
                 kind: if i == 0 {
                     SeatKind::Person
                 } else {
-                    SeatKind::Bot(1)
+                    SeatKind::Bot(rookery_core::bot::DEFAULT_LEVEL)
                 },
             })
             .collect();

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
 use std::sync::Arc;
 
-use rookery_core::bot::{simple_bot, Bot};
+use rookery_core::bot::for_level;
 use rookery_core::{Action, Game};
 
 /// One bot thinking about one position.
@@ -18,14 +18,14 @@ pub struct BotJob {
 }
 
 impl BotJob {
-    /// Starts a simple bot of `level` on a copy of `game`.
+    /// Starts the bot of `level` (`bot::for_level`: 0 random, 1–8 search) on a copy of `game`.
     pub fn start(game: &Game, level: u8, seed: u64) -> BotJob {
         let (tx, rx) = channel();
         let cancel = Arc::new(AtomicBool::new(false));
         let flag = cancel.clone();
         let copy = game.clone();
         std::thread::spawn(move || {
-            let bot = simple_bot(level, seed);
+            let bot = for_level(level, seed);
             let _ = tx.send(bot.choose(&copy, &flag));
         });
         BotJob {
@@ -38,7 +38,7 @@ impl BotJob {
 
     /// Runs the bot on this thread (tests, the script mode).
     pub fn run_now(game: &Game, level: u8, seed: u64) -> Option<Action> {
-        simple_bot(level, seed).choose(game, &AtomicBool::new(false))
+        for_level(level, seed).choose(game, &AtomicBool::new(false))
     }
 
     /// The bot's answer once it has one (`Some(None)`: the bot found nothing to do).

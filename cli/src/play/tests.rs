@@ -495,8 +495,9 @@ fn the_menu_lists_playable_games_and_opens_their_setup() {
     assert_eq!(f.game, "chess");
     // change Black to a person, then start
     key(&mut app, KeyCode::Down);
-    key(&mut app, KeyCode::Left); // Bot, level 0
-    key(&mut app, KeyCode::Left); // Person
+    for _ in 0..rookery_core::bot::DEFAULT_LEVEL {
+        key(&mut app, KeyCode::Left); // Bot, level 3, 2, 1, then Person
+    }
     let Screen::Setup(f) = &app.screen else {
         panic!()
     };

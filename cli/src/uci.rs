@@ -1,0 +1,186 @@
+//! `rookery uci`: our bots behind the UCI protocol, so chess GUIs, cutechess and python-chess
+//! (and the strength matches against Stockfish) can drive them.
+//!
+//! Understood: `uci`, `isready`, `ucinewgame`, `setoption name UCI_Variant value V` (Fairy-
+//! Stockfish's names of the two-player games we play: chess, fischerandom/chess960, ...),
+//! `setoption name Skill Level value 1..8` (our levels; default 4), `setoption name
+//! UCI_Chess960`, `position startpos|fen F [moves ...]`, `go [depth D] [nodes N] [movetime MS]
+//! [wtime/btime/winc/binc]`, `stop` (between searches), `quit`. Moves are UCI text (`e2e4`,
+//! `e7e8q`; castling as king-takes-rook in Chess960, two squares otherwise).
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use rookery_core::bot::{search_bot, LEVELS};
+use rookery_core::game::{Action, Game};
+use rookery_core::rules;
+use rookery_core::search::{Limits, Search, WIN};
+
+/// Fairy-Stockfish's variant names for our game ids (where they differ).
+fn game_id_of(uci_variant: &str) -> &str {
+    match uci_variant {
+        "fischerandom" | "chess960" => "chess960",
+        "cambodian" => "ouk-chatrang",
+        "fogofwar" => "fog-of-war",
+        "giveaway" => "antichess",
+        other => other,
+    }
+}
+
+pub fn cmd_uci(_args: &[String]) -> Result<(), String> {
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout();
+    let mut game_id = "chess".to_string();
+    let mut level: u8 = 4;
+    let mut game = Game::new(&game_id).map_err(|e| e.to_string())?;
+    let say = |out: &mut std::io::Stdout, s: &str| {
+        let _ = writeln!(out, "{s}");
+        let _ = out.flush();
+    };
+    for line in stdin.lock().lines() {
+        let line = line.map_err(|e| e.to_string())?;
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.first().copied() {
+            Some("uci") => {
+                say(&mut out, "id name Rookery");
+                say(&mut out, "id author the Rookery team");
+                let vars: Vec<&str> = rules::catalogue()
+                    .into_iter()
+                    .filter(|g| g.playable && g.seats == 2)
+                    .map(|g| g.id)
+                    .collect();
+                say(
+                    &mut out,
+                    &format!(
+                        "option name UCI_Variant type combo default chess var {}",
+                        vars.join(" var ")
+                    ),
+                );
+                say(
+                    &mut out,
+                    "option name Skill Level type spin default 4 min 1 max 8",
+                );
+                say(
+                    &mut out,
+                    "option name UCI_Chess960 type check default false",
+                );
+                say(&mut out, "uciok");
+            }
+            Some("isready") => say(&mut out, "readyok"),
+            Some("setoption") => {
+                let text = line.to_string();
+                let name = text
+                    .split(" name ")
+                    .nth(1)
+                    .and_then(|r| r.split(" value ").next())
+                    .unwrap_or("")
+                    .trim()
+                    .to_ascii_lowercase();
+                let value = text
+                    .split(" value ")
+                    .nth(1)
+                    .unwrap_or("")
+                    .trim()
+                    .to_string();
+                match name.as_str() {
+                    "uci_variant" => {
+                        let id = game_id_of(&value).to_string();
+                        match rules::variant(&id) {
+                            Ok(v) if v.seat_count() == 2 => game_id = id,
+                            _ => say(&mut out, &format!("info string unknown variant {value}")),
+                        }
+                    }
+                    "uci_chess960" if value == "true" && game_id == "chess" => {
+                        game_id = "chess960".to_string()
+                    }
+                    "skill level" => match value.parse::<u8>() {
+                        Ok(l) if (1..=8).contains(&l) => level = l,
+                        _ => say(&mut out, "info string Skill Level is 1 to 8"),
+                    },
+                    _ => {}
+                }
+            }
+            Some("ucinewgame") => {}
+            Some("position") => match position(&game_id, &words[1..]) {
+                Ok(g) => game = g,
+                Err(e) => say(&mut out, &format!("info string {e}")),
+            },
+            Some("go") => {
+                let best = go(&game, level, &words[1..]);
+                say(&mut out, &best);
+            }
+            Some("quit") => break,
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// `position startpos|fen F [moves ...]`.
+fn position(game_id: &str, words: &[&str]) -> Result<Game, String> {
+    let moves_at = words.iter().position(|&w| w == "moves");
+    let head = &words[..moves_at.unwrap_or(words.len())];
+    let mut game = match head.first().copied() {
+        Some("startpos") => Game::new(game_id),
+        Some("fen") => Game::from_fen(game_id, &head[1..].join(" ")),
+        _ => return Err("position startpos|fen F [moves ...]".to_string()),
+    }
+    .map_err(|e| e.to_string())?;
+    if let Some(i) = moves_at {
+        for m in &words[i + 1..] {
+            game.play_text(m).map_err(|e| format!("{m}: {e}"))?;
+        }
+    }
+    Ok(game)
+}
+
+/// `go ...`: searches within the level's budget narrowed by the command's limits; answers
+/// `bestmove`.
+fn go(game: &Game, level: u8, words: &[&str]) -> String {
+    let arg = |name: &str| -> Option<u64> {
+        words
+            .iter()
+            .position(|&w| w == name)
+            .and_then(|i| words.get(i + 1))
+            .and_then(|v| v.parse().ok())
+    };
+    let lv = LEVELS[(level.clamp(1, 8) - 1) as usize];
+    let white = game.position().turn() == 0;
+    let clock = arg(if white { "wtime" } else { "btime" });
+    let inc = arg(if white { "winc" } else { "binc" }).unwrap_or(0);
+    let mut ms = lv.time_ms;
+    if let Some(t) = arg("movetime") {
+        ms = t;
+    } else if let Some(c) = clock {
+        ms = ms.min(c / 30 + inc / 2).max(10);
+    }
+    let limits = Limits {
+        depth: arg("depth").map_or(lv.depth, |d| d.min(64) as u8),
+        nodes: arg("nodes"),
+        time: Some(Duration::from_millis(ms)),
+    };
+    let cancel = AtomicBool::new(false);
+    let bot = search_bot(level, 1);
+    let found = if lv.noise > 0 {
+        bot.think(game, &cancel)
+    } else {
+        Some(Search::new(game, limits, &cancel).run())
+    };
+    match found.and_then(|f| {
+        let score = if f.value.abs() >= WIN - 100 {
+            let plies = WIN - f.value.abs();
+            let mate = (plies + 1) / 2 * f.value.signum();
+            format!("mate {mate}")
+        } else {
+            format!("cp {}", f.value)
+        };
+        f.best.map(|a| (a, f.depth, f.nodes, score))
+    }) {
+        Some((Action::Move(m), depth, nodes, score)) => format!(
+            "info depth {depth} nodes {nodes} score {score}\nbestmove {}",
+            game.move_text(m)
+        ),
+        _ => "bestmove 0000".to_string(),
+    }
+}
