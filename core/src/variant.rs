@@ -146,6 +146,10 @@ pub struct Variant {
     /// Move text marks a promotion with `+` instead of the new piece's letter (shogi:
     /// `b2h8+`; no suffix = no promotion), as Fairy-Stockfish writes it.
     pub promotion_plus: bool,
+    /// Kinds that may not serve as the screen of a hop, and kinds a hop may not capture (bit
+    /// per kind; janggi: the cannon neither jumps over nor takes a cannon).
+    pub hop_screen_barred: u64,
+    pub hop_capture_barred: u64,
     /// Bit mask of the rule-state slots (`State::rule`) that are part of the position's hash.
     pub rule_hashed: u8,
     pub ep: EpMode,
@@ -317,6 +321,8 @@ impl Variant {
             starts: (1, 0),
             castle_king_takes_rook: false,
             promotion_plus: false,
+            hop_screen_barred: 0,
+            hop_capture_barred: 0,
             rule_hashed: 0,
             ep: EpMode::None,
             castling: false,

@@ -96,6 +96,7 @@ static EIGHT_FFA: Lazy<Variant> = Lazy::new(|| eight::variant(eight::FFA));
 static EIGHT_PAIRS: Lazy<Variant> = Lazy::new(|| eight::variant(eight::PAIRS));
 static EIGHT_TEAMS: Lazy<Variant> = Lazy::new(|| eight::variant(eight::TEAMS));
 static XIANGQI: Lazy<Variant> = Lazy::new(xiangqi::xiangqi_variant);
+static JANGGI: Lazy<Variant> = Lazy::new(xiangqi::janggi_variant);
 static SHOGI: Lazy<Variant> = Lazy::new(shogi::shogi_variant);
 static MINISHOGI: Lazy<Variant> = Lazy::new(shogi::minishogi_variant);
 
@@ -113,6 +114,7 @@ pub fn variant(id: &str) -> Result<&'static Variant> {
         "eight-player-pairs" => Ok(&EIGHT_PAIRS),
         "eight-player-teams" => Ok(&EIGHT_TEAMS),
         "xiangqi" => Ok(&XIANGQI),
+        "janggi" => Ok(&JANGGI),
         "shogi" => Ok(&SHOGI),
         "minishogi" => Ok(&MINISHOGI),
         _ if CATALOGUE.iter().any(|(g, _, _)| *g == id) => {

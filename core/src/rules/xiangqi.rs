@@ -181,6 +181,8 @@ pub fn janggi_variant() -> Variant {
         effects: true,
         verify_all: true,
     };
+    v.hop_screen_barred = 1 << CANNON;
+    v.hop_capture_barred = 1 << CANNON;
     v.start_fen = JANGGI_START.to_string();
     v.finish()
 }
@@ -375,11 +377,16 @@ pub fn janggi_count_winner(pos: &Position) -> Seat {
     }
 }
 
-/// Rule-state slot of janggi: 1 + the seat that passed last ply (0 = the last ply was no pass).
-const LAST_PASS: usize = 2;
-/// Rule-state slot of janggi: 1 when the position before this one already had the generals
-/// facing (bikjang left standing one ply).
-const BIKJANG_BEFORE: usize = 3;
+/// Rule-state slot of janggi: how many passes in a row led to this position (two end the game).
+const PASSES: usize = 2;
+/// Rule-state slot of janggi: how many positions in a row, this one included, had the
+/// generals facing each other (two end the game: bikjang left standing).
+const BIKJANG: usize = 3;
+
+/// Whether a janggi game is over by two passes in a row or by bikjang left standing.
+pub fn janggi_ended(pos: &Position) -> bool {
+    pos.st.rule[PASSES] >= 2 || pos.st.rule[BIKJANG] >= 2
+}
 
 /// The rules of janggi.
 pub struct JanggiRules;
@@ -396,6 +403,11 @@ impl JanggiRules {
             aux: 0,
         })
     }
+
+    /// The outcome by count, as the reason says.
+    fn by_count(pos: &Position) -> Outcome {
+        Outcome::win(vec![janggi_count_winner(pos)], EndReason::Points)
+    }
 }
 
 impl Rules for JanggiRules {
@@ -403,7 +415,11 @@ impl Rules for JanggiRules {
         self.parse(v, &v.start_fen)
     }
     fn parse(&self, v: &'static Variant, text: &str) -> Result<Position> {
-        fen::parse(v, text)
+        let mut pos = fen::parse(v, text)?;
+        if generals_face(&pos) {
+            pos.set_rule(BIKJANG, 1);
+        }
+        Ok(pos)
     }
     fn write(&self, pos: &Position) -> String {
         fen::write(pos, false)
@@ -414,27 +430,62 @@ impl Rules for JanggiRules {
             out.push(m);
         }
     }
-    /// The cannon may not jump over a cannon nor capture one; a pass is illegal in check
-    /// unless the generals face each other (bikjang).
+    /// No move once the game is over (two passes, bikjang left standing); a pass is illegal
+    /// in check unless the generals face each other (bikjang); in bikjang every other move must
+    /// break it. (The cannon's rules are data: `Variant::hop_screen_barred`/`hop_capture_barred`.)
     fn legal(&self, pos: &mut Position, m: Move) -> bool {
-        let _ = pos;
-        let _ = m;
-        true
+        if janggi_ended(pos) {
+            return false;
+        }
+        let facing = pos.st.rule[BIKJANG] > 0;
+        let s = pos.turn();
+        if m.kind == MoveKind::Pass {
+            return facing || !pos.in_check(s);
+        }
+        if !facing {
+            return true;
+        }
+        let (Some(mut own), Some(other)) = (pos.king(s), pos.king(1 - s)) else {
+            return true;
+        };
+        if m.from == own {
+            own = m.to;
+        }
+        m.to == other || !facing_between(pos, own, other, m.from, m.to)
     }
-    fn effects(&self, pos: &mut Position, _m: Move, _captured: Piece) {
+    fn effects(&self, pos: &mut Position, m: Move, _captured: Piece) {
         let mover = pos.turn();
         let check = pos.in_check(1 - mover);
         record_check(pos, mover, check);
+        let passes = if m.kind == MoveKind::Pass {
+            pos.st.rule[PASSES] + 1
+        } else {
+            0
+        };
+        if pos.st.rule[PASSES] != passes {
+            pos.set_rule(PASSES, passes);
+        }
+        let bikjang = if generals_face(pos) {
+            pos.st.rule[BIKJANG] + 1
+        } else {
+            0
+        };
+        if pos.st.rule[BIKJANG] != bikjang {
+            pos.set_rule(BIKJANG, bikjang);
+        }
     }
+    /// Two passes in a row or bikjang left standing: decided by count; no legal move (mate)
+    /// loses; threefold repetition: perpetual check loses, else decided by count.
     fn outcome(&self, pos: &mut Position, history: &[u64]) -> Option<Outcome> {
+        if janggi_ended(pos) {
+            return Some(Self::by_count(pos));
+        }
         let to_move = pos.turn();
         if !pos.any_legal_move() {
             return Some(Outcome::win(vec![1 - to_move], EndReason::Checkmate));
         }
-        let winner = janggi_count_winner(pos);
-        repetition(pos, history, 3, || {
-            Outcome::win(vec![winner], EndReason::Points)
-        })
+        let counted = Self::by_count(pos);
+        repetition(pos, history, 3, || counted)
     }
     fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome> {
         match ctx.action {
@@ -442,9 +493,8 @@ impl Rules for JanggiRules {
             Action::Timeout(s) => Some(Outcome::win(vec![1 - s], EndReason::Timeout)),
             Action::Move(_) | Action::Choose(_) => {
                 self.outcome(ctx.pos, ctx.history).or_else(|| {
-                    // the house rules' move limit: a draw
-                    crate::rules::multi::move_limit_reached(ctx)
-                        .then(|| Outcome::draw(EndReason::MoveLimit))
+                    // the house rules' move limit: decided by count
+                    crate::rules::multi::move_limit_reached(ctx).then(|| Self::by_count(ctx.pos))
                 })
             }
         }
