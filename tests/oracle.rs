@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 
 use rookery_core::game::{EndReason, HouseRules};
 use rookery_core::movegen::perft;
-use rookery_core::notation::san;
+use rookery_core::notation::{movetext, san};
 use rookery_core::position::MoveKind;
 use rookery_core::{rules, Game, Move};
 use rookery_tests::oracle_support::{python_chess, FairyStockfish, Rng, Verdict};
@@ -399,4 +399,81 @@ fn legal_moves_and_fen_match_fairy_stockfish_after_every_move_of_seeded_random_g
             "the games reached {end} fewer than twice: {seen:?}"
         );
     }
+}
+
+/// The chess family, part 2 (xiangqi, shogi, minishogi, janggi): seeded random games from the
+/// start, and after every move the legal moves (sorted move text, duplicates kept) and the FEN
+/// must be Fairy-Stockfish's. The engine is given the start and the moves played (`position fen
+/// START moves ...`), so janggi's passes and bikjang, which depend on the moves before, are
+/// judged on the same history. Positions after the game's own end (repetition, perpetual check,
+/// janggi's count) are compared too: the engine's move list ignores those ends, and so does
+/// `Position::legal_moves`.
+#[test]
+fn xiangqi_shogi_minishogi_and_janggi_legal_moves_and_fen_match_fairy_stockfish() {
+    const POSITIONS: usize = 1000;
+    let mut fsf = FairyStockfish::start();
+    let mut failures = Vec::new();
+    for (id, seed) in [
+        ("xiangqi", 0x5eed_0014u64),
+        ("shogi", 0x5eed_0015),
+        ("minishogi", 0x5eed_0016),
+        ("janggi", 0x5eed_0017),
+    ] {
+        fsf.set_variant(id);
+        let v = rules::variant(id).unwrap();
+        let start = v.start_fen.clone();
+        let mut rng = Rng::new(seed);
+        let (mut positions, mut games, mut passes, mut drops) = (0, 0, 0, 0);
+        while positions < POSITIONS && failures.len() < 5 {
+            games += 1;
+            let mut pos = rules::parse_position(v, &start).unwrap();
+            let mut played: Vec<String> = Vec::new();
+            for _ in 0..150 {
+                let legal = pos.legal_moves();
+                let mut ours: Vec<String> = legal
+                    .iter()
+                    .map(|&m| movetext::write(&pos, m, false))
+                    .collect();
+                ours.sort();
+                fsf.set_position(&start, &played);
+                let theirs = fsf.legal_moves();
+                positions += 1;
+                if ours != theirs {
+                    let only_ours: Vec<_> = ours.iter().filter(|m| !theirs.contains(m)).collect();
+                    let only_theirs: Vec<_> = theirs.iter().filter(|m| !ours.contains(m)).collect();
+                    failures.push(format!(
+                        "{id} after {played:?} ({}): only ours {only_ours:?}, only the engine's \
+                         {only_theirs:?}",
+                        rules::write_position(&pos)
+                    ));
+                    break;
+                }
+                let fen = fsf.fen();
+                if rules::write_position(&pos) != fen {
+                    failures.push(format!(
+                        "{id} after {played:?}: FEN {} vs the engine's {fen}",
+                        rules::write_position(&pos)
+                    ));
+                    break;
+                }
+                if legal.is_empty() {
+                    break;
+                }
+                // prefer passes and drops now and then so that both are exercised
+                let m = legal[rng.below(legal.len())];
+                let text = movetext::write(&pos, m, false);
+                passes += (m.kind == MoveKind::Pass) as usize;
+                drops += (m.kind == MoveKind::Drop) as usize;
+                pos.make(m);
+                pos.forget_undo();
+                played.push(text);
+            }
+        }
+        println!(
+            "{id}: {positions} positions in {games} random games compared with Fairy-Stockfish \
+             ({passes} passes, {drops} drops played)"
+        );
+        assert!(positions >= POSITIONS || !failures.is_empty());
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

@@ -75,7 +75,15 @@ fn oracle_mid_game_moves_lead_to_the_oracle_position() {
             c.game,
             c.moves
         );
-        assert_eq!(pos, position(&c.game, &c.fen));
+        // the same position; rule-state slots that only carry history (the check streaks of
+        // perpetual check) are not in a FEN, so the hash and the board are compared
+        let read = position(&c.game, &c.fen);
+        assert_eq!(
+            (pos.hash(), &pos.board),
+            (read.hash(), &read.board),
+            "{}",
+            c.game
+        );
     }
 }
 
@@ -153,4 +161,60 @@ fn all_960_chess960_suite_positions_match_to_depth_4_and_a_sample_to_depth_5() {
         );
     println!("{checked} deep Chess960 suite counts checked ({nodes} nodes)");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Every oracle case of one game up to (or, `deep`, above) ten million nodes; returns how many.
+fn game_cases(game: &str, deep: bool) -> usize {
+    let cases = perft_cases();
+    let (n, failures) = run_cases(
+        cases
+            .iter()
+            .filter(|c| c.game == game && (c.nodes > DEEP) == deep),
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    n
+}
+
+#[test]
+fn every_xiangqi_oracle_case_up_to_ten_million_nodes_matches() {
+    assert!(game_cases("xiangqi", false) >= 7);
+}
+
+#[test]
+#[ignore = "deep: over ten million nodes; run in release by tests/run-all.sh"]
+fn every_deep_xiangqi_oracle_case_matches() {
+    assert!(game_cases("xiangqi", true) >= 1);
+}
+
+#[test]
+fn every_shogi_oracle_case_up_to_ten_million_nodes_matches() {
+    assert!(game_cases("shogi", false) >= 7);
+}
+
+#[test]
+#[ignore = "deep: over ten million nodes; run in release by tests/run-all.sh"]
+fn every_deep_shogi_oracle_case_matches() {
+    assert!(game_cases("shogi", true) >= 1);
+}
+
+#[test]
+fn every_minishogi_oracle_case_up_to_ten_million_nodes_matches() {
+    assert!(game_cases("minishogi", false) >= 10);
+}
+
+#[test]
+#[ignore = "deep: over ten million nodes; run in release by tests/run-all.sh"]
+fn every_deep_minishogi_oracle_case_matches() {
+    assert!(game_cases("minishogi", true) >= 1);
+}
+
+#[test]
+fn every_janggi_oracle_case_up_to_ten_million_nodes_matches() {
+    assert!(game_cases("janggi", false) >= 8);
+}
+
+#[test]
+#[ignore = "deep: over ten million nodes; run in release by tests/run-all.sh"]
+fn every_deep_janggi_oracle_case_matches() {
+    assert!(game_cases("janggi", true) >= 1);
 }

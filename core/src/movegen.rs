@@ -211,6 +211,8 @@ impl Position {
                     if !v.in_zone(zone.from, f, c) {
                         continue;
                     }
+                    // kinds that may not be a screen or be taken by a hop (janggi: cannons)
+                    let barred = |q: Piece, mask: u64| q.is_some() && mask >> q.kind() & 1 == 1;
                     for r in t.rays(c) {
                         if r.line != line {
                             continue;
@@ -220,7 +222,7 @@ impl Position {
                             let q = self.board[to as usize];
                             if (i as u16) < r.emit_from {
                                 if q.is_some() {
-                                    if screen {
+                                    if screen || barred(q, v.hop_screen_barred) {
                                         break;
                                     }
                                     screen = true;
@@ -229,6 +231,9 @@ impl Position {
                             }
                             if !screen {
                                 if q.is_some() {
+                                    if barred(q, v.hop_screen_barred) {
+                                        break;
+                                    }
                                     screen = true;
                                 }
                                 continue;
@@ -239,7 +244,11 @@ impl Position {
                                     emit(to, out);
                                 }
                             } else {
-                                if mode.captures() && inside && self.enemy_of(s, q) {
+                                if mode.captures()
+                                    && inside
+                                    && self.enemy_of(s, q)
+                                    && !barred(q, v.hop_capture_barred)
+                                {
                                     emit(to, out);
                                 }
                                 break;
@@ -366,9 +375,16 @@ impl Position {
         let t = &v.board;
         let hostile = |q: Piece| q.is_seated() && !v.allied(defender, q.owner());
         let special = if SPECIAL { v.special_mask } else { 0 };
+        // a piece of a kind hops may not take is not attacked by hoppers (janggi's cannons)
+        let target = self.board[c as usize];
+        let hop_target_ok = target.is_none() || v.hop_capture_barred >> target.kind() & 1 == 0;
         for r in t.rays(c) {
             let (sliders, steppers) = v.line_mask(r.line);
-            let hoppers = v.hop_mask[r.line as usize];
+            let hoppers = if hop_target_ok {
+                v.hop_mask[r.line as usize]
+            } else {
+                0
+            };
             if sliders | steppers | hoppers | special == 0 {
                 continue;
             }
@@ -395,7 +411,7 @@ impl Position {
                             }
                         }
                     }
-                    if hoppers | special == 0 {
+                    if hoppers | special == 0 || v.hop_screen_barred >> q.kind() & 1 == 1 {
                         break;
                     }
                     screen = true;
@@ -552,14 +568,16 @@ impl Position {
     fn is_legal_pseudo(&mut self, m: Move, safety: Option<Safety>) -> bool {
         let v = self.variant;
         if let Some(Safety { king, all, pinned }) = safety {
-            let risky = all
-                || m.from == king
-                || !matches!(m.kind, MoveKind::Normal | MoveKind::Double | MoveKind::Drop)
-                || (m.from != NO_CELL
-                    && match &pinned {
-                        Some(p) => p.contains(m.from),
-                        None => v.board.on_line(king, m.from),
-                    });
+            // a pass moves nothing: whether it is allowed in check is the family's rule
+            let risky = m.kind != MoveKind::Pass
+                && (all
+                    || m.from == king
+                    || !matches!(m.kind, MoveKind::Normal | MoveKind::Double | MoveKind::Drop)
+                    || (m.from != NO_CELL
+                        && match &pinned {
+                            Some(p) => p.contains(m.from),
+                            None => v.board.on_line(king, m.from),
+                        }));
             if risky {
                 let s = self.st.turn;
                 let u = self.make(m);

@@ -32,6 +32,12 @@ pub enum Family {
     /// Small test-only games that exercise one mechanism each (`rules::testbed`); the value
     /// names the mechanism their rules hooks carry out.
     Testbed(crate::rules::testbed::Mechanism),
+    /// Xiangqi (`rules::xiangqi`).
+    Xiangqi,
+    /// Janggi (`rules::xiangqi`).
+    Janggi,
+    /// Shogi and minishogi (`rules::shogi`).
+    Shogi,
 }
 
 /// How a piece kind promotes (per kind, so shogi's pieces and chess's pawns are the same data).
@@ -140,6 +146,13 @@ pub struct Variant {
     pub starts: (u32, u32),
     /// Castling is written as the king taking its own rook (Chess960, Shredder FEN).
     pub castle_king_takes_rook: bool,
+    /// Move text marks a promotion with `+` instead of the new piece's letter (shogi:
+    /// `b2h8+`; no suffix = no promotion), as Fairy-Stockfish writes it.
+    pub promotion_plus: bool,
+    /// Kinds that may not serve as the screen of a hop, and kinds a hop may not capture (bit
+    /// per kind; janggi: the cannon neither jumps over nor takes a cannon).
+    pub hop_screen_barred: u64,
+    pub hop_capture_barred: u64,
     /// Bit mask of the rule-state slots (`State::rule`) that are part of the position's hash.
     pub rule_hashed: u8,
     pub ep: EpMode,
@@ -310,6 +323,9 @@ impl Variant {
             hooks: Hooks::default(),
             starts: (1, 0),
             castle_king_takes_rook: false,
+            promotion_plus: false,
+            hop_screen_barred: 0,
+            hop_capture_barred: 0,
             rule_hashed: 0,
             ep: EpMode::None,
             castling: false,

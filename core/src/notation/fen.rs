@@ -83,11 +83,11 @@ pub fn parse(v: &'static Variant, fen: &str) -> Result<Position> {
             )));
         }
     }
-    // pawns on the first or last rank
+    // pawns (pieces that move as `Atom::Pawn`) on the first or last rank
     for c in 0..t.len() as Cell {
         let p = pos.at(c);
         let y = t.cells[c as usize].y;
-        if p.is_some() && p.kind() == chess::PAWN && (y == 0 || y == t.height - 1) {
+        if p.is_some() && v.pawn_mask >> p.kind() & 1 == 1 && (y == 0 || y == t.height - 1) {
             return Err(bad(format!("pawn on {}", t.name(c))));
         }
     }

@@ -1,6 +1,7 @@
 //! Coordinate move text, the same for every game: `e2e4` or `e2-e4`, promotion `e7e8q` or
 //! `e7-e8=Q`, captures may be written `e4xd5`; castling as the king's move (`e1g1`), as king
 //! takes rook (`e1h1`, Chess960), or `O-O` / `O-O-O`. Cell names are a file letter and a rank.
+//! Drops are `P@e5`; games with `Variant::promotion_plus` (shogi) mark a promotion `b2h8+`.
 
 use crate::error::{Error, Result};
 use crate::position::{Move, MoveKind, Position};
@@ -26,11 +27,38 @@ pub fn write(pos: &Position, m: Move, king_takes_rook: bool) -> String {
     } else {
         m.to
     };
+    if m.kind == MoveKind::Drop {
+        // a drop from hand, as Fairy-Stockfish writes it: `P@e5` (either colour)
+        return format!("{}@{}", pos.variant.letter(m.aux), t.name(m.to));
+    }
     let mut s = format!("{}{}", t.name(m.from), t.name(to));
     if let Some(k) = m.promotion() {
-        s.push(pos.variant.letter(k).to_ascii_lowercase());
+        if pos.variant.promotion_plus {
+            s.push('+');
+        } else {
+            s.push(pos.variant.letter(k).to_ascii_lowercase());
+        }
     }
     s
+}
+
+/// A drop written `P@e5` (the piece's letter, either case): the legal drop it names.
+fn parse_drop(pos: &Position, text: &str) -> Option<Result<Move>> {
+    let (letter, cell) = text.trim().split_once('@')?;
+    let mut chars = letter.chars();
+    let (Some(l), None) = (chars.next(), chars.next()) else {
+        return Some(Err(Error::BadMoveText(text.to_string())));
+    };
+    let v = pos.variant;
+    let (Some(kind), Some(to)) = (v.piece_by_letter(l), v.board.cell(cell)) else {
+        return Some(Err(Error::BadMoveText(text.to_string())));
+    };
+    Some(
+        pos.legal_moves()
+            .into_iter()
+            .find(|m| m.kind == MoveKind::Drop && m.aux == kind && m.to == to)
+            .ok_or_else(|| Error::IllegalMove(text.to_string())),
+    )
 }
 
 /// Splits `text` into (from, to, promotion letter).
@@ -85,6 +113,11 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move> {
             .find(|m| m.kind == MoveKind::Castle && pos.castles[m.aux as usize].side == side)
             .ok_or_else(|| Error::IllegalMove(text.to_string()));
     }
+    if let Some(r) = parse_drop(pos, text) {
+        return r;
+    }
+    // `+` after the cells: a promotion where the game writes it so (shogi), else a check mark
+    let plus_promotion = pos.variant.promotion_plus && text.trim().ends_with('+');
     let (from, to, promo) = split(text).ok_or_else(|| Error::BadMoveText(text.to_string()))?;
     let t = &pos.variant.board;
     let from = t
@@ -102,9 +135,16 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move> {
                 + 1
         }
     };
-    let plain = legal
-        .iter()
-        .find(|m| m.from == from && m.to == to && m.promo == promo && m.kind != MoveKind::Castle);
+    let plain = legal.iter().find(|m| {
+        m.from == from
+            && m.to == to
+            && m.kind != MoveKind::Castle
+            && if pos.variant.promotion_plus {
+                (m.promo != 0) == plus_promotion
+            } else {
+                m.promo == promo
+            }
+    });
     if let Some(m) = plain {
         return Ok(*m);
     }

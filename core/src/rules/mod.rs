@@ -10,8 +10,10 @@ pub mod eight;
 pub mod four;
 pub mod four_seasons;
 pub mod multi;
+pub mod shogi;
 pub mod testbed;
 pub mod three;
+pub mod xiangqi;
 
 use once_cell::sync::Lazy;
 
@@ -93,6 +95,10 @@ static FOUR_SEASONS: Lazy<Variant> = Lazy::new(four_seasons::variant);
 static EIGHT_FFA: Lazy<Variant> = Lazy::new(|| eight::variant(eight::FFA));
 static EIGHT_PAIRS: Lazy<Variant> = Lazy::new(|| eight::variant(eight::PAIRS));
 static EIGHT_TEAMS: Lazy<Variant> = Lazy::new(|| eight::variant(eight::TEAMS));
+static XIANGQI: Lazy<Variant> = Lazy::new(xiangqi::xiangqi_variant);
+static JANGGI: Lazy<Variant> = Lazy::new(xiangqi::janggi_variant);
+static SHOGI: Lazy<Variant> = Lazy::new(shogi::shogi_variant);
+static MINISHOGI: Lazy<Variant> = Lazy::new(shogi::minishogi_variant);
 
 /// The variant of a playable game id.
 pub fn variant(id: &str) -> Result<&'static Variant> {
@@ -107,6 +113,10 @@ pub fn variant(id: &str) -> Result<&'static Variant> {
         "eight-player-ffa" => Ok(&EIGHT_FFA),
         "eight-player-pairs" => Ok(&EIGHT_PAIRS),
         "eight-player-teams" => Ok(&EIGHT_TEAMS),
+        "xiangqi" => Ok(&XIANGQI),
+        "janggi" => Ok(&JANGGI),
+        "shogi" => Ok(&SHOGI),
+        "minishogi" => Ok(&MINISHOGI),
         _ if CATALOGUE.iter().any(|(g, _, _)| *g == id) => {
             Err(Error::UnknownGame(format!("{id} (not playable yet)")))
         }
@@ -169,6 +179,9 @@ pub fn rules_of(f: Family) -> &'static dyn Rules {
         Family::Chaturaji => &chaturaji::RULES,
         Family::FourSeasons => &four_seasons::RULES,
         Family::Testbed(m) => testbed::rules(m),
+        Family::Xiangqi => &xiangqi::XiangqiRules,
+        Family::Janggi => &xiangqi::JanggiRules,
+        Family::Shogi => &shogi::ShogiRules,
     }
 }
 

@@ -78,6 +78,14 @@ const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 
 /// The board of a game id from the catalogue.
 pub fn board_def(game_id: &str) -> crate::Result<BoardDef> {
+    // games drawn in their own style (points, shogi boards with hands) keep the table's
+    // drawing and take the playable variant's cells
+    if let (Ok(v), Ok(mut def)) = (rules::variant(game_id), table_def(game_id)) {
+        if def.style != Style::Western {
+            def.topo = Topo::Variant(v);
+            return Ok(def);
+        }
+    }
     if let Ok(v) = rules::variant(game_id) {
         let kind = if v.board.id == tri::ID {
             BoardKind::Hexagon
@@ -106,6 +114,12 @@ pub fn board_def(game_id: &str) -> crate::Result<BoardDef> {
             start: "",
         });
     }
+    table_def(game_id)
+}
+
+/// The table's board of a game id (games not playable yet, and the look of the games drawn in
+/// their own style).
+fn table_def(game_id: &str) -> crate::Result<BoardDef> {
     let two = |a: &'static str, b: &'static str| vec![(a, 0.0), (b, 180.0)];
     let (kind, style, topo, seats, hand, start) = match game_id {
         "antichess" | "atomic" | "duck" | "fog-of-war" | "friendly" => (

@@ -230,6 +230,27 @@ pub fn from_position(def: &BoardDef, pos: &Position) -> Content {
             continue;
         }
         let kind = &v.pieces[p.kind() as usize];
+        if def.style != Style::Western {
+            // the table's glyphs: a promoted piece is its base letter, promoted
+            let base = match kind.demotes_to {
+                Some(d) if p.promoted() => v.letter(d),
+                _ => kind.letter,
+            };
+            if let Some(glyph) = glyph_of(def, base, p.owner(), p.promoted(), false) {
+                board.push((
+                    c,
+                    ContentPiece {
+                        seat: Some(p.owner()),
+                        glyph,
+                        facing: None,
+                        is_pawn: false,
+                        is_royal: kind.royal,
+                        neutral: false,
+                    },
+                ));
+                continue;
+            }
+        }
         let is_pawn = kind
             .atoms
             .iter()
@@ -247,9 +268,21 @@ pub fn from_position(def: &BoardDef, pos: &Position) -> Content {
         ));
     }
     let n = v.seat_count();
+    let mut hands = vec![Vec::new(); n];
+    for (seat, hand) in hands.iter_mut().enumerate() {
+        for slot in def.hand.chars() {
+            let (Some(k), Some(glyph)) = (
+                v.piece_by_letter(slot),
+                glyph_of(def, slot, seat as u8, false, false),
+            ) else {
+                continue;
+            };
+            hand.push((glyph, pos.in_hand(seat as u8, k) as u32));
+        }
+    }
     Content {
         board,
-        hands: vec![Vec::new(); n],
+        hands,
         turn: pos.turn(),
         playing: (0..n as u8).map(|s| pos.is_in_play(s)).collect(),
         scores: pos.scores[..n].to_vec(),

@@ -28,6 +28,8 @@ pub fn form_for(game: &str) -> Result<RecordForm> {
     let v = rules::variant(game)?;
     Ok(match v.family {
         Family::FourFfa | Family::FourTeams => RecordForm::Pgn4,
+        // SAN is chess's: games on points and with drops keep their coordinate move text
+        Family::Xiangqi | Family::Janggi | Family::Shogi => RecordForm::Rookery,
         _ if v.seat_count() == 2 => RecordForm::Pgn,
         _ => RecordForm::Rookery,
     })

@@ -1,0 +1,511 @@
+//! Xiangqi and janggi: the two games on the points of a 9×10 board with palaces, as
+//! Fairy-Stockfish's `xiangqi` and `janggi` play them (docs/rules-decisions.md).
+//!
+//! Movement is data: the horse and the elephants are lame leapers (`Leap::Horse`,
+//! `Leap::Elephant`, `Leap::JanggiElephant`), cannons are `Hop` atoms, palace-bound pieces are
+//! atoms limited to the palace zone, janggi's palace diagonals are `Line::Palace` rays. The
+//! hooks hold what movement cannot say: the flying general (xiangqi), the cannon's screen and
+//! target rules and passing (janggi), and the ends: no move loses, perpetual check loses,
+//! bikjang and the count of material (janggi).
+
+use crate::board::{grid, Cell, CellSet, Leap, Line, NO_CELL};
+use crate::error::{Error, Result};
+use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
+use crate::notation::fen;
+use crate::piece::{atoms::*, dirs, Mode, Piece, PieceType, Seat, Zone};
+use crate::position::{Move, MoveKind, Position};
+use crate::rules::{two_player_standings, Rules, Standing};
+use crate::variant::{Family, Hooks, SeatDef, Variant};
+
+pub const XIANGQI_START: &str =
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+pub const JANGGI_START: &str =
+    "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+
+/// Piece kinds of both games (index = kind; FSF letters).
+pub mod kinds {
+    pub const CHARIOT: u8 = 0;
+    pub const HORSE: u8 = 1;
+    pub const ELEPHANT: u8 = 2;
+    pub const ADVISOR: u8 = 3;
+    pub const GENERAL: u8 = 4;
+    pub const CANNON: u8 = 5;
+    pub const SOLDIER: u8 = 6;
+}
+use kinds::*;
+
+/// Zones (indices into `Variant::zones`, per facing).
+const PALACE: u8 = 1;
+const OWN_HALF: u8 = 2;
+const ENEMY_HALF: u8 = 3;
+
+/// Rule-state slots: per seat, how many of its own moves in a row gave check (perpetual check).
+pub const CHECK_STREAK: usize = 0;
+
+fn rows(t: &crate::board::Topology, ys: std::ops::RangeInclusive<i16>) -> CellSet {
+    (0..t.len() as Cell)
+        .filter(|&c| ys.contains(&t.cells[c as usize].y))
+        .collect()
+}
+
+fn palace_cells(t: &crate::board::Topology, ys: std::ops::RangeInclusive<i16>) -> CellSet {
+    (0..t.len() as Cell)
+        .filter(|&c| {
+            let ci = &t.cells[c as usize];
+            ys.contains(&ci.y) && (3..=5).contains(&ci.x)
+        })
+        .collect()
+}
+
+fn board() -> crate::board::Topology {
+    grid::build_with_palaces("9x10-points", 9, 10, |_, _| false, &[(3, 0), (3, 7)])
+}
+
+/// Zones per facing: own palace, own half, the other half.
+fn zones(t: &crate::board::Topology) -> Vec<Vec<CellSet>> {
+    let facings = t.pawns.len();
+    let mut palace = vec![CellSet::EMPTY; facings];
+    let mut own = vec![CellSet::EMPTY; facings];
+    let mut enemy = vec![CellSet::EMPTY; facings];
+    palace[grid::NORTH as usize] = palace_cells(t, 0..=2);
+    palace[grid::SOUTH as usize] = palace_cells(t, 7..=9);
+    own[grid::NORTH as usize] = rows(t, 0..=4);
+    own[grid::SOUTH as usize] = rows(t, 5..=9);
+    enemy[grid::NORTH as usize] = rows(t, 5..=9);
+    enemy[grid::SOUTH as usize] = rows(t, 0..=4);
+    vec![vec![CellSet::EMPTY; facings], palace, own, enemy]
+}
+
+/// Xiangqi: the general and advisors in the palace, the elephant on its own side of the river,
+/// soldiers step sideways once across it, cannons capture over one screen.
+pub fn xiangqi_variant() -> Variant {
+    use dirs::*;
+    let in_palace = Zone {
+        from: 0,
+        to: PALACE,
+    };
+    let pieces = vec![
+        PieceType::new('R', "chariot", vec![slide(Line::Orth)]),
+        PieceType::new('N', "horse", vec![leap(Leap::Horse)]),
+        PieceType::new(
+            'B',
+            "elephant",
+            vec![leap(Leap::Elephant).within(Zone {
+                from: 0,
+                to: OWN_HALF,
+            })],
+        ),
+        PieceType::new('A', "advisor", vec![step(Line::Palace)]),
+        PieceType::new('K', "general", vec![step(Line::Orth).within(in_palace)]).royal(),
+        PieceType::new(
+            'C',
+            "cannon",
+            vec![
+                slide(Line::Orth).mode(Mode::MoveOnly),
+                hop(Line::Orth).mode(Mode::CaptureOnly),
+            ],
+        ),
+        PieceType::new(
+            'P',
+            "soldier",
+            vec![
+                step(Line::Orth).only(F),
+                step(Line::Orth).only(L | R).within(Zone {
+                    from: ENEMY_HALF,
+                    to: 0,
+                }),
+            ],
+        ),
+    ];
+    let mut v = Variant::base("xiangqi", Family::Xiangqi, board(), pieces);
+    v.seats = SeatDef::white_and_black();
+    v.seats[0].colour = "red";
+    v.zones = zones(&v.board);
+    v.hooks = Hooks {
+        filter: true,
+        effects: true,
+        ..Hooks::default()
+    };
+    v.start_fen = XIANGQI_START.to_string();
+    v.finish()
+}
+
+/// Janggi: everything in the palace may use its diagonals; the cannon jumps one screen (not a
+/// cannon) to move and to capture (not a cannon); soldiers step forward or sideways; a player
+/// may pass; the generals may face each other (bikjang).
+pub fn janggi_variant() -> Variant {
+    use dirs::*;
+    let in_palace = Zone {
+        from: 0,
+        to: PALACE,
+    };
+    let pieces = vec![
+        PieceType::new('R', "chariot", vec![slide(Line::Orth), slide(Line::Palace)]),
+        PieceType::new('N', "horse", vec![leap(Leap::Horse)]),
+        PieceType::new('B', "elephant", vec![leap(Leap::JanggiElephant)]),
+        PieceType::new(
+            'A',
+            "guard",
+            vec![
+                step(Line::Orth).within(in_palace),
+                step(Line::Palace).within(in_palace),
+            ],
+        ),
+        PieceType::new(
+            'K',
+            "general",
+            vec![
+                step(Line::Orth).within(in_palace),
+                step(Line::Palace).within(in_palace),
+            ],
+        )
+        .royal(),
+        PieceType::new('C', "cannon", vec![hop(Line::Orth), hop(Line::Palace)]),
+        PieceType::new(
+            'P',
+            "soldier",
+            vec![
+                step(Line::Orth).only(F | L | R),
+                step(Line::Palace).only(FL | FR),
+            ],
+        ),
+    ];
+    let mut v = Variant::base("janggi", Family::Janggi, board(), pieces);
+    v.seats = SeatDef::white_and_black();
+    v.seats[0].colour = "blue";
+    v.seats[1].colour = "red";
+    v.zones = zones(&v.board);
+    v.hooks = Hooks {
+        extra_moves: true,
+        filter: true,
+        effects: true,
+        verify_all: true,
+    };
+    v.hop_screen_barred = 1 << CANNON;
+    v.hop_capture_barred = 1 << CANNON;
+    v.start_fen = JANGGI_START.to_string();
+    v.finish()
+}
+
+/// Whether the two generals stand on one file with nothing between them.
+pub fn generals_face(pos: &Position) -> bool {
+    let (Some(a), Some(b)) = (pos.king(0), pos.king(1)) else {
+        return false;
+    };
+    facing_between(pos, a, b, NO_CELL, NO_CELL)
+}
+
+/// Whether generals on `a` and `b` face each other, with `vacated` treated as empty and
+/// `filled` as occupied.
+fn facing_between(pos: &Position, a: Cell, b: Cell, vacated: Cell, filled: Cell) -> bool {
+    let t = &pos.variant.board;
+    let (ca, cb) = (&t.cells[a as usize], &t.cells[b as usize]);
+    if ca.x != cb.x {
+        return false;
+    }
+    let (lo, hi) = if ca.y < cb.y {
+        (ca.y, cb.y)
+    } else {
+        (cb.y, ca.y)
+    };
+    (lo + 1..hi).all(|y| {
+        let c = t.at(ca.x, y).unwrap();
+        c != filled && (c == vacated || pos.at(c).is_none())
+    })
+}
+
+/// Records the mover's check streak (rule slot `CHECK_STREAK + mover`): how many of its own
+/// moves in a row gave check. Called from `effects` (the turn has not passed yet).
+pub(crate) fn record_check(pos: &mut Position, mover: Seat, gives_check: bool) {
+    let slot = CHECK_STREAK + mover as usize;
+    let n = if gives_check {
+        pos.st.rule[slot].saturating_add(1)
+    } else {
+        0
+    };
+    if pos.st.rule[slot] != n {
+        pos.set_rule(slot, n);
+    }
+}
+
+/// Repetition with perpetual check: when the position has occurred `times` times (this one
+/// included) in `history`, the side that gave check with every one of its moves since the
+/// first of those occurrences loses; if both or neither did, `otherwise` decides.
+pub(crate) fn repetition(
+    pos: &Position,
+    history: &[u64],
+    times: usize,
+    otherwise: impl FnOnce() -> Outcome,
+) -> Option<Outcome> {
+    let h = pos.hash();
+    let seen: Vec<usize> = history
+        .iter()
+        .enumerate()
+        .filter(|(_, &x)| x == h)
+        .map(|(i, _)| i)
+        .collect();
+    if seen.len() + 1 < times {
+        return None;
+    }
+    // the plies since the first of the counted occurrences
+    let first = seen[seen.len() + 1 - times];
+    let span = history.len() - first;
+    // the mover of the last ply is the side not to move; the moves of each side in the span
+    let to_move = pos.turn();
+    let last_mover = 1 - to_move;
+    let moves_of = |s: Seat| {
+        if s == last_mover {
+            span.div_ceil(2)
+        } else {
+            span / 2
+        }
+    };
+    let checker = |s: Seat| {
+        let n = moves_of(s);
+        n > 0 && pos.st.rule[CHECK_STREAK + s as usize] as usize >= n
+    };
+    match (checker(0), checker(1)) {
+        (true, false) => Some(Outcome::win(vec![1], EndReason::Repetition)),
+        (false, true) => Some(Outcome::win(vec![0], EndReason::Repetition)),
+        _ => Some(otherwise()),
+    }
+}
+
+/// The rules of xiangqi.
+pub struct XiangqiRules;
+
+impl Rules for XiangqiRules {
+    fn start_position(&self, v: &'static Variant, _n: u32) -> Result<Position> {
+        self.parse(v, &v.start_fen)
+    }
+    fn parse(&self, v: &'static Variant, text: &str) -> Result<Position> {
+        let pos = fen::parse(v, text)?;
+        if generals_face(&pos) {
+            return Err(Error::BadFen("the generals face each other".into()));
+        }
+        Ok(pos)
+    }
+    fn write(&self, pos: &Position) -> String {
+        fen::write(pos, false)
+    }
+    fn extra_moves(&self, _pos: &Position, _out: &mut Vec<Move>) {}
+    /// The flying general: no move may leave the two generals facing each other on an open
+    /// file.
+    fn legal(&self, pos: &mut Position, m: Move) -> bool {
+        let s = pos.turn();
+        let (Some(mut own), Some(other)) = (pos.king(s), pos.king(1 - s)) else {
+            return true;
+        };
+        if m.from == own {
+            own = m.to;
+        }
+        if m.to == other {
+            return true;
+        }
+        !facing_between(pos, own, other, m.from, m.to)
+    }
+    fn effects(&self, pos: &mut Position, _m: Move, _captured: Piece) {
+        let mover = pos.turn();
+        let check = pos.in_check(1 - mover);
+        record_check(pos, mover, check);
+    }
+    /// No legal move loses (mate and stalemate alike); threefold repetition: perpetual check
+    /// loses, else a draw (chasing is not judged: docs/rules-decisions.md).
+    fn outcome(&self, pos: &mut Position, history: &[u64]) -> Option<Outcome> {
+        let to_move = pos.turn();
+        if !pos.any_legal_move() {
+            let reason = if pos.in_check(to_move) {
+                EndReason::Checkmate
+            } else {
+                EndReason::Stalemate
+            };
+            return Some(Outcome::win(vec![1 - to_move], reason));
+        }
+        repetition(pos, history, 3, || Outcome::draw(EndReason::Repetition))
+    }
+    fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome> {
+        match ctx.action {
+            Action::Resign(s) => Some(Outcome::win(vec![1 - s], EndReason::Resignation)),
+            Action::Timeout(s) => Some(Outcome::win(vec![1 - s], EndReason::Timeout)),
+            Action::Move(_) | Action::Choose(_) => {
+                self.outcome(ctx.pos, ctx.history).or_else(|| {
+                    // the house rules' move limit: a draw
+                    crate::rules::multi::move_limit_reached(ctx)
+                        .then(|| Outcome::draw(EndReason::MoveLimit))
+                })
+            }
+        }
+    }
+    fn choices(&self, _pos: &Position) -> Vec<Choice> {
+        Vec::new()
+    }
+    fn may_end_by_agreement(&self) -> bool {
+        false
+    }
+    fn standings(&self, _pos: &Position, outcome: &Outcome) -> Vec<Standing> {
+        two_player_standings(outcome)
+    }
+}
+
+/// Material points of janggi (FSF `JANGGI_MATERIAL`): chariot 13, cannon 7, horse 5, elephant
+/// 3, guard 3, soldier 2, in half points (Han, the second seat, gets the 1.5 deom).
+pub fn janggi_points_x2(pos: &Position, s: Seat) -> i32 {
+    let mut n = 0;
+    for c in pos.pieces_of(s).iter() {
+        n += match pos.at(c).kind() {
+            CHARIOT => 26,
+            CANNON => 14,
+            HORSE => 10,
+            ELEPHANT | ADVISOR => 6,
+            SOLDIER => 4,
+            _ => 0,
+        };
+    }
+    if s == 1 {
+        n += 3;
+    }
+    n
+}
+
+/// The winner by janggi's count: Cho (seat 0) wins only with more points than Han's with the
+/// deom; there are no ties.
+pub fn janggi_count_winner(pos: &Position) -> Seat {
+    if janggi_points_x2(pos, 0) > janggi_points_x2(pos, 1) {
+        0
+    } else {
+        1
+    }
+}
+
+/// Rule-state slot of janggi: how many passes in a row led to this position (two end the game).
+const PASSES: usize = 2;
+/// Rule-state slot of janggi: how many positions in a row, this one included, had the
+/// generals facing each other (two end the game: bikjang left standing).
+const BIKJANG: usize = 3;
+
+/// Whether a janggi game is over by two passes in a row or by bikjang left standing.
+pub fn janggi_ended(pos: &Position) -> bool {
+    pos.st.rule[PASSES] >= 2 || pos.st.rule[BIKJANG] >= 2
+}
+
+/// The rules of janggi.
+pub struct JanggiRules;
+
+impl JanggiRules {
+    /// A pass of the side to move: the general stays on its point (`e2e2`).
+    fn pass(pos: &Position) -> Option<Move> {
+        let k = pos.king(pos.turn())?;
+        Some(Move {
+            from: k,
+            to: k,
+            promo: 0,
+            kind: MoveKind::Pass,
+            aux: 0,
+        })
+    }
+
+    /// The outcome by count, as the reason says.
+    fn by_count(pos: &Position) -> Outcome {
+        Outcome::win(vec![janggi_count_winner(pos)], EndReason::Points)
+    }
+}
+
+impl Rules for JanggiRules {
+    fn start_position(&self, v: &'static Variant, _n: u32) -> Result<Position> {
+        self.parse(v, &v.start_fen)
+    }
+    fn parse(&self, v: &'static Variant, text: &str) -> Result<Position> {
+        let mut pos = fen::parse(v, text)?;
+        if generals_face(&pos) {
+            pos.set_rule(BIKJANG, 1);
+        }
+        Ok(pos)
+    }
+    fn write(&self, pos: &Position) -> String {
+        fen::write(pos, false)
+    }
+    /// Passing: the general stays where it is.
+    fn extra_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        if let Some(m) = Self::pass(pos) {
+            out.push(m);
+        }
+    }
+    /// No move once the game is over (two passes, bikjang left standing); a pass is illegal
+    /// in check unless the generals face each other (bikjang); in bikjang every other move must
+    /// break it. (The cannon's rules are data: `Variant::hop_screen_barred`/`hop_capture_barred`.)
+    fn legal(&self, pos: &mut Position, m: Move) -> bool {
+        if janggi_ended(pos) {
+            return false;
+        }
+        let facing = pos.st.rule[BIKJANG] > 0;
+        let s = pos.turn();
+        if m.kind == MoveKind::Pass {
+            return facing || !pos.in_check(s);
+        }
+        if !facing {
+            return true;
+        }
+        let (Some(mut own), Some(other)) = (pos.king(s), pos.king(1 - s)) else {
+            return true;
+        };
+        if m.from == own {
+            own = m.to;
+        }
+        m.to == other || !facing_between(pos, own, other, m.from, m.to)
+    }
+    fn effects(&self, pos: &mut Position, m: Move, _captured: Piece) {
+        let mover = pos.turn();
+        let check = pos.in_check(1 - mover);
+        record_check(pos, mover, check);
+        let passes = if m.kind == MoveKind::Pass {
+            pos.st.rule[PASSES] + 1
+        } else {
+            0
+        };
+        if pos.st.rule[PASSES] != passes {
+            pos.set_rule(PASSES, passes);
+        }
+        let bikjang = if generals_face(pos) {
+            pos.st.rule[BIKJANG] + 1
+        } else {
+            0
+        };
+        if pos.st.rule[BIKJANG] != bikjang {
+            pos.set_rule(BIKJANG, bikjang);
+        }
+    }
+    /// Two passes in a row or bikjang left standing: decided by count; no legal move (mate)
+    /// loses; threefold repetition: perpetual check loses, else decided by count.
+    fn outcome(&self, pos: &mut Position, history: &[u64]) -> Option<Outcome> {
+        if janggi_ended(pos) {
+            return Some(Self::by_count(pos));
+        }
+        let to_move = pos.turn();
+        if !pos.any_legal_move() {
+            return Some(Outcome::win(vec![1 - to_move], EndReason::Checkmate));
+        }
+        let counted = Self::by_count(pos);
+        repetition(pos, history, 3, || counted)
+    }
+    fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome> {
+        match ctx.action {
+            Action::Resign(s) => Some(Outcome::win(vec![1 - s], EndReason::Resignation)),
+            Action::Timeout(s) => Some(Outcome::win(vec![1 - s], EndReason::Timeout)),
+            Action::Move(_) | Action::Choose(_) => {
+                self.outcome(ctx.pos, ctx.history).or_else(|| {
+                    // the house rules' move limit: decided by count
+                    crate::rules::multi::move_limit_reached(ctx).then(|| Self::by_count(ctx.pos))
+                })
+            }
+        }
+    }
+    fn choices(&self, _pos: &Position) -> Vec<Choice> {
+        Vec::new()
+    }
+    fn may_end_by_agreement(&self) -> bool {
+        false
+    }
+    fn standings(&self, _pos: &Position, outcome: &Outcome) -> Vec<Standing> {
+        two_player_standings(outcome)
+    }
+}
