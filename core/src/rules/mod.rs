@@ -12,6 +12,7 @@ pub mod four_seasons;
 pub mod multi;
 pub mod testbed;
 pub mod three;
+pub mod variants;
 
 use once_cell::sync::Lazy;
 
@@ -93,6 +94,14 @@ static FOUR_SEASONS: Lazy<Variant> = Lazy::new(four_seasons::variant);
 static EIGHT_FFA: Lazy<Variant> = Lazy::new(|| eight::variant(eight::FFA));
 static EIGHT_PAIRS: Lazy<Variant> = Lazy::new(|| eight::variant(eight::PAIRS));
 static EIGHT_TEAMS: Lazy<Variant> = Lazy::new(|| eight::variant(eight::TEAMS));
+static ANTICHESS: Lazy<Variant> =
+    Lazy::new(|| variants::variant("antichess", variants::Rule::Antichess));
+static ATOMIC: Lazy<Variant> = Lazy::new(|| variants::variant("atomic", variants::Rule::Atomic));
+static CRAZYHOUSE: Lazy<Variant> =
+    Lazy::new(|| variants::variant("crazyhouse", variants::Rule::Crazyhouse));
+static DUCK: Lazy<Variant> = Lazy::new(|| variants::variant("duck", variants::Rule::Duck));
+static FOG_OF_WAR: Lazy<Variant> =
+    Lazy::new(|| variants::variant("fog-of-war", variants::Rule::Fog));
 
 /// The variant of a playable game id.
 pub fn variant(id: &str) -> Result<&'static Variant> {
@@ -107,6 +116,11 @@ pub fn variant(id: &str) -> Result<&'static Variant> {
         "eight-player-ffa" => Ok(&EIGHT_FFA),
         "eight-player-pairs" => Ok(&EIGHT_PAIRS),
         "eight-player-teams" => Ok(&EIGHT_TEAMS),
+        "antichess" => Ok(&ANTICHESS),
+        "atomic" => Ok(&ATOMIC),
+        "crazyhouse" => Ok(&CRAZYHOUSE),
+        "duck" => Ok(&DUCK),
+        "fog-of-war" => Ok(&FOG_OF_WAR),
         _ if CATALOGUE.iter().any(|(g, _, _)| *g == id) => {
             Err(Error::UnknownGame(format!("{id} (not playable yet)")))
         }
@@ -168,6 +182,11 @@ pub fn rules_of(f: Family) -> &'static dyn Rules {
         Family::ThreePlayer => &three::RULES,
         Family::Chaturaji => &chaturaji::RULES,
         Family::FourSeasons => &four_seasons::RULES,
+        Family::Antichess => &variants::ANTICHESS,
+        Family::Atomic => &variants::ATOMIC,
+        Family::Crazyhouse => &variants::CRAZYHOUSE,
+        Family::Duck => &variants::DUCK_RULES,
+        Family::FogOfWar => &variants::FOG,
         Family::Testbed(m) => testbed::rules(m),
     }
 }
