@@ -594,15 +594,15 @@ impl Rules for VariantRules {
                     // not out of, through or into check (atomic check: kings side by side are
                     // never in check), tested with the king lifted off its cell, so that it
                     // does not shield the cells it crosses
-                    // (its destination is tested below, in the position after castling, where
-                    // the rook may shield it)
+                    // (its destination, unless it is where the king stands, is tested below in
+                    // the position after castling, where the rook may shield it)
                     let d = &pos.castles[m.aux as usize];
                     let (path, king_to) = (d.king_path.clone(), d.king_to);
                     let king = pos.at(m.from);
                     pos.put(m.from, Piece::NONE);
                     let attacked = path
                         .iter()
-                        .any(|&c| c != king_to && atomic_attacked(pos, c, s));
+                        .any(|&c| (c != king_to || c == m.from) && atomic_attacked(pos, c, s));
                     pos.put(m.from, king);
                     if attacked {
                         return false;
