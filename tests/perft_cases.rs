@@ -218,3 +218,123 @@ fn every_janggi_oracle_case_up_to_ten_million_nodes_matches() {
 fn every_deep_janggi_oracle_case_matches() {
     assert!(game_cases("janggi", true) >= 1);
 }
+
+/// The cases of one chess variant (`variant_perft_cases.json`), deep or not; duck chess counts
+/// whole turns (the move and the duck), as Fairy-Stockfish does.
+fn run_variant_cases(game: &str, deep: bool) -> (usize, Vec<String>) {
+    let text = std::fs::read_to_string(rookery_tests::oracle_support::data_path(
+        "variant_perft_cases.json",
+    ))
+    .expect("variant_perft_cases.json");
+    let cases: Vec<PerftCase> = serde_json::from_str(&text).expect("valid JSON");
+    let mut n = 0;
+    let mut failures = Vec::new();
+    for c in cases
+        .iter()
+        .filter(|c| c.game == game && (c.nodes > DEEP) == deep)
+    {
+        let mut pos = position(&c.game, &c.fen);
+        let got = rookery_core::movegen::perft_turns(&mut pos, c.depth);
+        n += 1;
+        if got != c.nodes {
+            failures.push(format!(
+                "{} {} ({}) depth {}: got {got}, oracle {}",
+                c.game, c.kind, c.fen, c.depth, c.nodes
+            ));
+        }
+        // the mid-game case's moves lead from the start to its position
+        if let (Some(start), false) = (&c.start_fen, deep) {
+            let mut p = position(&c.game, start);
+            for m in &c.moves {
+                for mv in movetext::parse_turn(&p, m).unwrap_or_else(|e| panic!("{m}: {e}")) {
+                    p.make(mv);
+                }
+            }
+            assert_eq!(rules::write_position(&p), c.fen, "{} {:?}", c.game, c.moves);
+        }
+    }
+    (n, failures)
+}
+
+/// A python-chess variant suite read as `game`, at every depth up to `DEEP` nodes.
+fn run_variant_suite(file: &str, game: &str) -> (usize, Vec<String>) {
+    let suite = read_suite(file);
+    let mut n = 0;
+    let mut failures = Vec::new();
+    for c in &suite {
+        let fen = format!("{} 0 1", c.epd);
+        for &(d, want) in c.counts.iter().filter(|(_, n)| *n <= DEEP) {
+            let got = perft(&mut position(game, &fen), d);
+            n += 1;
+            if got != want {
+                failures.push(format!(
+                    "{} ({fen}) depth {d}: got {got}, suite {want}",
+                    c.id
+                ));
+            }
+        }
+    }
+    (n, failures)
+}
+
+#[test]
+fn antichess_oracle_cases_and_the_giveaway_suite_match() {
+    let (n, mut failures) = run_variant_cases("antichess", false);
+    assert!(n >= 9);
+    // giveaway = antichess with castling; the suite's positions have no castling rights
+    let (m, f) = run_variant_suite("giveaway.perft", "antichess");
+    failures.extend(f);
+    println!("antichess: {n} oracle cases, {m} giveaway suite counts");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn atomic_oracle_cases_and_the_atomic_suite_match() {
+    let (n, mut failures) = run_variant_cases("atomic", false);
+    assert!(n >= 8);
+    let (m, f) = run_variant_suite("atomic.perft", "atomic");
+    failures.extend(f);
+    println!("atomic: {n} oracle cases, {m} suite counts");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn crazyhouse_oracle_cases_and_the_crazyhouse_suite_match() {
+    let (n, mut failures) = run_variant_cases("crazyhouse", false);
+    assert!(n >= 8);
+    let (m, f) = run_variant_suite("crazyhouse.perft", "crazyhouse");
+    failures.extend(f);
+    println!("crazyhouse: {n} oracle cases, {m} suite counts");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn duck_oracle_cases_match() {
+    let (n, failures) = run_variant_cases("duck", false);
+    assert!(n >= 3);
+    println!("duck: {n} oracle cases");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn fog_of_war_oracle_cases_match() {
+    let (n, failures) = run_variant_cases("fog-of-war", false);
+    assert!(n >= 8);
+    println!("fog-of-war: {n} oracle cases");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+#[ignore = "deep: over ten million nodes; run in release by tests/run-all.sh"]
+fn every_deep_chess_variant_oracle_case_matches() {
+    let mut total = 0;
+    let mut failures = Vec::new();
+    for game in ["antichess", "atomic", "crazyhouse", "duck", "fog-of-war"] {
+        let (n, f) = run_variant_cases(game, true);
+        total += n;
+        failures.extend(f);
+    }
+    println!("{total} deep chess-variant oracle cases checked");
+    assert!(total > 0);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

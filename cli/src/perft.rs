@@ -8,7 +8,7 @@
 //! movement, the oracles' convention; games of three or more seats to rules, the tree the
 //! product's games walk. `--moves` replays the moves the same way the tree is walked.
 
-use rookery_core::movegen::perft;
+use rookery_core::movegen::perft_turns as perft;
 use rookery_core::{Action, Game, Result};
 
 pub struct PerftArgs {
@@ -32,9 +32,10 @@ pub fn setup(game: &str, fen: Option<&str>, moves: &[String], rules_tree: bool) 
             continue;
         }
         // movement alone: play through the position, ignoring the game's ends
-        let mv = rookery_core::notation::movetext::parse(g.position(), m)?;
         let mut pos = g.position().clone();
-        pos.make(mv);
+        for mv in rookery_core::notation::movetext::parse_turn(g.position(), m)? {
+            pos.make(mv);
+        }
         g = Game::from_position(pos, g.house.clone(), g.seed)?;
     }
     Ok(g)
@@ -73,7 +74,9 @@ pub fn run(a: &PerftArgs) -> Result<u64> {
         for m in pos.legal_moves() {
             let text = g.move_text(m);
             let u = pos.make(m);
-            let n = perft(&mut pos, a.depth - 1);
+            // a turn's first step: the rest of the turn belongs to this line
+            let d = a.depth - (pos.st.step == 0) as u32;
+            let n = perft(&mut pos, d);
             pos.unmake(m, &u);
             lines.push((text, n));
             total += n;

@@ -407,9 +407,13 @@ impl Game {
         if self.is_over() {
             return Err(Error::GameOver);
         }
-        let m = movetext::parse(self.position(), text)?;
-        self.act(Action::Move(m))?;
-        Ok(m)
+        // one move, or the steps of one turn joined by commas (duck chess: `e2e4,e4h5`); every
+        // step is checked before any is played, so an error changes nothing
+        let steps = movetext::parse_turn(self.position(), text)?;
+        for &m in &steps {
+            self.act(Action::Move(m))?;
+        }
+        Ok(steps[steps.len() - 1])
     }
 
     /// Plays a move (must be legal).

@@ -633,3 +633,28 @@ fn perft_inner(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
     }
     n
 }
+
+/// Counts leaf nodes of the legal move tree to `depth` whole turns: a turn of several steps
+/// (duck chess: the move, then the duck) counts as one ply, as Fairy-Stockfish counts it. The
+/// same as [`perft`] for games of one step per turn.
+pub fn perft_turns(pos: &mut Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut buf = Vec::with_capacity(128);
+    pos.legal_into(&mut buf);
+    if depth == 1 && pos.st.step + 1 == pos.variant.steps_per_turn {
+        return buf.len() as u64;
+    }
+    let mut n = 0;
+    for m in buf {
+        let u = pos.make(m);
+        n += if pos.st.step == 0 {
+            perft_turns(pos, depth - 1)
+        } else {
+            perft_turns(pos, depth)
+        };
+        pos.unmake(m, &u);
+    }
+    n
+}

@@ -29,6 +29,16 @@ pub enum Family {
     ThreePlayer,
     Chaturaji,
     FourSeasons,
+    /// Lichess antichess (`rules::variants`).
+    Antichess,
+    /// Lichess atomic chess (`rules::variants`).
+    Atomic,
+    /// Lichess crazyhouse (`rules::variants`).
+    Crazyhouse,
+    /// Duck chess (`rules::variants`).
+    Duck,
+    /// Fog of war (`rules::variants`).
+    FogOfWar,
     /// Small test-only games that exercise one mechanism each (`rules::testbed`); the value
     /// names the mechanism their rules hooks carry out.
     Testbed(crate::rules::testbed::Mechanism),

@@ -1,7 +1,10 @@
 //! Coordinate move text, the same for every game: `e2e4` or `e2-e4`, promotion `e7e8q` or
 //! `e7-e8=Q`, captures may be written `e4xd5`; castling as the king's move (`e1g1`), as king
 //! takes rook (`e1h1`, Chess960), or `O-O` / `O-O-O`. Cell names are a file letter and a rank.
-//! Drops are `P@e5`; games with `Variant::promotion_plus` (shogi) mark a promotion `b2h8+`.
+//! A drop from hand is `P@e4` (Fairy-Stockfish's form, the piece's letter in upper case for
+//! either side); a neutral piece's placement (the duck) is `*@h5`, and a whole turn of two steps
+//! may be written as Fairy-Stockfish writes a duck move, `e2e4,e4h5` ([`parse_turn`]). Games
+//! with `Variant::promotion_plus` (shogi) mark a promotion `b2h8+`.
 
 use crate::error::{Error, Result};
 use crate::position::{Move, MoveKind, Position};
@@ -13,6 +16,11 @@ use crate::position::{Move, MoveKind, Position};
 /// (what saved games store) reads back as the move written.
 pub fn write(pos: &Position, m: Move, king_takes_rook: bool) -> String {
     let t = &pos.variant.board;
+    match m.kind {
+        MoveKind::Drop => return format!("{}@{}", pos.variant.letter(m.aux), t.name(m.to)),
+        MoveKind::Place => return format!("{}@{}", pos.variant.letter(m.aux), t.name(m.to)),
+        _ => {}
+    }
     let to = if m.kind == MoveKind::Castle && !king_takes_rook {
         let king_to = pos.castles[m.aux as usize].king_to;
         let step_too = pos
@@ -40,25 +48,6 @@ pub fn write(pos: &Position, m: Move, king_takes_rook: bool) -> String {
         }
     }
     s
-}
-
-/// A drop written `P@e5` (the piece's letter, either case): the legal drop it names.
-fn parse_drop(pos: &Position, text: &str) -> Option<Result<Move>> {
-    let (letter, cell) = text.trim().split_once('@')?;
-    let mut chars = letter.chars();
-    let (Some(l), None) = (chars.next(), chars.next()) else {
-        return Some(Err(Error::BadMoveText(text.to_string())));
-    };
-    let v = pos.variant;
-    let (Some(kind), Some(to)) = (v.piece_by_letter(l), v.board.cell(cell)) else {
-        return Some(Err(Error::BadMoveText(text.to_string())));
-    };
-    Some(
-        pos.legal_moves()
-            .into_iter()
-            .find(|m| m.kind == MoveKind::Drop && m.aux == kind && m.to == to)
-            .ok_or_else(|| Error::IllegalMove(text.to_string())),
-    )
 }
 
 /// Splits `text` into (from, to, promotion letter).
@@ -113,13 +102,47 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move> {
             .find(|m| m.kind == MoveKind::Castle && pos.castles[m.aux as usize].side == side)
             .ok_or_else(|| Error::IllegalMove(text.to_string()));
     }
-    if let Some(r) = parse_drop(pos, text) {
-        return r;
-    }
     // `+` after the cells: a promotion where the game writes it so (shogi), else a check mark
     let plus_promotion = pos.variant.promotion_plus && text.trim().ends_with('+');
-    let (from, to, promo) = split(text).ok_or_else(|| Error::BadMoveText(text.to_string()))?;
     let t = &pos.variant.board;
+    if let Some((piece, cell)) = trimmed.split_once('@') {
+        // a drop (`P@e4`) or a neutral piece's placement (`*@h5`, or `@h5`)
+        let to = t
+            .cell(cell)
+            .ok_or_else(|| Error::BadMoveText(format!("{text}: no cell {cell}")))?;
+        let kind = match piece.chars().next() {
+            None => None,
+            Some(l) if piece.chars().count() == 1 => Some(
+                pos.variant
+                    .piece_by_letter(l)
+                    .ok_or_else(|| Error::BadMoveText(format!("{text}: no piece '{l}'")))?,
+            ),
+            Some(_) => return Err(Error::BadMoveText(text.to_string())),
+        };
+        return legal
+            .into_iter()
+            .find(|m| {
+                m.to == to
+                    && match m.kind {
+                        MoveKind::Drop => kind == Some(m.aux),
+                        MoveKind::Place => kind.is_none_or(|k| k == m.aux),
+                        _ => false,
+                    }
+            })
+            .ok_or_else(|| Error::IllegalMove(text.to_string()));
+    }
+    let (from, to, promo) = split(text).ok_or_else(|| Error::BadMoveText(text.to_string()))?;
+    if legal.iter().any(|m| m.kind == MoveKind::Place) && promo.is_none() {
+        // Fairy-Stockfish's second half of a duck move: the moved piece's cell, then the
+        // duck's new cell
+        if let Some(m) = t.cell(&to).and_then(|to| {
+            legal
+                .iter()
+                .find(|m| m.kind == MoveKind::Place && m.to == to)
+        }) {
+            return Ok(*m);
+        }
+    }
     let from = t
         .cell(&from)
         .ok_or_else(|| Error::BadMoveText(format!("{text}: no cell {from}")))?;
@@ -158,4 +181,18 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move> {
         })
         .copied()
         .ok_or_else(|| Error::IllegalMove(text.to_string()))
+}
+
+/// The moves of one turn written as one text: a single move, or the steps of a turn joined by
+/// commas as Fairy-Stockfish writes a duck move (`e2e4,e4h5`: the move, then the duck's cell
+/// after the moved piece's). Each step is read in the position the steps before it leave.
+pub fn parse_turn(pos: &Position, text: &str) -> Result<Vec<Move>> {
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for part in text.split(',') {
+        let m = parse(&p, part)?;
+        p.make(m);
+        out.push(m);
+    }
+    Ok(out)
 }

@@ -13,6 +13,7 @@ pub mod multi;
 pub mod shogi;
 pub mod testbed;
 pub mod three;
+pub mod variants;
 pub mod xiangqi;
 
 use once_cell::sync::Lazy;
@@ -99,6 +100,14 @@ static XIANGQI: Lazy<Variant> = Lazy::new(xiangqi::xiangqi_variant);
 static JANGGI: Lazy<Variant> = Lazy::new(xiangqi::janggi_variant);
 static SHOGI: Lazy<Variant> = Lazy::new(shogi::shogi_variant);
 static MINISHOGI: Lazy<Variant> = Lazy::new(shogi::minishogi_variant);
+static ANTICHESS: Lazy<Variant> =
+    Lazy::new(|| variants::variant("antichess", variants::Rule::Antichess));
+static ATOMIC: Lazy<Variant> = Lazy::new(|| variants::variant("atomic", variants::Rule::Atomic));
+static CRAZYHOUSE: Lazy<Variant> =
+    Lazy::new(|| variants::variant("crazyhouse", variants::Rule::Crazyhouse));
+static DUCK: Lazy<Variant> = Lazy::new(|| variants::variant("duck", variants::Rule::Duck));
+static FOG_OF_WAR: Lazy<Variant> =
+    Lazy::new(|| variants::variant("fog-of-war", variants::Rule::Fog));
 
 /// The variant of a playable game id.
 pub fn variant(id: &str) -> Result<&'static Variant> {
@@ -117,6 +126,11 @@ pub fn variant(id: &str) -> Result<&'static Variant> {
         "janggi" => Ok(&JANGGI),
         "shogi" => Ok(&SHOGI),
         "minishogi" => Ok(&MINISHOGI),
+        "antichess" => Ok(&ANTICHESS),
+        "atomic" => Ok(&ATOMIC),
+        "crazyhouse" => Ok(&CRAZYHOUSE),
+        "duck" => Ok(&DUCK),
+        "fog-of-war" => Ok(&FOG_OF_WAR),
         _ if CATALOGUE.iter().any(|(g, _, _)| *g == id) => {
             Err(Error::UnknownGame(format!("{id} (not playable yet)")))
         }
@@ -178,6 +192,11 @@ pub fn rules_of(f: Family) -> &'static dyn Rules {
         Family::ThreePlayer => &three::RULES,
         Family::Chaturaji => &chaturaji::RULES,
         Family::FourSeasons => &four_seasons::RULES,
+        Family::Antichess => &variants::ANTICHESS,
+        Family::Atomic => &variants::ATOMIC,
+        Family::Crazyhouse => &variants::CRAZYHOUSE,
+        Family::Duck => &variants::DUCK_RULES,
+        Family::FogOfWar => &variants::FOG,
         Family::Testbed(m) => testbed::rules(m),
         Family::Xiangqi => &xiangqi::XiangqiRules,
         Family::Janggi => &xiangqi::JanggiRules,

@@ -180,6 +180,7 @@ pub fn janggi_variant() -> Variant {
         filter: true,
         effects: true,
         verify_all: true,
+        ..Hooks::default()
     };
     v.hop_screen_barred = 1 << CANNON;
     v.hop_capture_barred = 1 << CANNON;

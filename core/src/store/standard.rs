@@ -28,9 +28,10 @@ pub fn form_for(game: &str) -> Result<RecordForm> {
     let v = rules::variant(game)?;
     Ok(match v.family {
         Family::FourFfa | Family::FourTeams => RecordForm::Pgn4,
-        // SAN is chess's: games on points and with drops keep their coordinate move text
+        // SAN names board moves of chess-like games only: games on points, with drops or turns
+        // of several steps (the duck) keep their coordinate texts in Rookery's own form
         Family::Xiangqi | Family::Janggi | Family::Shogi => RecordForm::Rookery,
-        _ if v.seat_count() == 2 => RecordForm::Pgn,
+        _ if v.seat_count() == 2 && v.hand.is_none() && v.steps_per_turn == 1 => RecordForm::Pgn,
         _ => RecordForm::Rookery,
     })
 }
