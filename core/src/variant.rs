@@ -29,6 +29,9 @@ pub enum Family {
     ThreePlayer,
     Chaturaji,
     FourSeasons,
+    /// Chaturanga, shatranj, makruk, ouk chatrang, sittuyin: one set of rules, parameterised
+    /// by data (`rules::shatranj::Params`).
+    Shatranj(crate::rules::shatranj::Ruleset),
     /// Small test-only games that exercise one mechanism each (`rules::testbed`); the value
     /// names the mechanism their rules hooks carry out.
     Testbed(crate::rules::testbed::Mechanism),

@@ -12,6 +12,10 @@ use crate::position::{Move, MoveKind, Position};
 /// (what saved games store) reads back as the move written.
 pub fn write(pos: &Position, m: Move, king_takes_rook: bool) -> String {
     let t = &pos.variant.board;
+    if m.kind == MoveKind::Drop {
+        // a drop from hand: the kind's letter, `@`, the cell (Fairy-Stockfish: `K@e2`)
+        return format!("{}@{}", pos.variant.letter(m.aux), t.name(m.to));
+    }
     let to = if m.kind == MoveKind::Castle && !king_takes_rook {
         let king_to = pos.castles[m.aux as usize].king_to;
         let step_too = pos
@@ -85,8 +89,26 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move> {
             .find(|m| m.kind == MoveKind::Castle && pos.castles[m.aux as usize].side == side)
             .ok_or_else(|| Error::IllegalMove(text.to_string()));
     }
-    let (from, to, promo) = split(text).ok_or_else(|| Error::BadMoveText(text.to_string()))?;
     let t = &pos.variant.board;
+    if let Some((letter, cell)) = trimmed.split_once('@') {
+        // a drop: `K@e2` (any case for the letter)
+        let mut l = letter.chars();
+        let (Some(l), None) = (l.next(), l.next()) else {
+            return Err(Error::BadMoveText(text.to_string()));
+        };
+        let kind = pos
+            .variant
+            .piece_by_letter(l)
+            .ok_or_else(|| Error::BadMoveText(format!("{text}: no piece '{l}'")))?;
+        let to = t
+            .cell(cell)
+            .ok_or_else(|| Error::BadMoveText(format!("{text}: no cell {cell}")))?;
+        return legal
+            .into_iter()
+            .find(|m| m.kind == MoveKind::Drop && m.aux == kind && m.to == to)
+            .ok_or_else(|| Error::IllegalMove(text.to_string()));
+    }
+    let (from, to, promo) = split(text).ok_or_else(|| Error::BadMoveText(text.to_string()))?;
     let from = t
         .cell(&from)
         .ok_or_else(|| Error::BadMoveText(format!("{text}: no cell {from}")))?;

@@ -10,6 +10,7 @@ pub mod eight;
 pub mod four;
 pub mod four_seasons;
 pub mod multi;
+pub mod shatranj;
 pub mod testbed;
 pub mod three;
 
@@ -93,6 +94,7 @@ static FOUR_SEASONS: Lazy<Variant> = Lazy::new(four_seasons::variant);
 static EIGHT_FFA: Lazy<Variant> = Lazy::new(|| eight::variant(eight::FFA));
 static EIGHT_PAIRS: Lazy<Variant> = Lazy::new(|| eight::variant(eight::PAIRS));
 static EIGHT_TEAMS: Lazy<Variant> = Lazy::new(|| eight::variant(eight::TEAMS));
+static SHATRANJ_FAMILY: Lazy<[Variant; 5]> = Lazy::new(shatranj::variants);
 
 /// The variant of a playable game id.
 pub fn variant(id: &str) -> Result<&'static Variant> {
@@ -107,6 +109,7 @@ pub fn variant(id: &str) -> Result<&'static Variant> {
         "eight-player-ffa" => Ok(&EIGHT_FFA),
         "eight-player-pairs" => Ok(&EIGHT_PAIRS),
         "eight-player-teams" => Ok(&EIGHT_TEAMS),
+        _ if shatranj::index(id).is_some() => Ok(&SHATRANJ_FAMILY[shatranj::index(id).unwrap()]),
         _ if CATALOGUE.iter().any(|(g, _, _)| *g == id) => {
             Err(Error::UnknownGame(format!("{id} (not playable yet)")))
         }
@@ -168,6 +171,7 @@ pub fn rules_of(f: Family) -> &'static dyn Rules {
         Family::ThreePlayer => &three::RULES,
         Family::Chaturaji => &chaturaji::RULES,
         Family::FourSeasons => &four_seasons::RULES,
+        Family::Shatranj(r) => shatranj::rules(r),
         Family::Testbed(m) => testbed::rules(m),
     }
 }

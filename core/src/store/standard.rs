@@ -28,6 +28,8 @@ pub fn form_for(game: &str) -> Result<RecordForm> {
     let v = rules::variant(game)?;
     Ok(match v.family {
         Family::FourFfa | Family::FourTeams => RecordForm::Pgn4,
+        // SAN has no form for sittuyin's setup drops and in-place promotions
+        Family::Shatranj(_) => RecordForm::Rookery,
         _ if v.seat_count() == 2 => RecordForm::Pgn,
         _ => RecordForm::Rookery,
     })
