@@ -95,7 +95,7 @@ pub struct Params {
 
 pub const CHATURANGA: Params = Params {
     letters: ['P', 'N', 'B', 'R', 'Q', 'K'],
-    names: ["pawn", "horse", "elephant", "chariot", "minister", "king"],
+    names: ["pawn", "knight", "alfil", "rook", "ferz", "king"],
     start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
     king_capture: true,
     bare_king: false,
@@ -109,7 +109,7 @@ pub const CHATURANGA: Params = Params {
 
 pub const SHATRANJ: Params = Params {
     letters: ['P', 'N', 'B', 'R', 'Q', 'K'],
-    names: ["pawn", "knight", "alfil", "rook", "fers", "king"],
+    names: ["pawn", "knight", "alfil", "rook", "ferz", "king"],
     start_fen: "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1",
     king_capture: false,
     bare_king: true,
@@ -123,7 +123,7 @@ pub const SHATRANJ: Params = Params {
 
 pub const MAKRUK: Params = Params {
     letters: ['P', 'N', 'S', 'R', 'M', 'K'],
-    names: ["bia", "ma", "khon", "ruea", "met", "khun"],
+    names: ["pawn", "knight", "khon", "rook", "met", "king"],
     start_fen: "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
     king_capture: false,
     bare_king: false,
@@ -137,7 +137,7 @@ pub const MAKRUK: Params = Params {
 
 pub const OUK_CHATRANG: Params = Params {
     letters: ['P', 'N', 'S', 'R', 'M', 'K'],
-    names: ["trey", "ses", "kol", "tuk", "neang", "sdach"],
+    names: ["pawn", "knight", "khon", "rook", "met", "king"],
     start_fen: "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1",
     king_capture: false,
     bare_king: false,
@@ -151,7 +151,7 @@ pub const OUK_CHATRANG: Params = Params {
 
 pub const SITTUYIN: Params = Params {
     letters: ['P', 'N', 'S', 'R', 'F', 'K'],
-    names: ["ne", "myin", "sin", "yahhta", "sit-ke", "min-gyi"],
+    names: ["pawn", "knight", "elephant", "rook", "general", "king"],
     start_fen: "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1",
     king_capture: false,
     bare_king: false,
