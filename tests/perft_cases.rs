@@ -338,3 +338,90 @@ fn every_deep_chess_variant_oracle_case_matches() {
     assert!(total > 0);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+// ---------------------------------------------------------------- the chess family, part 1
+// Chaturanga (oracle `chaturangakc`), shatranj, makruk, ouk chatrang (`cambodian`) and
+// sittuyin: every case of `../shared/oracle/perft_cases.json` for them, copied to
+// `tests/data/perft_cases_chess_family.json`; the FEN is the oracle's, read as it is.
+
+fn chess_family_cases(game: &str) -> Vec<PerftCase> {
+    let path = rookery_tests::oracle_support::data_path("perft_cases_chess_family.json");
+    let text = std::fs::read_to_string(path).expect("perft_cases_chess_family.json");
+    let all: Vec<PerftCase> = serde_json::from_str(&text).expect("valid cases");
+    let cases: Vec<PerftCase> = all.into_iter().filter(|c| c.game == game).collect();
+    assert!(
+        cases.iter().any(|c| c.kind == "start") && cases.iter().any(|c| c.kind == "midgame")
+            || game == "chaturanga",
+        "{game}: start and mid-game cases"
+    );
+    assert!(!cases.is_empty(), "{game}: no cases");
+    cases
+}
+
+/// The cheap cases of a game, and its mid-game moves replayed from the start (UCI move
+/// forms, drops included) must reach the oracle's FEN.
+fn chess_family_game(game: &str) {
+    let cases = chess_family_cases(game);
+    let (n, failures) = run_cases(cases.iter().filter(|c| c.nodes <= DEEP));
+    println!("{n} {game} oracle perft cases checked");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    for c in cases.iter().filter(|c| c.kind == "midgame") {
+        let mut pos = position(&c.game, c.start_fen.as_deref().unwrap());
+        for m in &c.moves {
+            let mv = movetext::parse(&pos, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+            pos.make(mv);
+        }
+        assert_eq!(
+            rules::write_position(&pos),
+            c.fen,
+            "{game} after {:?}",
+            c.moves
+        );
+    }
+}
+
+fn chess_family_deep(game: &str) {
+    let cases = chess_family_cases(game);
+    let (n, failures) = run_cases(cases.iter().filter(|c| c.nodes > DEEP));
+    println!("{n} deep {game} oracle perft cases checked");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn chaturanga_oracle_cases_match() {
+    chess_family_game("chaturanga");
+}
+
+#[test]
+fn shatranj_oracle_cases_match() {
+    chess_family_game("shatranj");
+}
+
+#[test]
+fn makruk_oracle_cases_match() {
+    chess_family_game("makruk");
+}
+
+#[test]
+fn ouk_chatrang_oracle_cases_match() {
+    chess_family_game("ouk-chatrang");
+}
+
+#[test]
+fn sittuyin_oracle_cases_match() {
+    chess_family_game("sittuyin");
+}
+
+#[test]
+#[ignore = "deep: over ten million nodes; run in release by tests/run-all.sh"]
+fn deep_chess_family_oracle_cases_match() {
+    for g in [
+        "chaturanga",
+        "shatranj",
+        "makruk",
+        "ouk-chatrang",
+        "sittuyin",
+    ] {
+        chess_family_deep(g);
+    }
+}

@@ -4,11 +4,13 @@
 # On a fresh Debian machine (root or sudo, apt-get, Rust per rust-toolchain.toml, Java 17 +
 # Maven, Python 3) it installs what the tests need and runs everything, failing loudly when
 # something cannot be set up (it never skips an oracle silently):
-#   1. set-up: fairy-stockfish (apt-get), python-chess (pip), rustfmt, Java and Maven checks
+#   1. set-up: fairy-stockfish (apt-get), python-chess (pip), pyffish (pip, in a venv),
+#      rustfmt, Java and Maven checks
 #   2. cargo fmt --check
 #   3. cargo build --workspace --release
 #   4. cargo test --workspace --release (all default tests)
-#   5. the differential test against Fairy-Stockfish and python-chess (prints what it checked)
+#   5. the differential tests against Fairy-Stockfish, python-chess and pyffish (print what
+#      they checked)
 #   6. the deep perft cases (ignored by default) in release mode
 #   7. the Kotlin/JVM tests of the bindings (tests/kotlin/run.sh)
 #   8. every fuzz target of fuzz/ for FUZZ_SECONDS (default 20) each (tests/fuzz.sh, which
@@ -93,6 +95,23 @@ fi
 export PYTHON
 echo "python-chess: $("$PYTHON" -c 'import chess; print(chess.__version__)') ($PYTHON)"
 
+# pyffish (Fairy-Stockfish compiled into a Python module): the oracle of
+# tests/oracle_family.rs (chaturanga, shatranj, makruk, ouk chatrang, sittuyin), which fails,
+# never skips, without it. Installed in its own venv (PEP 668), or given as PYFFISH_PYTHON.
+if [ -z "${PYFFISH_PYTHON:-}" ]; then
+  PYFFISH_VENV="${PYFFISH_VENV:-${CARGO_TARGET_DIR:-$ROOT/target}/pyffish-venv}"
+  if ! "$PYFFISH_VENV/bin/python" -c 'import pyffish' >/dev/null 2>&1; then
+    echo "pyffish missing: installing it in the venv $PYFFISH_VENV"
+    "$PYTHON" -m venv "$PYFFISH_VENV" >/dev/null 2>&1 || { apt_install python3-venv; "$PYTHON" -m venv "$PYFFISH_VENV"; } \
+      || fail "python3 -m venv $PYFFISH_VENV"
+    "$PYFFISH_VENV/bin/pip" install --quiet pyffish || fail "pip install pyffish"
+  fi
+  PYFFISH_PYTHON="$PYFFISH_VENV/bin/python"
+fi
+"$PYFFISH_PYTHON" -c 'import pyffish' || fail "pyffish is still missing for $PYFFISH_PYTHON"
+export PYFFISH_PYTHON
+echo "pyffish: $("$PYFFISH_PYTHON" -c 'import pyffish; print(pyffish.version())') ($PYFFISH_PYTHON)"
+
 # The crash test's seed is fixed here, so a run can be replayed; it prints it either way.
 export ROOKERY_CRASH_SEED="${ROOKERY_CRASH_SEED:-2021}"
 echo "crash test seed: ROOKERY_CRASH_SEED=$ROOKERY_CRASH_SEED"
@@ -120,10 +139,14 @@ cargo build --workspace --release
 section "Rust tests (cargo test --workspace --release)"
 # the differential test runs in its own section below, where its count is shown
 cargo test --workspace --release -- \
-  --skip legal_moves_and_fen_match_fairy_stockfish_after_every_move_of_seeded_random_games
+  --skip legal_moves_and_fen_match_fairy_stockfish_after_every_move_of_seeded_random_games \
+  --skip chess_family_legal_moves_fen_and_ends_match_pyffish_after_every_move_of_random_games
 
 section "Differential test against Fairy-Stockfish and python-chess (chess and Chess960)"
 cargo test --workspace --release --test oracle -- --nocapture
+
+section "Differential test against pyffish (chaturanga, shatranj, makruk, ouk chatrang, sittuyin)"
+cargo test --workspace --release --test oracle_family -- --nocapture
 
 section "Deep perft cases (release)"
 cargo test --workspace --release --test perft_cases --test multiplayer_perft -- --ignored --nocapture

@@ -712,6 +712,49 @@ mod tests {
     use super::*;
     use std::time::Instant;
 
+    #[test]
+    fn the_chess_family_plays_through_move_text_sittuyin_setup_and_promotion_included() {
+        let people = || {
+            vec![
+                SeatConfig::Person { name: "A".into() },
+                SeatConfig::Person { name: "B".into() },
+            ]
+        };
+        for id in [
+            "chaturanga",
+            "shatranj",
+            "makruk",
+            "ouk-chatrang",
+            "sittuyin",
+        ] {
+            let s = GameSession::new(
+                id.into(),
+                people(),
+                rookery_core::game::HouseRules::default().into(),
+                1,
+            )
+            .unwrap();
+            assert!(s.fen().unwrap().contains(" w "), "{id}");
+        }
+        let s = GameSession::new(
+            "sittuyin".into(),
+            people(),
+            rookery_core::game::HouseRules::default().into(),
+            1,
+        )
+        .unwrap();
+        for m in [
+            "N@b2", "F@g8", "F@g1", "K@f7", "N@e1", "S@b6", "K@c1", "N@b7", "S@g2", "N@a6", "S@h3",
+            "S@c8", "R@d1", "R@d8", "R@a1", "R@b8", "g4g5",
+        ] {
+            assert_eq!(s.play_move_text(m.into()).unwrap(), m);
+        }
+        s.load_fen("4k3/8/8/3P4/8/8/P7/4K3[] w - - 0 1".into())
+            .unwrap();
+        assert_eq!(s.play_move_text("d5c6f".into()).unwrap(), "d5c6f");
+        assert_eq!(s.fen().unwrap(), "4k3/8/2F5/8/8/8/P7/4K3[] b - - 0 1");
+    }
+
     /// Far above what a cancelled search needs even on a loaded 2-core machine, far below the
     /// minute the search would otherwise take.
     const BOUND: Duration = Duration::from_secs(10);

@@ -749,7 +749,9 @@ impl Position {
         }
         if !matches!(m.kind, MoveKind::Place | MoveKind::Special) {
             let pawn_move = piece.is_some() && v.pawn_mask >> piece.kind() & 1 == 1;
-            self.st.halfmove = if captured.is_some() || pawn_move {
+            // a drop resets the clock too, as in Fairy-Stockfish
+            let drop = m.kind == MoveKind::Drop;
+            self.st.halfmove = if captured.is_some() || pawn_move || drop {
                 0
             } else {
                 self.st.halfmove + 1

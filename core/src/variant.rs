@@ -39,6 +39,9 @@ pub enum Family {
     Duck,
     /// Fog of war (`rules::variants`).
     FogOfWar,
+    /// Chaturanga, shatranj, makruk, ouk chatrang, sittuyin: one set of rules, parameterised
+    /// by data (`rules::shatranj::Params`).
+    Shatranj(crate::rules::shatranj::Ruleset),
     /// Small test-only games that exercise one mechanism each (`rules::testbed`); the value
     /// names the mechanism their rules hooks carry out.
     Testbed(crate::rules::testbed::Mechanism),

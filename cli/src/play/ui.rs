@@ -342,6 +342,24 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
         sub.push_str(&t("status-saved"));
     }
     lines.push(Line::styled(sub, dim()));
+    // makruk, ouk chatrang, sittuyin: the running count, shown to the players
+    if let Some(c) = rookery_core::rules::shatranj::counting(pos) {
+        let key = match c.kind {
+            rookery_core::rules::shatranj::CountKind::BoardsHonour => "status-count-board",
+            rookery_core::rules::shatranj::CountKind::PiecesHonour => "status-count-pieces",
+        };
+        lines.push(Line::styled(
+            tf(
+                key,
+                &[
+                    ("player", &p.name(c.counted_by)),
+                    ("count", &c.current.to_string()),
+                    ("limit", &c.limit.to_string()),
+                ],
+            ),
+            Style::default().fg(Color::Yellow),
+        ));
+    }
     if g.variant.board.id == rookery_core::board::tri::ID {
         lines.push(Line::styled(t("status-tri-sketch"), dim()));
     }

@@ -10,6 +10,7 @@ pub mod eight;
 pub mod four;
 pub mod four_seasons;
 pub mod multi;
+pub mod shatranj;
 pub mod shogi;
 pub mod testbed;
 pub mod three;
@@ -108,6 +109,7 @@ static CRAZYHOUSE: Lazy<Variant> =
 static DUCK: Lazy<Variant> = Lazy::new(|| variants::variant("duck", variants::Rule::Duck));
 static FOG_OF_WAR: Lazy<Variant> =
     Lazy::new(|| variants::variant("fog-of-war", variants::Rule::Fog));
+static SHATRANJ_FAMILY: Lazy<[Variant; 5]> = Lazy::new(shatranj::variants);
 
 /// The variant of a playable game id.
 pub fn variant(id: &str) -> Result<&'static Variant> {
@@ -131,6 +133,7 @@ pub fn variant(id: &str) -> Result<&'static Variant> {
         "crazyhouse" => Ok(&CRAZYHOUSE),
         "duck" => Ok(&DUCK),
         "fog-of-war" => Ok(&FOG_OF_WAR),
+        _ if shatranj::index(id).is_some() => Ok(&SHATRANJ_FAMILY[shatranj::index(id).unwrap()]),
         _ if CATALOGUE.iter().any(|(g, _, _)| *g == id) => {
             Err(Error::UnknownGame(format!("{id} (not playable yet)")))
         }
@@ -197,6 +200,7 @@ pub fn rules_of(f: Family) -> &'static dyn Rules {
         Family::Crazyhouse => &variants::CRAZYHOUSE,
         Family::Duck => &variants::DUCK_RULES,
         Family::FogOfWar => &variants::FOG,
+        Family::Shatranj(r) => shatranj::rules(r),
         Family::Testbed(m) => testbed::rules(m),
         Family::Xiangqi => &xiangqi::XiangqiRules,
         Family::Janggi => &xiangqi::JanggiRules,
