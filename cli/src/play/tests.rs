@@ -204,15 +204,15 @@ fn clicking_from_and_to_plays_the_move() {
     draw(&mut app, 100, 30);
     click(&mut app, "e2");
     let e2 = cell(&mut app, "e2");
-    assert_eq!(play(&mut app).selected, Some(e2));
+    assert_eq!(play(&mut app).selected(), Some(e2));
     let targets = play(&mut app).targets();
     assert_eq!(targets.len(), 2, "e3 and e4");
     click(&mut app, "e4");
     assert_eq!(play(&mut app).game().texts(), ["e2e4"]);
-    assert_eq!(play(&mut app).selected, None);
+    assert_eq!(play(&mut app).selected(), None);
     // clicking a piece of the side not to move selects nothing
     click(&mut app, "e4");
-    assert_eq!(play(&mut app).selected, None);
+    assert_eq!(play(&mut app).selected(), None);
 }
 
 #[test]
@@ -223,7 +223,7 @@ fn legal_targets_are_marked_only_when_the_house_rule_says_so() {
     assert_eq!(play(&mut app).shown_targets().len(), 2);
     let views = {
         let p = play(&mut app);
-        cell_views(p.game(), p.selected, &p.shown_targets())
+        cell_views(p.game(), p.selected(), &p.shown_targets())
     };
     let f3 = cell(&mut app, "f3") as usize;
     assert_eq!(views[f3].mark, super::board::Mark::Target);
@@ -235,7 +235,7 @@ fn legal_targets_are_marked_only_when_the_house_rule_says_so() {
     app.start(form, Instant::now()).unwrap();
     draw(&mut app, 100, 30);
     click(&mut app, "g1");
-    assert!(play(&mut app).selected.is_some());
+    assert!(play(&mut app).selected().is_some());
     assert!(play(&mut app).shown_targets().is_empty());
 }
 
@@ -245,7 +245,7 @@ fn typing_a_move_and_enter_plays_it_and_bad_text_changes_nothing() {
     typed(&mut app, "e2");
     let e2 = cell(&mut app, "e2");
     assert_eq!(
-        play(&mut app).selected,
+        play(&mut app).selected(),
         Some(e2),
         "typing a cell selects it"
     );
