@@ -244,3 +244,123 @@ impl GameLibrary {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::SeatConfig;
+
+    fn temp(name: &str) -> String {
+        let d = std::env::temp_dir().join(format!(
+            "rookery-library-{name}-{}-{:?}",
+            std::process::id(),
+            std::time::SystemTime::now()
+        ));
+        d.display().to_string()
+    }
+
+    fn people() -> Vec<SeatConfig> {
+        vec![
+            SeatConfig::Person { name: "A".into() },
+            SeatConfig::Person { name: "B".into() },
+        ]
+    }
+
+    #[test]
+    fn a_damaged_record_is_a_typed_error_and_the_other_games_stay_readable() {
+        let dir = temp("damaged");
+        let (a, b) = {
+            let lib = GameLibrary::new(dir.clone()).unwrap();
+            lib.set_sync_to_disk(false).unwrap();
+            let a = lib
+                .new_game(
+                    "chess".into(),
+                    people(),
+                    crate::catalogue::default_house_rules(),
+                    1,
+                )
+                .unwrap();
+            a.play_move_text("e2e4".into()).unwrap();
+            let b = lib
+                .new_game(
+                    "chess".into(),
+                    people(),
+                    crate::catalogue::default_house_rules(),
+                    2,
+                )
+                .unwrap();
+            let ids = (
+                a.snapshot().unwrap().saved_id.unwrap(),
+                b.snapshot().unwrap().saved_id.unwrap(),
+            );
+            drop((a, b, lib));
+            ids
+        };
+        {
+            // flip a byte of game a's first action record
+            let db = sled::open(&dir).unwrap();
+            let mut key = vec![b'm'];
+            key.extend_from_slice(&a.to_be_bytes());
+            key.extend_from_slice(&0u32.to_be_bytes());
+            let mut v = db.get(&key).unwrap().unwrap().to_vec();
+            let last = v.len() - 2;
+            v[last] ^= 0x55;
+            db.insert(key, v).unwrap();
+            db.flush().unwrap();
+        }
+        let lib = GameLibrary::new(dir.clone()).unwrap();
+        assert!(matches!(
+            lib.resume(a).err(),
+            Some(RookeryError::DamagedSave { .. })
+        ));
+        assert!(lib.resume(b).is_ok());
+        assert_eq!(lib.saved_games().unwrap().len(), 2);
+        // a second library on the same directory is a typed error, not an OS error text
+        assert!(matches!(
+            GameLibrary::new(dir.clone()).err(),
+            Some(RookeryError::LibraryLocked { .. })
+        ));
+        drop(lib);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// `cargo test --release -p rookery-bindings -- --ignored --nocapture saved_games_timing`
+    #[test]
+    #[ignore]
+    fn saved_games_timing() {
+        let dir = temp("timing");
+        let lib = GameLibrary::new(dir.clone()).unwrap();
+        lib.set_sync_to_disk(false).unwrap();
+        for i in 0..1000 {
+            let s = lib
+                .new_game(
+                    "chess".into(),
+                    people(),
+                    crate::catalogue::default_house_rules(),
+                    i,
+                )
+                .unwrap();
+            s.play_move_text("e2e4".into()).unwrap();
+        }
+        let mut t: Vec<_> = (0..20)
+            .map(|_| {
+                let t0 = std::time::Instant::now();
+                assert_eq!(lib.saved_games().unwrap().len(), 1000);
+                t0.elapsed()
+            })
+            .collect();
+        t.sort();
+        println!("saved_games (Rust side) 1000 games: median {:?}", t[10]);
+        let mut t: Vec<_> = (0..20)
+            .map(|_| {
+                let t0 = std::time::Instant::now();
+                lib.store.list().unwrap();
+                t0.elapsed()
+            })
+            .collect();
+        t.sort();
+        println!("GameStore::list 1000 games: median {:?}", t[10]);
+        drop(lib);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
