@@ -543,7 +543,12 @@ impl Play {
                 if let Some((from, to)) = two_cells(&text, t) {
                     let ms = self.moves_between(from, to);
                     match ms.len() {
-                        0 => self.fail(error_text(&e)),
+                        // say why (the king would be in check, the path is blocked, ...)
+                        0 => self.fail(message_text(&rookery_core::interact::explain(
+                            self.game(),
+                            from,
+                            to,
+                        ))),
                         1 => self.act(Action::Move(ms[0]), now),
                         _ => self.ask_which(ms),
                     }

@@ -263,6 +263,29 @@ fn typing_a_move_and_enter_plays_it_and_bad_text_changes_nothing() {
     assert!(play(&mut app).input.is_empty());
 }
 
+#[test]
+fn a_typed_or_clicked_illegal_move_says_why() {
+    let mut app = playing("chess", &PERSONS);
+    typed(&mut app, "f1c4");
+    key(&mut app, KeyCode::Enter);
+    let p = play(&mut app);
+    assert!(p.game().texts().is_empty());
+    assert_eq!(
+        p.message,
+        crate::i18n::tf("illegal-path-blocked", &[("from", "f1"), ("to", "c4")])
+    );
+    key(&mut app, KeyCode::Esc);
+    draw(&mut app, 100, 30);
+    click(&mut app, "d2");
+    click(&mut app, "d5");
+    let p = play(&mut app);
+    assert!(p.error);
+    assert_eq!(
+        p.message,
+        crate::i18n::tf("illegal-cannot-move-there", &[("cell", "d5")])
+    );
+}
+
 const PROMOTION: &str = "8/4P1k1/8/8/8/8/6K1/8 w - - 0 1";
 
 fn promotion_app() -> App {
