@@ -12,7 +12,7 @@ import kotlin.random.Random
 
 /**
  * The SIGKILL crash test through the FFI: a JVM process (CrashChild) plays games through a
- * GameLibrary and is killed with SIGKILL (`destroyForcibly`) at random moments; after every
+ * GameLibrary and is killed with SIGKILL (`kill -KILL pid`) at random moments; after every
  * kill a GameLibrary on the same directory must open, list no damaged game, and hold every
  * action the process reported accepted (at most the one action in flight may be there too).
  * Kills: system property `rookery.crash.kills` (default 100); seed `rookery.crash.seed`
@@ -52,19 +52,22 @@ class CrashTest {
                 val reader = Thread { p.inputStream.bufferedReader().forEachLine { lines.add(it) } }
                 reader.start()
                 // kill at a random moment: mostly while it plays, sometimes while it starts
+                val order = ArrayList<String>()
                 if (rnd.nextInt(10) == 0) {
                     Thread.sleep(rnd.nextLong(0, 400))
                 } else {
                     val first = lines.poll(60, TimeUnit.SECONDS)
                     assertTrue(first != null || !p.isAlive, "the child said nothing for a minute")
-                    if (first != null) lines.put(first)
+                    if (first != null) order.add(first) // the first report stays first
                     Thread.sleep(rnd.nextLong(0, 120))
                 }
-                p.destroyForcibly() // SIGKILL on Linux and macOS
+                // SIGKILL through kill(1), not destroyForcibly(): that also closes our end of the
+                // child's stdout, and the reports still in the pipe would be lost
+                val killer = ProcessBuilder("kill", "-KILL", p.pid().toString()).start()
+                assertTrue(killer.waitFor(30, TimeUnit.SECONDS) && killer.exitValue() == 0 || !p.isAlive)
                 assertTrue(p.waitFor(30, TimeUnit.SECONDS))
                 reader.join(30_000)
-                // what the killed process reported accepted
-                val order = ArrayList<String>()
+                // what the killed process reported accepted, in the order it reported it
                 lines.drainTo(order)
                 for (l in order) {
                     val m = line.matchEntire(l) ?: continue // a line cut by the kill is no report
@@ -95,7 +98,8 @@ class CrashTest {
                         val ok = got == want ||
                             (got.size == want.size + 1 && got.subList(0, want.size) == want) ||
                             (got.size + 1 == want.size && want.subList(0, got.size) == got)
-                        assertTrue(ok, "kill $k, game $id: acknowledged $want, saved $got")
+                        assertTrue(ok, "kill $k, game $id: acknowledged $want, saved $got; reports of this run: " +
+                            order.filter { it.contains(" $id ") }.takeLast(6) + ", unread: " + order.filter { !line.matches(it) })
                         if (got != want) {
                             extra++
                             want.clear(); want.addAll(got)
