@@ -194,13 +194,23 @@ fn score_reasons() -> BTreeSet<String> {
 fn message_keys_of_the_core_exist_in_every_language() {
     let all = messages();
     let mut keys = BTreeSet::new();
-    // end reasons, out reasons and core errors: the exhaustive matches in cli/src/i18n.rs
-    let i18n_rs = std::fs::read_to_string(root().join("cli/src/i18n.rs")).unwrap();
-    for p in ["end-", "out-", "error-"] {
-        let found = literals_with_prefix(&i18n_rs, p);
-        assert!(!found.is_empty(), "no {p} keys found in cli/src/i18n.rs");
+    // end reasons, out reasons and core errors: the exhaustive matches in core/src/message.rs
+    // (and the terminal player's cli/src/i18n.rs)
+    let mut sources = std::fs::read_to_string(root().join("cli/src/i18n.rs")).unwrap();
+    sources.push_str(&std::fs::read_to_string(root().join("core/src/message.rs")).unwrap());
+    for p in ["end-", "out-", "error-", "illegal-", "event-"] {
+        let found = literals_with_prefix(&sources, p);
+        assert!(
+            !found.is_empty(),
+            "no {p} keys found in core/src/message.rs"
+        );
         keys.extend(found);
     }
+    keys.extend(
+        rookery_core::message::ALL_KEYS
+            .iter()
+            .map(|k| k.to_string()),
+    );
     // score events
     let whys = score_reasons();
     for w in ["capture", "checkmate", "king captured", "draw", "stalemate"] {

@@ -198,11 +198,16 @@ error-no-such-save = There is no saved game { $game }.
 error-corrupt-save = Saved game { $game } is damaged: { $detail }
 error-newer-schema = Saved game { $game } was written by a newer Rookery (format { $found }, this one reads up to { $supported }).
 error-store-unavailable = The saved games at { $path } cannot be opened: { $detail }
+error-store-locked = The saved games at { $path } are open in another program.
 error-bad-input = Bad input: { $detail }
 error-not-your-turn = It is not your turn.
 error-cancelled = Cancelled.
 error-stale-session = This game is no longer open.
 error-internal = Something went wrong inside Rookery: { $detail }
+error-no-such-game = There is no such saved game: { $detail }
+error-damaged-save = This saved game is damaged: { $detail }
+error-library-unavailable = The saved games cannot be opened: { $detail }
+error-library-locked = The saved games are open in another program: { $detail }
 
 ## House rules
 
@@ -275,6 +280,20 @@ status-taken-back = Taken back to ply { $ply }
 status-forward = Forward to ply { $ply }
 moves-resigns = ({ $player } resigns)
 moves-timed-out = ({ $player } timed out)
+
+## Why a move is refused (core: rookery_core::message::illegal)
+
+illegal-game-over = The game is over.
+illegal-choice-pending = The players must choose how to go on first.
+illegal-no-piece = There is no piece on { $cell }.
+illegal-not-your-piece = The piece on { $cell } is not yours.
+illegal-own-piece-there = Your own piece stands on { $cell }.
+illegal-path-blocked = The way from { $from } to { $to } is blocked.
+illegal-cannot-move-there = That piece cannot move to { $cell }.
+illegal-king-in-check = Your king would be in check.
+illegal-forbidden-by-rules = The rules of this game forbid that move.
+illegal-piece-cannot-move = The piece on { $cell } has no move.
+illegal-not-your-turn = It is not your turn.
 
 ## Terminal player screens
 

@@ -196,11 +196,30 @@ error-no-such-save = Uložená hra { $game } neexistuje.
 error-corrupt-save = Uložená hra { $game } je poškodená: { $detail }
 error-newer-schema = Uloženú hru { $game } zapísala novšia verzia Rookery (formát { $found }, táto číta najviac { $supported }).
 error-store-unavailable = Uložené hry v { $path } sa nedajú otvoriť: { $detail }
+error-store-locked = Uložené hry v { $path } má otvorené iný program.
 error-bad-input = Chybný vstup: { $detail }
 error-not-your-turn = Nie ste na ťahu.
 error-cancelled = Zrušené.
 error-stale-session = Táto hra už nie je otvorená.
 error-internal = V Rookery sa niečo pokazilo: { $detail }
+error-no-such-game = Takáto uložená hra neexistuje: { $detail }
+error-damaged-save = Táto uložená hra je poškodená: { $detail }
+error-library-unavailable = Uložené hry sa nedajú otvoriť: { $detail }
+error-library-locked = Uložené hry má otvorené iný program: { $detail }
+
+## Prečo ťah nie je dovolený (jadro: rookery_core::message::illegal)
+
+illegal-game-over = Hra sa skončila.
+illegal-choice-pending = Hráči musia najprv rozhodnúť, ako sa bude pokračovať.
+illegal-no-piece = Na { $cell } nie je žiadna figúrka.
+illegal-not-your-piece = Figúrka na { $cell } nie je vaša.
+illegal-own-piece-there = Na { $cell } stojí vaša vlastná figúrka.
+illegal-path-blocked = Cesta z { $from } na { $to } je zatarasená.
+illegal-cannot-move-there = Táto figúrka nemôže ísť na { $cell }.
+illegal-king-in-check = Váš kráľ by bol v šachu.
+illegal-forbidden-by-rules = Pravidlá tejto hry tento ťah nedovoľujú.
+illegal-piece-cannot-move = Figúrka na { $cell } nemá žiadny ťah.
+illegal-not-your-turn = Nie ste na ťahu.
 
 ## Domáce pravidlá
 

@@ -25,6 +25,16 @@ pub enum RookeryError {
     StaleSession { message: String },
     /// A bug: a panic or a broken invariant inside the library.
     Internal { message: String },
+    /// No saved game has this id in the library (never made, or deleted).
+    NoSuchGame { message: String },
+    /// A record of this saved game is damaged (or from a newer Rookery); the other saved games
+    /// are unaffected and nothing was changed.
+    DamagedSave { message: String },
+    /// The library's directory cannot be opened or written (no permission, not a directory,
+    /// disk full, ...).
+    LibraryUnavailable { message: String },
+    /// The library is open in another process (or another `GameLibrary` of this one).
+    LibraryLocked { message: String },
 }
 
 impl RookeryError {
@@ -36,7 +46,11 @@ impl RookeryError {
             | Self::NotYourTurn { message }
             | Self::Cancelled { message }
             | Self::StaleSession { message }
-            | Self::Internal { message } => message,
+            | Self::Internal { message }
+            | Self::NoSuchGame { message }
+            | Self::DamagedSave { message }
+            | Self::LibraryUnavailable { message }
+            | Self::LibraryLocked { message } => message,
         }
     }
 
@@ -77,6 +91,21 @@ impl fmt::Display for RookeryError {
 }
 
 impl std::error::Error for RookeryError {}
+
+/// The core's error as the facade's: saved-game errors get their own variants, a refused move
+/// is `IllegalMove`, the rest `BadInput`.
+pub(crate) fn core_err(e: rookery_core::Error) -> RookeryError {
+    use rookery_core::Error as E;
+    let message = e.to_string();
+    match e {
+        E::IllegalMove(_) | E::GameOver => RookeryError::IllegalMove { message },
+        E::NoSuchSave(_) => RookeryError::NoSuchGame { message },
+        E::CorruptSave { .. } | E::NewerSchema { .. } => RookeryError::DamagedSave { message },
+        E::StoreUnavailable { .. } | E::Store(_) => RookeryError::LibraryUnavailable { message },
+        E::StoreLocked { .. } => RookeryError::LibraryLocked { message },
+        _ => RookeryError::BadInput { message },
+    }
+}
 
 /// Runs `f`, turning a panic into [`RookeryError::Internal`].
 ///

@@ -5,19 +5,25 @@
 //! |-------------------|-------------------------------------------------------|
 //! | home              | [`catalogue`] ([`GameEntry`])                         |
 //! | new game          | [`SeatConfig`], [`HouseRulesConfig`], [`GameSession::new`] |
-//! | game              | [`GameSession`]: snapshot, taps, move text, undo/redo, resign, seats, choices, FEN, async `bot_move` |
+//! | continue          | [`GameLibrary`]: `saved_games` ([`SavedGameSummary`]), `resume`, `delete`, `rename`, `export_game`, `import_game`; [`preview_pieces`] |
+//! | new game          | [`GameLibrary::new_game`] (saved) or [`GameSession::new`] (not saved) |
+//! | game              | [`GameSession`]: snapshot, taps (core `interact`), move text, undo/redo, resign, seats, choices, FEN, async `bot_move` |
 //! | board drawing     | [`GameSession::scene`], [`GameSession::hit_test`], [`board_scene`], [`scene_hit_test`] ([`BoardScene`]) |
 //!
 //! Plumbing: `error.rs` (typed error, panic guard), `runtime.rs` (tokio runtime,
 //! [`CancelHandle`]), `logging.rs` (log sink), `live.rs` (live-object counter).
-//! `placeholder.rs` keeps a few calls that only exercise FFI mechanisms in tests.
+//! `placeholder.rs` keeps a few calls that only exercise FFI mechanisms in tests; they are
+//! compiled only with the `testing` feature (the Kotlin tests' build), never in the shipped
+//! library.
 
 uniffi::setup_scaffolding!();
 
 mod catalogue;
 mod error;
+mod library;
 mod live;
 mod logging;
+#[cfg(feature = "testing")]
 mod placeholder;
 mod runtime;
 mod scene;
@@ -25,8 +31,10 @@ mod session;
 
 pub use catalogue::{catalogue, default_house_rules, GameEntry, GameGroup, HouseRulesConfig};
 pub use error::RookeryError;
+pub use library::{preview_pieces, GameLibrary, SavedGameSummary, SavedStatus};
 pub use live::live_objects;
 pub use logging::{clear_log_sink, log_message, set_log_sink, LogLevel, LogRecord, LogSink};
+#[cfg(feature = "testing")]
 pub use placeholder::{
     bot_move_thinking, bot_searches_running, delayed_sum, panic_now, panic_on_worker,
     simulate_error, WorkResult,
@@ -38,8 +46,8 @@ pub use scene::{
     SceneSeatBar, SceneStroke,
 };
 pub use session::{
-    BoardSnapshot, CellView, GameEndReason, GameResult, GameSession, LastMove, PieceView,
-    SeatConfig, SeatView, TapResult,
+    BoardSnapshot, CellView, GameEndReason, GameResult, GameSession, LastMove, MessageArg,
+    MessageView, PieceView, SeatConfig, SeatView, TapResult,
 };
 
 /// Version of the Rust core linked into this library (the workspace shares

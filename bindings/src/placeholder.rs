@@ -19,6 +19,10 @@ pub fn simulate_error(variant: String, message: String) -> Result<(), RookeryErr
         "Cancelled" => RookeryError::Cancelled { message },
         "StaleSession" => RookeryError::StaleSession { message },
         "Internal" => RookeryError::Internal { message },
+        "NoSuchGame" => RookeryError::NoSuchGame { message },
+        "DamagedSave" => RookeryError::DamagedSave { message },
+        "LibraryUnavailable" => RookeryError::LibraryUnavailable { message },
+        "LibraryLocked" => RookeryError::LibraryLocked { message },
         other => RookeryError::bad_input(format!("unknown error variant {other:?}")),
     })
 }

@@ -7,16 +7,19 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use rookery_core::board::Cell;
-use rookery_core::bot::{simple_bot, Bot, ThinkingBot};
+use rookery_core::board::{Cell, NO_CELL};
+use rookery_core::bot::{for_level, Bot, ThinkingBot};
 use rookery_core::game::{Action, Choice, EndReason, Game};
+use rookery_core::interact::{self, Interaction, Pick, Tap};
+use rookery_core::message::{self, Message};
 use rookery_core::piece::Seat;
-use rookery_core::position::Move;
+use rookery_core::position::{Move, Position};
 use rookery_core::rules;
-use rookery_core::Error;
+use rookery_core::store::{GameStore, Player, SavedGame, SeatInfo, Setup, Start, Status};
+use rookery_core::view::{View, Viewer};
 
 use crate::catalogue::HouseRulesConfig;
-use crate::error::{guard, RookeryError};
+use crate::error::{core_err, guard, RookeryError};
 use crate::live::LiveObject;
 use crate::runtime::{spawn_cancellable, CancelHandle};
 
@@ -26,7 +29,7 @@ pub enum SeatConfig {
     Person {
         name: String,
     },
-    /// The simple bot: level 0 random, 1 one ply, 2 two plies.
+    /// A bot: level 0 plays random moves, 1–8 search (4 is the default; `bot::LEVELS`).
     Bot {
         level: u8,
     },
@@ -65,8 +68,18 @@ pub struct SeatView {
     pub colour: String,
     pub config: SeatConfig,
     pub score: i32,
+    /// The score as the game shows it (three-player chess: quarter points, `1¾`).
+    pub score_text: String,
     /// Still playing (false once out, or while only its king walks).
     pub playing: bool,
+    /// Team index: seats of one team are partners.
+    pub team: u8,
+    /// The other seats of its team (empty in games without partners).
+    pub partners: Vec<u32>,
+    /// Letters of the pieces this seat has captured, in order.
+    pub captured: Vec<String>,
+    /// Material on the board in pawns (kings not counted).
+    pub material: i32,
 }
 
 /// The last move's cells, for the last-move mark.
@@ -119,6 +132,8 @@ pub struct GameResult {
     /// would become a Kotlin `ByteArray`, which breaks the record's value equality.)
     pub winners: Vec<u32>,
     pub reason: GameEndReason,
+    /// The reason's message key (`end-checkmate`, ...).
+    pub reason_key: String,
 }
 
 /// Everything the game screen draws, as one immutable value.
@@ -136,6 +151,8 @@ pub struct BoardSnapshot {
     /// Cells of kings in check.
     pub check_cells: Vec<String>,
     pub last_move: Option<LastMove>,
+    /// What the rules did after the last action (scores, players going out), as messages.
+    pub last_events: Vec<MessageView>,
     pub result: Option<GameResult>,
     /// Decisions pending before play goes on (`choice:end`, `choice:grey`, `choice:give:<seat>`).
     pub choices: Vec<String>,
@@ -144,27 +161,83 @@ pub struct BoardSnapshot {
     pub ply_count: u32,
     pub can_undo: bool,
     pub can_redo: bool,
+    /// The saved game's id when the session belongs to a `GameLibrary`.
+    pub saved_id: Option<u64>,
 }
 
-/// What a tap did.
+/// A message for the player: a key of `assets/i18n` (the apps' generated strings) and its
+/// arguments. Arguments whose value is itself a key (`why`, `reason`) are translated first.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct MessageView {
+    pub key: String,
+    pub args: Vec<MessageArg>,
+}
+
+/// One argument of a [`MessageView`].
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct MessageArg {
+    pub name: String,
+    pub value: String,
+}
+
+impl From<Message> for MessageView {
+    fn from(m: Message) -> Self {
+        MessageView {
+            key: m.key.to_owned(),
+            args: m
+                .args
+                .into_iter()
+                .map(|(n, v)| MessageArg {
+                    name: n.to_owned(),
+                    value: v,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// What a tap did (the core's one interaction layer, `rookery_core::interact`).
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
 pub enum TapResult {
-    /// A piece of the side to move is selected; these cells are its targets.
+    /// A piece of the side to move (or a kind in its hand) is selected; these cells are its
+    /// targets (castling: the rook's cell and the king's destination).
     Selected { cell: String, targets: Vec<String> },
     /// The tapped target is a promotion: call `choose_promotion` with one of these letters.
     NeedsPromotion { choices: Vec<String> },
+    /// Several different moves land on the tapped cell (a king step that is also castling):
+    /// call `choose_move` with one of these move texts.
+    NeedsChoice { moves: Vec<String> },
     /// A move was played (its text).
     Moved { text: String },
     /// Nothing is selected any more.
     Deselected,
+    /// The tap did nothing, for this reason (`illegal-*` keys); nothing is selected.
+    Refused { reason: MessageView },
+}
+
+/// Who plays a seat, as the saved game keeps it.
+pub(crate) fn seat_info(c: &SeatConfig) -> SeatInfo {
+    match c {
+        SeatConfig::Person { name } => SeatInfo::person(name.clone()),
+        SeatConfig::Bot { level } => SeatInfo::bot(format!("Bot {level}"), *level),
+    }
+}
+
+pub(crate) fn seat_config(i: &SeatInfo) -> SeatConfig {
+    match i.player {
+        Player::Person => SeatConfig::Person {
+            name: i.name.clone(),
+        },
+        Player::Bot { level } => SeatConfig::Bot { level },
+    }
 }
 
 struct Inner {
-    game: Game,
-    seats: Vec<SeatConfig>,
-    selected: Option<Cell>,
-    /// Promotion moves waiting for `choose_promotion`.
-    promotion: Vec<Move>,
+    /// The game and its setup; `store` keeps it saved when the session belongs to a library.
+    saved: SavedGame,
+    store: Option<Arc<GameStore>>,
+    ui: Interaction,
+    viewer: Viewer,
 }
 
 /// One game being played. Every method returns `StaleSession` after `close_session()`.
@@ -177,18 +250,17 @@ pub struct GameSession {
     _live: LiveObject,
 }
 
-fn core_err(e: Error) -> RookeryError {
-    match e {
-        Error::IllegalMove(_) | Error::GameOver => RookeryError::IllegalMove {
-            message: e.to_string(),
-        },
-        _ => RookeryError::bad_input(e.to_string()),
-    }
-}
-
 impl Inner {
+    fn game(&self) -> &Game {
+        &self.saved.game
+    }
+
+    fn view(&self) -> View {
+        View::of(self.game().position(), self.viewer)
+    }
+
     fn cell(&self, name: &str) -> Result<Cell, RookeryError> {
-        self.game
+        self.game()
             .variant
             .board
             .cell(name)
@@ -196,51 +268,113 @@ impl Inner {
     }
 
     fn name(&self, c: Cell) -> String {
-        self.game.variant.board.name(c).to_owned()
+        self.game().variant.board.name(c).to_owned()
     }
 
-    fn moves_from(&self, from: Cell) -> Vec<Move> {
-        self.game
-            .legal_moves()
-            .into_iter()
-            .filter(|m| m.from == from)
-            .collect()
+    fn seat_configs(&self) -> Vec<SeatConfig> {
+        self.saved.setup.seats.iter().map(seat_config).collect()
     }
 
-    fn targets(&self, from: Cell) -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        for m in self.moves_from(from) {
-            let n = self.name(m.to);
-            if !out.contains(&n) {
-                out.push(n);
-            }
+    fn seat_name(&self, s: Seat) -> String {
+        match self.saved.setup.seats.get(s as usize) {
+            Some(i) => i.name.clone(),
+            None => format!("{s}"),
         }
-        out
     }
 
-    fn clear_selection(&mut self) {
-        self.selected = None;
-        self.promotion.clear();
+    /// Plays an action; saved before this returns when the session belongs to a library.
+    fn act(&mut self, a: Action) -> Result<(), RookeryError> {
+        match &self.store {
+            Some(st) => st.act(&mut self.saved, a).map_err(core_err)?,
+            None => self.saved.game.act(a).map_err(core_err)?,
+        }
+        self.ui.clear();
+        Ok(())
+    }
+
+    fn undo(&mut self) -> Result<(), RookeryError> {
+        match &self.store {
+            Some(st) => st.undo(&mut self.saved).map_err(core_err)?,
+            None => self.saved.game.undo().map_err(core_err)?,
+        }
+        self.ui.clear();
+        Ok(())
+    }
+
+    fn redo(&mut self) -> Result<(), RookeryError> {
+        match &self.store {
+            Some(st) => st.redo(&mut self.saved).map_err(core_err)?,
+            None => self.saved.game.redo().map_err(core_err)?,
+        }
+        self.ui.clear();
+        Ok(())
+    }
+
+    fn last_text(&self) -> String {
+        self.game()
+            .plies()
+            .last()
+            .map(|p| p.text.clone())
+            .unwrap_or_default()
     }
 
     fn play(&mut self, m: Move) -> Result<String, RookeryError> {
-        let text = self.game.move_text(m);
-        self.game.play(m).map_err(core_err)?;
-        self.clear_selection();
-        Ok(text)
+        self.act(Action::Move(m))?;
+        Ok(self.last_text())
     }
 
     fn humans(&self) -> Vec<bool> {
-        self.seats
+        self.saved
+            .setup
+            .seats
             .iter()
-            .map(|s| matches!(s, SeatConfig::Person { .. }))
+            .map(|s| s.player == Player::Person)
             .collect()
     }
 
+    fn tap_result(&mut self, tap: Tap) -> Result<TapResult, RookeryError> {
+        let view = self.view();
+        Ok(match tap {
+            Tap::Selected { pick, targets } => TapResult::Selected {
+                cell: match pick {
+                    Pick::Cell(c) => self.name(c),
+                    Pick::Hand(k) => self.game().variant.letter(k).to_string(),
+                },
+                targets: targets
+                    .into_iter()
+                    .filter(|&c| view.sees(c))
+                    .map(|c| self.name(c))
+                    .collect(),
+            },
+            Tap::Play(m) => TapResult::Moved {
+                text: self.play(m)?,
+            },
+            Tap::Choose { moves } => {
+                let v = self.game().variant;
+                if moves.iter().all(|m| m.promotion().is_some()) {
+                    TapResult::NeedsPromotion {
+                        choices: moves
+                            .iter()
+                            .filter_map(|m| m.promotion())
+                            .map(|k| v.letter(k).to_string())
+                            .collect(),
+                    }
+                } else {
+                    TapResult::NeedsChoice {
+                        moves: moves.iter().map(|&m| self.game().move_text(m)).collect(),
+                    }
+                }
+            }
+            Tap::Deselected => TapResult::Deselected,
+            Tap::Refused(why) => TapResult::Refused { reason: why.into() },
+        })
+    }
+
     fn snapshot(&self) -> BoardSnapshot {
-        let g = &self.game;
+        let g = self.game();
         let v = g.variant;
         let pos = g.position();
+        let view = self.view();
         let cells = v
             .board
             .cells
@@ -252,50 +386,77 @@ impl Inner {
                 dark: c.dark,
             })
             .collect();
-        let pieces = (0..v.board.len())
-            .filter_map(|i| {
-                let c = i as Cell;
-                let p = pos.at(c);
-                if p.is_none() {
-                    return None;
-                }
-                let kind = v.pieces.get(p.kind() as usize)?;
-                Some(PieceView {
-                    cell: self.name(c),
-                    letter: kind.letter.to_string(),
-                    kind_name: kind.name.to_owned(),
-                    owner: (!p.is_grey()).then_some(p.owner()),
-                    facing: p.facing(),
-                    promoted: p.promoted(),
-                })
-            })
-            .collect();
+        let pieces = pieces_of(pos, &view);
+        let captured = interact::captures(g);
+        let material = interact::material(g);
+        let seat_cfg = self.seat_configs();
         let seats = (0..v.seat_count())
             .map(|s| SeatView {
                 seat: s as u8,
                 colour: v.seats[s].colour.to_owned(),
-                config: self.seats[s].clone(),
+                config: seat_cfg[s].clone(),
                 score: pos.scores[s],
+                score_text: interact::score_text(g, pos.scores[s]),
                 playing: rules::multi::is_active(pos, s as Seat),
+                team: v.seats[s].team,
+                partners: (0..v.seat_count() as u8)
+                    .filter(|&o| o as usize != s && v.seats[o as usize].team == v.seats[s].team)
+                    .collect::<Vec<u8>>()
+                    .into_iter()
+                    .map(u32::from)
+                    .collect(),
+                captured: captured
+                    .iter()
+                    .find(|(by, _)| *by as usize == s)
+                    .map(|(_, list)| {
+                        list.iter()
+                            .filter_map(|p| v.pieces.get(p.kind() as usize))
+                            .map(|t| t.letter.to_string())
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+                material: material[s],
             })
             .collect();
         let check_cells = (0..v.seat_count() as Seat)
             .filter(|&s| pos.is_in_play(s) && pos.in_check(s))
             .filter_map(|s| pos.king(s))
+            .filter(|&k| view.sees(k))
             .map(|k| self.name(k))
             .collect();
-        let last_move = g.plies().last().map(|p| match p.action {
-            Action::Move(m) => LastMove {
-                from: self.name(m.from),
-                to: self.name(m.to),
-                text: p.text.clone(),
-            },
-            _ => LastMove {
-                from: String::new(),
-                to: String::new(),
-                text: p.text.clone(),
-            },
-        });
+        let last = g.plies().last();
+        let last_move = last
+            .filter(|p| view.sees_action(&p.action))
+            .map(|p| match p.action {
+                Action::Move(m) => LastMove {
+                    from: if m.from == NO_CELL {
+                        String::new()
+                    } else {
+                        self.name(m.from)
+                    },
+                    to: if m.to == NO_CELL {
+                        String::new()
+                    } else {
+                        self.name(m.to)
+                    },
+                    text: p.text.clone(),
+                },
+                _ => LastMove {
+                    from: String::new(),
+                    to: String::new(),
+                    text: p.text.clone(),
+                },
+            });
+        let last_events = last
+            .map(|p| {
+                p.events
+                    .iter()
+                    .filter_map(|e| message::event_message(g, e, |s| self.seat_name(s)))
+                    .map(MessageView::from)
+                    .collect()
+            })
+            .unwrap_or_default();
+        let selected = self.ui.selected_cell();
         BoardSnapshot {
             game_id: v.id.to_owned(),
             width: v.board.width,
@@ -306,17 +467,43 @@ impl Inner {
             turn: pos.turn(),
             check_cells,
             last_move,
+            last_events,
             result: g.outcome().map(|o| GameResult {
                 winners: o.winners.iter().map(|&s| u32::from(s)).collect(),
                 reason: o.reason.into(),
+                reason_key: message::end_key(o.reason).to_owned(),
             }),
             choices: g.choices().into_iter().map(Choice::text).collect(),
-            selected: self.selected.map(|c| self.name(c)),
+            selected: selected.map(|c| self.name(c)),
             ply_count: g.ply_count() as u32,
             can_undo: g.ply_count() > 0,
             can_redo: g.redo_count() > 0,
+            saved_id: self.store.as_ref().map(|_| self.saved.id),
         }
     }
+}
+
+/// The pieces of a position a view may see.
+pub(crate) fn pieces_of(pos: &Position, view: &View) -> Vec<PieceView> {
+    let v = pos.variant;
+    (0..v.board.len())
+        .filter_map(|i| {
+            let c = i as Cell;
+            let p = pos.at(c);
+            if p.is_none() || !view.sees(c) {
+                return None;
+            }
+            let kind = v.pieces.get(p.kind() as usize)?;
+            Some(PieceView {
+                cell: v.board.name(c).to_owned(),
+                letter: kind.letter.to_string(),
+                kind_name: kind.name.to_owned(),
+                owner: (!p.is_grey()).then_some(p.owner()),
+                facing: p.facing(),
+                promoted: p.promoted(),
+            })
+        })
+        .collect()
 }
 
 impl GameSession {
@@ -324,6 +511,24 @@ impl GameSession {
         self.inner
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn wrap(saved: SavedGame, store: Option<Arc<GameStore>>) -> Arc<Self> {
+        Arc::new(Self {
+            inner: Mutex::new(Some(Inner {
+                saved,
+                store,
+                ui: Interaction::new(),
+                viewer: Viewer::Everyone,
+            })),
+            searching: Arc::new(AtomicU32::new(0)),
+            _live: LiveObject::new(),
+        })
+    }
+
+    /// A session of a library's saved game: every accepted action is saved before it returns.
+    pub(crate) fn saved(saved: SavedGame, store: Arc<GameStore>) -> Arc<Self> {
+        Self::wrap(saved, Some(store))
     }
 
     /// The board scene of the live session: its position with the selection and its targets
@@ -334,16 +539,14 @@ impl GameSession {
         symbols: bool,
     ) -> Result<rookery_core::scene::Scene, RookeryError> {
         self.with(|s| {
+            let view = s.view();
             let marks = rookery_core::scene::Marks {
-                selected: s.selected,
-                targets: s
-                    .selected
-                    .map(|c| s.moves_from(c).into_iter().map(|m| m.to).collect())
-                    .unwrap_or_default(),
+                selected: s.ui.selected_cell(),
+                targets: s.ui.visible_targets(s.game(), &view),
                 symbols,
                 ..Default::default()
             };
-            rookery_core::scene::for_game(&s.game, o, &marks).map_err(core_err)
+            rookery_core::scene::for_game(s.game(), o, &marks).map_err(core_err)
         })
     }
 
@@ -366,7 +569,7 @@ fn stale() -> RookeryError {
     }
 }
 
-fn check_seats(game: &Game, seats: &[SeatConfig]) -> Result<(), RookeryError> {
+pub(crate) fn check_seats(game: &Game, seats: &[SeatConfig]) -> Result<(), RookeryError> {
     let n = game.variant.seat_count();
     if seats.len() != n {
         return Err(RookeryError::bad_input(format!(
@@ -380,11 +583,35 @@ fn check_seats(game: &Game, seats: &[SeatConfig]) -> Result<(), RookeryError> {
 
 fn check_seat(seat: &SeatConfig) -> Result<(), RookeryError> {
     match seat {
-        SeatConfig::Bot { level } if *level > 2 => Err(RookeryError::bad_input(format!(
-            "bot level {level} (levels are 0 to 2)"
+        SeatConfig::Bot { level } if *level > 8 => Err(RookeryError::bad_input(format!(
+            "bot level {level} (levels are 0 to 8)"
         ))),
         _ => Ok(()),
     }
+}
+
+/// The setup of a new game: its start is the one `GameSession::new` uses (the seed picks a
+/// numbered start, as in Chess960), so a saved game replays the same.
+pub(crate) fn new_setup(
+    game_id: &str,
+    seats: &[SeatConfig],
+    house_rules: HouseRulesConfig,
+    seed: u64,
+) -> Result<Setup, RookeryError> {
+    let game =
+        Game::with_options(game_id, house_rules.clone().into(), seed, None).map_err(core_err)?;
+    check_seats(&game, seats)?;
+    Ok(Setup {
+        game: game_id.to_owned(),
+        mode: "app".to_owned(),
+        seats: seats.iter().map(seat_info).collect(),
+        house: house_rules.into(),
+        seed,
+        start: Start::Standard {
+            number: seed as u32,
+        },
+        auto_walk: true,
+    })
 }
 
 /// Sets a flag when dropped: tells the bot search to stop when the call is cancelled or
@@ -399,8 +626,9 @@ impl Drop for StopOnDrop {
 
 #[uniffi::export]
 impl GameSession {
-    /// A new game: `seats` has one entry per seat of the game (catalogue `seat_count`);
-    /// `seed` drives the bots, random rules and the Chess960 start.
+    /// A new game that is not saved (tests, analysis): `seats` has one entry per seat of the
+    /// game (catalogue `seat_count`); `seed` drives the bots, random rules and the Chess960
+    /// start. Saved games come from `GameLibrary::new_game`.
     #[uniffi::constructor]
     pub fn new(
         game_id: String,
@@ -409,19 +637,22 @@ impl GameSession {
         seed: u64,
     ) -> Result<Arc<Self>, RookeryError> {
         guard(|| {
-            let game =
-                Game::with_options(&game_id, house_rules.into(), seed, None).map_err(core_err)?;
-            check_seats(&game, &seats)?;
-            Ok(Arc::new(Self {
-                inner: Mutex::new(Some(Inner {
+            let setup = new_setup(&game_id, &seats, house_rules, seed)?;
+            let game = setup.build().map_err(core_err)?;
+            Ok(Self::wrap(
+                SavedGame {
+                    id: 0,
+                    name: String::new(),
+                    setup,
+                    created_ms: 0,
                     game,
-                    seats,
-                    selected: None,
-                    promotion: Vec::new(),
-                })),
-                searching: Arc::new(AtomicU32::new(0)),
-                _live: LiveObject::new(),
-            }))
+                    times: Vec::new(),
+                    status: Status::Playing,
+                    result: None,
+                    last_ms: 0,
+                },
+                None,
+            ))
         })
     }
 
@@ -431,79 +662,103 @@ impl GameSession {
         *self.lock() = None;
     }
 
+    /// Whose view the player-facing calls give: `Some(seat)` = what that seat may see (a
+    /// device held by one player), `None` = the seat to move (pass-and-play). Today every
+    /// game shows everything; fog of war will hide cells here (`rookery_core::view`).
+    pub fn set_viewer(&self, seat: Option<u8>) -> Result<(), RookeryError> {
+        self.with(|s| {
+            s.viewer = match seat {
+                Some(x) if (x as usize) < s.game().variant.seat_count() => Viewer::Seat(x),
+                Some(x) => return Err(RookeryError::bad_input(format!("no seat {x}"))),
+                None => Viewer::Everyone,
+            };
+            Ok(())
+        })
+    }
+
     pub fn snapshot(&self) -> Result<BoardSnapshot, RookeryError> {
         self.with(|s| Ok(s.snapshot()))
     }
 
-    /// Cells the piece on `cell` can move to (empty when it cannot move or is not to move).
+    /// Cells the piece on `cell` can move to (castling: the rook's cell and the king's
+    /// destination); empty when it cannot move or is not to move.
     pub fn legal_targets(&self, cell: String) -> Result<Vec<String>, RookeryError> {
         self.with(|s| {
             let c = s.cell(&cell)?;
-            Ok(s.targets(c))
+            let mut probe = Interaction::new();
+            probe.select(Some(c));
+            let view = s.view();
+            Ok(probe
+                .visible_targets(s.game(), &view)
+                .into_iter()
+                .map(|t| s.name(t))
+                .collect())
         })
     }
 
-    /// One tap on `cell`: select a piece of the side to move, then tap one of its targets.
+    /// One tap on `cell` (the core's interaction layer): select a piece of the side to move,
+    /// then tap one of its targets; a refused tap says why.
     pub fn tap(&self, cell: String) -> Result<TapResult, RookeryError> {
         self.with(|s| {
             let c = s.cell(&cell)?;
-            if s.game.is_over() {
-                s.clear_selection();
-                return Ok(TapResult::Deselected);
-            }
-            if let Some(from) = s.selected {
-                if from != c {
-                    let moves: Vec<Move> = s
-                        .moves_from(from)
-                        .into_iter()
-                        .filter(|m| m.to == c)
-                        .collect();
-                    match moves.as_slice() {
-                        [] => {}
-                        [m] if m.promotion().is_none() => {
-                            let text = s.play(*m)?;
-                            return Ok(TapResult::Moved { text });
-                        }
-                        _ => {
-                            let v = s.game.variant;
-                            let choices = moves
-                                .iter()
-                                .filter_map(|m| m.promotion())
-                                .map(|k| v.letter(k).to_string())
-                                .collect();
-                            s.promotion = moves;
-                            return Ok(TapResult::NeedsPromotion { choices });
-                        }
-                    }
-                }
-            }
-            s.clear_selection();
-            let targets = s.targets(c);
-            if targets.is_empty() || s.selected == Some(c) {
-                return Ok(TapResult::Deselected);
-            }
-            s.selected = Some(c);
-            Ok(TapResult::Selected { cell, targets })
+            let tap = {
+                let game = &s.saved.game;
+                s.ui.tap(game, c)
+            };
+            s.tap_result(tap)
+        })
+    }
+
+    /// One tap on the hand slot of the piece kind `letter` of the side to move (games with
+    /// drops): selects it; its targets are the cells it may be dropped on.
+    pub fn tap_hand(&self, letter: String) -> Result<TapResult, RookeryError> {
+        self.with(|s| {
+            let v = s.game().variant;
+            let kind = (0..v.pieces.len() as u8)
+                .find(|&k| v.letter(k).to_string().eq_ignore_ascii_case(&letter))
+                .ok_or_else(|| RookeryError::bad_input(format!("no piece kind {letter:?}")))?;
+            let tap = {
+                let game = &s.saved.game;
+                s.ui.tap_hand(game, kind)
+            };
+            s.tap_result(tap)
         })
     }
 
     /// Completes a promotion offered by `tap` with one of its letters (`Q`, `N`, ...).
     pub fn choose_promotion(&self, letter: String) -> Result<String, RookeryError> {
         self.with(|s| {
-            if s.promotion.is_empty() {
+            if s.ui.pending().is_empty() {
                 return Err(RookeryError::bad_input("no promotion is pending"));
             }
-            let v = s.game.variant;
-            let m = s
-                .promotion
-                .iter()
-                .copied()
-                .find(|m| {
-                    m.promotion()
-                        .is_some_and(|k| v.letter(k).to_string().eq_ignore_ascii_case(&letter))
-                })
-                .ok_or_else(|| RookeryError::bad_input(format!("cannot promote to {letter:?}")))?;
+            let m = {
+                let game = &s.saved.game;
+                s.ui.choose_promotion(game, &letter)
+            }
+            .ok_or_else(|| RookeryError::bad_input(format!("cannot promote to {letter:?}")))?;
             s.play(m)
+        })
+    }
+
+    /// Completes a `NeedsChoice` offered by `tap` with one of its move texts.
+    pub fn choose_move(&self, text: String) -> Result<String, RookeryError> {
+        self.with(|s| {
+            let m =
+                s.ui.pending()
+                    .iter()
+                    .copied()
+                    .find(|&m| s.game().move_text(m) == text)
+                    .ok_or_else(|| RookeryError::bad_input(format!("{text:?} is not offered")))?;
+            s.play(m)
+        })
+    }
+
+    /// Why the side to move cannot move the piece on `from` to `to` (an `illegal-*` message:
+    /// the king would be in check, the path is blocked, not your piece, ...).
+    pub fn why_illegal(&self, from: String, to: String) -> Result<MessageView, RookeryError> {
+        self.with(|s| {
+            let (f, t) = (s.cell(&from)?, s.cell(&to)?);
+            Ok(interact::explain(s.game(), f, t).into())
         })
     }
 
@@ -511,69 +766,66 @@ impl GameSession {
     /// game.
     pub fn play_move_text(&self, text: String) -> Result<String, RookeryError> {
         self.with(|s| {
-            let m = s.game.play_text(&text).map_err(core_err)?;
-            s.clear_selection();
-            Ok(s.game
-                .plies()
-                .last()
-                .map(|p| p.text.clone())
-                .unwrap_or_else(|| format!("{m:?}")))
+            if s.game().is_over() {
+                return Err(core_err(rookery_core::Error::GameOver));
+            }
+            let m = rookery_core::notation::movetext::parse(s.game().position(), &text)
+                .map_err(core_err)?;
+            s.play(m)
         })
+    }
+
+    /// The move list (texts of the plies up to the undo cursor) as the viewer may read it.
+    pub fn move_list(&self) -> Result<Vec<String>, RookeryError> {
+        self.with(|s| Ok(s.view().texts(s.game())))
     }
 
     pub fn undo(&self) -> Result<(), RookeryError> {
-        self.with(|s| {
-            s.game.undo().map_err(core_err)?;
-            s.clear_selection();
-            Ok(())
-        })
+        self.with(|s| s.undo())
     }
 
     pub fn redo(&self) -> Result<(), RookeryError> {
-        self.with(|s| {
-            s.game.redo().map_err(core_err)?;
-            s.clear_selection();
-            Ok(())
-        })
+        self.with(|s| s.redo())
     }
 
     /// `seat` resigns (at any time, not only on its turn).
     pub fn resign(&self, seat: u8) -> Result<(), RookeryError> {
-        self.with(|s| {
-            s.game.act(Action::Resign(seat)).map_err(core_err)?;
-            s.clear_selection();
-            Ok(())
-        })
+        self.with(|s| s.act(Action::Resign(seat)))
     }
 
-    /// Hands `seat` to a bot or a person mid-game.
+    /// Hands `seat` to a bot or a person mid-game (saved in a library).
     pub fn set_seat(&self, seat: u8, config: SeatConfig) -> Result<(), RookeryError> {
         self.with(|s| {
             check_seat(&config)?;
-            let slot = s
-                .seats
-                .get_mut(seat as usize)
-                .ok_or_else(|| RookeryError::bad_input(format!("no seat {seat}")))?;
-            *slot = config;
-            Ok(())
+            if seat as usize >= s.saved.setup.seats.len() {
+                return Err(RookeryError::bad_input(format!("no seat {seat}")));
+            }
+            let info = seat_info(&config);
+            match &s.store {
+                Some(st) => st
+                    .set_seat(&mut s.saved, seat as usize, info)
+                    .map_err(core_err),
+                None => {
+                    s.saved.setup.seats[seat as usize] = info;
+                    Ok(())
+                }
+            }
         })
     }
 
     /// Whether no seat played by a person is still playing (offer "let the bots finish" /
     /// `end_game`).
     pub fn no_person_playing(&self) -> Result<bool, RookeryError> {
-        self.with(|s| Ok(s.game.no_person_playing(&s.humans())))
+        self.with(|s| Ok(s.game().no_person_playing(&s.humans())))
     }
 
     /// Ends the game by agreement, where the game allows it and no person is still playing.
     pub fn end_game(&self) -> Result<(), RookeryError> {
         self.with(|s| {
-            if !s.game.no_person_playing(&s.humans()) {
+            if !s.game().no_person_playing(&s.humans()) {
                 return Err(RookeryError::bad_input("a person is still playing"));
             }
-            s.game.end_by_agreement().map_err(core_err)?;
-            s.clear_selection();
-            Ok(())
+            s.act(Action::Choose(Choice::End))
         })
     }
 
@@ -581,26 +833,36 @@ impl GameSession {
     pub fn choose(&self, choice: String) -> Result<(), RookeryError> {
         self.with(|s| {
             let c = Choice::parse(&choice).map_err(core_err)?;
-            s.game.act(Action::Choose(c)).map_err(core_err)?;
-            s.clear_selection();
-            Ok(())
+            s.act(Action::Choose(c))
         })
     }
 
-    /// The current position in the game's own notation (FEN for chess).
+    /// The current position in the game's own notation (FEN for chess), when the viewer may
+    /// see all of it (`BadInput` while fog of war hides cells).
     pub fn fen(&self) -> Result<String, RookeryError> {
-        self.with(|s| Ok(rules::write_position(s.game.position())))
+        self.with(|s| {
+            s.view()
+                .position_text(s.game().position())
+                .ok_or_else(|| RookeryError::bad_input("part of the position is hidden"))
+        })
     }
 
     /// Starts over from a position in the game's own notation (FEN for chess), keeping seats,
-    /// house rules and seed. Malformed text is `BadInput` and changes nothing.
+    /// house rules and seed. Malformed text is `BadInput` and changes nothing. Not for a saved
+    /// game of a library (`BadInput`): start a new game there.
     pub fn load_fen(&self, text: String) -> Result<(), RookeryError> {
         self.with(|s| {
-            let pos = rules::parse_position(s.game.variant, &text).map_err(core_err)?;
-            let game =
-                Game::from_position(pos, s.game.house.clone(), s.game.seed).map_err(core_err)?;
-            s.game = game;
-            s.clear_selection();
+            if s.store.is_some() {
+                return Err(RookeryError::bad_input(
+                    "a saved game cannot start over from a position",
+                ));
+            }
+            let pos = rules::parse_position(s.game().variant, &text).map_err(core_err)?;
+            let game = Game::from_position(pos, s.game().house.clone(), s.game().seed)
+                .map_err(core_err)?;
+            s.saved.setup.start = Start::Position { text };
+            s.saved.game = game;
+            s.ui.clear();
             Ok(())
         })
     }
@@ -635,6 +897,7 @@ impl Drop for Searching {
 
 impl GameSession {
     /// Bot searches of this session still running (see `placeholder::bot_searches_running`).
+    #[allow(dead_code)] // used by the test-only calls and the unit tests
     pub(crate) fn searches_running(&self) -> u32 {
         self.searching.load(Ordering::SeqCst)
     }
@@ -648,14 +911,14 @@ impl GameSession {
         think: Duration,
     ) -> Result<String, RookeryError> {
         let (game, level) = self.with(|s| {
-            if s.game.is_over() {
+            if s.game().is_over() {
                 return Err(RookeryError::IllegalMove {
                     message: "the game is over".to_owned(),
                 });
             }
-            let turn = s.game.position().turn() as usize;
-            match s.seats.get(turn) {
-                Some(SeatConfig::Bot { level }) => Ok((s.game.clone(), *level)),
+            let turn = s.game().position().turn() as usize;
+            match s.saved.setup.seats.get(turn).map(|i| &i.player) {
+                Some(Player::Bot { level }) => Ok((s.game().clone(), *level)),
                 _ => Err(RookeryError::NotYourTurn {
                     message: format!("seat {turn} to move is not a bot"),
                 }),
@@ -674,7 +937,7 @@ impl GameSession {
                 let found = tokio::task::spawn_blocking(move || {
                     let _searching = searching;
                     let bot = ThinkingBot {
-                        inner: simple_bot(level, seed),
+                        inner: for_level(level, seed),
                         at_least: think,
                     };
                     (bot.choose(&game, &stop), game)
@@ -691,18 +954,13 @@ impl GameSession {
         }
         let action = action.ok_or_else(|| RookeryError::internal("the bot found no action"))?;
         self.with(|s| {
-            if s.game.ply_count() != plies || s.game.position() != searched.position() {
+            if s.game().ply_count() != plies || s.game().position() != searched.position() {
                 return Err(RookeryError::StaleSession {
                     message: "the game changed during the bot's search".to_owned(),
                 });
             }
-            s.game.act(action).map_err(core_err)?;
-            s.clear_selection();
-            Ok(s.game
-                .plies()
-                .last()
-                .map(|p| p.text.clone())
-                .unwrap_or_default())
+            s.act(action)?;
+            Ok(s.last_text())
         })
     }
 }

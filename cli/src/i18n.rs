@@ -226,44 +226,25 @@ pub fn error_text(e: &rookery_core::Error) -> String {
             "error-store-unavailable",
             &[("path", path), ("detail", detail)],
         ),
+        E::StoreLocked { path } => tf("error-store-locked", &[("path", path)]),
         E::BadInput(m) => d("error-bad-input", m),
     }
 }
 
-/// The message key of a way the game ended.
+/// The message key of a way the game ended (core: `rookery_core::message`).
 pub fn end_key(r: rookery_core::game::EndReason) -> &'static str {
-    use rookery_core::game::EndReason as R;
-    match r {
-        R::Checkmate => "end-checkmate",
-        R::Stalemate => "end-stalemate",
-        R::Repetition => "end-repetition",
-        R::FiftyMoves => "end-fifty-moves",
-        R::InsufficientMaterial => "end-insufficient-material",
-        R::Resignation => "end-resignation",
-        R::Timeout => "end-timeout",
-        R::KingCaptured => "end-king-captured",
-        R::Points => "end-points",
-        R::MoveLimit => "end-move-limit",
-        R::Agreement => "end-agreement",
-    }
+    rookery_core::message::end_key(r)
 }
 
-/// The message key of why a player went out.
+/// The message key of why a player went out (core: `rookery_core::message`).
 pub fn out_key(r: rookery_core::game::OutReason) -> &'static str {
-    use rookery_core::game::OutReason as R;
-    match r {
-        R::Checkmate => "out-checkmate",
-        R::Stalemate => "out-stalemate",
-        R::Resignation => "out-resignation",
-        R::Timeout => "out-timeout",
-        R::KingCaptured => "out-king-captured",
-    }
+    rookery_core::message::out_key(r)
 }
 
 /// The message key of a score event's reason (`Event::Scored.why`, "king captured" ->
 /// `score-king-captured`).
 pub fn score_key(why: &str) -> String {
-    format!("score-{}", why.trim().replace(' ', "-"))
+    rookery_core::message::score_key(why)
 }
 
 /// The text of a score event's reason (the core's own words when no message has it).

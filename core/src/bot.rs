@@ -38,6 +38,15 @@ pub trait Bot: Send + Sync {
     fn name(&self) -> String;
 }
 
+impl<B: Bot + ?Sized> Bot for Box<B> {
+    fn choose(&self, game: &Game, cancel: &AtomicBool) -> Option<Action> {
+        (**self).choose(game, cancel)
+    }
+    fn name(&self) -> String {
+        (**self).name()
+    }
+}
+
 /// Score of a won position, far above any material balance.
 const WIN: i32 = 1_000_000;
 /// Centipawns per game point (scored multi-player games).

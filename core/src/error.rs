@@ -42,6 +42,11 @@ pub enum Error {
         path: String,
         detail: String,
     },
+    /// The saved-games database is held by another process (or another open library of this
+    /// one): sled's lock on it is taken. Nothing was touched.
+    StoreLocked {
+        path: String,
+    },
     /// Any other bad argument.
     BadInput(String),
 }
@@ -73,6 +78,9 @@ impl fmt::Display for Error {
             ),
             Error::StoreUnavailable { path, detail } => {
                 write!(f, "cannot open saved games at {path}: {detail}")
+            }
+            Error::StoreLocked { path } => {
+                write!(f, "the saved games at {path} are in use by another process")
             }
             Error::BadInput(m) => write!(f, "bad input: {m}"),
         }

@@ -5,6 +5,8 @@ pub mod board;
 pub mod bot;
 pub mod error;
 pub mod game;
+pub mod interact;
+pub mod message;
 pub mod movegen;
 pub mod notation;
 pub mod piece;
@@ -15,6 +17,7 @@ pub mod search;
 pub mod store;
 pub mod tree;
 pub mod variant;
+pub mod view;
 
 pub use error::{Error, Result};
 pub use game::{Action, Game, Outcome};

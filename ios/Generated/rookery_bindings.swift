@@ -762,6 +762,333 @@ public func FfiConverterTypeCancelHandle_lower(_ value: CancelHandle) -> UInt64 
 
 
 /**
+ * The saved games of the app: one database in a directory the app owns.
+ */
+public protocol GameLibraryProtocol: AnyObject, Sendable {
+    
+    /**
+     * Saved games that cannot be listed (damaged records), as error texts naming them.
+     */
+    func damagedGames() throws  -> [String]
+    
+    /**
+     * Deletes a saved game (an open session of it then fails to save with `NoSuchGame`).
+     */
+    func delete(id: UInt64) throws 
+    
+    /**
+     * The saved game as text: PGN for two-player games, PGN4 for four-player chess,
+     * Rookery's own text form for the others.
+     */
+    func exportGame(id: UInt64) throws  -> String
+    
+    /**
+     * Rookery's own text form of a saved game, with everything (bot levels, house rules,
+     * times, the redo tail): a full backup.
+     */
+    func exportGameFull(id: UInt64) throws  -> String
+    
+    /**
+     * Reads PGN, PGN4 or Rookery's text form, checks every action against the rules and saves
+     * it as a new game; returns its summary. A bad record is `BadInput` and saves nothing.
+     */
+    func importGame(text: String) throws  -> SavedGameSummary
+    
+    /**
+     * Set when the library had to move an unreadable database aside (tell the player).
+     */
+    func movedAside()  -> String?
+    
+    /**
+     * A new saved game (same arguments as `GameSession(...)`); its session saves every action.
+     */
+    func newGame(gameId: String, seats: [SeatConfig], houseRules: HouseRulesConfig, seed: UInt64) throws  -> GameSession
+    
+    func rename(id: UInt64, name: String) throws 
+    
+    /**
+     * The saved game `id` exactly where it was: position, undo/redo history, seats and bot
+     * levels, house rules, pending choices. `NoSuchGame`, or `DamagedSave` (nothing changed).
+     */
+    func resume(id: UInt64) throws  -> GameSession
+    
+    /**
+     * Every saved game, the most recently changed first. A game whose summary is damaged is
+     * left out here and reported by `damaged_games()`.
+     */
+    func savedGames() throws  -> [SavedGameSummary]
+    
+    /**
+     * Sync every save to the disk (on by default): off saves time per move and still survives
+     * the app being killed, but not a power cut.
+     */
+    func setSyncToDisk(on: Bool) throws 
+    
+    func syncToDisk()  -> Bool
+    
+}
+/**
+ * The saved games of the app: one database in a directory the app owns.
+ */
+open class GameLibrary: GameLibraryProtocol, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_rookery_bindings_fn_clone_gamelibrary(self.handle, $0) }
+    }
+    /**
+     * Opens (or creates) the library in `path`. `LibraryLocked` when another process (or
+     * another open `GameLibrary`) holds it; `LibraryUnavailable` when the directory cannot be
+     * used. A database that cannot be read at all is moved aside (never deleted), a new one
+     * is started, and `moved_aside()` says where the old one went. Sync to disk is on.
+     */
+public convenience init(path: String)throws  {
+    let handle =
+        try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_constructor_gamelibrary_new(
+        FfiConverterString.lower(path),$0
+    )
+}
+    self.init(unsafeFromHandle: handle)
+}
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_rookery_bindings_fn_free_gamelibrary(handle, $0) }
+    }
+
+    
+
+    
+    /**
+     * Saved games that cannot be listed (damaged records), as error texts naming them.
+     */
+open func damagedGames()throws  -> [String]  {
+    return try  FfiConverterSequenceString.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamelibrary_damaged_games(
+            self.uniffiCloneHandle(),$0
+    )
+})
+}
+    
+    /**
+     * Deletes a saved game (an open session of it then fails to save with `NoSuchGame`).
+     */
+open func delete(id: UInt64)throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamelibrary_delete(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt64.lower(id),$0
+    )
+}
+}
+    
+    /**
+     * The saved game as text: PGN for two-player games, PGN4 for four-player chess,
+     * Rookery's own text form for the others.
+     */
+open func exportGame(id: UInt64)throws  -> String  {
+    return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamelibrary_export_game(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt64.lower(id),$0
+    )
+})
+}
+    
+    /**
+     * Rookery's own text form of a saved game, with everything (bot levels, house rules,
+     * times, the redo tail): a full backup.
+     */
+open func exportGameFull(id: UInt64)throws  -> String  {
+    return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamelibrary_export_game_full(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt64.lower(id),$0
+    )
+})
+}
+    
+    /**
+     * Reads PGN, PGN4 or Rookery's text form, checks every action against the rules and saves
+     * it as a new game; returns its summary. A bad record is `BadInput` and saves nothing.
+     */
+open func importGame(text: String)throws  -> SavedGameSummary  {
+    return try  FfiConverterTypeSavedGameSummary_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamelibrary_import_game(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(text),$0
+    )
+})
+}
+    
+    /**
+     * Set when the library had to move an unreadable database aside (tell the player).
+     */
+open func movedAside() -> String?  {
+    return try!  FfiConverterOptionString.lift(try! rustCall() {
+    uniffi_rookery_bindings_fn_method_gamelibrary_moved_aside(
+            self.uniffiCloneHandle(),$0
+    )
+})
+}
+    
+    /**
+     * A new saved game (same arguments as `GameSession(...)`); its session saves every action.
+     */
+open func newGame(gameId: String, seats: [SeatConfig], houseRules: HouseRulesConfig, seed: UInt64)throws  -> GameSession  {
+    return try  FfiConverterTypeGameSession_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamelibrary_new_game(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(gameId),
+        FfiConverterSequenceTypeSeatConfig.lower(seats),
+        FfiConverterTypeHouseRulesConfig_lower(houseRules),
+        FfiConverterUInt64.lower(seed),$0
+    )
+})
+}
+    
+open func rename(id: UInt64, name: String)throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamelibrary_rename(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt64.lower(id),
+        FfiConverterString.lower(name),$0
+    )
+}
+}
+    
+    /**
+     * The saved game `id` exactly where it was: position, undo/redo history, seats and bot
+     * levels, house rules, pending choices. `NoSuchGame`, or `DamagedSave` (nothing changed).
+     */
+open func resume(id: UInt64)throws  -> GameSession  {
+    return try  FfiConverterTypeGameSession_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamelibrary_resume(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt64.lower(id),$0
+    )
+})
+}
+    
+    /**
+     * Every saved game, the most recently changed first. A game whose summary is damaged is
+     * left out here and reported by `damaged_games()`.
+     */
+open func savedGames()throws  -> [SavedGameSummary]  {
+    return try  FfiConverterSequenceTypeSavedGameSummary.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamelibrary_saved_games(
+            self.uniffiCloneHandle(),$0
+    )
+})
+}
+    
+    /**
+     * Sync every save to the disk (on by default): off saves time per move and still survives
+     * the app being killed, but not a power cut.
+     */
+open func setSyncToDisk(on: Bool)throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamelibrary_set_sync_to_disk(
+            self.uniffiCloneHandle(),
+        FfiConverterBool.lower(on),$0
+    )
+}
+}
+    
+open func syncToDisk() -> Bool  {
+    return try!  FfiConverterBool.lift(try! rustCall() {
+    uniffi_rookery_bindings_fn_method_gamelibrary_sync_to_disk(
+            self.uniffiCloneHandle(),$0
+    )
+})
+}
+    
+
+    
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeGameLibrary: FfiConverter {
+    typealias FfiType = UInt64
+    typealias SwiftType = GameLibrary
+
+    public static func lift(_ handle: UInt64) throws -> GameLibrary {
+        return GameLibrary(unsafeFromHandle: handle)
+    }
+
+    public static func lower(_ value: GameLibrary) -> UInt64 {
+        return value.uniffiCloneHandle()
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> GameLibrary {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: GameLibrary, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameLibrary_lift(_ handle: UInt64) throws -> GameLibrary {
+    return try FfiConverterTypeGameLibrary.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameLibrary_lower(_ value: GameLibrary) -> UInt64 {
+    return FfiConverterTypeGameLibrary.lower(value)
+}
+
+
+
+
+
+
+/**
  * One game being played. Every method returns `StaleSession` after `close_session()`.
  */
 public protocol GameSessionProtocol: AnyObject, Sendable {
@@ -795,6 +1122,11 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
     func choose(choice: String) throws 
     
     /**
+     * Completes a `NeedsChoice` offered by `tap` with one of its move texts.
+     */
+    func chooseMove(text: String) throws  -> String
+    
+    /**
      * Completes a promotion offered by `tap` with one of its letters (`Q`, `N`, ...).
      */
     func choosePromotion(letter: String) throws  -> String
@@ -811,20 +1143,28 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
     func endGame() throws 
     
     /**
-     * The current position in the game's own notation (FEN for chess).
+     * The current position in the game's own notation (FEN for chess), when the viewer may
+     * see all of it (`BadInput` while fog of war hides cells).
      */
     func fen() throws  -> String
     
     /**
-     * Cells the piece on `cell` can move to (empty when it cannot move or is not to move).
+     * Cells the piece on `cell` can move to (castling: the rook's cell and the king's
+     * destination); empty when it cannot move or is not to move.
      */
     func legalTargets(cell: String) throws  -> [String]
     
     /**
      * Starts over from a position in the game's own notation (FEN for chess), keeping seats,
-     * house rules and seed. Malformed text is `BadInput` and changes nothing.
+     * house rules and seed. Malformed text is `BadInput` and changes nothing. Not for a saved
+     * game of a library (`BadInput`): start a new game there.
      */
     func loadFen(text: String) throws 
+    
+    /**
+     * The move list (texts of the plies up to the undo cursor) as the viewer may read it.
+     */
+    func moveList() throws  -> [String]
     
     /**
      * Whether no seat played by a person is still playing (offer "let the bots finish" /
@@ -846,18 +1186,38 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
     func resign(seat: UInt8) throws 
     
     /**
-     * Hands `seat` to a bot or a person mid-game.
+     * Hands `seat` to a bot or a person mid-game (saved in a library).
      */
     func setSeat(seat: UInt8, config: SeatConfig) throws 
+    
+    /**
+     * Whose view the player-facing calls give: `Some(seat)` = what that seat may see (a
+     * device held by one player), `None` = the seat to move (pass-and-play). Today every
+     * game shows everything; fog of war will hide cells here (`rookery_core::view`).
+     */
+    func setViewer(seat: UInt8?) throws 
     
     func snapshot() throws  -> BoardSnapshot
     
     /**
-     * One tap on `cell`: select a piece of the side to move, then tap one of its targets.
+     * One tap on `cell` (the core's interaction layer): select a piece of the side to move,
+     * then tap one of its targets; a refused tap says why.
      */
     func tap(cell: String) throws  -> TapResult
     
+    /**
+     * One tap on the hand slot of the piece kind `letter` of the side to move (games with
+     * drops): selects it; its targets are the cells it may be dropped on.
+     */
+    func tapHand(letter: String) throws  -> TapResult
+    
     func undo() throws 
+    
+    /**
+     * Why the side to move cannot move the piece on `from` to `to` (an `illegal-*` message:
+     * the king would be in check, the path is blocked, not your piece, ...).
+     */
+    func whyIllegal(from: String, to: String) throws  -> MessageView
     
 }
 /**
@@ -903,8 +1263,9 @@ open class GameSession: GameSessionProtocol, @unchecked Sendable {
         return try! rustCall { uniffi_rookery_bindings_fn_clone_gamesession(self.handle, $0) }
     }
     /**
-     * A new game: `seats` has one entry per seat of the game (catalogue `seat_count`);
-     * `seed` drives the bots, random rules and the Chess960 start.
+     * A new game that is not saved (tests, analysis): `seats` has one entry per seat of the
+     * game (catalogue `seat_count`); `seed` drives the bots, random rules and the Chess960
+     * start. Saved games come from `GameLibrary::new_game`.
      */
 public convenience init(gameId: String, seats: [SeatConfig], houseRules: HouseRulesConfig, seed: UInt64)throws  {
     let handle =
@@ -1006,6 +1367,18 @@ open func choose(choice: String)throws   {try rustCallWithError(FfiConverterType
 }
     
     /**
+     * Completes a `NeedsChoice` offered by `tap` with one of its move texts.
+     */
+open func chooseMove(text: String)throws  -> String  {
+    return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_choose_move(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(text),$0
+    )
+})
+}
+    
+    /**
      * Completes a promotion offered by `tap` with one of its letters (`Q`, `N`, ...).
      */
 open func choosePromotion(letter: String)throws  -> String  {
@@ -1039,7 +1412,8 @@ open func endGame()throws   {try rustCallWithError(FfiConverterTypeRookeryError_
 }
     
     /**
-     * The current position in the game's own notation (FEN for chess).
+     * The current position in the game's own notation (FEN for chess), when the viewer may
+     * see all of it (`BadInput` while fog of war hides cells).
      */
 open func fen()throws  -> String  {
     return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
@@ -1050,7 +1424,8 @@ open func fen()throws  -> String  {
 }
     
     /**
-     * Cells the piece on `cell` can move to (empty when it cannot move or is not to move).
+     * Cells the piece on `cell` can move to (castling: the rook's cell and the king's
+     * destination); empty when it cannot move or is not to move.
      */
 open func legalTargets(cell: String)throws  -> [String]  {
     return try  FfiConverterSequenceString.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
@@ -1063,7 +1438,8 @@ open func legalTargets(cell: String)throws  -> [String]  {
     
     /**
      * Starts over from a position in the game's own notation (FEN for chess), keeping seats,
-     * house rules and seed. Malformed text is `BadInput` and changes nothing.
+     * house rules and seed. Malformed text is `BadInput` and changes nothing. Not for a saved
+     * game of a library (`BadInput`): start a new game there.
      */
 open func loadFen(text: String)throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
     uniffi_rookery_bindings_fn_method_gamesession_load_fen(
@@ -1071,6 +1447,17 @@ open func loadFen(text: String)throws   {try rustCallWithError(FfiConverterTypeR
         FfiConverterString.lower(text),$0
     )
 }
+}
+    
+    /**
+     * The move list (texts of the plies up to the undo cursor) as the viewer may read it.
+     */
+open func moveList()throws  -> [String]  {
+    return try  FfiConverterSequenceString.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_move_list(
+            self.uniffiCloneHandle(),$0
+    )
+})
 }
     
     /**
@@ -1117,13 +1504,26 @@ open func resign(seat: UInt8)throws   {try rustCallWithError(FfiConverterTypeRoo
 }
     
     /**
-     * Hands `seat` to a bot or a person mid-game.
+     * Hands `seat` to a bot or a person mid-game (saved in a library).
      */
 open func setSeat(seat: UInt8, config: SeatConfig)throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
     uniffi_rookery_bindings_fn_method_gamesession_set_seat(
             self.uniffiCloneHandle(),
         FfiConverterUInt8.lower(seat),
         FfiConverterTypeSeatConfig_lower(config),$0
+    )
+}
+}
+    
+    /**
+     * Whose view the player-facing calls give: `Some(seat)` = what that seat may see (a
+     * device held by one player), `None` = the seat to move (pass-and-play). Today every
+     * game shows everything; fog of war will hide cells here (`rookery_core::view`).
+     */
+open func setViewer(seat: UInt8?)throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_set_viewer(
+            self.uniffiCloneHandle(),
+        FfiConverterOptionUInt8.lower(seat),$0
     )
 }
 }
@@ -1137,7 +1537,8 @@ open func snapshot()throws  -> BoardSnapshot  {
 }
     
     /**
-     * One tap on `cell`: select a piece of the side to move, then tap one of its targets.
+     * One tap on `cell` (the core's interaction layer): select a piece of the side to move,
+     * then tap one of its targets; a refused tap says why.
      */
 open func tap(cell: String)throws  -> TapResult  {
     return try  FfiConverterTypeTapResult_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
@@ -1148,11 +1549,38 @@ open func tap(cell: String)throws  -> TapResult  {
 })
 }
     
+    /**
+     * One tap on the hand slot of the piece kind `letter` of the side to move (games with
+     * drops): selects it; its targets are the cells it may be dropped on.
+     */
+open func tapHand(letter: String)throws  -> TapResult  {
+    return try  FfiConverterTypeTapResult_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_tap_hand(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(letter),$0
+    )
+})
+}
+    
 open func undo()throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
     uniffi_rookery_bindings_fn_method_gamesession_undo(
             self.uniffiCloneHandle(),$0
     )
 }
+}
+    
+    /**
+     * Why the side to move cannot move the piece on `from` to `to` (an `illegal-*` message:
+     * the king would be in check, the path is blocked, not your piece, ...).
+     */
+open func whyIllegal(from: String, to: String)throws  -> MessageView  {
+    return try  FfiConverterTypeMessageView_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_why_illegal(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(from),
+        FfiConverterString.lower(to),$0
+    )
+})
 }
     
 
@@ -1545,6 +1973,10 @@ public struct BoardSnapshot: Equatable, Hashable {
      */
     public var checkCells: [String]
     public var lastMove: LastMove?
+    /**
+     * What the rules did after the last action (scores, players going out), as messages.
+     */
+    public var lastEvents: [MessageView]
     public var result: GameResult?
     /**
      * Decisions pending before play goes on (`choice:end`, `choice:grey`, `choice:give:<seat>`).
@@ -1557,6 +1989,10 @@ public struct BoardSnapshot: Equatable, Hashable {
     public var plyCount: UInt32
     public var canUndo: Bool
     public var canRedo: Bool
+    /**
+     * The saved game's id when the session belongs to a `GameLibrary`.
+     */
+    public var savedId: UInt64?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -1569,13 +2005,19 @@ public struct BoardSnapshot: Equatable, Hashable {
          */turn: UInt8, 
         /**
          * Cells of kings in check.
-         */checkCells: [String], lastMove: LastMove?, result: GameResult?, 
+         */checkCells: [String], lastMove: LastMove?, 
+        /**
+         * What the rules did after the last action (scores, players going out), as messages.
+         */lastEvents: [MessageView], result: GameResult?, 
         /**
          * Decisions pending before play goes on (`choice:end`, `choice:grey`, `choice:give:<seat>`).
          */choices: [String], 
         /**
          * The cell selected by taps, if any.
-         */selected: String?, plyCount: UInt32, canUndo: Bool, canRedo: Bool) {
+         */selected: String?, plyCount: UInt32, canUndo: Bool, canRedo: Bool, 
+        /**
+         * The saved game's id when the session belongs to a `GameLibrary`.
+         */savedId: UInt64?) {
         self.gameId = gameId
         self.width = width
         self.height = height
@@ -1585,12 +2027,14 @@ public struct BoardSnapshot: Equatable, Hashable {
         self.turn = turn
         self.checkCells = checkCells
         self.lastMove = lastMove
+        self.lastEvents = lastEvents
         self.result = result
         self.choices = choices
         self.selected = selected
         self.plyCount = plyCount
         self.canUndo = canUndo
         self.canRedo = canRedo
+        self.savedId = savedId
     }
 
     
@@ -1618,12 +2062,14 @@ public struct FfiConverterTypeBoardSnapshot: FfiConverterRustBuffer {
                 turn: FfiConverterUInt8.read(from: &buf), 
                 checkCells: FfiConverterSequenceString.read(from: &buf), 
                 lastMove: FfiConverterOptionTypeLastMove.read(from: &buf), 
+                lastEvents: FfiConverterSequenceTypeMessageView.read(from: &buf), 
                 result: FfiConverterOptionTypeGameResult.read(from: &buf), 
                 choices: FfiConverterSequenceString.read(from: &buf), 
                 selected: FfiConverterOptionString.read(from: &buf), 
                 plyCount: FfiConverterUInt32.read(from: &buf), 
                 canUndo: FfiConverterBool.read(from: &buf), 
-                canRedo: FfiConverterBool.read(from: &buf)
+                canRedo: FfiConverterBool.read(from: &buf), 
+                savedId: FfiConverterOptionUInt64.read(from: &buf)
         )
     }
 
@@ -1637,12 +2083,14 @@ public struct FfiConverterTypeBoardSnapshot: FfiConverterRustBuffer {
         FfiConverterUInt8.write(value.turn, into: &buf)
         FfiConverterSequenceString.write(value.checkCells, into: &buf)
         FfiConverterOptionTypeLastMove.write(value.lastMove, into: &buf)
+        FfiConverterSequenceTypeMessageView.write(value.lastEvents, into: &buf)
         FfiConverterOptionTypeGameResult.write(value.result, into: &buf)
         FfiConverterSequenceString.write(value.choices, into: &buf)
         FfiConverterOptionString.write(value.selected, into: &buf)
         FfiConverterUInt32.write(value.plyCount, into: &buf)
         FfiConverterBool.write(value.canUndo, into: &buf)
         FfiConverterBool.write(value.canRedo, into: &buf)
+        FfiConverterOptionUInt64.write(value.savedId, into: &buf)
     }
 }
 
@@ -1850,6 +2298,10 @@ public struct GameResult: Equatable, Hashable {
      */
     public var winners: [UInt32]
     public var reason: GameEndReason
+    /**
+     * The reason's message key (`end-checkmate`, ...).
+     */
+    public var reasonKey: String
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -1857,9 +2309,13 @@ public struct GameResult: Equatable, Hashable {
         /**
          * Winning seats (a team wins together); empty for a draw. (`u32`, not `u8`: a `Vec<u8>`
          * would become a Kotlin `ByteArray`, which breaks the record's value equality.)
-         */winners: [UInt32], reason: GameEndReason) {
+         */winners: [UInt32], reason: GameEndReason, 
+        /**
+         * The reason's message key (`end-checkmate`, ...).
+         */reasonKey: String) {
         self.winners = winners
         self.reason = reason
+        self.reasonKey = reasonKey
     }
 
     
@@ -1879,13 +2335,15 @@ public struct FfiConverterTypeGameResult: FfiConverterRustBuffer {
         return
             try GameResult(
                 winners: FfiConverterSequenceUInt32.read(from: &buf), 
-                reason: FfiConverterTypeGameEndReason.read(from: &buf)
+                reason: FfiConverterTypeGameEndReason.read(from: &buf), 
+                reasonKey: FfiConverterString.read(from: &buf)
         )
     }
 
     public static func write(_ value: GameResult, into buf: inout [UInt8]) {
         FfiConverterSequenceUInt32.write(value.winners, into: &buf)
         FfiConverterTypeGameEndReason.write(value.reason, into: &buf)
+        FfiConverterString.write(value.reasonKey, into: &buf)
     }
 }
 
@@ -2123,6 +2581,121 @@ public func FfiConverterTypeLogRecord_lower(_ value: LogRecord) -> RustBuffer {
 
 
 /**
+ * One argument of a [`MessageView`].
+ */
+public struct MessageArg: Equatable, Hashable {
+    public var name: String
+    public var value: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension MessageArg: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeMessageArg: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> MessageArg {
+        return
+            try MessageArg(
+                name: FfiConverterString.read(from: &buf), 
+                value: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: MessageArg, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.name, into: &buf)
+        FfiConverterString.write(value.value, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMessageArg_lift(_ buf: RustBuffer) throws -> MessageArg {
+    return try FfiConverterTypeMessageArg.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMessageArg_lower(_ value: MessageArg) -> RustBuffer {
+    return FfiConverterTypeMessageArg.lower(value)
+}
+
+
+/**
+ * A message for the player: a key of `assets/i18n` (the apps' generated strings) and its
+ * arguments. Arguments whose value is itself a key (`why`, `reason`) are translated first.
+ */
+public struct MessageView: Equatable, Hashable {
+    public var key: String
+    public var args: [MessageArg]
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(key: String, args: [MessageArg]) {
+        self.key = key
+        self.args = args
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension MessageView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeMessageView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> MessageView {
+        return
+            try MessageView(
+                key: FfiConverterString.read(from: &buf), 
+                args: FfiConverterSequenceTypeMessageArg.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: MessageView, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.key, into: &buf)
+        FfiConverterSequenceTypeMessageArg.write(value.args, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMessageView_lift(_ buf: RustBuffer) throws -> MessageView {
+    return try FfiConverterTypeMessageView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMessageView_lower(_ value: MessageView) -> RustBuffer {
+    return FfiConverterTypeMessageView.lower(value)
+}
+
+
+/**
  * One piece on the board.
  */
 public struct PieceView: Equatable, Hashable {
@@ -2216,6 +2789,147 @@ public func FfiConverterTypePieceView_lift(_ buf: RustBuffer) throws -> PieceVie
 #endif
 public func FfiConverterTypePieceView_lower(_ value: PieceView) -> RustBuffer {
     return FfiConverterTypePieceView.lower(value)
+}
+
+
+/**
+ * One line of the "Continue" screen, read without replaying the game.
+ */
+public struct SavedGameSummary: Equatable, Hashable {
+    /**
+     * The saved game's id in this library (for `resume`, `delete`, `rename`, `export_game`).
+     */
+    public var id: UInt64
+    public var gameId: String
+    public var name: String
+    /**
+     * Who plays each seat (people by name, bots with their level), in seat order.
+     */
+    public var seats: [SeatConfig]
+    /**
+     * The seat to move; `None` when the game is over.
+     */
+    public var turn: UInt8?
+    /**
+     * Actions played (the undo cursor).
+     */
+    public var plyCount: UInt32
+    /**
+     * Actions stored (the cursor plus the ones that can be redone).
+     */
+    public var storedCount: UInt32
+    public var status: SavedStatus
+    public var result: GameResult?
+    public var createdMs: UInt64
+    /**
+     * When an action was last played, taken back or replayed (ms since the Unix epoch).
+     */
+    public var lastChangedMs: UInt64
+    /**
+     * The position at the cursor in the game's own notation (FEN for chess): give it to
+     * `preview_pieces` for a small board image.
+     */
+    public var position: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The saved game's id in this library (for `resume`, `delete`, `rename`, `export_game`).
+         */id: UInt64, gameId: String, name: String, 
+        /**
+         * Who plays each seat (people by name, bots with their level), in seat order.
+         */seats: [SeatConfig], 
+        /**
+         * The seat to move; `None` when the game is over.
+         */turn: UInt8?, 
+        /**
+         * Actions played (the undo cursor).
+         */plyCount: UInt32, 
+        /**
+         * Actions stored (the cursor plus the ones that can be redone).
+         */storedCount: UInt32, status: SavedStatus, result: GameResult?, createdMs: UInt64, 
+        /**
+         * When an action was last played, taken back or replayed (ms since the Unix epoch).
+         */lastChangedMs: UInt64, 
+        /**
+         * The position at the cursor in the game's own notation (FEN for chess): give it to
+         * `preview_pieces` for a small board image.
+         */position: String) {
+        self.id = id
+        self.gameId = gameId
+        self.name = name
+        self.seats = seats
+        self.turn = turn
+        self.plyCount = plyCount
+        self.storedCount = storedCount
+        self.status = status
+        self.result = result
+        self.createdMs = createdMs
+        self.lastChangedMs = lastChangedMs
+        self.position = position
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SavedGameSummary: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSavedGameSummary: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SavedGameSummary {
+        return
+            try SavedGameSummary(
+                id: FfiConverterUInt64.read(from: &buf), 
+                gameId: FfiConverterString.read(from: &buf), 
+                name: FfiConverterString.read(from: &buf), 
+                seats: FfiConverterSequenceTypeSeatConfig.read(from: &buf), 
+                turn: FfiConverterOptionUInt8.read(from: &buf), 
+                plyCount: FfiConverterUInt32.read(from: &buf), 
+                storedCount: FfiConverterUInt32.read(from: &buf), 
+                status: FfiConverterTypeSavedStatus.read(from: &buf), 
+                result: FfiConverterOptionTypeGameResult.read(from: &buf), 
+                createdMs: FfiConverterUInt64.read(from: &buf), 
+                lastChangedMs: FfiConverterUInt64.read(from: &buf), 
+                position: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SavedGameSummary, into buf: inout [UInt8]) {
+        FfiConverterUInt64.write(value.id, into: &buf)
+        FfiConverterString.write(value.gameId, into: &buf)
+        FfiConverterString.write(value.name, into: &buf)
+        FfiConverterSequenceTypeSeatConfig.write(value.seats, into: &buf)
+        FfiConverterOptionUInt8.write(value.turn, into: &buf)
+        FfiConverterUInt32.write(value.plyCount, into: &buf)
+        FfiConverterUInt32.write(value.storedCount, into: &buf)
+        FfiConverterTypeSavedStatus.write(value.status, into: &buf)
+        FfiConverterOptionTypeGameResult.write(value.result, into: &buf)
+        FfiConverterUInt64.write(value.createdMs, into: &buf)
+        FfiConverterUInt64.write(value.lastChangedMs, into: &buf)
+        FfiConverterString.write(value.position, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSavedGameSummary_lift(_ buf: RustBuffer) throws -> SavedGameSummary {
+    return try FfiConverterTypeSavedGameSummary.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSavedGameSummary_lower(_ value: SavedGameSummary) -> RustBuffer {
+    return FfiConverterTypeSavedGameSummary.lower(value)
 }
 
 
@@ -3082,21 +3796,61 @@ public struct SeatView: Equatable, Hashable {
     public var config: SeatConfig
     public var score: Int32
     /**
+     * The score as the game shows it (three-player chess: quarter points, `1¾`).
+     */
+    public var scoreText: String
+    /**
      * Still playing (false once out, or while only its king walks).
      */
     public var playing: Bool
+    /**
+     * Team index: seats of one team are partners.
+     */
+    public var team: UInt8
+    /**
+     * The other seats of its team (empty in games without partners).
+     */
+    public var partners: [UInt32]
+    /**
+     * Letters of the pieces this seat has captured, in order.
+     */
+    public var captured: [String]
+    /**
+     * Material on the board in pawns (kings not counted).
+     */
+    public var material: Int32
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
     public init(seat: UInt8, colour: String, config: SeatConfig, score: Int32, 
         /**
+         * The score as the game shows it (three-player chess: quarter points, `1¾`).
+         */scoreText: String, 
+        /**
          * Still playing (false once out, or while only its king walks).
-         */playing: Bool) {
+         */playing: Bool, 
+        /**
+         * Team index: seats of one team are partners.
+         */team: UInt8, 
+        /**
+         * The other seats of its team (empty in games without partners).
+         */partners: [UInt32], 
+        /**
+         * Letters of the pieces this seat has captured, in order.
+         */captured: [String], 
+        /**
+         * Material on the board in pawns (kings not counted).
+         */material: Int32) {
         self.seat = seat
         self.colour = colour
         self.config = config
         self.score = score
+        self.scoreText = scoreText
         self.playing = playing
+        self.team = team
+        self.partners = partners
+        self.captured = captured
+        self.material = material
     }
 
     
@@ -3119,7 +3873,12 @@ public struct FfiConverterTypeSeatView: FfiConverterRustBuffer {
                 colour: FfiConverterString.read(from: &buf), 
                 config: FfiConverterTypeSeatConfig.read(from: &buf), 
                 score: FfiConverterInt32.read(from: &buf), 
-                playing: FfiConverterBool.read(from: &buf)
+                scoreText: FfiConverterString.read(from: &buf), 
+                playing: FfiConverterBool.read(from: &buf), 
+                team: FfiConverterUInt8.read(from: &buf), 
+                partners: FfiConverterSequenceUInt32.read(from: &buf), 
+                captured: FfiConverterSequenceString.read(from: &buf), 
+                material: FfiConverterInt32.read(from: &buf)
         )
     }
 
@@ -3128,7 +3887,12 @@ public struct FfiConverterTypeSeatView: FfiConverterRustBuffer {
         FfiConverterString.write(value.colour, into: &buf)
         FfiConverterTypeSeatConfig.write(value.config, into: &buf)
         FfiConverterInt32.write(value.score, into: &buf)
+        FfiConverterString.write(value.scoreText, into: &buf)
         FfiConverterBool.write(value.playing, into: &buf)
+        FfiConverterUInt8.write(value.team, into: &buf)
+        FfiConverterSequenceUInt32.write(value.partners, into: &buf)
+        FfiConverterSequenceString.write(value.captured, into: &buf)
+        FfiConverterInt32.write(value.material, into: &buf)
     }
 }
 
@@ -3145,63 +3909,6 @@ public func FfiConverterTypeSeatView_lift(_ buf: RustBuffer) throws -> SeatView 
 #endif
 public func FfiConverterTypeSeatView_lower(_ value: SeatView) -> RustBuffer {
     return FfiConverterTypeSeatView.lower(value)
-}
-
-
-/**
- * What [`delayed_sum`] computed, and on which thread.
- */
-public struct WorkResult: Equatable, Hashable {
-    public var value: Int64
-    public var workerThread: String
-
-    // Default memberwise initializers are never public by default, so we
-    // declare one manually.
-    public init(value: Int64, workerThread: String) {
-        self.value = value
-        self.workerThread = workerThread
-    }
-
-    
-
-    
-}
-
-#if compiler(>=6)
-extension WorkResult: Sendable {}
-#endif
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public struct FfiConverterTypeWorkResult: FfiConverterRustBuffer {
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> WorkResult {
-        return
-            try WorkResult(
-                value: FfiConverterInt64.read(from: &buf), 
-                workerThread: FfiConverterString.read(from: &buf)
-        )
-    }
-
-    public static func write(_ value: WorkResult, into buf: inout [UInt8]) {
-        FfiConverterInt64.write(value.value, into: &buf)
-        FfiConverterString.write(value.workerThread, into: &buf)
-    }
-}
-
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeWorkResult_lift(_ buf: RustBuffer) throws -> WorkResult {
-    return try FfiConverterTypeWorkResult.lift(buf)
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeWorkResult_lower(_ value: WorkResult) -> RustBuffer {
-    return FfiConverterTypeWorkResult.lower(value)
 }
 
 // Note that we don't yet support `indirect` for enums.
@@ -3553,6 +4260,28 @@ public enum RookeryError: Swift.Error, Equatable, Hashable, Foundation.Localized
      */
     case Internal(message: String)
     
+    /**
+     * No saved game has this id in the library (never made, or deleted).
+     */
+    case NoSuchGame(message: String)
+    
+    /**
+     * A record of this saved game is damaged (or from a newer Rookery); the other saved games
+     * are unaffected and nothing was changed.
+     */
+    case DamagedSave(message: String)
+    
+    /**
+     * The library's directory cannot be opened or written (no permission, not a directory,
+     * disk full, ...).
+     */
+    case LibraryUnavailable(message: String)
+    
+    /**
+     * The library is open in another process (or another `GameLibrary` of this one).
+     */
+    case LibraryLocked(message: String)
+    
 
     
 
@@ -3606,6 +4335,22 @@ public struct FfiConverterTypeRookeryError: FfiConverterRustBuffer {
             message: try FfiConverterString.read(from: &buf)
         )
         
+        case 7: return .NoSuchGame(
+            message: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 8: return .DamagedSave(
+            message: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 9: return .LibraryUnavailable(
+            message: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 10: return .LibraryLocked(
+            message: try FfiConverterString.read(from: &buf)
+        )
+        
 
         default: throw UniffiInternalError.unexpectedEnumCase
         }
@@ -3629,6 +4374,14 @@ public struct FfiConverterTypeRookeryError: FfiConverterRustBuffer {
             writeInt(&buf, Int32(5))
         case .Internal(_ /* message is ignored*/):
             writeInt(&buf, Int32(6))
+        case .NoSuchGame(_ /* message is ignored*/):
+            writeInt(&buf, Int32(7))
+        case .DamagedSave(_ /* message is ignored*/):
+            writeInt(&buf, Int32(8))
+        case .LibraryUnavailable(_ /* message is ignored*/):
+            writeInt(&buf, Int32(9))
+        case .LibraryLocked(_ /* message is ignored*/):
+            writeInt(&buf, Int32(10))
 
         
         }
@@ -3649,6 +4402,89 @@ public func FfiConverterTypeRookeryError_lift(_ buf: RustBuffer) throws -> Rooke
 public func FfiConverterTypeRookeryError_lower(_ value: RookeryError) -> RustBuffer {
     return FfiConverterTypeRookeryError.lower(value)
 }
+
+// Note that we don't yet support `indirect` for enums.
+// See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
+/**
+ * Whether a saved game can be continued.
+ */
+
+public enum SavedStatus: Equatable, Hashable {
+    
+    case playing
+    /**
+     * Over by the rules (mate, resignation, points, ...).
+     */
+    case finished
+    /**
+     * Stopped without a result; kept for replay.
+     */
+    case abandoned
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension SavedStatus: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSavedStatus: FfiConverterRustBuffer {
+    typealias SwiftType = SavedStatus
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SavedStatus {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .playing
+        
+        case 2: return .finished
+        
+        case 3: return .abandoned
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: SavedStatus, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .playing:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .finished:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .abandoned:
+            writeInt(&buf, Int32(3))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSavedStatus_lift(_ buf: RustBuffer) throws -> SavedStatus {
+    return try FfiConverterTypeSavedStatus.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSavedStatus_lower(_ value: SavedStatus) -> RustBuffer {
+    return FfiConverterTypeSavedStatus.lower(value)
+}
+
 
 // Note that we don't yet support `indirect` for enums.
 // See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
@@ -3809,13 +4645,14 @@ public func FfiConverterTypeSeatConfig_lower(_ value: SeatConfig) -> RustBuffer 
 // Note that we don't yet support `indirect` for enums.
 // See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
 /**
- * What a tap did.
+ * What a tap did (the core's one interaction layer, `rookery_core::interact`).
  */
 
 public enum TapResult: Equatable, Hashable {
     
     /**
-     * A piece of the side to move is selected; these cells are its targets.
+     * A piece of the side to move (or a kind in its hand) is selected; these cells are its
+     * targets (castling: the rook's cell and the king's destination).
      */
     case selected(cell: String, targets: [String]
     )
@@ -3823,6 +4660,12 @@ public enum TapResult: Equatable, Hashable {
      * The tapped target is a promotion: call `choose_promotion` with one of these letters.
      */
     case needsPromotion(choices: [String]
+    )
+    /**
+     * Several different moves land on the tapped cell (a king step that is also castling):
+     * call `choose_move` with one of these move texts.
+     */
+    case needsChoice(moves: [String]
     )
     /**
      * A move was played (its text).
@@ -3833,6 +4676,11 @@ public enum TapResult: Equatable, Hashable {
      * Nothing is selected any more.
      */
     case deselected
+    /**
+     * The tap did nothing, for this reason (`illegal-*` keys); nothing is selected.
+     */
+    case refused(reason: MessageView
+    )
 
 
 
@@ -3860,10 +4708,16 @@ public struct FfiConverterTypeTapResult: FfiConverterRustBuffer {
         case 2: return .needsPromotion(choices: try FfiConverterSequenceString.read(from: &buf)
         )
         
-        case 3: return .moved(text: try FfiConverterString.read(from: &buf)
+        case 3: return .needsChoice(moves: try FfiConverterSequenceString.read(from: &buf)
         )
         
-        case 4: return .deselected
+        case 4: return .moved(text: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 5: return .deselected
+        
+        case 6: return .refused(reason: try FfiConverterTypeMessageView.read(from: &buf)
+        )
         
         default: throw UniffiInternalError.unexpectedEnumCase
         }
@@ -3884,14 +4738,24 @@ public struct FfiConverterTypeTapResult: FfiConverterRustBuffer {
             FfiConverterSequenceString.write(choices, into: &buf)
             
         
-        case let .moved(text):
+        case let .needsChoice(moves):
             writeInt(&buf, Int32(3))
+            FfiConverterSequenceString.write(moves, into: &buf)
+            
+        
+        case let .moved(text):
+            writeInt(&buf, Int32(4))
             FfiConverterString.write(text, into: &buf)
             
         
         case .deselected:
-            writeInt(&buf, Int32(4))
+            writeInt(&buf, Int32(5))
         
+        
+        case let .refused(reason):
+            writeInt(&buf, Int32(6))
+            FfiConverterTypeMessageView.write(reason, into: &buf)
+            
         }
     }
 }
@@ -3955,6 +4819,30 @@ fileprivate struct FfiConverterOptionUInt32: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterUInt32.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionUInt64: FfiConverterRustBuffer {
+    typealias SwiftType = UInt64?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterUInt64.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterUInt64.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -4207,6 +5095,56 @@ fileprivate struct FfiConverterSequenceTypeGameEntry: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeMessageArg: FfiConverterRustBuffer {
+    typealias SwiftType = [MessageArg]
+
+    public static func write(_ value: [MessageArg], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeMessageArg.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [MessageArg] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [MessageArg]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeMessageArg.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeMessageView: FfiConverterRustBuffer {
+    typealias SwiftType = [MessageView]
+
+    public static func write(_ value: [MessageView], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeMessageView.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [MessageView] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [MessageView]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeMessageView.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypePieceView: FfiConverterRustBuffer {
     typealias SwiftType = [PieceView]
 
@@ -4224,6 +5162,31 @@ fileprivate struct FfiConverterSequenceTypePieceView: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypePieceView.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeSavedGameSummary: FfiConverterRustBuffer {
+    typealias SwiftType = [SavedGameSummary]
+
+    public static func write(_ value: [SavedGameSummary], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeSavedGameSummary.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [SavedGameSummary] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [SavedGameSummary]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeSavedGameSummary.read(from: &buf))
         }
         return seq
     }
@@ -4605,6 +5568,18 @@ public func defaultHouseRules() -> HouseRulesConfig  {
 })
 }
 /**
+ * The pieces of a summary's `position` for a small board preview (cells from `catalogue`'s
+ * game and `GameSession.snapshot().cells` of that game).
+ */
+public func previewPieces(gameId: String, position: String)throws  -> [PieceView]  {
+    return try  FfiConverterSequenceTypePieceView.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_func_preview_pieces(
+        FfiConverterString.lower(gameId),
+        FfiConverterString.lower(position),$0
+    )
+})
+}
+/**
  * Number of exported objects (of any class) currently alive on the Rust side.
  */
 public func liveObjects() -> Int64  {
@@ -4640,91 +5615,6 @@ public func setLogSink(sink: LogSink, maxLevel: LogLevel)throws   {try rustCallW
     uniffi_rookery_bindings_fn_func_set_log_sink(
         FfiConverterTypeLogSink_lower(sink),
         FfiConverterTypeLogLevel_lower(maxLevel),$0
-    )
-}
-}
-/**
- * `session.bot_move(cancel)` whose bot keeps searching for at least `think_ms` (it repeats its
- * real search until then): lets a test cancel a search that is really running and prove that
- * it stops. Test-only, like the rest of this file.
- */
-public func botMoveThinking(session: GameSession, thinkMs: UInt64, cancel: CancelHandle?)async throws  -> String  {
-    return
-        try  await uniffiRustCallAsync(
-            rustFutureFunc: {
-                uniffi_rookery_bindings_fn_func_bot_move_thinking(FfiConverterTypeGameSession_lower(session),FfiConverterUInt64.lower(thinkMs),FfiConverterOptionTypeCancelHandle.lower(cancel)
-                )
-            },
-            pollFunc: ffi_rookery_bindings_rust_future_poll_rust_buffer,
-            completeFunc: ffi_rookery_bindings_rust_future_complete_rust_buffer,
-            freeFunc: ffi_rookery_bindings_rust_future_free_rust_buffer,
-            liftFunc: FfiConverterString.lift,
-            errorHandler: FfiConverterTypeRookeryError_lift
-        )
-}
-/**
- * Bot searches of `session` still running on the library's threads (a cancelled `bot_move`
- * returns at once; this says when its search has really stopped). Test-only.
- */
-public func botSearchesRunning(session: GameSession) -> UInt32  {
-    return try!  FfiConverterUInt32.lift(try! rustCall() {
-    uniffi_rookery_bindings_fn_func_bot_searches_running(
-        FfiConverterTypeGameSession_lower(session),$0
-    )
-})
-}
-/**
- * Waits `delay_ms` on the library runtime, then returns `a + b`.
- * Overflow is `BadInput`; cancelling `cancel` ends it with `Cancelled`.
- */
-public func delayedSum(a: Int64, b: Int64, delayMs: UInt64, cancel: CancelHandle?)async throws  -> WorkResult  {
-    return
-        try  await uniffiRustCallAsync(
-            rustFutureFunc: {
-                uniffi_rookery_bindings_fn_func_delayed_sum(FfiConverterInt64.lower(a),FfiConverterInt64.lower(b),FfiConverterUInt64.lower(delayMs),FfiConverterOptionTypeCancelHandle.lower(cancel)
-                )
-            },
-            pollFunc: ffi_rookery_bindings_rust_future_poll_rust_buffer,
-            completeFunc: ffi_rookery_bindings_rust_future_complete_rust_buffer,
-            freeFunc: ffi_rookery_bindings_rust_future_free_rust_buffer,
-            liftFunc: FfiConverterTypeWorkResult_lift,
-            errorHandler: FfiConverterTypeRookeryError_lift
-        )
-}
-/**
- * Panics on the caller's thread, inside the guard.
- */
-public func panicNow(message: String)throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_func_panic_now(
-        FfiConverterString.lower(message),$0
-    )
-}
-}
-/**
- * Panics on a runtime worker thread.
- */
-public func panicOnWorker(message: String)async throws   {
-    return
-        try  await uniffiRustCallAsync(
-            rustFutureFunc: {
-                uniffi_rookery_bindings_fn_func_panic_on_worker(FfiConverterString.lower(message)
-                )
-            },
-            pollFunc: ffi_rookery_bindings_rust_future_poll_void,
-            completeFunc: ffi_rookery_bindings_rust_future_complete_void,
-            freeFunc: ffi_rookery_bindings_rust_future_free_void,
-            liftFunc: { $0 },
-            errorHandler: FfiConverterTypeRookeryError_lift
-        )
-}
-/**
- * Returns the error variant named by `variant` (its Rust name, e.g.
- * `"NotYourTurn"`) with `message`; an unknown name is itself `BadInput`.
- */
-public func simulateError(variant: String, message: String)throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_func_simulate_error(
-        FfiConverterString.lower(variant),
-        FfiConverterString.lower(message),$0
     )
 }
 }
@@ -4789,6 +5679,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_func_default_house_rules() != 62720) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_rookery_bindings_checksum_func_preview_pieces() != 6751) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_rookery_bindings_checksum_func_live_objects() != 37231) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -4801,24 +5694,6 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_func_set_log_sink() != 40461) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_rookery_bindings_checksum_func_bot_move_thinking() != 2161) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_func_bot_searches_running() != 61317) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_func_delayed_sum() != 27162) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_func_panic_now() != 25442) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_func_panic_on_worker() != 12564) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_func_simulate_error() != 41621) {
-        return InitializationResult.apiChecksumMismatch
-    }
     if (uniffi_rookery_bindings_checksum_func_in_flight_tasks() != 34160) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -4826,6 +5701,42 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_func_scene_hit_test() != 8854) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamelibrary_damaged_games() != 7141) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamelibrary_delete() != 37841) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamelibrary_export_game() != 8287) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamelibrary_export_game_full() != 12232) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamelibrary_import_game() != 14678) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamelibrary_moved_aside() != 1583) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamelibrary_new_game() != 11133) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamelibrary_rename() != 23347) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamelibrary_resume() != 45446) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamelibrary_saved_games() != 57071) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamelibrary_set_sync_to_disk() != 8287) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamelibrary_sync_to_disk() != 25857) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_logsink_log() != 54178) {
@@ -4852,6 +5763,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_method_gamesession_choose() != 18232) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_choose_move() != 9667) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_rookery_bindings_checksum_method_gamesession_choose_promotion() != 17572) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -4861,13 +5775,16 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_method_gamesession_end_game() != 33444) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_fen() != 62108) {
+    if (uniffi_rookery_bindings_checksum_method_gamesession_fen() != 9777) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_legal_targets() != 57852) {
+    if (uniffi_rookery_bindings_checksum_method_gamesession_legal_targets() != 17454) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_load_fen() != 20322) {
+    if (uniffi_rookery_bindings_checksum_method_gamesession_load_fen() != 47175) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_move_list() != 37325) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_gamesession_no_person_playing() != 11969) {
@@ -4882,22 +5799,34 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_method_gamesession_resign() != 14880) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_set_seat() != 10423) {
+    if (uniffi_rookery_bindings_checksum_method_gamesession_set_seat() != 51306) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_set_viewer() != 26886) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_gamesession_snapshot() != 2779) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_tap() != 61598) {
+    if (uniffi_rookery_bindings_checksum_method_gamesession_tap() != 47392) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_tap_hand() != 53166) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_gamesession_undo() != 25972) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_why_illegal() != 11852) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_constructor_gamelibrary_new() != 52863) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_rookery_bindings_checksum_constructor_cancelhandle_new() != 36378) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_rookery_bindings_checksum_constructor_gamesession_new() != 14415) {
+    if (uniffi_rookery_bindings_checksum_constructor_gamesession_new() != 42035) {
         return InitializationResult.apiChecksumMismatch
     }
 

@@ -259,6 +259,81 @@ typedef struct UniffiVTableCallbackInterfaceLogSink {
 } UniffiVTableCallbackInterfaceLogSink;
 
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_CLONE_GAMELIBRARY
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_CLONE_GAMELIBRARY
+uint64_t uniffi_rookery_bindings_fn_clone_gamelibrary(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FREE_GAMELIBRARY
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FREE_GAMELIBRARY
+void uniffi_rookery_bindings_fn_free_gamelibrary(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_CONSTRUCTOR_GAMELIBRARY_NEW
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_CONSTRUCTOR_GAMELIBRARY_NEW
+uint64_t uniffi_rookery_bindings_fn_constructor_gamelibrary_new(RustBuffer path, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_DAMAGED_GAMES
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_DAMAGED_GAMES
+RustBuffer uniffi_rookery_bindings_fn_method_gamelibrary_damaged_games(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_DELETE
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_DELETE
+void uniffi_rookery_bindings_fn_method_gamelibrary_delete(uint64_t ptr, uint64_t id, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_EXPORT_GAME
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_EXPORT_GAME
+RustBuffer uniffi_rookery_bindings_fn_method_gamelibrary_export_game(uint64_t ptr, uint64_t id, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_EXPORT_GAME_FULL
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_EXPORT_GAME_FULL
+RustBuffer uniffi_rookery_bindings_fn_method_gamelibrary_export_game_full(uint64_t ptr, uint64_t id, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_IMPORT_GAME
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_IMPORT_GAME
+RustBuffer uniffi_rookery_bindings_fn_method_gamelibrary_import_game(uint64_t ptr, RustBuffer text, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_MOVED_ASIDE
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_MOVED_ASIDE
+RustBuffer uniffi_rookery_bindings_fn_method_gamelibrary_moved_aside(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_NEW_GAME
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_NEW_GAME
+uint64_t uniffi_rookery_bindings_fn_method_gamelibrary_new_game(uint64_t ptr, RustBuffer game_id, RustBuffer seats, RustBuffer house_rules, uint64_t seed, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_RENAME
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_RENAME
+void uniffi_rookery_bindings_fn_method_gamelibrary_rename(uint64_t ptr, uint64_t id, RustBuffer name, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_RESUME
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_RESUME
+uint64_t uniffi_rookery_bindings_fn_method_gamelibrary_resume(uint64_t ptr, uint64_t id, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_SAVED_GAMES
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_SAVED_GAMES
+RustBuffer uniffi_rookery_bindings_fn_method_gamelibrary_saved_games(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_SET_SYNC_TO_DISK
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_SET_SYNC_TO_DISK
+void uniffi_rookery_bindings_fn_method_gamelibrary_set_sync_to_disk(uint64_t ptr, int8_t on, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_SYNC_TO_DISK
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_SYNC_TO_DISK
+int8_t uniffi_rookery_bindings_fn_method_gamelibrary_sync_to_disk(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_CLONE_LOGSINK
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_CLONE_LOGSINK
 uint64_t uniffi_rookery_bindings_fn_clone_logsink(uint64_t handle, RustCallStatus *_Nonnull out_status
@@ -345,6 +420,11 @@ uint64_t uniffi_rookery_bindings_fn_method_gamesession_bot_move(uint64_t ptr, Ru
 void uniffi_rookery_bindings_fn_method_gamesession_choose(uint64_t ptr, RustBuffer choice, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_CHOOSE_MOVE
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_CHOOSE_MOVE
+RustBuffer uniffi_rookery_bindings_fn_method_gamesession_choose_move(uint64_t ptr, RustBuffer text, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_CHOOSE_PROMOTION
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_CHOOSE_PROMOTION
 RustBuffer uniffi_rookery_bindings_fn_method_gamesession_choose_promotion(uint64_t ptr, RustBuffer letter, RustCallStatus *_Nonnull out_status
@@ -375,6 +455,11 @@ RustBuffer uniffi_rookery_bindings_fn_method_gamesession_legal_targets(uint64_t 
 void uniffi_rookery_bindings_fn_method_gamesession_load_fen(uint64_t ptr, RustBuffer text, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_MOVE_LIST
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_MOVE_LIST
+RustBuffer uniffi_rookery_bindings_fn_method_gamesession_move_list(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_NO_PERSON_PLAYING
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_NO_PERSON_PLAYING
 int8_t uniffi_rookery_bindings_fn_method_gamesession_no_person_playing(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -400,6 +485,11 @@ void uniffi_rookery_bindings_fn_method_gamesession_resign(uint64_t ptr, uint8_t 
 void uniffi_rookery_bindings_fn_method_gamesession_set_seat(uint64_t ptr, uint8_t seat, RustBuffer config, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_SET_VIEWER
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_SET_VIEWER
+void uniffi_rookery_bindings_fn_method_gamesession_set_viewer(uint64_t ptr, RustBuffer seat, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_SNAPSHOT
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_SNAPSHOT
 RustBuffer uniffi_rookery_bindings_fn_method_gamesession_snapshot(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -410,9 +500,19 @@ RustBuffer uniffi_rookery_bindings_fn_method_gamesession_snapshot(uint64_t ptr, 
 RustBuffer uniffi_rookery_bindings_fn_method_gamesession_tap(uint64_t ptr, RustBuffer cell, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_TAP_HAND
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_TAP_HAND
+RustBuffer uniffi_rookery_bindings_fn_method_gamesession_tap_hand(uint64_t ptr, RustBuffer letter, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_UNDO
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_UNDO
 void uniffi_rookery_bindings_fn_method_gamesession_undo(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_WHY_ILLEGAL
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_WHY_ILLEGAL
+RustBuffer uniffi_rookery_bindings_fn_method_gamesession_why_illegal(uint64_t ptr, RustBuffer from, RustBuffer to, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_CORE_VERSION
@@ -431,6 +531,11 @@ RustBuffer uniffi_rookery_bindings_fn_func_catalogue(RustCallStatus *_Nonnull ou
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_DEFAULT_HOUSE_RULES
 RustBuffer uniffi_rookery_bindings_fn_func_default_house_rules(RustCallStatus *_Nonnull out_status
     
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_PREVIEW_PIECES
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_PREVIEW_PIECES
+RustBuffer uniffi_rookery_bindings_fn_func_preview_pieces(RustBuffer game_id, RustBuffer position, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_LIVE_OBJECTS
@@ -453,36 +558,6 @@ void uniffi_rookery_bindings_fn_func_log_message(RustBuffer level, RustBuffer me
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_SET_LOG_SINK
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_SET_LOG_SINK
 void uniffi_rookery_bindings_fn_func_set_log_sink(uint64_t sink, RustBuffer max_level, RustCallStatus *_Nonnull out_status
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_BOT_MOVE_THINKING
-#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_BOT_MOVE_THINKING
-uint64_t uniffi_rookery_bindings_fn_func_bot_move_thinking(uint64_t session, uint64_t think_ms, RustBuffer cancel
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_BOT_SEARCHES_RUNNING
-#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_BOT_SEARCHES_RUNNING
-uint32_t uniffi_rookery_bindings_fn_func_bot_searches_running(uint64_t session, RustCallStatus *_Nonnull out_status
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_DELAYED_SUM
-#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_DELAYED_SUM
-uint64_t uniffi_rookery_bindings_fn_func_delayed_sum(int64_t a, int64_t b, uint64_t delay_ms, RustBuffer cancel
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_PANIC_NOW
-#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_PANIC_NOW
-void uniffi_rookery_bindings_fn_func_panic_now(RustBuffer message, RustCallStatus *_Nonnull out_status
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_PANIC_ON_WORKER
-#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_PANIC_ON_WORKER
-uint64_t uniffi_rookery_bindings_fn_func_panic_on_worker(RustBuffer message
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_SIMULATE_ERROR
-#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_SIMULATE_ERROR
-void uniffi_rookery_bindings_fn_func_simulate_error(RustBuffer variant, RustBuffer message, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_IN_FLIGHT_TASKS
@@ -779,6 +854,12 @@ uint16_t uniffi_rookery_bindings_checksum_func_default_house_rules(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_PREVIEW_PIECES
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_PREVIEW_PIECES
+uint16_t uniffi_rookery_bindings_checksum_func_preview_pieces(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_LIVE_OBJECTS
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_LIVE_OBJECTS
 uint16_t uniffi_rookery_bindings_checksum_func_live_objects(void
@@ -803,42 +884,6 @@ uint16_t uniffi_rookery_bindings_checksum_func_set_log_sink(void
     
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_BOT_MOVE_THINKING
-#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_BOT_MOVE_THINKING
-uint16_t uniffi_rookery_bindings_checksum_func_bot_move_thinking(void
-    
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_BOT_SEARCHES_RUNNING
-#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_BOT_SEARCHES_RUNNING
-uint16_t uniffi_rookery_bindings_checksum_func_bot_searches_running(void
-    
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_DELAYED_SUM
-#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_DELAYED_SUM
-uint16_t uniffi_rookery_bindings_checksum_func_delayed_sum(void
-    
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_PANIC_NOW
-#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_PANIC_NOW
-uint16_t uniffi_rookery_bindings_checksum_func_panic_now(void
-    
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_PANIC_ON_WORKER
-#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_PANIC_ON_WORKER
-uint16_t uniffi_rookery_bindings_checksum_func_panic_on_worker(void
-    
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_SIMULATE_ERROR
-#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_SIMULATE_ERROR
-uint16_t uniffi_rookery_bindings_checksum_func_simulate_error(void
-    
-);
-#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_IN_FLIGHT_TASKS
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_IN_FLIGHT_TASKS
 uint16_t uniffi_rookery_bindings_checksum_func_in_flight_tasks(void
@@ -854,6 +899,78 @@ uint16_t uniffi_rookery_bindings_checksum_func_board_scene(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_SCENE_HIT_TEST
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_SCENE_HIT_TEST
 uint16_t uniffi_rookery_bindings_checksum_func_scene_hit_test(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_DAMAGED_GAMES
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_DAMAGED_GAMES
+uint16_t uniffi_rookery_bindings_checksum_method_gamelibrary_damaged_games(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_DELETE
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_DELETE
+uint16_t uniffi_rookery_bindings_checksum_method_gamelibrary_delete(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_EXPORT_GAME
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_EXPORT_GAME
+uint16_t uniffi_rookery_bindings_checksum_method_gamelibrary_export_game(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_EXPORT_GAME_FULL
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_EXPORT_GAME_FULL
+uint16_t uniffi_rookery_bindings_checksum_method_gamelibrary_export_game_full(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_IMPORT_GAME
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_IMPORT_GAME
+uint16_t uniffi_rookery_bindings_checksum_method_gamelibrary_import_game(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_MOVED_ASIDE
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_MOVED_ASIDE
+uint16_t uniffi_rookery_bindings_checksum_method_gamelibrary_moved_aside(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_NEW_GAME
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_NEW_GAME
+uint16_t uniffi_rookery_bindings_checksum_method_gamelibrary_new_game(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_RENAME
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_RENAME
+uint16_t uniffi_rookery_bindings_checksum_method_gamelibrary_rename(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_RESUME
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_RESUME
+uint16_t uniffi_rookery_bindings_checksum_method_gamelibrary_resume(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_SAVED_GAMES
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_SAVED_GAMES
+uint16_t uniffi_rookery_bindings_checksum_method_gamelibrary_saved_games(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_SET_SYNC_TO_DISK
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_SET_SYNC_TO_DISK
+uint16_t uniffi_rookery_bindings_checksum_method_gamelibrary_set_sync_to_disk(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_SYNC_TO_DISK
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_SYNC_TO_DISK
+uint16_t uniffi_rookery_bindings_checksum_method_gamelibrary_sync_to_disk(void
     
 );
 #endif
@@ -905,6 +1022,12 @@ uint16_t uniffi_rookery_bindings_checksum_method_gamesession_choose(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_CHOOSE_MOVE
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_CHOOSE_MOVE
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_choose_move(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_CHOOSE_PROMOTION
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_CHOOSE_PROMOTION
 uint16_t uniffi_rookery_bindings_checksum_method_gamesession_choose_promotion(void
@@ -941,6 +1064,12 @@ uint16_t uniffi_rookery_bindings_checksum_method_gamesession_load_fen(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_MOVE_LIST
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_MOVE_LIST
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_move_list(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_NO_PERSON_PLAYING
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_NO_PERSON_PLAYING
 uint16_t uniffi_rookery_bindings_checksum_method_gamesession_no_person_playing(void
@@ -971,6 +1100,12 @@ uint16_t uniffi_rookery_bindings_checksum_method_gamesession_set_seat(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_SET_VIEWER
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_SET_VIEWER
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_set_viewer(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_SNAPSHOT
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_SNAPSHOT
 uint16_t uniffi_rookery_bindings_checksum_method_gamesession_snapshot(void
@@ -983,9 +1118,27 @@ uint16_t uniffi_rookery_bindings_checksum_method_gamesession_tap(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_TAP_HAND
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_TAP_HAND
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_tap_hand(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_UNDO
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_UNDO
 uint16_t uniffi_rookery_bindings_checksum_method_gamesession_undo(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_WHY_ILLEGAL
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_WHY_ILLEGAL
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_why_illegal(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_CONSTRUCTOR_GAMELIBRARY_NEW
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_CONSTRUCTOR_GAMELIBRARY_NEW
+uint16_t uniffi_rookery_bindings_checksum_constructor_gamelibrary_new(void
     
 );
 #endif

@@ -11,11 +11,12 @@ use ratatui::layout::Rect;
 
 use rookery_core::board::{Cell, Topology};
 use rookery_core::game::{Choice, EndReason, Event, HouseRules, OutReason};
+use rookery_core::interact::{Interaction, Tap};
+use rookery_core::message::Message;
 use rookery_core::notation::movetext;
 use rookery_core::piece::Seat;
 use rookery_core::position::{Move, MoveKind};
 use rookery_core::rules::{self, GameInfo, Group};
-use rookery_core::variant::Family;
 use rookery_core::{Action, Game};
 
 use super::board::Layout;
@@ -294,7 +295,8 @@ impl Popup {
 pub struct Play {
     pub session: Session,
     pub form: SetupForm,
-    pub selected: Option<Cell>,
+    /// Selection and pending choices: the core's interaction layer, shared with the apps.
+    pub ui: Interaction,
     pub input: String,
     pub message: String,
     pub error: bool,
@@ -360,28 +362,14 @@ impl Play {
         (!self.is_over() && !g.choice_pending() && self.kind(s) == SeatKind::Person).then_some(s)
     }
 
+    /// The selected cell, if any.
+    pub fn selected(&self) -> Option<Cell> {
+        self.ui.selected_cell()
+    }
+
     /// Cells the selected piece can reach (castling: the king's cell and the rook's).
     pub fn targets(&self) -> Vec<Cell> {
-        let Some(sel) = self.selected else {
-            return Vec::new();
-        };
-        let g = self.game();
-        let pos = g.position();
-        let mut out = Vec::new();
-        for m in g.legal_moves() {
-            if m.from != sel {
-                continue;
-            }
-            out.push(m.to);
-            if m.kind == MoveKind::Castle {
-                if let Some(d) = pos.castles.get(m.aux as usize) {
-                    out.push(d.king_to);
-                }
-            }
-        }
-        out.sort_unstable();
-        out.dedup();
-        out
+        self.ui.targets(self.game())
     }
 
     /// Targets to draw: only when the house rule shows legal moves.
@@ -395,20 +383,7 @@ impl Play {
 
     /// Legal moves from `from` that land on `to` (castling: on the king's or the rook's cell).
     pub fn moves_between(&self, from: Cell, to: Cell) -> Vec<Move> {
-        let g = self.game();
-        let pos = g.position();
-        g.legal_moves()
-            .into_iter()
-            .filter(|m| {
-                m.from == from
-                    && (m.to == to
-                        || (m.kind == MoveKind::Castle
-                            && pos
-                                .castles
-                                .get(m.aux as usize)
-                                .is_some_and(|d| d.king_to == to)))
-            })
-            .collect()
+        Interaction::moves_between(self.game(), from, to)
     }
 
     fn say(&mut self, s: impl Into<String>) {
@@ -433,7 +408,7 @@ impl Play {
     }
 
     fn after_change(&mut self, now: Instant) {
-        self.selected = None;
+        self.ui.clear();
         self.input.clear();
         self.bot = None;
         self.turn_started = now;
@@ -553,7 +528,7 @@ impl Play {
             let p = g.position().at(c);
             p.is_some() && p.owner() == g.position().turn()
         });
-        self.selected = sel;
+        self.ui.select(sel);
     }
 
     /// Enter: plays the typed move, or asks which one when the text leaves a choice.
@@ -573,7 +548,12 @@ impl Play {
                 if let Some((from, to)) = two_cells(&text, t) {
                     let ms = self.moves_between(from, to);
                     match ms.len() {
-                        0 => self.fail(error_text(&e)),
+                        // say why (the king would be in check, the path is blocked, ...)
+                        0 => self.fail(message_text(&rookery_core::interact::explain(
+                            self.game(),
+                            from,
+                            to,
+                        ))),
                         1 => self.act(Action::Move(ms[0]), now),
                         _ => self.ask_which(ms),
                     }
@@ -625,35 +605,23 @@ impl Play {
         }
     }
 
-    /// A click on a board cell: select a piece, or play to a target.
+    /// A click on a board cell: select a piece, or play to a target (the core's interaction
+    /// layer decides; a refused click says why).
     pub fn click_cell(&mut self, c: Cell, now: Instant) {
-        let Some(seat) = self.person_to_move() else {
+        if self.person_to_move().is_none() {
             self.fail(self.not_your_turn());
             return;
-        };
-        if let Some(sel) = self.selected {
-            if sel == c {
-                self.selected = None;
-                return;
-            }
-            let ms = self.moves_between(sel, c);
-            match ms.len() {
-                0 => {}
-                1 => return self.act(Action::Move(ms[0]), now),
-                _ => return self.ask_which(ms),
-            }
         }
-        let p = self.game().position().at(c);
-        if p.is_some() && p.owner() == seat {
-            self.selected = Some(c);
-            self.input.clear();
-            if self.targets().is_empty() {
-                self.say(t("status-cannot-move"));
-            } else {
+        let tap = self.ui.tap(self.session.game(), c);
+        match tap {
+            Tap::Play(m) => self.act(Action::Move(m), now),
+            Tap::Choose { moves } => self.ask_which(moves),
+            Tap::Selected { .. } => {
+                self.input.clear();
                 self.message.clear();
             }
-        } else {
-            self.selected = None;
+            Tap::Deselected => {}
+            Tap::Refused(why) => self.fail(message_text(&why)),
         }
     }
 
@@ -799,31 +767,9 @@ impl Play {
         }
     }
 
-    /// Who has captured what: per capturing seat, the captured pieces in order.
+    /// Who has captured what: per capturing seat, the captured pieces in order (core).
     pub fn captures(&self) -> Vec<(Seat, Vec<rookery_core::piece::Piece>)> {
-        let g = self.game();
-        let mut by: Vec<(Seat, Vec<rookery_core::piece::Piece>)> = Vec::new();
-        let mut before = &g.start;
-        for p in g.plies() {
-            if let Action::Move(m) = p.action {
-                let victim = match m.kind {
-                    MoveKind::Castle => None,
-                    MoveKind::EnPassant => {
-                        before.st.ep.get(m.aux as usize).map(|e| before.at(e.pawn))
-                    }
-                    _ => Some(before.at(m.to)),
-                };
-                if let Some(v) = victim.filter(|v| v.is_some()) {
-                    match by.iter_mut().find(|(s, _)| *s == p.mover) {
-                        Some((_, list)) => list.push(v),
-                        None => by.push((p.mover, vec![v])),
-                    }
-                }
-            }
-            before = &p.after;
-        }
-        by.sort_by_key(|(s, _)| *s);
-        by
+        rookery_core::interact::captures(self.game())
     }
 
     /// The result line, when the game is over.
@@ -860,20 +806,15 @@ fn choice_label(p: &Play, c: Choice) -> String {
     }
 }
 
-/// How a score reads: three-player chess keeps quarter points.
+/// How a score reads: three-player chess keeps quarter points (core).
 pub fn score_text(g: &Game, points: i32) -> String {
-    if g.variant.family == Family::ThreePlayer {
-        let q = rules::three::POINT;
-        let whole = points / q;
-        let frac = ["", "¼", "½", "¾"][(points.rem_euclid(q)) as usize % 4];
-        if whole == 0 && !frac.is_empty() {
-            frac.to_string()
-        } else {
-            format!("{whole}{frac}")
-        }
-    } else {
-        points.to_string()
-    }
+    rookery_core::interact::score_text(g, points)
+}
+
+/// A core message in the player's language.
+pub fn message_text(m: &Message) -> String {
+    let args: Vec<(&str, &str)> = m.args.iter().map(|(n, v)| (*n, v.as_str())).collect();
+    tf(m.key, &args)
 }
 
 pub fn end_text(r: EndReason) -> String {
@@ -1208,7 +1149,7 @@ impl App {
         Play {
             session,
             form,
-            selected: None,
+            ui: Interaction::new(),
             input: String::new(),
             message: String::new(),
             error: false,
@@ -1501,9 +1442,9 @@ fn play_key(p: &mut Play, k: KeyEvent, now: Instant) -> Transition {
         KeyCode::Char('f') if ctrl => p.flip = !p.flip,
         KeyCode::Char('n') if ctrl => return Transition::Stay, // handled by App::key
         KeyCode::Esc => {
-            if !p.input.is_empty() || p.selected.is_some() {
+            if !p.input.is_empty() || p.selected().is_some() {
                 p.input.clear();
-                p.selected = None;
+                p.ui.clear();
             } else if p.is_over() {
                 return Transition::Menu;
             } else {

@@ -204,15 +204,15 @@ fn clicking_from_and_to_plays_the_move() {
     draw(&mut app, 100, 30);
     click(&mut app, "e2");
     let e2 = cell(&mut app, "e2");
-    assert_eq!(play(&mut app).selected, Some(e2));
+    assert_eq!(play(&mut app).selected(), Some(e2));
     let targets = play(&mut app).targets();
     assert_eq!(targets.len(), 2, "e3 and e4");
     click(&mut app, "e4");
     assert_eq!(play(&mut app).game().texts(), ["e2e4"]);
-    assert_eq!(play(&mut app).selected, None);
+    assert_eq!(play(&mut app).selected(), None);
     // clicking a piece of the side not to move selects nothing
     click(&mut app, "e4");
-    assert_eq!(play(&mut app).selected, None);
+    assert_eq!(play(&mut app).selected(), None);
 }
 
 #[test]
@@ -223,7 +223,7 @@ fn legal_targets_are_marked_only_when_the_house_rule_says_so() {
     assert_eq!(play(&mut app).shown_targets().len(), 2);
     let views = {
         let p = play(&mut app);
-        cell_views(p.game(), p.selected, &p.shown_targets())
+        cell_views(p.game(), p.selected(), &p.shown_targets())
     };
     let f3 = cell(&mut app, "f3") as usize;
     assert_eq!(views[f3].mark, super::board::Mark::Target);
@@ -235,7 +235,7 @@ fn legal_targets_are_marked_only_when_the_house_rule_says_so() {
     app.start(form, Instant::now()).unwrap();
     draw(&mut app, 100, 30);
     click(&mut app, "g1");
-    assert!(play(&mut app).selected.is_some());
+    assert!(play(&mut app).selected().is_some());
     assert!(play(&mut app).shown_targets().is_empty());
 }
 
@@ -245,7 +245,7 @@ fn typing_a_move_and_enter_plays_it_and_bad_text_changes_nothing() {
     typed(&mut app, "e2");
     let e2 = cell(&mut app, "e2");
     assert_eq!(
-        play(&mut app).selected,
+        play(&mut app).selected(),
         Some(e2),
         "typing a cell selects it"
     );
@@ -261,6 +261,29 @@ fn typing_a_move_and_enter_plays_it_and_bad_text_changes_nothing() {
     assert!(p.error && !p.message.is_empty());
     key(&mut app, KeyCode::Esc);
     assert!(play(&mut app).input.is_empty());
+}
+
+#[test]
+fn a_typed_or_clicked_illegal_move_says_why() {
+    let mut app = playing("chess", &PERSONS);
+    typed(&mut app, "f1c4");
+    key(&mut app, KeyCode::Enter);
+    let p = play(&mut app);
+    assert!(p.game().texts().is_empty());
+    assert_eq!(
+        p.message,
+        crate::i18n::tf("illegal-path-blocked", &[("from", "f1"), ("to", "c4")])
+    );
+    key(&mut app, KeyCode::Esc);
+    draw(&mut app, 100, 30);
+    click(&mut app, "d2");
+    click(&mut app, "d5");
+    let p = play(&mut app);
+    assert!(p.error);
+    assert_eq!(
+        p.message,
+        crate::i18n::tf("illegal-cannot-move-there", &[("cell", "d5")])
+    );
 }
 
 const PROMOTION: &str = "8/4P1k1/8/8/8/8/6K1/8 w - - 0 1";
@@ -739,13 +762,17 @@ fn r_in_the_menu_shows_the_rules_of_a_game_that_is_not_playable_yet() {
     let i = m
         .items
         .iter()
-        .position(|it| matches!(it, super::app::MenuItem::Game(g) if g.id == "shogi"))
-        .unwrap();
+        .position(|it| matches!(it, super::app::MenuItem::Game(g) if !g.playable))
+        .expect("a game that is not playable yet (remove this test once every game is)");
+    let super::app::MenuItem::Game(g) = &m.items[i] else {
+        panic!()
+    };
+    let name = crate::i18n::t(&format!("game-{}-name", g.id));
     m.cursor = i;
     key(&mut app, KeyCode::Char('r'));
     let text = screen_text(&draw(&mut app, 100, 60));
     assert!(text.contains("not playable yet"), "{text}");
-    assert!(text.contains("Shogi"));
+    assert!(text.contains(&name), "{name}: {text}");
     key(&mut app, KeyCode::Esc);
     assert!(matches!(app.screen, Screen::Menu(_)));
     // Enter on a game that is not playable opens its rules too

@@ -323,7 +323,7 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
     )
     .at(area.x, area.y);
     p.layout = Some(layout);
-    let views = cell_views(p.game(), p.selected, &p.shown_targets());
+    let views = cell_views(p.game(), p.selected(), &p.shown_targets());
     board::render(f.buffer_mut(), &layout, t_board, &views);
 
     // side panel

@@ -249,6 +249,7 @@ impl SavedGame {
             game: self.setup.game.clone(),
             mode: self.setup.mode.clone(),
             players: self.setup.seats.iter().map(|s| s.name.clone()).collect(),
+            seats: self.setup.seats.clone(),
             turn: (!over).then(|| self.game.position().turn()),
             ply: self.game.ply_count() as u32,
             len: self.times.len() as u32,
@@ -337,8 +338,10 @@ const CACHE_BYTES: u64 = 16 * 1024 * 1024;
 enum OpenError {
     /// The files are there but sled cannot read them: move them aside.
     Damaged(String),
-    /// Anything else (locked by a running app, no permission, ...): report, touch nothing.
+    /// Anything else (no permission, not a directory, ...): report, touch nothing.
     Unavailable(String),
+    /// sled's lock on the database is held by another process (or another open store).
+    Locked,
 }
 
 fn open_sled(dir: &Path) -> std::result::Result<sled::Db, OpenError> {
@@ -361,6 +364,12 @@ fn open_sled(dir: &Path) -> std::result::Result<sled::Db, OpenError> {
 fn classify(e: sled::Error) -> OpenError {
     use std::io::ErrorKind;
     match e {
+        // sled 0.34 reports a held lock as an `Other` I/O error "could not acquire lock on ..."
+        sled::Error::Io(io)
+            if io.kind() == ErrorKind::WouldBlock || io.to_string().contains("acquire lock") =>
+        {
+            OpenError::Locked
+        }
         sled::Error::Io(io) => match io.kind() {
             ErrorKind::InvalidData | ErrorKind::UnexpectedEof => OpenError::Damaged(io.to_string()),
             _ => OpenError::Unavailable(io.to_string()),
@@ -392,6 +401,7 @@ impl GameStore {
         match open_sled(dir) {
             Ok(db) => Ok(Self::wrap(db, dir, None)),
             Err(OpenError::Unavailable(detail)) => Err(unavailable(dir, detail)),
+            Err(OpenError::Locked) => Err(locked(dir)),
             Err(OpenError::Damaged(detail)) => {
                 let to = aside_path(dir);
                 std::fs::rename(dir, &to).map_err(|e| {
@@ -402,6 +412,7 @@ impl GameStore {
                 })?;
                 let db = open_sled(dir).map_err(|e| match e {
                     OpenError::Damaged(d) | OpenError::Unavailable(d) => unavailable(dir, d),
+                    OpenError::Locked => locked(dir),
                 })?;
                 let aside = MovedAside {
                     from: dir.to_path_buf(),
@@ -424,6 +435,7 @@ impl GameStore {
         match open_sled(dir) {
             Ok(db) => Ok(Self::wrap(db, dir, None)),
             Err(OpenError::Damaged(d) | OpenError::Unavailable(d)) => Err(unavailable(dir, d)),
+            Err(OpenError::Locked) => Err(locked(dir)),
         }
     }
 
@@ -900,6 +912,12 @@ fn unavailable(dir: &Path, detail: String) -> Error {
     Error::StoreUnavailable {
         path: dir.display().to_string(),
         detail,
+    }
+}
+
+fn locked(dir: &Path) -> Error {
+    Error::StoreLocked {
+        path: dir.display().to_string(),
     }
 }
 

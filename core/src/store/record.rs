@@ -150,6 +150,10 @@ pub struct Summary {
     pub mode: String,
     /// Seat names in seat order.
     pub players: Vec<String>,
+    /// Who plays each seat (person, or bot with its level), in seat order; empty in summaries
+    /// written before it was recorded (read the header then: [`super::GameStore::load`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<SeatInfo>,
     /// The seat to move, or `None` when the game is over.
     pub turn: Option<Seat>,
     /// Actions applied (the undo/redo cursor).

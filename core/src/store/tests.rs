@@ -580,7 +580,7 @@ fn a_database_held_by_another_process_is_reported_and_left_alone() {
     let a = first.create("a", &Setup::new("chess").unwrap()).unwrap();
     assert!(matches!(
         GameStore::open(&dir),
-        Err(Error::StoreUnavailable { .. })
+        Err(Error::StoreLocked { .. })
     ));
     assert!(first.moved_aside().is_none());
     first.load(a.id).unwrap();
@@ -840,5 +840,20 @@ fn seat_changes_are_saved_and_the_game_replays_the_same() {
         .set_seat(&mut gone, 1, SeatInfo::person("Ghost"))
         .is_err());
     assert!(store.load(s.id).is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_summary_names_who_plays_each_seat() {
+    let dir = temp_dir("seats");
+    let store = GameStore::open(&dir).unwrap();
+    let mut setup = Setup::new("chess").unwrap();
+    setup.seats[1] = SeatInfo::bot("Bot", 2);
+    let mut g = store.create("a", &setup).unwrap();
+    assert_eq!(store.summary(g.id).unwrap().seats, setup.seats);
+    store.set_seat(&mut g, 0, SeatInfo::bot("B0", 1)).unwrap();
+    let seats = store.summary(g.id).unwrap().seats;
+    assert_eq!(seats[0], SeatInfo::bot("B0", 1));
+    drop(store);
     let _ = std::fs::remove_dir_all(&dir);
 }

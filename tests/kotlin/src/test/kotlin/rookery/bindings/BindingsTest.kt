@@ -95,6 +95,10 @@ class BindingsTest {
             "Cancelled" to RookeryException.Cancelled::class,
             "StaleSession" to RookeryException.StaleSession::class,
             "Internal" to RookeryException.Internal::class,
+            "NoSuchGame" to RookeryException.NoSuchGame::class,
+            "DamagedSave" to RookeryException.DamagedSave::class,
+            "LibraryUnavailable" to RookeryException.LibraryUnavailable::class,
+            "LibraryLocked" to RookeryException.LibraryLocked::class,
         )
         for ((variant, kclass) in expected) {
             val e = assertThrows<RookeryException> { simulateError(variant, "msg for $variant") }

@@ -110,8 +110,8 @@ class GameSessionTest {
             assertEquals("h4", end.lastMove?.to)
             assertEquals(4u, end.plyCount)
             assertTrue(end.canUndo)
-            // After the mate, taps do nothing; undo brings the game back.
-            assertEquals(TapResult.Deselected, s.tap("e2"))
+            // After the mate, taps do nothing (and say why); undo brings the game back.
+            assertEquals("illegal-game-over", (s.tap("e2") as TapResult.Refused).reason.key)
             s.undo()
             assertNull(s.snapshot().result)
             assertTrue(s.snapshot().canRedo)
@@ -121,13 +121,16 @@ class GameSessionTest {
     }
 
     @Test
-    fun tapOnAnotherOwnPieceReselectsAndOnANonTargetDeselects() {
+    fun tapOnAnotherOwnPieceReselectsAndOnANonTargetIsRefusedWithItsReason() {
         chess().use { s ->
             assertTrue(s.tap("e2") is TapResult.Selected)
             assertEquals(TapResult.Selected("d2", listOf("d3", "d4")), s.tap("d2"))
-            assertEquals(TapResult.Deselected, s.tap("h5"))
+            val refused = s.tap("h5") as TapResult.Refused
+            assertEquals("illegal-cannot-move-there", refused.reason.key)
+            assertEquals("h5", refused.reason.args.single { it.name == "cell" }.value)
             assertNull(s.snapshot().selected)
-            assertEquals(TapResult.Deselected, s.tap("e7")) // not the side to move
+            // not the side to move
+            assertEquals("illegal-not-your-piece", (s.tap("e7") as TapResult.Refused).reason.key)
             assertEquals(listOf("f3", "h3"), s.legalTargets("g1").sorted())
         }
     }
@@ -335,7 +338,7 @@ class GameSessionTest {
         chess().use { s ->
             val before = s.snapshot()
             assertThrows<RookeryException.BadInput> { s.setSeat(2u, SeatConfig.Bot(1u)) }
-            assertThrows<RookeryException.BadInput> { s.setSeat(0u, SeatConfig.Bot(3u)) }
+            assertThrows<RookeryException.BadInput> { s.setSeat(0u, SeatConfig.Bot(9u)) }
             assertEquals(before, s.snapshot())
             s.setSeat(0u, SeatConfig.Bot(2u))
             assertEquals(SeatConfig.Bot(2u), s.snapshot().seats[0].config)

@@ -1,0 +1,366 @@
+//! Saved games: a [`GameLibrary`] on a directory the app owns (one sled database, the core's
+//! `GameStore`), for the home screen's "Continue" list and games that survive the app being
+//! killed.
+//!
+//! A session from [`GameLibrary::new_game`] or [`GameLibrary::resume`] saves every accepted
+//! action (move, undo, redo, resignation, choice, seat change) before the call returns. The
+//! library syncs every save to the disk by default (`fdatasync`, so a power cut loses nothing
+//! acknowledged); [`GameLibrary::set_sync_to_disk`] turns that off (the save then survives the
+//! app being killed, not a power cut).
+
+use std::sync::{Arc, Mutex};
+
+use rookery_core::game::Outcome;
+use rookery_core::store::{GameStore, Status, Summary};
+use rookery_core::view::{View, Viewer};
+
+use crate::catalogue::HouseRulesConfig;
+use crate::error::{core_err, guard, RookeryError};
+use crate::live::LiveObject;
+use crate::session::{
+    new_setup, pieces_of, seat_config, GameEndReason, GameResult, GameSession, PieceView,
+    SeatConfig,
+};
+
+/// Whether a saved game can be continued.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+pub enum SavedStatus {
+    Playing,
+    /// Over by the rules (mate, resignation, points, ...).
+    Finished,
+    /// Stopped without a result; kept for replay.
+    Abandoned,
+}
+
+impl From<Status> for SavedStatus {
+    fn from(s: Status) -> Self {
+        match s {
+            Status::Playing => Self::Playing,
+            Status::Finished => Self::Finished,
+            Status::Abandoned => Self::Abandoned,
+        }
+    }
+}
+
+/// One line of the "Continue" screen, read without replaying the game.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct SavedGameSummary {
+    /// The saved game's id in this library (for `resume`, `delete`, `rename`, `export_game`).
+    pub id: u64,
+    pub game_id: String,
+    pub name: String,
+    /// Who plays each seat (people by name, bots with their level), in seat order.
+    pub seats: Vec<SeatConfig>,
+    /// The seat to move; `None` when the game is over.
+    pub turn: Option<u8>,
+    /// Actions played (the undo cursor).
+    pub ply_count: u32,
+    /// Actions stored (the cursor plus the ones that can be redone).
+    pub stored_count: u32,
+    pub status: SavedStatus,
+    pub result: Option<GameResult>,
+    pub created_ms: u64,
+    /// When an action was last played, taken back or replayed (ms since the Unix epoch).
+    pub last_changed_ms: u64,
+    /// The position at the cursor in the game's own notation (FEN for chess): give it to
+    /// `preview_pieces` for a small board image.
+    pub position: String,
+}
+
+fn result_of(o: &Outcome) -> GameResult {
+    GameResult {
+        winners: o.winners.iter().map(|&s| u32::from(s)).collect(),
+        reason: GameEndReason::from(o.reason),
+        reason_key: rookery_core::message::end_key(o.reason).to_owned(),
+    }
+}
+
+fn summary_of(s: Summary, store: &GameStore) -> Result<SavedGameSummary, RookeryError> {
+    // summaries written before seats were recorded: read them from the game itself
+    let seats = if s.seats.is_empty() {
+        store.load(s.id).map_err(core_err)?.setup.seats
+    } else {
+        s.seats
+    };
+    Ok(SavedGameSummary {
+        id: s.id,
+        game_id: s.game,
+        name: s.name,
+        seats: seats.iter().map(seat_config).collect(),
+        turn: s.turn,
+        ply_count: s.ply,
+        stored_count: s.len,
+        status: s.status.into(),
+        result: s.result.as_ref().map(result_of),
+        created_ms: s.created_ms,
+        last_changed_ms: s.last_ms,
+        position: s.preview,
+    })
+}
+
+/// The pieces of a summary's `position` for a small board preview (cells from `catalogue`'s
+/// game and `GameSession.snapshot().cells` of that game).
+#[uniffi::export]
+pub fn preview_pieces(game_id: String, position: String) -> Result<Vec<PieceView>, RookeryError> {
+    guard(|| {
+        let v = rookery_core::rules::variant(&game_id).map_err(core_err)?;
+        let pos = rookery_core::rules::parse_position(v, &position).map_err(core_err)?;
+        let view = View::of(&pos, Viewer::Everyone);
+        Ok(pieces_of(&pos, &view))
+    })
+}
+
+/// The saved games of the app: one database in a directory the app owns.
+#[derive(uniffi::Object)]
+pub struct GameLibrary {
+    store: Arc<GameStore>,
+    moved_aside: Option<String>,
+    sync: Mutex<bool>,
+    _live: LiveObject,
+}
+
+#[uniffi::export]
+impl GameLibrary {
+    /// Opens (or creates) the library in `path`. `LibraryLocked` when another process (or
+    /// another open `GameLibrary`) holds it; `LibraryUnavailable` when the directory cannot be
+    /// used. A database that cannot be read at all is moved aside (never deleted), a new one
+    /// is started, and `moved_aside()` says where the old one went. Sync to disk is on.
+    #[uniffi::constructor]
+    pub fn new(path: String) -> Result<Arc<Self>, RookeryError> {
+        guard(|| {
+            let dir = std::path::Path::new(&path);
+            let store = GameStore::open(dir).map_err(core_err)?;
+            store.set_sync_to_disk(true).map_err(core_err)?;
+            let moved_aside = store.moved_aside().map(|a| a.to_string());
+            Ok(Arc::new(Self {
+                store: Arc::new(store),
+                moved_aside,
+                sync: Mutex::new(true),
+                _live: LiveObject::new(),
+            }))
+        })
+    }
+
+    /// Set when the library had to move an unreadable database aside (tell the player).
+    pub fn moved_aside(&self) -> Option<String> {
+        self.moved_aside.clone()
+    }
+
+    /// Sync every save to the disk (on by default): off saves time per move and still survives
+    /// the app being killed, but not a power cut.
+    pub fn set_sync_to_disk(&self, on: bool) -> Result<(), RookeryError> {
+        guard(|| {
+            self.store.set_sync_to_disk(on).map_err(core_err)?;
+            *self.sync.lock().unwrap_or_else(|p| p.into_inner()) = on;
+            Ok(())
+        })
+    }
+
+    pub fn sync_to_disk(&self) -> bool {
+        *self.sync.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// A new saved game (same arguments as `GameSession(...)`); its session saves every action.
+    pub fn new_game(
+        &self,
+        game_id: String,
+        seats: Vec<SeatConfig>,
+        house_rules: HouseRulesConfig,
+        seed: u64,
+    ) -> Result<Arc<GameSession>, RookeryError> {
+        guard(|| {
+            let setup = new_setup(&game_id, &seats, house_rules, seed)?;
+            let names: Vec<String> = setup.seats.iter().map(|s| s.name.clone()).collect();
+            let name = format!("{game_id}: {}", names.join(", "));
+            let saved = self.store.create(&name, &setup).map_err(core_err)?;
+            Ok(GameSession::saved(saved, self.store.clone()))
+        })
+    }
+
+    /// Every saved game, the most recently changed first. A game whose summary is damaged is
+    /// left out here and reported by `damaged_games()`.
+    pub fn saved_games(&self) -> Result<Vec<SavedGameSummary>, RookeryError> {
+        guard(|| {
+            let list = self.store.list().map_err(core_err)?;
+            let mut out = list
+                .games
+                .into_iter()
+                .map(|s| summary_of(s, &self.store))
+                .collect::<Result<Vec<_>, _>>()?;
+            out.sort_by(|a, b| {
+                b.last_changed_ms
+                    .cmp(&a.last_changed_ms)
+                    .then(b.id.cmp(&a.id))
+            });
+            Ok(out)
+        })
+    }
+
+    /// Saved games that cannot be listed (damaged records), as error texts naming them.
+    pub fn damaged_games(&self) -> Result<Vec<String>, RookeryError> {
+        guard(|| {
+            let list = self.store.list().map_err(core_err)?;
+            Ok(list.broken.iter().map(|e| e.to_string()).collect())
+        })
+    }
+
+    /// The saved game `id` exactly where it was: position, undo/redo history, seats and bot
+    /// levels, house rules, pending choices. `NoSuchGame`, or `DamagedSave` (nothing changed).
+    pub fn resume(&self, id: u64) -> Result<Arc<GameSession>, RookeryError> {
+        guard(|| {
+            let saved = self.store.load(id).map_err(core_err)?;
+            Ok(GameSession::saved(saved, self.store.clone()))
+        })
+    }
+
+    /// Deletes a saved game (an open session of it then fails to save with `NoSuchGame`).
+    pub fn delete(&self, id: u64) -> Result<(), RookeryError> {
+        guard(|| self.store.delete(id).map_err(core_err))
+    }
+
+    pub fn rename(&self, id: u64, name: String) -> Result<(), RookeryError> {
+        guard(|| self.store.rename(id, &name).map_err(core_err))
+    }
+
+    /// The saved game as text: PGN for two-player games, PGN4 for four-player chess,
+    /// Rookery's own text form for the others.
+    pub fn export_game(&self, id: u64) -> Result<String, RookeryError> {
+        guard(|| self.store.export_standard(id).map_err(core_err))
+    }
+
+    /// Rookery's own text form of a saved game, with everything (bot levels, house rules,
+    /// times, the redo tail): a full backup.
+    pub fn export_game_full(&self, id: u64) -> Result<String, RookeryError> {
+        guard(|| self.store.export(id).map_err(core_err))
+    }
+
+    /// Reads PGN, PGN4 or Rookery's text form, checks every action against the rules and saves
+    /// it as a new game; returns its summary. A bad record is `BadInput` and saves nothing.
+    pub fn import_game(&self, text: String) -> Result<SavedGameSummary, RookeryError> {
+        guard(|| {
+            let saved = self.store.import(&text).map_err(core_err)?;
+            let s = self.store.summary(saved.id).map_err(core_err)?;
+            summary_of(s, &self.store)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::SeatConfig;
+
+    fn temp(name: &str) -> String {
+        let d = std::env::temp_dir().join(format!(
+            "rookery-library-{name}-{}-{:?}",
+            std::process::id(),
+            std::time::SystemTime::now()
+        ));
+        d.display().to_string()
+    }
+
+    fn people() -> Vec<SeatConfig> {
+        vec![
+            SeatConfig::Person { name: "A".into() },
+            SeatConfig::Person { name: "B".into() },
+        ]
+    }
+
+    #[test]
+    fn a_damaged_record_is_a_typed_error_and_the_other_games_stay_readable() {
+        let dir = temp("damaged");
+        let (a, b) = {
+            let lib = GameLibrary::new(dir.clone()).unwrap();
+            lib.set_sync_to_disk(false).unwrap();
+            let a = lib
+                .new_game(
+                    "chess".into(),
+                    people(),
+                    crate::catalogue::default_house_rules(),
+                    1,
+                )
+                .unwrap();
+            a.play_move_text("e2e4".into()).unwrap();
+            let b = lib
+                .new_game(
+                    "chess".into(),
+                    people(),
+                    crate::catalogue::default_house_rules(),
+                    2,
+                )
+                .unwrap();
+            let ids = (
+                a.snapshot().unwrap().saved_id.unwrap(),
+                b.snapshot().unwrap().saved_id.unwrap(),
+            );
+            drop((a, b, lib));
+            ids
+        };
+        {
+            // flip a byte of game a's first action record
+            let db = sled::open(&dir).unwrap();
+            let mut key = vec![b'm'];
+            key.extend_from_slice(&a.to_be_bytes());
+            key.extend_from_slice(&0u32.to_be_bytes());
+            let mut v = db.get(&key).unwrap().unwrap().to_vec();
+            let last = v.len() - 2;
+            v[last] ^= 0x55;
+            db.insert(key, v).unwrap();
+            db.flush().unwrap();
+        }
+        let lib = GameLibrary::new(dir.clone()).unwrap();
+        assert!(matches!(
+            lib.resume(a).err(),
+            Some(RookeryError::DamagedSave { .. })
+        ));
+        assert!(lib.resume(b).is_ok());
+        assert_eq!(lib.saved_games().unwrap().len(), 2);
+        // a second library on the same directory is a typed error, not an OS error text
+        assert!(matches!(
+            GameLibrary::new(dir.clone()).err(),
+            Some(RookeryError::LibraryLocked { .. })
+        ));
+        drop(lib);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// `cargo test --release -p rookery-bindings -- --ignored --nocapture saved_games_timing`
+    #[test]
+    #[ignore]
+    fn saved_games_timing() {
+        let dir = temp("timing");
+        let lib = GameLibrary::new(dir.clone()).unwrap();
+        lib.set_sync_to_disk(false).unwrap();
+        for i in 0..1000 {
+            let s = lib
+                .new_game(
+                    "chess".into(),
+                    people(),
+                    crate::catalogue::default_house_rules(),
+                    i,
+                )
+                .unwrap();
+            s.play_move_text("e2e4".into()).unwrap();
+        }
+        let mut t: Vec<_> = (0..20)
+            .map(|_| {
+                let t0 = std::time::Instant::now();
+                assert_eq!(lib.saved_games().unwrap().len(), 1000);
+                t0.elapsed()
+            })
+            .collect();
+        t.sort();
+        println!("saved_games (Rust side) 1000 games: median {:?}", t[10]);
+        let mut t: Vec<_> = (0..20)
+            .map(|_| {
+                let t0 = std::time::Instant::now();
+                lib.store.list().unwrap();
+                t0.elapsed()
+            })
+            .collect();
+        t.sort();
+        println!("GameStore::list 1000 games: median {:?}", t[10]);
+        drop(lib);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

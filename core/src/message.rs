@@ -1,0 +1,180 @@
+//! Player-facing text as message keys with arguments (`assets/i18n/<lang>.ftl`): the core never
+//! builds English sentences; the shells format these keys in the player's language (the
+//! terminal player with fluent-bundle, the apps from their generated strings).
+//!
+//! Arguments that name a seat are the seat number (`seat`, `player-seat`): the shell puts the
+//! player's name in its place. `tests/assets.rs` checks every key of [`ALL_KEYS`] in every
+//! language.
+
+use crate::error::Error;
+use crate::game::{EndReason, Event, OutReason};
+use crate::piece::Seat;
+
+/// One message: a key of `assets/i18n/*.ftl` and its arguments (name, value).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    pub key: &'static str,
+    pub args: Vec<(&'static str, String)>,
+}
+
+impl Message {
+    pub fn new(key: &'static str) -> Message {
+        Message {
+            key,
+            args: Vec::new(),
+        }
+    }
+
+    pub fn with(mut self, name: &'static str, value: impl ToString) -> Message {
+        self.args.push((name, value.to_string()));
+        self
+    }
+
+    /// The value of argument `name`.
+    pub fn arg(&self, name: &str) -> Option<&str> {
+        self.args
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Why a move or a tap was refused (see [`crate::interact::explain`]).
+pub mod illegal {
+    pub const GAME_OVER: &str = "illegal-game-over";
+    pub const CHOICE_PENDING: &str = "illegal-choice-pending";
+    pub const NO_PIECE: &str = "illegal-no-piece";
+    pub const NOT_YOUR_PIECE: &str = "illegal-not-your-piece";
+    pub const OWN_PIECE_THERE: &str = "illegal-own-piece-there";
+    pub const PATH_BLOCKED: &str = "illegal-path-blocked";
+    pub const CANNOT_MOVE_THERE: &str = "illegal-cannot-move-there";
+    pub const KING_IN_CHECK: &str = "illegal-king-in-check";
+    pub const FORBIDDEN_BY_RULES: &str = "illegal-forbidden-by-rules";
+    pub const PIECE_CANNOT_MOVE: &str = "illegal-piece-cannot-move";
+    pub const NOT_YOUR_TURN: &str = "illegal-not-your-turn";
+}
+
+/// The message key of a way the game ended.
+pub fn end_key(r: EndReason) -> &'static str {
+    match r {
+        EndReason::Checkmate => "end-checkmate",
+        EndReason::Stalemate => "end-stalemate",
+        EndReason::Repetition => "end-repetition",
+        EndReason::FiftyMoves => "end-fifty-moves",
+        EndReason::InsufficientMaterial => "end-insufficient-material",
+        EndReason::Resignation => "end-resignation",
+        EndReason::Timeout => "end-timeout",
+        EndReason::KingCaptured => "end-king-captured",
+        EndReason::Points => "end-points",
+        EndReason::MoveLimit => "end-move-limit",
+        EndReason::Agreement => "end-agreement",
+    }
+}
+
+/// The message key of a way a player went out.
+pub fn out_key(r: OutReason) -> &'static str {
+    match r {
+        OutReason::Checkmate => "out-checkmate",
+        OutReason::Stalemate => "out-stalemate",
+        OutReason::Resignation => "out-resignation",
+        OutReason::Timeout => "out-timeout",
+        OutReason::KingCaptured => "out-king-captured",
+    }
+}
+
+/// The message key of a scoring reason (`Event::Scored::why`): `score-<why>`.
+pub fn score_key(why: &str) -> String {
+    format!("score-{}", why.trim().replace(' ', "-"))
+}
+
+/// A game event as a message: `event-scored` (player, points as the game displays them with
+/// their sign, why = a `score-*` key), `event-out` (player, reason = an `out-*` key),
+/// `event-walked` (player, move). `name` gives a seat's player name. None for events the shells
+/// show only in the move list. Arguments that are keys (`why`, `reason`) are translated by the
+/// shell before formatting.
+pub fn event_message(
+    game: &crate::game::Game,
+    e: &Event,
+    name: impl Fn(Seat) -> String,
+) -> Option<Message> {
+    #[allow(unreachable_patterns)]
+    match e {
+        Event::Scored { seat, points, why } => Some(
+            Message::new("event-scored")
+                .with("player", name(*seat))
+                .with(
+                    "points",
+                    format!(
+                        "{}{}",
+                        if *points >= 0 { "+" } else { "" },
+                        crate::interact::score_text(game, *points)
+                    ),
+                )
+                .with("why", score_key(why)),
+        ),
+        Event::Out { seat, reason } => Some(
+            Message::new("event-out")
+                .with("player", name(*seat))
+                .with("reason", out_key(*reason)),
+        ),
+        Event::Walked { seat, text } => Some(
+            Message::new("event-walked")
+                .with("player", name(*seat))
+                .with("move", text),
+        ),
+        _ => None,
+    }
+}
+
+/// An error of the core as a message key (`error-*`) with its detail.
+pub fn error_message(e: &Error) -> Message {
+    let d = |key: &'static str, detail: &str| Message::new(key).with("detail", detail);
+    match e {
+        Error::UnknownGame(g) => d("error-unknown-game", g),
+        Error::BadFen(m) => d("error-bad-fen", m),
+        Error::BadMoveText(m) => d("error-bad-move-text", m),
+        Error::IllegalMove(m) => d("error-illegal-move", m),
+        Error::GameOver => Message::new("error-game-over"),
+        Error::NothingToUndo => Message::new("error-nothing-to-undo"),
+        Error::NothingToRedo => Message::new("error-nothing-to-redo"),
+        Error::BadSeat(m) => d("error-bad-seat", m),
+        Error::BadRecord(m) => d("error-bad-record", m),
+        Error::Store(m) => d("error-store", m),
+        Error::NoSuchSave(g) => Message::new("error-no-such-save").with("game", g),
+        Error::CorruptSave { game, detail } => Message::new("error-corrupt-save")
+            .with("game", game)
+            .with("detail", detail),
+        Error::NewerSchema {
+            game,
+            found,
+            supported,
+        } => Message::new("error-newer-schema")
+            .with("game", game)
+            .with("found", found)
+            .with("supported", supported),
+        Error::StoreUnavailable { path, detail } => Message::new("error-store-unavailable")
+            .with("path", path)
+            .with("detail", detail),
+        Error::StoreLocked { path } => Message::new("error-store-locked").with("path", path),
+        Error::BadInput(m) => d("error-bad-input", m),
+    }
+}
+
+/// Every fixed key the core hands out (for the asset checks).
+pub const ALL_KEYS: &[&str] = &[
+    illegal::GAME_OVER,
+    illegal::CHOICE_PENDING,
+    illegal::NO_PIECE,
+    illegal::NOT_YOUR_PIECE,
+    illegal::OWN_PIECE_THERE,
+    illegal::PATH_BLOCKED,
+    illegal::CANNOT_MOVE_THERE,
+    illegal::KING_IN_CHECK,
+    illegal::FORBIDDEN_BY_RULES,
+    illegal::PIECE_CANNOT_MOVE,
+    illegal::NOT_YOUR_TURN,
+    "event-scored",
+    "event-out",
+    "event-walked",
+    "error-store-locked",
+];
