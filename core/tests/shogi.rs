@@ -230,3 +230,36 @@ fn minishogi_far_rank_is_the_promotion_zone_and_drops_work() {
     let mut g = Game::from_fen("minishogi", "4k/5/5/5/K3P[] w - - 0 1").unwrap();
     assert!(g.play_text("e1e2").is_ok());
 }
+
+#[test]
+fn minishogi_repetition_loses_for_the_first_player() {
+    let mut g = Game::from_fen("minishogi", "2k2/5/5/5/K4[] w - - 0 1").unwrap();
+    for i in 0..12 {
+        assert!(!g.is_over(), "over at ply {i}");
+        g.play_text(["a1b1", "c5d5", "b1a1", "d5c5"][i % 4])
+            .unwrap();
+    }
+    let o = g.outcome().expect("the fourth time");
+    assert_eq!(
+        (o.winners.clone(), o.reason),
+        (vec![1], EndReason::Repetition)
+    );
+}
+
+#[test]
+fn minishogi_perpetual_check_loses() {
+    // gote checks with the rook from c4 and b4 while sente's king shuttles: gote loses (where
+    // a plain repetition would have lost for sente)
+    let mut g = Game::from_fen("minishogi", "4k/r4/5/5/2K2[] b - - 0 1").unwrap();
+    g.play_text("a4c4").unwrap();
+    for i in 0..12 {
+        assert!(!g.is_over(), "over at ply {i}");
+        g.play_text(["c1b1", "c4b4", "b1c1", "b4c4"][i % 4])
+            .unwrap();
+    }
+    let o = g.outcome().expect("the fourth time, checking all the time");
+    assert_eq!(
+        (o.winners.clone(), o.reason),
+        (vec![0], EndReason::Repetition)
+    );
+}

@@ -555,6 +555,12 @@ pub fn may_declare_impasse(pos: &Position, s: Seat) -> bool {
     full_size && n >= 10 && points >= needed
 }
 
+/// Whether sennichite without perpetual check loses for sente instead of drawing: minishogi
+/// (the 5×5 board), as Fairy-Stockfish's `minishogi` scores it.
+fn repetition_loses_for_sente(v: &Variant) -> bool {
+    v.board.width == 5
+}
+
 /// The rules of shogi and minishogi.
 pub struct ShogiRules;
 
@@ -612,7 +618,7 @@ impl Rules for ShogiRules {
         record_check(pos, mover, check);
     }
     /// No legal move loses; the fourth occurrence of a position: perpetual check loses, else a
-    /// draw (sennichite).
+    /// draw (sennichite; minishogi: the first player loses).
     fn outcome(&self, pos: &mut Position, history: &[u64]) -> Option<Outcome> {
         let to_move = pos.turn();
         if !pos.any_legal_move() {
@@ -623,7 +629,14 @@ impl Rules for ShogiRules {
             };
             return Some(Outcome::win(vec![1 - to_move], reason));
         }
-        repetition(pos, history, 4, || Outcome::draw(EndReason::Repetition))
+        let sente_loses = repetition_loses_for_sente(pos.variant);
+        repetition(pos, history, 4, || {
+            if sente_loses {
+                Outcome::win(vec![1], EndReason::Repetition)
+            } else {
+                Outcome::draw(EndReason::Repetition)
+            }
+        })
     }
     /// Resignation and time-out lose; otherwise the position's outcome.
     fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome> {
