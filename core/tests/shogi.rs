@@ -185,6 +185,14 @@ fn shogi_impasse_declaration_needs_28_points_for_sente() {
     // gote needs 27
     let p = rules::parse_position(v, "4K4/9/9/9/9/9/9/ppppk4/rrbbggs2[] b - - 0 1").unwrap();
     assert!(shogi::may_declare_impasse(&p, 1));
+    // the declaration is a move of the king onto its own point, and wins
+    let mut g = Game::from_fen("shogi", "RRBBGGSS1/PPPPK4/9/9/9/9/9/9/4k4[] w - - 0 1").unwrap();
+    assert!(g.play_text("e9e9").is_err(), "only the king's own point");
+    g.play_text("e8e8").unwrap();
+    let o = g.outcome().expect("declared");
+    assert_eq!((o.winners.clone(), o.reason), (vec![0], EndReason::Points));
+    let mut g = Game::from_fen("shogi", "RRBBGGS2/PPPPK4/9/9/9/9/9/9/4k4[] w - - 0 1").unwrap();
+    assert!(g.play_text("e8e8").is_err(), "27 points: no declaration");
 }
 
 #[test]

@@ -5,8 +5,9 @@
 //! forward slide, the knight's forward leaps), promotion per kind into separate promoted kinds
 //! that demote in hand, promotion zones with forced promotion where a piece would have no move,
 //! drops with drop zones. The hooks hold nifu and the pawn-drop mate (`legal`), the check
-//! streaks that perpetual check needs (`effects`), and the ends: no legal move loses,
-//! sennichite (fourfold repetition draws, perpetual check loses), the impasse declaration.
+//! streaks that perpetual check needs (`effects`), the impasse declaration (`extra_moves`: a
+//! `Special` move, written as the king's move onto its own point), and the ends: no legal move
+//! loses, sennichite (fourfold repetition draws, perpetual check loses), impasse.
 //!
 //! Notation: Fairy-Stockfish's FEN (hands in `[...]`, `+` before a promoted piece) and UCI move
 //! text (`b2h8+`, `P@e5`) are the game's own; SFEN and USI are read and written here too.
@@ -41,6 +42,10 @@ pub mod kinds {
     pub const DRAGON: u8 = 13;
 }
 use kinds::*;
+
+/// Rule-state slot: 1 + the seat that declared impasse (0 = nobody); slots 0 and 1 hold the
+/// check streaks of perpetual check.
+const DECLARED: usize = 2;
 
 /// Zones (indices into `Variant::zones`, per facing).
 const PROMO: u8 = 1;
@@ -106,8 +111,9 @@ fn build(id: &'static str, size: i16, zone_depth: i16) -> Variant {
     });
     let mut v = Variant::base(id, Family::Shogi, board, pieces());
     v.seats = SeatDef::white_and_black();
-    v.seats[0].colour = "sente";
-    v.seats[1].colour = "gote";
+    // sente is "Black" in shogi's own terms, gote "White" (as the board scene names them)
+    v.seats[0].colour = "black";
+    v.seats[1].colour = "white";
     let t = &v.board;
     let facings = t.pawns.len();
     let last = far_ranks(t, 1);
@@ -145,10 +151,12 @@ fn build(id: &'static str, size: i16, zone_depth: i16) -> Variant {
         drop_zone,
     });
     v.hooks = Hooks {
+        extra_moves: true,
         filter: true,
         effects: true,
         ..Hooks::default()
     };
+    v.rule_hashed = 1 << DECLARED;
     v.promotion_plus = true;
     v.start_fen = if size == 9 {
         SHOGI_START
@@ -592,7 +600,22 @@ impl Rules for ShogiRules {
     fn write(&self, pos: &Position) -> String {
         write_fen(pos)
     }
-    fn extra_moves(&self, _pos: &Position, _out: &mut Vec<Move>) {}
+    /// The impasse declaration, while the side to move may make it: a `Special` move of the
+    /// king onto its own point (`e8e8`), which ends the game in the declarer's favour.
+    fn extra_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        let s = pos.turn();
+        if let Some(k) = pos.king(s) {
+            if may_declare_impasse(pos, s) {
+                out.push(Move {
+                    from: k,
+                    to: k,
+                    promo: 0,
+                    kind: MoveKind::Special,
+                    aux: 0,
+                });
+            }
+        }
+    }
     /// Nifu, and no mate by a dropped pawn (uchifuzume).
     fn legal(&self, pos: &mut Position, m: Move) -> bool {
         if m.kind != MoveKind::Drop || m.aux != PAWN {
@@ -612,14 +635,22 @@ impl Rules for ShogiRules {
         pos.unmake(m, &u);
         !mate
     }
-    fn effects(&self, pos: &mut Position, _m: Move, _captured: Piece) {
+    fn effects(&self, pos: &mut Position, m: Move, _captured: Piece) {
         let mover = pos.turn();
+        if m.kind == MoveKind::Special {
+            pos.set_rule(DECLARED, 1 + mover as u16);
+            return;
+        }
         let check = pos.in_check(1 - mover);
         record_check(pos, mover, check);
     }
     /// No legal move loses; the fourth occurrence of a position: perpetual check loses, else a
     /// draw (sennichite; minishogi: the first player loses).
     fn outcome(&self, pos: &mut Position, history: &[u64]) -> Option<Outcome> {
+        if pos.st.rule[DECLARED] > 0 {
+            let declarer = pos.st.rule[DECLARED] as Seat - 1;
+            return Some(Outcome::win(vec![declarer], EndReason::Points));
+        }
         let to_move = pos.turn();
         if !pos.any_legal_move() {
             let reason = if pos.in_check(to_move) {
