@@ -466,10 +466,13 @@ impl GameSession {
                         }
                         _ => {
                             let v = s.game.variant;
+                            // `=` declines an optional promotion (shogi)
                             let choices = moves
                                 .iter()
-                                .filter_map(|m| m.promotion())
-                                .map(|k| v.letter(k).to_string())
+                                .map(|m| {
+                                    m.promotion()
+                                        .map_or("=".to_string(), |k| v.letter(k).to_string())
+                                })
                                 .collect();
                             s.promotion = moves;
                             return Ok(TapResult::NeedsPromotion { choices });
@@ -498,9 +501,10 @@ impl GameSession {
                 .promotion
                 .iter()
                 .copied()
-                .find(|m| {
-                    m.promotion()
-                        .is_some_and(|k| v.letter(k).to_string().eq_ignore_ascii_case(&letter))
+                // `=`: the move without promotion, where promotion is optional (shogi)
+                .find(|m| match m.promotion() {
+                    Some(k) => v.letter(k).to_string().eq_ignore_ascii_case(&letter),
+                    None => letter == "=",
                 })
                 .ok_or_else(|| RookeryError::bad_input(format!("cannot promote to {letter:?}")))?;
             s.play(m)

@@ -738,13 +738,13 @@ fn r_in_the_menu_shows_the_rules_of_a_game_that_is_not_playable_yet() {
     let i = m
         .items
         .iter()
-        .position(|it| matches!(it, super::app::MenuItem::Game(g) if g.id == "shogi"))
+        .position(|it| matches!(it, super::app::MenuItem::Game(g) if g.id == "friendly"))
         .unwrap();
     m.cursor = i;
     key(&mut app, KeyCode::Char('r'));
     let text = screen_text(&draw(&mut app, 100, 60));
     assert!(text.contains("not playable yet"), "{text}");
-    assert!(text.contains("Shogi"));
+    assert!(text.contains("Friendly"));
     key(&mut app, KeyCode::Esc);
     assert!(matches!(app.screen, Screen::Menu(_)));
     // Enter on a game that is not playable opens its rules too
