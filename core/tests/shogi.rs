@@ -71,18 +71,30 @@ fn shogi_nifu_drop_is_illegal() {
 }
 
 #[test]
-fn shogi_pawn_drop_mate_is_illegal() {
-    // the pawn on e8 would be protected by the gold: mate, so the drop is illegal
-    let m = moves("shogi", "3lkl3/9/4G4/9/9/9/9/9/4K4[P] w - - 0 1");
-    assert!(!m.contains(&"P@e8".to_string()), "{m:?}");
-    assert!(m.contains(&"P@a8".to_string()));
-    // a pawn drop that checks without mating is legal
-    let m = moves("shogi", "3lkl3/9/9/9/9/9/9/9/4K4[P] w - - 0 1");
-    assert!(m.contains(&"P@e8".to_string()));
-    // and a gold dropped there mates
+fn shogi_pawn_drop_mate_loses_for_the_dropper() {
+    // the pawn on e8 would be protected by the gold: mate by a dropped pawn (uchifuzume). As
+    // Fairy-Stockfish counts and scores it, the drop is a move, and it loses
+    assert!(moves("shogi", "3lkl3/9/4G4/9/9/9/9/9/4K4[P] w - - 0 1").contains(&"P@e8".to_string()));
+    let mut g = Game::from_fen("shogi", "3lkl3/9/4G4/9/9/9/9/9/4K4[P] w - - 0 1").unwrap();
+    g.play_text("P@e8").unwrap();
+    let o = g.outcome().expect("mate by a dropped pawn");
+    assert_eq!(
+        (o.winners.clone(), o.reason),
+        (vec![1], EndReason::Checkmate)
+    );
+    // a gold dropped there mates and wins
     let mut g = Game::from_fen("shogi", "3lkl3/9/4G4/9/9/9/9/9/4K4[G] w - - 0 1").unwrap();
     g.play_text("G@e8").unwrap();
-    assert_eq!(g.outcome().unwrap().reason, EndReason::Checkmate);
+    let o = g.outcome().expect("mate");
+    assert_eq!(
+        (o.winners.clone(), o.reason),
+        (vec![0], EndReason::Checkmate)
+    );
+    // and a pawn that mates by moving (not dropped) wins too
+    let mut g = Game::from_fen("shogi", "3lkl3/9/3GPG3/9/9/9/9/9/4K4[] w - - 0 1").unwrap();
+    g.play_text("e7e8").unwrap();
+    let o = g.outcome().expect("mate by a pawn move");
+    assert_eq!(o.winners, vec![0]);
 }
 
 #[test]

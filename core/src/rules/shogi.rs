@@ -4,7 +4,8 @@
 //! Movement is data: direction-limited atoms (the gold's and silver's steps, the lance's
 //! forward slide, the knight's forward leaps), promotion per kind into separate promoted kinds
 //! that demote in hand, promotion zones with forced promotion where a piece would have no move,
-//! drops with drop zones. The hooks hold nifu and the pawn-drop mate (`legal`), the check
+//! drops with drop zones. The hooks hold nifu (`legal`), the pawn-drop mate (a mate by a dropped pawn
+//! loses, `outcome`, as Fairy-Stockfish scores it), the check
 //! streaks that perpetual check needs (`effects`), the impasse declaration (`extra_moves`: a
 //! `Special` move, written as the king's move onto its own point), and the ends: no legal move
 //! loses, sennichite (fourfold repetition draws, perpetual check loses), impasse.
@@ -46,6 +47,8 @@ use kinds::*;
 /// Rule-state slot: 1 + the seat that declared impasse (0 = nobody); slots 0 and 1 hold the
 /// check streaks of perpetual check.
 const DECLARED: usize = 2;
+/// Rule-state slot: 1 when the last move dropped a pawn (a mate by it loses: uchifuzume).
+const PAWN_DROPPED: usize = 3;
 
 /// Zones (indices into `Variant::zones`, per facing).
 const PROMO: u8 = 1;
@@ -616,30 +619,20 @@ impl Rules for ShogiRules {
             }
         }
     }
-    /// Nifu, and no mate by a dropped pawn (uchifuzume).
+    /// Nifu. (A mate by a dropped pawn is a legal move that loses, as Fairy-Stockfish counts
+    /// and scores it: see `outcome`.)
     fn legal(&self, pos: &mut Position, m: Move) -> bool {
-        if m.kind != MoveKind::Drop || m.aux != PAWN {
-            return true;
-        }
-        if Self::nifu(pos, m) {
-            return false;
-        }
-        let s = pos.turn();
-        let v = pos.variant;
-        let front = v.board.pawns[v.seats[s as usize].facing as usize].push[m.to as usize];
-        if front == NO_CELL || pos.king(1 - s) != Some(front) {
-            return true;
-        }
-        let u = pos.make(m);
-        let mate = !pos.any_legal_move();
-        pos.unmake(m, &u);
-        !mate
+        !(m.kind == MoveKind::Drop && m.aux == PAWN && Self::nifu(pos, m))
     }
     fn effects(&self, pos: &mut Position, m: Move, _captured: Piece) {
         let mover = pos.turn();
         if m.kind == MoveKind::Special {
             pos.set_rule(DECLARED, 1 + mover as u16);
             return;
+        }
+        let pawn_drop = (m.kind == MoveKind::Drop && m.aux == PAWN) as u16;
+        if pos.st.rule[PAWN_DROPPED] != pawn_drop {
+            pos.set_rule(PAWN_DROPPED, pawn_drop);
         }
         let check = pos.in_check(1 - mover);
         record_check(pos, mover, check);
@@ -653,7 +646,12 @@ impl Rules for ShogiRules {
         }
         let to_move = pos.turn();
         if !pos.any_legal_move() {
-            let reason = if pos.in_check(to_move) {
+            let check = pos.in_check(to_move);
+            if check && pos.st.rule[PAWN_DROPPED] == 1 {
+                // uchifuzume: the mate by a dropped pawn loses for the player who dropped it
+                return Some(Outcome::win(vec![to_move], EndReason::Checkmate));
+            }
+            let reason = if check {
                 EndReason::Checkmate
             } else {
                 EndReason::Stalemate
