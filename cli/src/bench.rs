@@ -141,6 +141,15 @@ fn ours(fen: &str, depth: u32) -> Result<Timing, String> {
     timed_perft(g.position().clone(), depth)
 }
 
+/// Games of the chess family timed against Fairy-Stockfish from their start, each in the
+/// engine's variant of the same name (not in the chess totals): (game id, depth).
+const FAMILY: &[(&str, u32)] = &[
+    ("xiangqi", 4),
+    ("shogi", 5),
+    ("minishogi", 6),
+    ("janggi", 4),
+];
+
 /// Multi-player starts timed without an oracle (no engine knows them): (game id, depth).
 const MULTI: &[(&str, u32)] = &[
     ("eight-player-ffa", 5),
@@ -244,6 +253,34 @@ pub fn cmd_bench_perft(args: &[String]) -> Result<(), String> {
             }
             _ => cpu_ok = false,
         }
+    }
+    for &(id, depth) in FAMILY {
+        let depth = if quick { depth - 1 } else { depth };
+        let v = rookery_core::rules::variant(id).map_err(|e| e.to_string())?;
+        let pos =
+            rookery_core::rules::parse_position(v, &v.start_fen).map_err(|e| e.to_string())?;
+        let a = timed_perft(pos, depth)?;
+        engine.send(&format!("setoption name UCI_Variant value {id}"))?;
+        let b = theirs(&mut engine, &v.start_fen, depth)?;
+        if a.nodes != b.nodes {
+            return Err(format!(
+                "{id} depth {depth}: rookery counts {} nodes, Fairy-Stockfish {}",
+                a.nodes, b.nodes
+            ));
+        }
+        let cpu_ratio = a.cpu_mnps().zip(b.cpu_mnps()).map(|(x, y)| x / y);
+        println!(
+            "{:<16} {:>5} {:>11} | {:>8.2} {:>8} | {:>8.2} {:>8} | {:>6.2} {:>6}",
+            id,
+            depth,
+            a.nodes,
+            a.mnps(),
+            fmt_opt(a.cpu_mnps()),
+            b.mnps(),
+            fmt_opt(b.cpu_mnps()),
+            a.mnps() / b.mnps(),
+            fmt_opt(cpu_ratio)
+        );
     }
     for &(id, depth) in MULTI {
         let depth = if quick { depth - 1 } else { depth };

@@ -95,7 +95,7 @@ fn janggi_bikjang_left_standing_is_decided_by_count() {
 
 #[test]
 fn janggi_two_passes_end_by_count_and_han_has_the_deom_of_1_5() {
-    let mut g = Game::new("janggi").unwrap();
+    let mut g = Game::from_fen("janggi", START).unwrap();
     g.play_text("e2e2").unwrap();
     assert!(!g.is_over());
     g.play_text("e9e9").unwrap();
@@ -129,4 +129,30 @@ fn janggi_fen_and_move_text_round_trip() {
     for fen in [START, MID] {
         assert_eq!(rules::write_position(&pos(fen)), fen);
     }
+}
+
+#[test]
+fn janggi_each_side_picks_one_of_four_orders_han_chooses_first_cho_moves_first() {
+    let mut g = Game::new("janggi").unwrap();
+    // Han (seat 1) chooses first: its horses on b10/h10, c10/g10, c10/h10 or b10/g10
+    assert_eq!(g.position().turn(), 1);
+    let mut m: Vec<String> = g.legal_moves().iter().map(|&m| g.move_text(m)).collect();
+    m.sort();
+    assert_eq!(m, vec!["b10g10", "b10h10", "c10g10", "c10h10"]);
+    g.play_text("c10g10").unwrap();
+    // then Cho
+    assert_eq!(g.position().turn(), 0);
+    g.play_text("c1h1").unwrap();
+    assert_eq!(
+        rules::write_position(g.position()),
+        "rbna1anbr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RBNA1ABNR w - - 0 1"
+    );
+    // and Cho moves first: the usual moves and the pass
+    assert_eq!(g.position().turn(), 0);
+    let n = g.legal_moves().len();
+    // as many as Fairy-Stockfish counts from this FEN
+    assert_eq!(n, 32, "{:?}", g.legal_moves());
+    g.play_text("a4b4").unwrap();
+    assert_eq!(g.position().turn(), 1);
+    assert_eq!(g.texts(), vec!["c10g10", "c1h1", "a4b4"]);
 }

@@ -71,18 +71,30 @@ fn shogi_nifu_drop_is_illegal() {
 }
 
 #[test]
-fn shogi_pawn_drop_mate_is_illegal() {
-    // the pawn on e8 would be protected by the gold: mate, so the drop is illegal
-    let m = moves("shogi", "3lkl3/9/4G4/9/9/9/9/9/4K4[P] w - - 0 1");
-    assert!(!m.contains(&"P@e8".to_string()), "{m:?}");
-    assert!(m.contains(&"P@a8".to_string()));
-    // a pawn drop that checks without mating is legal
-    let m = moves("shogi", "3lkl3/9/9/9/9/9/9/9/4K4[P] w - - 0 1");
-    assert!(m.contains(&"P@e8".to_string()));
-    // and a gold dropped there mates
+fn shogi_pawn_drop_mate_loses_for_the_dropper() {
+    // the pawn on e8 would be protected by the gold: mate by a dropped pawn (uchifuzume). As
+    // Fairy-Stockfish counts and scores it, the drop is a move, and it loses
+    assert!(moves("shogi", "3lkl3/9/4G4/9/9/9/9/9/4K4[P] w - - 0 1").contains(&"P@e8".to_string()));
+    let mut g = Game::from_fen("shogi", "3lkl3/9/4G4/9/9/9/9/9/4K4[P] w - - 0 1").unwrap();
+    g.play_text("P@e8").unwrap();
+    let o = g.outcome().expect("mate by a dropped pawn");
+    assert_eq!(
+        (o.winners.clone(), o.reason),
+        (vec![1], EndReason::Checkmate)
+    );
+    // a gold dropped there mates and wins
     let mut g = Game::from_fen("shogi", "3lkl3/9/4G4/9/9/9/9/9/4K4[G] w - - 0 1").unwrap();
     g.play_text("G@e8").unwrap();
-    assert_eq!(g.outcome().unwrap().reason, EndReason::Checkmate);
+    let o = g.outcome().expect("mate");
+    assert_eq!(
+        (o.winners.clone(), o.reason),
+        (vec![0], EndReason::Checkmate)
+    );
+    // and a pawn that mates by moving (not dropped) wins too
+    let mut g = Game::from_fen("shogi", "3lkl3/9/3GPG3/9/9/9/9/9/4K4[] w - - 0 1").unwrap();
+    g.play_text("e7e8").unwrap();
+    let o = g.outcome().expect("mate by a pawn move");
+    assert_eq!(o.winners, vec![0]);
 }
 
 #[test]
@@ -185,6 +197,14 @@ fn shogi_impasse_declaration_needs_28_points_for_sente() {
     // gote needs 27
     let p = rules::parse_position(v, "4K4/9/9/9/9/9/9/ppppk4/rrbbggs2[] b - - 0 1").unwrap();
     assert!(shogi::may_declare_impasse(&p, 1));
+    // the declaration is a move of the king onto its own point, and wins
+    let mut g = Game::from_fen("shogi", "RRBBGGSS1/PPPPK4/9/9/9/9/9/9/4k4[] w - - 0 1").unwrap();
+    assert!(g.play_text("e9e9").is_err(), "only the king's own point");
+    g.play_text("e8e8").unwrap();
+    let o = g.outcome().expect("declared");
+    assert_eq!((o.winners.clone(), o.reason), (vec![0], EndReason::Points));
+    let mut g = Game::from_fen("shogi", "RRBBGGS2/PPPPK4/9/9/9/9/9/9/4k4[] w - - 0 1").unwrap();
+    assert!(g.play_text("e8e8").is_err(), "27 points: no declaration");
 }
 
 #[test]
@@ -229,4 +249,37 @@ fn minishogi_far_rank_is_the_promotion_zone_and_drops_work() {
     assert!(m.iter().any(|t| t.starts_with("R@") || t.starts_with("r@")) || m.len() == 9);
     let mut g = Game::from_fen("minishogi", "4k/5/5/5/K3P[] w - - 0 1").unwrap();
     assert!(g.play_text("e1e2").is_ok());
+}
+
+#[test]
+fn minishogi_repetition_loses_for_the_first_player() {
+    let mut g = Game::from_fen("minishogi", "2k2/5/5/5/K4[] w - - 0 1").unwrap();
+    for i in 0..12 {
+        assert!(!g.is_over(), "over at ply {i}");
+        g.play_text(["a1b1", "c5d5", "b1a1", "d5c5"][i % 4])
+            .unwrap();
+    }
+    let o = g.outcome().expect("the fourth time");
+    assert_eq!(
+        (o.winners.clone(), o.reason),
+        (vec![1], EndReason::Repetition)
+    );
+}
+
+#[test]
+fn minishogi_perpetual_check_loses() {
+    // gote checks with the rook from c4 and b4 while sente's king shuttles: gote loses (where
+    // a plain repetition would have lost for sente)
+    let mut g = Game::from_fen("minishogi", "4k/r4/5/5/2K2[] b - - 0 1").unwrap();
+    g.play_text("a4c4").unwrap();
+    for i in 0..12 {
+        assert!(!g.is_over(), "over at ply {i}");
+        g.play_text(["c1b1", "c4b4", "b1c1", "b4c4"][i % 4])
+            .unwrap();
+    }
+    let o = g.outcome().expect("the fourth time, checking all the time");
+    assert_eq!(
+        (o.winners.clone(), o.reason),
+        (vec![0], EndReason::Repetition)
+    );
 }

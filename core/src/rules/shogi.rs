@@ -4,14 +4,16 @@
 //! Movement is data: direction-limited atoms (the gold's and silver's steps, the lance's
 //! forward slide, the knight's forward leaps), promotion per kind into separate promoted kinds
 //! that demote in hand, promotion zones with forced promotion where a piece would have no move,
-//! drops with drop zones. The hooks hold nifu and the pawn-drop mate (`legal`), the check
-//! streaks that perpetual check needs (`effects`), and the ends: no legal move loses,
-//! sennichite (fourfold repetition draws, perpetual check loses), the impasse declaration.
+//! drops with drop zones. The hooks hold nifu (`legal`), the pawn-drop mate (a mate by a dropped pawn
+//! loses, `outcome`, as Fairy-Stockfish scores it), the check
+//! streaks that perpetual check needs (`effects`), the impasse declaration (`extra_moves`: a
+//! `Special` move, written as the king's move onto its own point), and the ends: no legal move
+//! loses, sennichite (fourfold repetition draws, perpetual check loses), impasse.
 //!
 //! Notation: Fairy-Stockfish's FEN (hands in `[...]`, `+` before a promoted piece) and UCI move
 //! text (`b2h8+`, `P@e5`) are the game's own; SFEN and USI are read and written here too.
 
-use crate::board::{grid, Cell, CellSet, Leap, Line, NO_CELL};
+use crate::board::{grid, Cell, CellSet, Leap, Line};
 use crate::error::{Error, Result};
 use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
 use crate::piece::{atoms::*, dirs, Piece, PieceType, Seat};
@@ -41,6 +43,12 @@ pub mod kinds {
     pub const DRAGON: u8 = 13;
 }
 use kinds::*;
+
+/// Rule-state slot: 1 + the seat that declared impasse (0 = nobody); slots 0 and 1 hold the
+/// check streaks of perpetual check.
+const DECLARED: usize = 2;
+/// Rule-state slot: 1 when the last move dropped a pawn (a mate by it loses: uchifuzume).
+const PAWN_DROPPED: usize = 3;
 
 /// Zones (indices into `Variant::zones`, per facing).
 const PROMO: u8 = 1;
@@ -106,8 +114,9 @@ fn build(id: &'static str, size: i16, zone_depth: i16) -> Variant {
     });
     let mut v = Variant::base(id, Family::Shogi, board, pieces());
     v.seats = SeatDef::white_and_black();
-    v.seats[0].colour = "sente";
-    v.seats[1].colour = "gote";
+    // sente is "Black" in shogi's own terms, gote "White" (as the board scene names them)
+    v.seats[0].colour = "black";
+    v.seats[1].colour = "white";
     let t = &v.board;
     let facings = t.pawns.len();
     let last = far_ranks(t, 1);
@@ -145,10 +154,12 @@ fn build(id: &'static str, size: i16, zone_depth: i16) -> Variant {
         drop_zone,
     });
     v.hooks = Hooks {
+        extra_moves: true,
         filter: true,
         effects: true,
         ..Hooks::default()
     };
+    v.rule_hashed = 1 << DECLARED;
     v.promotion_plus = true;
     v.start_fen = if size == 9 {
         SHOGI_START
@@ -555,6 +566,12 @@ pub fn may_declare_impasse(pos: &Position, s: Seat) -> bool {
     full_size && n >= 10 && points >= needed
 }
 
+/// Whether sennichite without perpetual check loses for sente instead of drawing: minishogi
+/// (the 5×5 board), as Fairy-Stockfish's `minishogi` scores it.
+fn repetition_loses_for_sente(v: &Variant) -> bool {
+    v.board.width == 5
+}
+
 /// The rules of shogi and minishogi.
 pub struct ShogiRules;
 
@@ -586,44 +603,69 @@ impl Rules for ShogiRules {
     fn write(&self, pos: &Position) -> String {
         write_fen(pos)
     }
-    fn extra_moves(&self, _pos: &Position, _out: &mut Vec<Move>) {}
-    /// Nifu, and no mate by a dropped pawn (uchifuzume).
-    fn legal(&self, pos: &mut Position, m: Move) -> bool {
-        if m.kind != MoveKind::Drop || m.aux != PAWN {
-            return true;
-        }
-        if Self::nifu(pos, m) {
-            return false;
-        }
+    /// The impasse declaration, while the side to move may make it: a `Special` move of the
+    /// king onto its own point (`e8e8`), which ends the game in the declarer's favour.
+    fn extra_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         let s = pos.turn();
-        let v = pos.variant;
-        let front = v.board.pawns[v.seats[s as usize].facing as usize].push[m.to as usize];
-        if front == NO_CELL || pos.king(1 - s) != Some(front) {
-            return true;
+        if let Some(k) = pos.king(s) {
+            if may_declare_impasse(pos, s) {
+                out.push(Move {
+                    from: k,
+                    to: k,
+                    promo: 0,
+                    kind: MoveKind::Special,
+                    aux: 0,
+                });
+            }
         }
-        let u = pos.make(m);
-        let mate = !pos.any_legal_move();
-        pos.unmake(m, &u);
-        !mate
     }
-    fn effects(&self, pos: &mut Position, _m: Move, _captured: Piece) {
+    /// Nifu. (A mate by a dropped pawn is a legal move that loses, as Fairy-Stockfish counts
+    /// and scores it: see `outcome`.)
+    fn legal(&self, pos: &mut Position, m: Move) -> bool {
+        !(m.kind == MoveKind::Drop && m.aux == PAWN && Self::nifu(pos, m))
+    }
+    fn effects(&self, pos: &mut Position, m: Move, _captured: Piece) {
         let mover = pos.turn();
+        if m.kind == MoveKind::Special {
+            pos.set_rule(DECLARED, 1 + mover as u16);
+            return;
+        }
+        let pawn_drop = (m.kind == MoveKind::Drop && m.aux == PAWN) as u16;
+        if pos.st.rule[PAWN_DROPPED] != pawn_drop {
+            pos.set_rule(PAWN_DROPPED, pawn_drop);
+        }
         let check = pos.in_check(1 - mover);
         record_check(pos, mover, check);
     }
     /// No legal move loses; the fourth occurrence of a position: perpetual check loses, else a
-    /// draw (sennichite).
+    /// draw (sennichite; minishogi: the first player loses).
     fn outcome(&self, pos: &mut Position, history: &[u64]) -> Option<Outcome> {
+        if pos.st.rule[DECLARED] > 0 {
+            let declarer = pos.st.rule[DECLARED] as Seat - 1;
+            return Some(Outcome::win(vec![declarer], EndReason::Points));
+        }
         let to_move = pos.turn();
         if !pos.any_legal_move() {
-            let reason = if pos.in_check(to_move) {
+            let check = pos.in_check(to_move);
+            if check && pos.st.rule[PAWN_DROPPED] == 1 {
+                // uchifuzume: the mate by a dropped pawn loses for the player who dropped it
+                return Some(Outcome::win(vec![to_move], EndReason::Checkmate));
+            }
+            let reason = if check {
                 EndReason::Checkmate
             } else {
                 EndReason::Stalemate
             };
             return Some(Outcome::win(vec![1 - to_move], reason));
         }
-        repetition(pos, history, 4, || Outcome::draw(EndReason::Repetition))
+        let sente_loses = repetition_loses_for_sente(pos.variant);
+        repetition(pos, history, 4, || {
+            if sente_loses {
+                Outcome::win(vec![1], EndReason::Repetition)
+            } else {
+                Outcome::draw(EndReason::Repetition)
+            }
+        })
     }
     /// Resignation and time-out lose; otherwise the position's outcome.
     fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome> {

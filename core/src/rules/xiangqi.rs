@@ -411,9 +411,68 @@ impl JanggiRules {
     }
 }
 
+/// Setup phases of janggi: Han picks the order of its horses and elephants, then Cho.
+const HAN_CHOOSES: u8 = 1;
+const CHO_CHOOSES: u8 = 2;
+/// Back-rank files (a = 0) of the horses and elephants.
+const MINOR_FILES: [i16; 4] = [1, 2, 6, 7];
+
+impl JanggiRules {
+    /// The four set-up choices of the side to move: `Special` moves from the left horse's point
+    /// to the right horse's (`b1h1` both outside, `c1g1` both inside, `c1h1`, `b1g1`; Han the
+    /// same on rank 10); the elephants take the other two points.
+    fn setup_moves(pos: &Position, out: &mut Vec<Move>) {
+        let t = &pos.variant.board;
+        let y = if pos.turn() == 0 { 0 } else { t.height - 1 };
+        for (l, r) in [(1, 7), (2, 6), (2, 7), (1, 6)] {
+            out.push(Move {
+                from: t.at(l, y).unwrap(),
+                to: t.at(r, y).unwrap(),
+                promo: 0,
+                kind: MoveKind::Special,
+                aux: 0,
+            });
+        }
+    }
+
+    /// Carries out a set-up choice: horses on `m.from` and `m.to`, elephants on the other two.
+    fn set_up(pos: &mut Position, m: Move) {
+        let t = &pos.variant.board;
+        let s = pos.turn();
+        let y = t.cells[m.from as usize].y;
+        let facing = pos.variant.seats[s as usize].facing;
+        for x in MINOR_FILES {
+            let c = t.at(x, y).unwrap();
+            let kind = if c == m.from || c == m.to {
+                HORSE
+            } else {
+                ELEPHANT
+            };
+            let p = Piece::new(kind, s, facing);
+            if pos.at(c) != p {
+                pos.set(c, p);
+            }
+        }
+        if pos.st.phase == HAN_CHOOSES {
+            pos.set_phase(CHO_CHOOSES);
+            // the set-up is not a move: the move number stays 1 when the turn passes to Cho
+            pos.st.fullmove = pos.st.fullmove.saturating_sub(1);
+        } else {
+            // Cho has chosen and moves first: the turn stays with Cho (its first move is made
+            // at the turn's second step, which ends the turn as usual)
+            pos.set_phase(0);
+            pos.continue_turn();
+        }
+    }
+}
+
 impl Rules for JanggiRules {
+    /// The set-up phase: the fixed start with Han to choose its order, then Cho.
     fn start_position(&self, v: &'static Variant, _n: u32) -> Result<Position> {
-        self.parse(v, &v.start_fen)
+        let mut pos = self.parse(v, &v.start_fen)?;
+        pos.set_turn(1);
+        pos.set_phase(HAN_CHOOSES);
+        Ok(pos)
     }
     fn parse(&self, v: &'static Variant, text: &str) -> Result<Position> {
         let mut pos = fen::parse(v, text)?;
@@ -425,8 +484,18 @@ impl Rules for JanggiRules {
     fn write(&self, pos: &Position) -> String {
         fen::write(pos, false)
     }
-    /// Passing: the general stays where it is.
+    /// The set-up choices; passing (the general stays where it is); Cho's first move after
+    /// the set-up, made at its turn's second step.
     fn extra_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        if pos.st.phase != 0 {
+            Self::setup_moves(pos, out);
+            return;
+        }
+        if pos.st.step == 1 {
+            for c in pos.pieces_of(pos.turn()).iter() {
+                pos.piece_moves(c, pos.at(c), out);
+            }
+        }
         if let Some(m) = Self::pass(pos) {
             out.push(m);
         }
@@ -455,6 +524,10 @@ impl Rules for JanggiRules {
         m.to == other || !facing_between(pos, own, other, m.from, m.to)
     }
     fn effects(&self, pos: &mut Position, m: Move, _captured: Piece) {
+        if m.kind == MoveKind::Special {
+            Self::set_up(pos, m);
+            return;
+        }
         let mover = pos.turn();
         let check = pos.in_check(1 - mover);
         record_check(pos, mover, check);
