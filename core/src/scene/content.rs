@@ -50,7 +50,7 @@ fn western(name: &str) -> &'static str {
         "boat" => "western-boat",
         "alfil" => "western-alfil",
         "general" | "fers" | "met" => "western-fers",
-        "khon" => "western-khon",
+        "khon" | "elephant" => "western-khon",
         "bia" => "western-bia",
         _ => "western-pawn",
     }
@@ -247,9 +247,21 @@ pub fn from_position(def: &BoardDef, pos: &Position) -> Content {
         ));
     }
     let n = v.seat_count();
+    let hands = (0..n as u8)
+        .map(|s| {
+            def.hand
+                .chars()
+                .filter_map(|l| v.piece_by_letter(l))
+                .map(|k| {
+                    let name = v.pieces[k as usize].name;
+                    (western(name).to_string(), pos.in_hand(s, k) as u32)
+                })
+                .collect()
+        })
+        .collect();
     Content {
         board,
-        hands: vec![Vec::new(); n],
+        hands,
         turn: pos.turn(),
         playing: (0..n as u8).map(|s| pos.is_in_play(s)).collect(),
         scores: pos.scores[..n].to_vec(),
