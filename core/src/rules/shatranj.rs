@@ -74,6 +74,8 @@ pub struct Params {
     pub names: [&'static str; 6],
     /// The start position (Fairy-Stockfish FEN).
     pub start_fen: &'static str,
+    /// The seats' colours (sittuyin: red and black; FEN still `w`/`b`).
+    pub colours: [&'static str; 2],
     /// No check: a king may be left attacked and taking it wins (chaturanga, DECISIONS).
     pub king_capture: bool,
     /// A bare king loses unless it bares the other king at once (shatranj).
@@ -95,8 +97,9 @@ pub struct Params {
 
 pub const CHATURANGA: Params = Params {
     letters: ['P', 'N', 'B', 'R', 'Q', 'K'],
-    names: ["pawn", "knight", "alfil", "rook", "ferz", "king"],
+    names: ["pawn", "knight", "alfil", "rook", "fers", "king"],
     start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+    colours: ["white", "black"],
     king_capture: true,
     bare_king: false,
     stalemate_loses: true,
@@ -109,8 +112,9 @@ pub const CHATURANGA: Params = Params {
 
 pub const SHATRANJ: Params = Params {
     letters: ['P', 'N', 'B', 'R', 'Q', 'K'],
-    names: ["pawn", "knight", "alfil", "rook", "ferz", "king"],
+    names: ["pawn", "knight", "alfil", "rook", "fers", "king"],
     start_fen: "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1",
+    colours: ["white", "black"],
     king_capture: false,
     bare_king: true,
     stalemate_loses: true,
@@ -123,8 +127,9 @@ pub const SHATRANJ: Params = Params {
 
 pub const MAKRUK: Params = Params {
     letters: ['P', 'N', 'S', 'R', 'M', 'K'],
-    names: ["pawn", "knight", "khon", "rook", "met", "king"],
+    names: ["bia", "knight", "khon", "rook", "met", "king"],
     start_fen: "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
+    colours: ["white", "black"],
     king_capture: false,
     bare_king: false,
     stalemate_loses: false,
@@ -137,8 +142,9 @@ pub const MAKRUK: Params = Params {
 
 pub const OUK_CHATRANG: Params = Params {
     letters: ['P', 'N', 'S', 'R', 'M', 'K'],
-    names: ["pawn", "knight", "khon", "rook", "met", "king"],
+    names: ["bia", "knight", "khon", "rook", "met", "king"],
     start_fen: "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1",
+    colours: ["white", "black"],
     king_capture: false,
     bare_king: false,
     stalemate_loses: false,
@@ -151,8 +157,9 @@ pub const OUK_CHATRANG: Params = Params {
 
 pub const SITTUYIN: Params = Params {
     letters: ['P', 'N', 'S', 'R', 'F', 'K'],
-    names: ["pawn", "knight", "elephant", "rook", "general", "king"],
+    names: ["bia", "knight", "elephant", "rook", "general", "king"],
     start_fen: "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1",
+    colours: ["red", "black"],
     king_capture: false,
     bare_king: false,
     stalemate_loses: false,
@@ -244,6 +251,8 @@ pub fn variant(id: &'static str, r: Ruleset) -> Variant {
     ];
     let mut v = Variant::base(id, Family::Shatranj(r), board, pieces);
     v.seats = SeatDef::white_and_black();
+    v.seats[0].colour = p.colours[0];
+    v.seats[1].colour = p.colours[1];
     if p.promotion_ranks > 0 {
         let mut zone = vec![CellSet::EMPTY; 4];
         for i in 0..p.promotion_ranks {

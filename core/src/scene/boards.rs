@@ -76,6 +76,14 @@ pub fn tri_side(section: u8) -> f32 {
 
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 
+/// The hand slots of a playable game with hands (piece letters, in slot order).
+fn hand_slots(game_id: &str) -> &'static str {
+    match game_id {
+        "sittuyin" => "KFRSN",
+        _ => "",
+    }
+}
+
 /// The board of a game id from the catalogue.
 pub fn board_def(game_id: &str) -> crate::Result<BoardDef> {
     // games drawn in their own style (points, shogi boards with hands) keep the table's
@@ -110,7 +118,11 @@ pub fn board_def(game_id: &str) -> crate::Result<BoardDef> {
             style: Style::Western,
             topo: Topo::Variant(v),
             seats,
-            hand: "",
+            hand: if v.hand.is_some() {
+                hand_slots(game_id)
+            } else {
+                ""
+            },
             start: "",
         });
     }

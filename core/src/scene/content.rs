@@ -50,7 +50,7 @@ fn western(name: &str) -> &'static str {
         "boat" => "western-boat",
         "alfil" => "western-alfil",
         "general" | "fers" | "met" => "western-fers",
-        "khon" => "western-khon",
+        "khon" | "elephant" => "western-khon",
         "bia" => "western-bia",
         _ => "western-pawn",
     }
