@@ -97,6 +97,7 @@ piece-king = King
 piece-alfil = Alfil
 piece-general = General
 piece-boat = Boat
+piece-duck = Duck
 
 seat-person = Person
 seat-bot = Bot, level { $level }

@@ -88,6 +88,7 @@ piece-king = Kráľ
 piece-alfil = Alfil
 piece-general = Generál
 piece-boat = Loď
+piece-duck = Kačica
 
 seat-person = Človek
 seat-bot = Bot, úroveň { $level }
