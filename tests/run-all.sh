@@ -4,7 +4,8 @@
 # On a fresh Debian machine (root or sudo, apt-get, Rust per rust-toolchain.toml, Java 17 +
 # Maven, Python 3) it installs what the tests need and runs everything, failing loudly when
 # something cannot be set up (it never skips an oracle silently):
-#   1. set-up: fairy-stockfish (apt-get), python-chess (pip), rustfmt, Java and Maven checks
+#   1. set-up: fairy-stockfish (apt-get), python-chess (pip), pyffish (pip, in a venv), rustfmt,
+#      Java and Maven checks
 #   2. cargo fmt --check
 #   3. cargo build --workspace --release
 #   4. cargo test --workspace --release (all default tests)
@@ -92,6 +93,24 @@ fi
 "$PYTHON" -c 'import chess' || fail "python-chess is still missing for $PYTHON"
 export PYTHON
 echo "python-chess: $("$PYTHON" -c 'import chess; print(chess.__version__)') ($PYTHON)"
+
+# pyffish (Fairy-Stockfish as a Python module, PyPI): the oracle of tests/variants_oracle.rs
+# (antichess, atomic, crazyhouse, duck, fog of war), which fails, never skips, without it. It
+# lives in a venv of its own under the target directory; $PYFFISH_PYTHON overrides it.
+if [ -z "${PYFFISH_PYTHON:-}" ]; then
+  PYFFISH_VENV="${CARGO_TARGET_DIR:-$ROOT/target}/pyffish-venv"
+  if ! "$PYFFISH_VENV/bin/python" -c 'import pyffish' >/dev/null 2>&1; then
+    echo "pyffish missing: creating $PYFFISH_VENV and installing it with pip"
+    "$PYTHON" -m venv "$PYFFISH_VENV" >/dev/null 2>&1 \
+      || { apt_install python3-venv && "$PYTHON" -m venv "$PYFFISH_VENV"; } \
+      || fail "python3 -m venv $PYFFISH_VENV"
+    "$PYFFISH_VENV/bin/python" -m pip install --quiet pyffish || fail "pip install pyffish"
+  fi
+  PYFFISH_PYTHON="$PYFFISH_VENV/bin/python"
+fi
+"$PYFFISH_PYTHON" -c 'import pyffish' || fail "pyffish is still missing for $PYFFISH_PYTHON"
+export PYFFISH_PYTHON
+echo "pyffish: $("$PYFFISH_PYTHON" -c 'import pyffish; print(pyffish.version())') ($PYFFISH_PYTHON)"
 
 # The crash test's seed is fixed here, so a run can be replayed; it prints it either way.
 export ROOKERY_CRASH_SEED="${ROOKERY_CRASH_SEED:-2021}"

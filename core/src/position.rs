@@ -738,7 +738,9 @@ impl Position {
         }
         if !matches!(m.kind, MoveKind::Place | MoveKind::Special) {
             let pawn_move = piece.is_some() && v.pawn_mask >> piece.kind() & 1 == 1;
-            self.st.halfmove = if captured.is_some() || pawn_move {
+            // a drop cannot be taken back either: it resets the clock, as in Fairy-Stockfish
+            let dropped = m.kind == MoveKind::Drop;
+            self.st.halfmove = if captured.is_some() || pawn_move || dropped {
                 0
             } else {
                 self.st.halfmove + 1
