@@ -258,6 +258,7 @@ status-timer = ⏱ { $seconds } s
 status-choose = Checkmate: choose how to go on
 status-over-keys = Ctrl-N plays again · Esc menu · Ctrl-Z takes back
 status-captured = Captured
+status-in-hand = In hand
 status-moves = Moves
 status-move-input = Move:
 status-tri-sketch = Flat sketch: the centre cells d4 e4 e9 i9 i5 d5 form a ring

@@ -561,6 +561,18 @@ impl Play {
             self.fail(self.not_your_turn());
             return;
         };
+        if text.contains(',') {
+            // the steps of one turn at once (duck chess: `e2e4,e4h5`)
+            match movetext::parse_turn(self.game().position(), &text) {
+                Ok(ms) => {
+                    for m in ms {
+                        self.act(Action::Move(m), now);
+                    }
+                }
+                Err(e) => self.fail(error_text(&e)),
+            }
+            return;
+        }
         match movetext::parse(self.game().position(), &text) {
             Ok(m) => self.act(Action::Move(m), now),
             Err(e) => {
@@ -637,6 +649,15 @@ impl Play {
                 1 => return self.act(Action::Move(ms[0]), now),
                 _ => return self.ask_which(ms),
             }
+        }
+        // a neutral piece's placement (the duck) is played by clicking its new cell
+        let place = self
+            .game()
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.kind == MoveKind::Place && m.to == c);
+        if let Some(m) = place {
+            return self.act(Action::Move(m), now);
         }
         let p = self.game().position().at(c);
         if p.is_some() && p.owner() == seat {

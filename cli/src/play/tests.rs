@@ -771,3 +771,42 @@ fn the_terminal_player_speaks_slovak() {
         assert!(text.contains("Rošáda"), "{text}");
     });
 }
+
+#[test]
+fn crazyhouse_drops_are_typed_and_the_hands_are_shown() {
+    let mut app = playing("crazyhouse", &[SeatKind::Person, SeatKind::Person]);
+    for m in ["e2e4", "d7d5", "e4d5", "d8d5"] {
+        typed(&mut app, m);
+        key(&mut app, KeyCode::Enter);
+    }
+    // white holds a pawn, black a pawn
+    let text = screen_text(&draw(&mut app, 120, 40));
+    assert!(text.contains("In hand"), "{text}");
+    assert!(text.contains("P1"), "{text}");
+    typed(&mut app, "P@e6");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(play(&mut app).game().ply_count(), 5);
+    assert_eq!(play(&mut app).game().texts()[4], "P@e6");
+}
+
+#[test]
+fn duck_moves_are_typed_whole_or_the_duck_is_clicked() {
+    let mut app = playing("duck", &[SeatKind::Person, SeatKind::Person]);
+    typed(&mut app, "e2e4,e4e5");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(play(&mut app).game().ply_count(), 2);
+    assert_eq!(play(&mut app).game().position().turn(), 1);
+    // black: a move, then a click on the duck's new cell
+    typed(&mut app, "d7d5");
+    key(&mut app, KeyCode::Enter);
+    draw(&mut app, 120, 40);
+    click(&mut app, "a3");
+    let g = play(&mut app).game();
+    assert_eq!(g.ply_count(), 4);
+    assert_eq!(g.texts()[3], "*@a3");
+    let a3 = g.variant.board.cell("a3").unwrap();
+    assert_eq!(
+        g.position().at(a3).kind(),
+        rookery_core::rules::variants::DUCK
+    );
+}
