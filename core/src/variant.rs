@@ -39,6 +39,8 @@ pub enum Family {
     Duck,
     /// Fog of war (`rules::variants`).
     FogOfWar,
+    /// Friendly chess, Paco Ŝako (`rules::friendly`).
+    Friendly,
     /// Small test-only games that exercise one mechanism each (`rules::testbed`); the value
     /// names the mechanism their rules hooks carry out.
     Testbed(crate::rules::testbed::Mechanism),

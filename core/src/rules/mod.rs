@@ -9,6 +9,7 @@ pub mod chess;
 pub mod eight;
 pub mod four;
 pub mod four_seasons;
+pub mod friendly;
 pub mod multi;
 pub mod testbed;
 pub mod three;
@@ -100,6 +101,7 @@ static ATOMIC: Lazy<Variant> = Lazy::new(|| variants::variant("atomic", variants
 static CRAZYHOUSE: Lazy<Variant> =
     Lazy::new(|| variants::variant("crazyhouse", variants::Rule::Crazyhouse));
 static DUCK: Lazy<Variant> = Lazy::new(|| variants::variant("duck", variants::Rule::Duck));
+static FRIENDLY: Lazy<Variant> = Lazy::new(friendly::variant);
 static FOG_OF_WAR: Lazy<Variant> =
     Lazy::new(|| variants::variant("fog-of-war", variants::Rule::Fog));
 
@@ -121,6 +123,7 @@ pub fn variant(id: &str) -> Result<&'static Variant> {
         "crazyhouse" => Ok(&CRAZYHOUSE),
         "duck" => Ok(&DUCK),
         "fog-of-war" => Ok(&FOG_OF_WAR),
+        "friendly" => Ok(&FRIENDLY),
         _ if CATALOGUE.iter().any(|(g, _, _)| *g == id) => {
             Err(Error::UnknownGame(format!("{id} (not playable yet)")))
         }
@@ -187,6 +190,7 @@ pub fn rules_of(f: Family) -> &'static dyn Rules {
         Family::Crazyhouse => &variants::CRAZYHOUSE,
         Family::Duck => &variants::DUCK_RULES,
         Family::FogOfWar => &variants::FOG,
+        Family::Friendly => &friendly::RULES,
         Family::Testbed(m) => testbed::rules(m),
     }
 }

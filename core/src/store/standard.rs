@@ -28,6 +28,8 @@ pub fn form_for(game: &str) -> Result<RecordForm> {
     let v = rules::variant(game)?;
     Ok(match v.family {
         Family::FourFfa | Family::FourTeams => RecordForm::Pgn4,
+        // unions and chains have no SAN
+        Family::Friendly => RecordForm::Rookery,
         // SAN names board moves only: games with drops or turns of several steps (the duck)
         // keep their coordinate texts in Rookery's own form
         _ if v.seat_count() == 2 && v.hand.is_none() && v.steps_per_turn == 1 => RecordForm::Pgn,
