@@ -762,5 +762,5 @@ fn the_terminal_player_prints_rules_pages_in_the_chosen_language() {
     assert!(run(&["rules", "chess"], "sk_SK.UTF-8").contains("# Šach"));
     assert!(run(&["rules", "chess"], "en_GB.UTF-8").contains("# Chess"));
     assert!(run(&["rules", "chess", "--lang", "en"], "sk_SK.UTF-8").contains("# Chess"));
-    assert!(run(&["rules", "friendly", "--lang", "sk"], "C").contains("status=planned"));
+    assert!(run(&["rules", "friendly", "--lang", "sk"], "C").contains("status=playable"));
 }

@@ -96,8 +96,8 @@ export PYTHON
 echo "python-chess: $("$PYTHON" -c 'import chess; print(chess.__version__)') ($PYTHON)"
 
 # pyffish (Fairy-Stockfish compiled into a Python module): the oracle of
-# tests/oracle_family.rs (chaturanga, shatranj, makruk, ouk chatrang, sittuyin), which fails,
-# never skips, without it. Installed in its own venv (PEP 668), or given as PYFFISH_PYTHON.
+# tests/oracle_family.rs (the shatranj family) and tests/variants_oracle.rs (the chess variants), which fail,
+# never skip, without it. Installed in its own venv (PEP 668), or given as PYFFISH_PYTHON.
 if [ -z "${PYFFISH_PYTHON:-}" ]; then
   PYFFISH_VENV="${PYFFISH_VENV:-${CARGO_TARGET_DIR:-$ROOT/target}/pyffish-venv}"
   if ! "$PYFFISH_VENV/bin/python" -c 'import pyffish' >/dev/null 2>&1; then
@@ -149,7 +149,9 @@ section "Differential test against pyffish (chaturanga, shatranj, makruk, ouk ch
 cargo test --workspace --release --test oracle_family -- --nocapture
 
 section "Deep perft cases (release)"
-cargo test --workspace --release --test perft_cases --test multiplayer_perft -- --ignored --nocapture
+# cases up to 150 million nodes (the deepest, up to 876 million, take ~10 min more: unset the
+# variable and run this line to include them)
+ROOKERY_PERFT_MAX_NODES="${ROOKERY_PERFT_MAX_NODES:-150000000}" cargo test --workspace --release --test perft_cases --test multiplayer_perft -- --ignored --nocapture
 
 section "Kotlin/JVM tests of the bindings (tests/kotlin/run.sh)"
 if [ -x tests/kotlin/run.sh ]; then

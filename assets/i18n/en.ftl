@@ -116,6 +116,7 @@ piece-promoted-lance = Promoted lance
 piece-promoted-knight = Promoted knight
 piece-promoted-silver = Promoted silver
 piece-dragon = Dragon
+piece-duck = Duck
 
 seat-person = Person
 seat-bot = Bot, level { $level }
@@ -283,6 +284,7 @@ status-timer = ⏱ { $seconds } s
 status-choose = Checkmate: choose how to go on
 status-over-keys = Ctrl-N plays again · Esc menu · Ctrl-Z takes back
 status-captured = Captured
+status-in-hand = In hand
 status-moves = Moves
 status-move-input = Move:
 status-tri-sketch = Flat sketch: the centre cells d4 e4 e9 i9 i5 d5 form a ring

@@ -107,6 +107,7 @@ piece-promoted-lance = Premenená kopija
 piece-promoted-knight = Premenený jazdec
 piece-promoted-silver = Premenený strieborný generál
 piece-dragon = Drak
+piece-duck = Kačica
 
 seat-person = Človek
 seat-bot = Bot, úroveň { $level }
@@ -295,6 +296,7 @@ status-timer = ⏱ { $seconds } s
 status-choose = Mat: zvoľte, ako ďalej
 status-over-keys = Ctrl-N nová hra · Esc ponuka · Ctrl-Z vrátiť ťah
 status-captured = Vzaté figúry
+status-in-hand = V ruke
 status-moves = Ťahy
 status-move-input = Ťah:
 status-tri-sketch = Plochý náčrt: stredové polia d4 e4 e9 i9 i5 d5 tvoria kruh

@@ -42,6 +42,8 @@ pub enum Family {
     /// Chaturanga, shatranj, makruk, ouk chatrang, sittuyin: one set of rules, parameterised
     /// by data (`rules::shatranj::Params`).
     Shatranj(crate::rules::shatranj::Ruleset),
+    /// Friendly chess, Paco Ŝako (`rules::friendly`).
+    Friendly,
     /// Small test-only games that exercise one mechanism each (`rules::testbed`); the value
     /// names the mechanism their rules hooks carry out.
     Testbed(crate::rules::testbed::Mechanism),

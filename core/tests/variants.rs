@@ -435,3 +435,26 @@ fn make_unmake_restores_every_variant_exactly() {
         walk(&mut p, 3);
     }
 }
+
+#[test]
+fn duck_castling_out_of_through_or_into_an_attack_is_allowed() {
+    // out of (the rook on e8), through (f8) and into (g8) an attack: all allowed
+    for f in [
+        "4r1k1/8/8/8/8/8/8/4K2R w K - 0 1",
+        "5rk1/8/8/8/8/8/8/4K2R w K - 0 1",
+        "k5r1/8/8/8/8/8/8/4K2R w K - 0 1",
+    ] {
+        assert!(can(&game("duck", f), "e1g1"), "{f}");
+    }
+}
+
+#[test]
+fn fog_castling_out_of_through_and_into_an_attack_is_allowed() {
+    for f in [
+        "4r1k1/8/8/8/8/8/8/4K2R w K - 0 1",
+        "5rk1/8/8/8/8/8/8/4K2R w K - 0 1",
+        "k5r1/8/8/8/8/8/8/4K2R w K - 0 1",
+    ] {
+        assert!(can(&game("fog-of-war", f), "e1g1"), "{f}");
+    }
+}

@@ -541,6 +541,18 @@ impl Play {
             self.fail(self.not_your_turn());
             return;
         };
+        if text.contains(',') {
+            // the steps of one turn at once (duck chess: `e2e4,e4h5`)
+            match movetext::parse_turn(self.game().position(), &text) {
+                Ok(ms) => {
+                    for m in ms {
+                        self.act(Action::Move(m), now);
+                    }
+                }
+                Err(e) => self.fail(error_text(&e)),
+            }
+            return;
+        }
         match movetext::parse(self.game().position(), &text) {
             Ok(m) => self.act(Action::Move(m), now),
             Err(e) => {

@@ -508,8 +508,8 @@ fn the_menu_lists_playable_games_and_opens_their_setup() {
     let text = screen_text(&buf);
     assert!(text.contains("Chess960"));
     assert!(
-        text.contains("(coming)"),
-        "games not playable yet are shown but not selectable"
+        !text.contains("(coming)"),
+        "every game of the catalogue is playable"
     );
     key(&mut app, KeyCode::Enter);
     let Screen::Setup(f) = &app.screen else {
@@ -754,33 +754,6 @@ fn f1_in_a_game_shows_its_rules_page_with_the_start_position_and_esc_goes_back()
 }
 
 #[test]
-fn r_in_the_menu_shows_the_rules_of_a_game_that_is_not_playable_yet() {
-    let mut app = App::new(opts(), None);
-    let Screen::Menu(m) = &mut app.screen else {
-        panic!()
-    };
-    let i = m
-        .items
-        .iter()
-        .position(|it| matches!(it, super::app::MenuItem::Game(g) if !g.playable))
-        .expect("a game that is not playable yet (remove this test once every game is)");
-    let super::app::MenuItem::Game(g) = &m.items[i] else {
-        panic!()
-    };
-    let name = crate::i18n::t(&format!("game-{}-name", g.id));
-    m.cursor = i;
-    key(&mut app, KeyCode::Char('r'));
-    let text = screen_text(&draw(&mut app, 100, 60));
-    assert!(text.contains("not playable yet"), "{text}");
-    assert!(text.contains(&name), "{name}: {text}");
-    key(&mut app, KeyCode::Esc);
-    assert!(matches!(app.screen, Screen::Menu(_)));
-    // Enter on a game that is not playable opens its rules too
-    key(&mut app, KeyCode::Enter);
-    assert!(matches!(app.screen, Screen::Rules(_)));
-}
-
-#[test]
 fn the_terminal_player_speaks_slovak() {
     crate::i18n::with_language("sk", || {
         let mut app = playing("chess", &[SeatKind::Person, SeatKind::Person]);
@@ -798,4 +771,43 @@ fn the_terminal_player_speaks_slovak() {
         assert!(text.contains("Pravidlá: Šach"), "{text}");
         assert!(text.contains("Rošáda"), "{text}");
     });
+}
+
+#[test]
+fn crazyhouse_drops_are_typed_and_the_hands_are_shown() {
+    let mut app = playing("crazyhouse", &[SeatKind::Person, SeatKind::Person]);
+    for m in ["e2e4", "d7d5", "e4d5", "d8d5"] {
+        typed(&mut app, m);
+        key(&mut app, KeyCode::Enter);
+    }
+    // white holds a pawn, black a pawn
+    let text = screen_text(&draw(&mut app, 120, 40));
+    assert!(text.contains("In hand"), "{text}");
+    assert!(text.contains("P1"), "{text}");
+    typed(&mut app, "P@e6");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(play(&mut app).game().ply_count(), 5);
+    assert_eq!(play(&mut app).game().texts()[4], "P@e6");
+}
+
+#[test]
+fn duck_moves_are_typed_whole_or_the_duck_is_clicked() {
+    let mut app = playing("duck", &[SeatKind::Person, SeatKind::Person]);
+    typed(&mut app, "e2e4,e4e5");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(play(&mut app).game().ply_count(), 2);
+    assert_eq!(play(&mut app).game().position().turn(), 1);
+    // black: a move, then a click on the duck's new cell
+    typed(&mut app, "d7d5");
+    key(&mut app, KeyCode::Enter);
+    draw(&mut app, 120, 40);
+    click(&mut app, "a3");
+    let g = play(&mut app).game();
+    assert_eq!(g.ply_count(), 4);
+    assert_eq!(g.texts()[3], "*@a3");
+    let a3 = g.variant.board.cell("a3").unwrap();
+    assert_eq!(
+        g.position().at(a3).kind(),
+        rookery_core::rules::variants::DUCK
+    );
 }

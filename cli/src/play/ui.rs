@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
-use rookery_core::piece::GREY;
+use rookery_core::piece::{Seat, GREY};
 
 use super::app::{
     score_text, App, Menu, MenuItem, PageLine, Play, Row, RulesView, Screen, SeatKind, SetupForm,
@@ -424,6 +424,26 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
                     g.variant.letter(piece.kind()).to_string(),
                     Style::default().bg(seat_rgb(c)).fg(chip_fg(c)),
                 ));
+            }
+            lines.push(Line::from(spans));
+        }
+    }
+    // pieces in hand (crazyhouse): each seat's, to drop with `P@e4`
+    if g.variant.hand.is_some() {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(t("status-in-hand"), title_style()));
+        for s in 0..g.variant.seat_count() as Seat {
+            let c = g.variant.seats[s as usize].colour;
+            let mut spans = vec![Span::raw(format!("{:<8} ", short(&p.name(s), 8)))];
+            for k in 0..g.variant.pieces.len() as u8 {
+                let n = g.position().in_hand(s, k);
+                if n > 0 {
+                    spans.push(Span::styled(
+                        format!("{}{}", g.variant.letter(k), n),
+                        Style::default().bg(seat_rgb(c)).fg(chip_fg(c)),
+                    ));
+                    spans.push(Span::raw(" "));
+                }
             }
             lines.push(Line::from(spans));
         }

@@ -9,6 +9,7 @@ pub mod chess;
 pub mod eight;
 pub mod four;
 pub mod four_seasons;
+pub mod friendly;
 pub mod multi;
 pub mod shatranj;
 pub mod shogi;
@@ -107,6 +108,7 @@ static ATOMIC: Lazy<Variant> = Lazy::new(|| variants::variant("atomic", variants
 static CRAZYHOUSE: Lazy<Variant> =
     Lazy::new(|| variants::variant("crazyhouse", variants::Rule::Crazyhouse));
 static DUCK: Lazy<Variant> = Lazy::new(|| variants::variant("duck", variants::Rule::Duck));
+static FRIENDLY: Lazy<Variant> = Lazy::new(friendly::variant);
 static FOG_OF_WAR: Lazy<Variant> =
     Lazy::new(|| variants::variant("fog-of-war", variants::Rule::Fog));
 static SHATRANJ_FAMILY: Lazy<[Variant; 5]> = Lazy::new(shatranj::variants);
@@ -134,6 +136,7 @@ pub fn variant(id: &str) -> Result<&'static Variant> {
         "duck" => Ok(&DUCK),
         "fog-of-war" => Ok(&FOG_OF_WAR),
         _ if shatranj::index(id).is_some() => Ok(&SHATRANJ_FAMILY[shatranj::index(id).unwrap()]),
+        "friendly" => Ok(&FRIENDLY),
         _ if CATALOGUE.iter().any(|(g, _, _)| *g == id) => {
             Err(Error::UnknownGame(format!("{id} (not playable yet)")))
         }
@@ -201,6 +204,7 @@ pub fn rules_of(f: Family) -> &'static dyn Rules {
         Family::Duck => &variants::DUCK_RULES,
         Family::FogOfWar => &variants::FOG,
         Family::Shatranj(r) => shatranj::rules(r),
+        Family::Friendly => &friendly::RULES,
         Family::Testbed(m) => testbed::rules(m),
         Family::Xiangqi => &xiangqi::XiangqiRules,
         Family::Janggi => &xiangqi::JanggiRules,

@@ -74,6 +74,27 @@ pub fn tri_side(section: u8) -> f32 {
     [0.0, 240.0, 120.0][section as usize % 3]
 }
 
+/// The letters of the kinds a playable game's hands can hold, in kind order ("" without hands).
+fn hand_letters(v: &'static Variant) -> &'static str {
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+    static CACHE: once_cell::sync::Lazy<Mutex<HashMap<&'static str, &'static str>>> =
+        once_cell::sync::Lazy::new(|| Mutex::new(HashMap::new()));
+    if v.hand.is_none() {
+        return "";
+    }
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    cache.entry(v.id).or_insert_with(|| {
+        let letters: String = v
+            .pieces
+            .iter()
+            .filter(|p| !p.royal)
+            .map(|p| p.letter)
+            .collect();
+        Box::leak(letters.into_boxed_str())
+    })
+}
+
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 
 /// The hand slots of a playable game with hands (piece letters, in slot order).
@@ -118,10 +139,9 @@ pub fn board_def(game_id: &str) -> crate::Result<BoardDef> {
             style: Style::Western,
             topo: Topo::Variant(v),
             seats,
-            hand: if v.hand.is_some() {
-                hand_slots(game_id)
-            } else {
-                ""
+            hand: match hand_slots(game_id) {
+                "" => hand_letters(v),
+                slots => slots,
             },
             start: "",
         });

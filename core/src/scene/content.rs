@@ -52,6 +52,7 @@ fn western(name: &str) -> &'static str {
         "general" | "fers" | "met" => "western-fers",
         "khon" | "elephant" => "western-khon",
         "bia" => "western-bia",
+        "duck" => "western-duck",
         _ => "western-pawn",
     }
 }
@@ -229,7 +230,11 @@ pub fn from_position(def: &BoardDef, pos: &Position) -> Content {
         if p.is_none() {
             continue;
         }
-        let kind = &v.pieces[p.kind() as usize];
+        // a union (friendly chess) is drawn as seat 0's piece without a seat colour for now;
+        // the duck as a neutral piece
+        let union = p.union_kinds();
+        let neutral = p.owner() == crate::piece::NEUTRAL;
+        let kind = &v.pieces[union.map_or(p.kind(), |(a, _)| a) as usize];
         if def.style != Style::Western {
             // the table's glyphs: a promoted piece is its base letter, promoted
             let base = match kind.demotes_to {
@@ -258,12 +263,12 @@ pub fn from_position(def: &BoardDef, pos: &Position) -> Content {
         board.push((
             c,
             ContentPiece {
-                seat: (p.owner() != GREY).then_some(p.owner()),
+                seat: (p.owner() != GREY && union.is_none() && !neutral).then_some(p.owner()),
                 glyph: western(kind.name).to_string(),
-                facing: is_pawn.then_some(p.facing()),
+                facing: (is_pawn && union.is_none()).then_some(p.facing()),
                 is_pawn,
                 is_royal: kind.royal,
-                neutral: false,
+                neutral,
             },
         ));
     }

@@ -34,6 +34,8 @@ pub fn form_for(game: &str) -> Result<RecordForm> {
         Family::Xiangqi | Family::Janggi | Family::Shogi | Family::Shatranj(_) => {
             RecordForm::Rookery
         }
+        // unions and chains have no SAN
+        Family::Friendly => RecordForm::Rookery,
         _ if v.seat_count() == 2 && v.hand.is_none() && v.steps_per_turn == 1 => RecordForm::Pgn,
         _ => RecordForm::Rookery,
     })
