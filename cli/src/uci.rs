@@ -91,7 +91,13 @@ pub fn cmd_uci(_args: &[String]) -> Result<(), String> {
                             _ => say(&mut out, &format!("info string unknown variant {value}")),
                         }
                     }
-                    "uci_chess960" if value == "true" && game_id == "chess" => {
+                    // Chess960 is chess's family with numbered starts
+                    "uci_chess960"
+                        if value == "true"
+                            && rules::variant(&game_id).is_ok_and(|v| {
+                                v.family == rookery_core::variant::Family::Chess
+                            }) =>
+                    {
                         game_id = "chess960".to_string()
                     }
                     "skill level" => match value.parse::<u8>() {

@@ -4574,7 +4574,7 @@ public enum SeatConfig: Equatable, Hashable {
     case person(name: String
     )
     /**
-     * The simple bot: level 0 random, 1 one ply, 2 two plies.
+     * A bot: level 0 plays random moves, 1–8 search (4 is the default; `bot::LEVELS`).
      */
     case bot(level: UInt8
     )
