@@ -337,9 +337,9 @@ impl Inner {
         }
         let spent = self.clock.pause(Instant::now());
         match &self.store {
-            Some(st) if self.clock.limit().is_some() && !self.game().is_over() => st
-                .save_turn_time(&self.saved, spent)
-                .map_err(core_err),
+            Some(st) if self.clock.limit().is_some() && !self.game().is_over() => {
+                st.save_turn_time(&self.saved, spent).map_err(core_err)
+            }
             _ => Ok(()),
         }
     }

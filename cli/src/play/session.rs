@@ -262,7 +262,10 @@ mod tests {
             panic!("not playing")
         };
         assert!(
-            matches!(p.game().plies().last().map(|p| p.action), Some(Action::Timeout(0))),
+            matches!(
+                p.game().plies().last().map(|p| p.action),
+                Some(Action::Timeout(0))
+            ),
             "{:?}",
             p.game().texts()
         );

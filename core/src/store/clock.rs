@@ -146,7 +146,11 @@ mod tests {
         let back = store.load(saved.id).unwrap();
         assert_eq!(store.turn_time(&back), ms(900));
         store.delete(saved.id).unwrap();
-        assert!(store.db.get(super::super::record::clock_key(saved.id)).unwrap().is_none());
+        assert!(store
+            .db
+            .get(super::super::record::clock_key(saved.id))
+            .unwrap()
+            .is_none());
         drop(store);
         let _ = std::fs::remove_dir_all(&dir);
     }
