@@ -160,6 +160,8 @@ pub struct BoardSnapshot {
     pub choices: Vec<String>,
     /// The cell selected by taps, if any.
     pub selected: Option<String>,
+    /// Pieces in hand, per seat and kind (games with drops; empty otherwise).
+    pub hands: Vec<HandView>,
     pub ply_count: u32,
     pub can_undo: bool,
     pub can_redo: bool,
@@ -204,17 +206,40 @@ pub enum TapResult {
     /// A piece of the side to move (or a kind in its hand) is selected; these cells are its
     /// targets (castling: the rook's cell and the king's destination).
     Selected { cell: String, targets: Vec<String> },
-    /// The tapped target is a promotion: call `choose_promotion` with one of these letters.
+    /// The tapped target is a promotion: call `choose_promotion` with one of these letters
+    /// (`=` declines a promotion that may be declined, as in shogi).
     NeedsPromotion { choices: Vec<String> },
     /// Several different moves land on the tapped cell (a king step that is also castling):
     /// call `choose_move` with one of these move texts.
     NeedsChoice { moves: Vec<String> },
-    /// A move was played (its text).
+    /// A move (or a pressed button's action) was played: its text (`e2e4`, `N@c3`, `e2e2`,
+    /// `choice:grey`).
     Moved { text: String },
     /// Nothing is selected any more.
     Deselected,
     /// The tap did nothing, for this reason (`illegal-*` keys); nothing is selected.
     Refused { reason: MessageView },
+}
+
+/// A button of the game screen for an action made without tapping cells: a pass, janggi's
+/// set-up choice, shogi's impasse declaration, or the players' pending choice after a mate
+/// (three-player chess). `press(text)` makes it.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct ActionButton {
+    /// The action's text (`e2e2`, `b1h1`, `e1e1`, `choice:grey`): give it to `press`.
+    pub text: String,
+    /// What the button says (`action-pass`, `action-janggi-setup`, `action-declare-impasse`,
+    /// `choice-*`).
+    pub label: MessageView,
+}
+
+/// Pieces of one kind in a seat's hand (games with drops; sittuyin's set-up).
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct HandView {
+    pub seat: u8,
+    /// Upper-case letter of its kind: give it to `tap_hand`.
+    pub letter: String,
+    pub count: u32,
 }
 
 /// Who plays a seat, as the saved game keeps it.
@@ -383,20 +408,16 @@ impl Inner {
             Tap::Play(m) => TapResult::Moved {
                 text: self.play(m)?,
             },
-            Tap::Choose { moves } => {
-                let v = self.game().variant;
-                if moves.iter().all(|m| m.promotion().is_some()) {
-                    TapResult::NeedsPromotion {
-                        choices: moves
-                            .iter()
-                            .filter_map(|m| m.promotion())
-                            .map(|k| v.letter(k).to_string())
-                            .collect(),
-                    }
-                } else {
-                    TapResult::NeedsChoice {
-                        moves: moves.iter().map(|&m| self.game().move_text(m)).collect(),
-                    }
+            Tap::Choose { moves } => match interact::promotion_letters(self.game(), &moves) {
+                Some(choices) => TapResult::NeedsPromotion { choices },
+                None => TapResult::NeedsChoice {
+                    moves: moves.iter().map(|&m| self.game().move_text(m)).collect(),
+                },
+            },
+            Tap::Decide(c) => {
+                self.act(Action::Choose(c))?;
+                TapResult::Moved {
+                    text: self.last_text(),
                 }
             }
             Tap::Deselected => TapResult::Deselected,
@@ -509,11 +530,44 @@ impl Inner {
             }),
             choices: g.choices().into_iter().map(Choice::text).collect(),
             selected: selected.map(|c| self.name(c)),
+            hands: hands_of(pos),
             ply_count: g.ply_count() as u32,
             can_undo: g.ply_count() > 0,
             can_redo: g.redo_count() > 0,
             saved_id: self.store.as_ref().map(|_| self.saved.id),
         }
+    }
+}
+
+/// The pieces in the hands of a position, per seat and kind.
+fn hands_of(pos: &Position) -> Vec<HandView> {
+    let v = pos.variant;
+    if v.hand.is_none() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for seat in 0..v.seat_count() as Seat {
+        for k in 0..v.pieces.len() as u8 {
+            let count = pos.in_hand(seat, k) as u32;
+            if count > 0 {
+                out.push(HandView {
+                    seat,
+                    letter: v.letter(k).to_ascii_uppercase().to_string(),
+                    count,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The text of a button's action: move text, or `choice:...`.
+fn action_text(g: &Game, a: Action) -> String {
+    match a {
+        Action::Move(m) => g.move_text(m),
+        Action::Choose(c) => c.text(),
+        Action::Resign(s) => format!("resign:{s}"),
+        Action::Timeout(s) => format!("timeout:{s}"),
     }
 }
 
@@ -821,6 +875,76 @@ impl GameSession {
             let tap = {
                 let game = &s.saved.game;
                 s.ui.tap_hand(game, kind)
+            };
+            s.tap_result(tap)
+        })
+    }
+
+    /// What a tap on the board scene hit (`hit_test`): a cell is `tap`, a slot of the hand of
+    /// the side to move is `tap_hand`; another seat's hand is refused.
+    pub fn tap_hit(&self, hit: crate::scene::SceneHit) -> Result<TapResult, RookeryError> {
+        use crate::scene::SceneHit;
+        match hit {
+            SceneHit::Cell { cell } => self.tap(cell),
+            SceneHit::Hand { seat, slot } => {
+                let letter = self.with(|s| {
+                    let def = rookery_core::scene::board_def(s.game().id()).map_err(core_err)?;
+                    let letter =
+                        def.hand.chars().nth(slot as usize).ok_or_else(|| {
+                            RookeryError::bad_input(format!("no hand slot {slot}"))
+                        })?;
+                    if seat != s.game().position().turn() {
+                        s.ui.clear();
+                        return Ok(Err(TapResult::Refused {
+                            reason: Message::new(message::illegal::NOT_YOUR_PIECE)
+                                .with("cell", letter)
+                                .into(),
+                        }));
+                    }
+                    Ok(Ok(letter.to_string()))
+                })?;
+                match letter {
+                    Ok(l) => self.tap_hand(l),
+                    Err(refused) => Ok(refused),
+                }
+            }
+        }
+    }
+
+    /// The buttons of the game screen now: moves made without tapping cells (a pass, janggi's
+    /// set-up choice, shogi's impasse declaration) or, while one is pending, the players'
+    /// choices. Empty when there is none (and when the game is over).
+    pub fn buttons(&self) -> Result<Vec<ActionButton>, RookeryError> {
+        self.with(|s| {
+            let g = s.game();
+            Ok(interact::buttons(g, |seat| s.seat_name(seat))
+                .into_iter()
+                .map(|b| ActionButton {
+                    text: action_text(g, b.action),
+                    label: b.label.into(),
+                })
+                .collect())
+        })
+    }
+
+    /// Presses a button of `buttons` by its text: `Moved` with the action played (and saved),
+    /// or `Refused` saying why when it is not offered now.
+    pub fn press(&self, text: String) -> Result<TapResult, RookeryError> {
+        self.with(|s| {
+            let action = interact::buttons(s.game(), |seat| seat.to_string())
+                .into_iter()
+                .map(|b| b.action)
+                .find(|&a| action_text(s.game(), a) == text);
+            let tap = match action {
+                Some(a) => {
+                    let game = &s.saved.game;
+                    s.ui.press(game, &a)
+                }
+                None => Tap::Refused(Message::new(if s.game().is_over() {
+                    message::illegal::GAME_OVER
+                } else {
+                    message::illegal::FORBIDDEN_BY_RULES
+                })),
             };
             s.tap_result(tap)
         })

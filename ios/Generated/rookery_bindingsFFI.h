@@ -415,6 +415,16 @@ RustBuffer uniffi_rookery_bindings_fn_method_gamesession_scene_pieces(uint64_t p
 uint64_t uniffi_rookery_bindings_fn_method_gamesession_bot_move(uint64_t ptr, RustBuffer cancel
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_BUTTONS
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_BUTTONS
+RustBuffer uniffi_rookery_bindings_fn_method_gamesession_buttons(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_CHECK_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_CHECK_CLOCK
+RustBuffer uniffi_rookery_bindings_fn_method_gamesession_check_clock(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_CHOOSE
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_CHOOSE
 void uniffi_rookery_bindings_fn_method_gamesession_choose(uint64_t ptr, RustBuffer choice, RustCallStatus *_Nonnull out_status
@@ -465,9 +475,19 @@ RustBuffer uniffi_rookery_bindings_fn_method_gamesession_move_list(uint64_t ptr,
 int8_t uniffi_rookery_bindings_fn_method_gamesession_no_person_playing(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_PAUSE_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_PAUSE_CLOCK
+void uniffi_rookery_bindings_fn_method_gamesession_pause_clock(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_PLAY_MOVE_TEXT
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_PLAY_MOVE_TEXT
 RustBuffer uniffi_rookery_bindings_fn_method_gamesession_play_move_text(uint64_t ptr, RustBuffer text, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_PRESS
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_PRESS
+RustBuffer uniffi_rookery_bindings_fn_method_gamesession_press(uint64_t ptr, RustBuffer text, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_REDO
@@ -495,6 +515,11 @@ void uniffi_rookery_bindings_fn_method_gamesession_set_viewer(uint64_t ptr, Rust
 RustBuffer uniffi_rookery_bindings_fn_method_gamesession_snapshot(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_START_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_START_CLOCK
+void uniffi_rookery_bindings_fn_method_gamesession_start_clock(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_TAP
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_TAP
 RustBuffer uniffi_rookery_bindings_fn_method_gamesession_tap(uint64_t ptr, RustBuffer cell, RustCallStatus *_Nonnull out_status
@@ -503,6 +528,16 @@ RustBuffer uniffi_rookery_bindings_fn_method_gamesession_tap(uint64_t ptr, RustB
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_TAP_HAND
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_TAP_HAND
 RustBuffer uniffi_rookery_bindings_fn_method_gamesession_tap_hand(uint64_t ptr, RustBuffer letter, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_TAP_HIT
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_TAP_HIT
+RustBuffer uniffi_rookery_bindings_fn_method_gamesession_tap_hit(uint64_t ptr, RustBuffer hit, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_TURN_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_TURN_CLOCK
+RustBuffer uniffi_rookery_bindings_fn_method_gamesession_turn_clock(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_UNDO
@@ -1016,6 +1051,18 @@ uint16_t uniffi_rookery_bindings_checksum_method_gamesession_bot_move(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_BUTTONS
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_BUTTONS
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_buttons(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_CHECK_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_CHECK_CLOCK
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_check_clock(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_CHOOSE
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_CHOOSE
 uint16_t uniffi_rookery_bindings_checksum_method_gamesession_choose(void
@@ -1076,9 +1123,21 @@ uint16_t uniffi_rookery_bindings_checksum_method_gamesession_no_person_playing(v
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_PAUSE_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_PAUSE_CLOCK
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_pause_clock(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_PLAY_MOVE_TEXT
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_PLAY_MOVE_TEXT
 uint16_t uniffi_rookery_bindings_checksum_method_gamesession_play_move_text(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_PRESS
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_PRESS
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_press(void
     
 );
 #endif
@@ -1112,6 +1171,12 @@ uint16_t uniffi_rookery_bindings_checksum_method_gamesession_snapshot(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_START_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_START_CLOCK
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_start_clock(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_TAP
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_TAP
 uint16_t uniffi_rookery_bindings_checksum_method_gamesession_tap(void
@@ -1121,6 +1186,18 @@ uint16_t uniffi_rookery_bindings_checksum_method_gamesession_tap(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_TAP_HAND
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_TAP_HAND
 uint16_t uniffi_rookery_bindings_checksum_method_gamesession_tap_hand(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_TAP_HIT
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_TAP_HIT
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_tap_hit(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_TURN_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_TURN_CLOCK
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_turn_clock(void
     
 );
 #endif

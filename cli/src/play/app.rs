@@ -643,6 +643,29 @@ impl Play {
             }
             Tap::Deselected => {}
             Tap::Refused(why) => self.fail(message_text(&why)),
+            Tap::Decide(c) => self.act(Action::Choose(c), now),
+        }
+    }
+
+    /// The moves made without clicking cells (a pass, janggi's set-up choice, shogi's impasse
+    /// declaration) as a menu: the core's interaction layer lists them (`interact::buttons`).
+    fn offer_buttons(&mut self) {
+        if self.person_to_move().is_none() {
+            self.fail(self.not_your_turn());
+            return;
+        }
+        let items: Vec<(String, PopupAction)> =
+            rookery_core::interact::buttons(self.game(), |s| self.name(s))
+                .into_iter()
+                .filter_map(|b| match b.action {
+                    Action::Move(m) => Some((message_text(&b.label), PopupAction::Play(m))),
+                    _ => None,
+                })
+                .collect();
+        if items.is_empty() {
+            self.fail(t("status-no-other-moves"));
+        } else {
+            self.popup = Some(Popup::new(t("prompt-other-moves"), items));
         }
     }
 
@@ -757,6 +780,17 @@ impl Play {
                 Some(false) => return,
                 Some(true) => {}
             }
+        }
+        if self.popup.is_none()
+            && self.person_to_move().is_some()
+            && !g.legal_moves().is_empty()
+            && g.legal_moves()
+                .iter()
+                .all(|&m| rules::button(g.position(), m).is_some())
+        {
+            // only buttons to press (janggi's set-up choice): offer them at once
+            self.offer_buttons();
+            return;
         }
         let level = match self.kind(turn) {
             SeatKind::Bot(l) => l,
@@ -1465,6 +1499,7 @@ fn play_key(p: &mut Play, k: KeyEvent, now: Instant) -> Transition {
         KeyCode::Char('y') if ctrl => p.redo(now),
         KeyCode::Char('r') if ctrl => p.offer_resign(),
         KeyCode::Char('f') if ctrl => p.flip = !p.flip,
+        KeyCode::Char('p') if ctrl => p.offer_buttons(),
         KeyCode::Char('n') if ctrl => return Transition::Stay, // handled by App::key
         KeyCode::Esc => {
             if !p.input.is_empty() || p.selected().is_some() {

@@ -272,4 +272,46 @@ mod tests {
         drop(app);
         let _ = std::fs::remove_dir_all(&dir);
     }
+
+    #[test]
+    fn janggi_s_set_up_choice_and_pass_are_offered_as_a_menu_of_the_interaction_layer_s_buttons() {
+        use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+        let mut app = App::new(
+            Options {
+                bot_delay: Duration::ZERO,
+                sync_bots: true,
+            },
+            None,
+        );
+        let mut form = SetupForm::new("janggi").unwrap();
+        for s in form.seats.iter_mut() {
+            s.kind = SeatKind::Person;
+        }
+        let now = Instant::now();
+        app.start(form, now).unwrap();
+        let key = |app: &mut App, code, m| app.handle_key(KeyEvent::new(code, m), now);
+        let items = |app: &App| match &app.screen {
+            Screen::Play(p) => p.popup.as_ref().map(|p| p.items.len()),
+            _ => panic!("not playing"),
+        };
+        // Han, then Cho: the four set-up choices are offered at once, and chosen by number
+        for ply in 1..=2 {
+            app.tick(now);
+            assert_eq!(items(&app), Some(4));
+            key(&mut app, KeyCode::Char('1'), KeyModifiers::NONE);
+            let Screen::Play(p) = &app.screen else {
+                panic!()
+            };
+            assert_eq!(p.game().ply_count(), ply);
+        }
+        app.tick(now);
+        assert_eq!(items(&app), None, "play goes on by clicks");
+        key(&mut app, KeyCode::Char('p'), KeyModifiers::CONTROL);
+        assert_eq!(items(&app), Some(1), "the pass");
+        key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+        let Screen::Play(p) = &app.screen else {
+            panic!()
+        };
+        assert_eq!(p.game().texts().last().unwrap(), "e2e2");
+    }
 }

@@ -7,6 +7,8 @@ import uniffi.rookery_bindings.GameLibrary
 import uniffi.rookery_bindings.GameSession
 import uniffi.rookery_bindings.SeatConfig
 import uniffi.rookery_bindings.defaultHouseRules
+import uniffi.rookery_bindings.savedGamesRustNs
+import java.lang.management.ManagementFactory
 import java.nio.file.Files
 
 /**
@@ -83,13 +85,21 @@ class LibraryBench {
                         s.playMoveText("e2e4")
                     }
                 }
-                lib.savedGames()
-                val times = (1..20).map {
+                repeat(20) { lib.savedGames() } // warm-up (JIT)
+                val cpu = ManagementFactory.getThreadMXBean()
+                val cpuTimes = ArrayList<Long>()
+                val times = (1..40).map {
+                    val c0 = cpu.currentThreadCpuTime
                     val t0 = System.nanoTime()
                     check(lib.savedGames().size == 1000)
-                    System.nanoTime() - t0
+                    val t = System.nanoTime() - t0
+                    cpuTimes += cpu.currentThreadCpuTime - c0
+                    t
                 }
+                val rust = (1..40).map { savedGamesRustNs(lib).toLong() }
                 println("bench: savedGames() with 1000 games: ${stats(times)}")
+                println("bench: savedGames() with 1000 games, CPU time of the calling thread: ${stats(cpuTimes)}")
+                println("bench: savedGames() with 1000 games, Rust side only: ${stats(rust)}")
             }
         } finally {
             root.toFile().deleteRecursively()

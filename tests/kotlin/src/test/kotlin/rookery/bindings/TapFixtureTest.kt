@@ -13,8 +13,10 @@ import java.io.File
 /**
  * The tap sequences of tests/data/taps.txt through the bindings (`GameSession.tap`): the same
  * results as the core's controller (core/tests/taps.rs), which the terminal player uses too.
- * Cases of the test-only games (`tb-*`: drops, the duck) are not reachable through the
- * bindings, which open catalogue games only; the Rust test runs them.
+ * Cases of the test-only games (`tb-*`) are not reachable through the bindings, which open
+ * catalogue games only; the Rust test runs them. Every catalogue case (crazyhouse and shogi
+ * drops, shogi's promotion choice and impasse declaration, sittuyin's set-up, janggi's set-up
+ * choice and pass as buttons, the duck, friendly chess's chains) runs here too.
  */
 class TapFixtureTest {
     private fun sorted(v: List<String>) = v.sorted().joinToString(" ")
@@ -51,6 +53,7 @@ class TapFixtureTest {
                         session = GameSession(rest, List(seats.getValue(rest)) { SeatConfig.Person("p$it") }, defaultHouseRules(), 0uL)
                     }
                     "fen" -> session?.loadFen(rest)
+                    "moves" -> session?.let { s -> rest.split(' ').filter { it.isNotEmpty() }.forEach { s.playMoveText(it) } }
                     else -> {
                         val s = session ?: continue
                         val arg = rest.substringBefore(" => ").trim()
@@ -60,6 +63,8 @@ class TapFixtureTest {
                             "hand" -> describe(s.tapHand(arg))
                             "promote" -> "moved " + s.choosePromotion(arg)
                             "choose" -> "moved " + s.chooseMove(arg)
+                            "press" -> describe(s.press(arg))
+                            "buttons" -> ("buttons " + sorted(s.buttons().map { "${it.text}:${it.label.key}" })).trimEnd()
                             else -> error("unknown step $verb")
                         }
                         steps++
@@ -70,7 +75,7 @@ class TapFixtureTest {
         } finally {
             session?.close()
         }
-        assertTrue(cases >= 8 && steps >= 30, "$cases cases, $steps steps")
+        assertTrue(cases >= 18 && steps >= 70, "$cases cases, $steps steps")
         assertEquals(emptyList<String>(), failures)
     }
 }
