@@ -532,6 +532,18 @@ impl Play {
     /// Selects the leading cell of the typed text when it holds a piece of the side to move.
     fn select_from_input(&mut self) {
         let g = self.game();
+        // a kind in the hand typed as `N@` (or `N*`): its drop targets, through the interaction
+        // layer; a click on one of them drops it
+        let mut typed = self.input.chars();
+        if let (Some(letter), Some('@' | '*')) = (typed.next(), typed.next()) {
+            let kind = g.variant.piece_by_letter(letter.to_ascii_uppercase());
+            if let Some(k) = kind.filter(|_| g.variant.hand.is_some()) {
+                if self.ui.picked() != Some(rookery_core::interact::Pick::Hand(k)) {
+                    let _ = self.ui.tap_hand(self.session.game(), k);
+                }
+                return;
+            }
+        }
         let t = &g.variant.board;
         let sel = leading_cell(&self.input, t).filter(|&c| {
             let p = g.position().at(c);
