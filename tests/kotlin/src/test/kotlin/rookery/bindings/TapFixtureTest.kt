@@ -2,6 +2,7 @@ package rookery.bindings
 
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
+import kotlinx.coroutines.runBlocking
 import org.junit.jupiter.api.Test
 import uniffi.rookery_bindings.GameSession
 import uniffi.rookery_bindings.SeatConfig
@@ -77,5 +78,33 @@ class TapFixtureTest {
         }
         assertTrue(cases >= 18 && steps >= 70, "$cases cases, $steps steps")
         assertEquals(emptyList<String>(), failures)
+    }
+
+    /** Three-player chess after the first mate: the players' choices are the buttons; taps wait. */
+    @Test
+    fun theThreePlayerChoiceAfterAMateIsMadeWithButtons() {
+        var found = false
+        for (seed in 0uL until 30uL) {
+            GameSession("three-player", List(3) { SeatConfig.Bot(0u) }, defaultHouseRules(), seed).use { s ->
+                while (s.snapshot().result == null && s.snapshot().choices.isEmpty() && s.snapshot().plyCount < 600u) {
+                    runBlocking { s.botMove(null) }
+                }
+                val snap = s.snapshot()
+                if (snap.choices.isEmpty()) return@use
+                found = true
+                val buttons = s.buttons()
+                assertEquals(snap.choices.sorted(), buttons.map { it.text }.sorted())
+                assertTrue(buttons.any { it.label.key == "choice-end" }, "$buttons")
+                assertTrue(buttons.any { it.label.key == "choice-give" && it.label.args.any { a -> a.name == "player" } }, "$buttons")
+                val king = snap.pieces.first { it.letter == "K" && it.owner == snap.turn }.cell
+                val r = s.tap(king)
+                assertTrue(r is TapResult.Refused && r.reason.key == "illegal-choice-pending", "$r")
+                val pick = buttons.first { it.text == "choice:grey" }
+                assertEquals(TapResult.Moved("choice:grey"), s.press(pick.text))
+                assertTrue(s.snapshot().choices.isEmpty())
+            }
+            if (found) break
+        }
+        assertTrue(found, "a random three-player game reaches a mate")
     }
 }
