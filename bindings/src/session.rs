@@ -1088,6 +1088,7 @@ impl GameSession {
             s.saved.setup.start = Start::Position { text };
             s.saved.game = game;
             s.ui.clear();
+            s.clock.new_turn(Instant::now());
             Ok(())
         })
     }
