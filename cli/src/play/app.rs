@@ -312,6 +312,15 @@ pub struct Play {
     pub ended_by_players: bool,
 }
 
+impl Drop for Play {
+    /// Leaving the game (the menu, quitting) saves its turn clock: a resumed game goes on with
+    /// the time that was left. A kill saves nothing (docs/rules-decisions.md).
+    fn drop(&mut self) {
+        let spent = Instant::now().saturating_duration_since(self.turn_started);
+        let _ = self.session.save_turn_time(spent);
+    }
+}
+
 impl Play {
     pub fn game(&self) -> &Game {
         self.session.game()
@@ -1181,7 +1190,11 @@ impl App {
             return Err(rookery_core::Error::Store("no saved games here".into()));
         };
         let (session, form) = store.resume(id)?;
-        self.screen = Screen::Play(Box::new(self.play_of(session, form, now)));
+        // the turn clock goes on with the time that was left when the game was last left
+        let spent = session.turn_time();
+        let mut play = self.play_of(session, form, now);
+        play.turn_started = now.checked_sub(spent).unwrap_or(now);
+        self.screen = Screen::Play(Box::new(play));
         Ok(())
     }
 

@@ -2,6 +2,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 use rookery_core::store::{GameStore, Player, SavedGame, SeatInfo, Setup, Start, Status};
 use rookery_core::{rules, Action, Game, Outcome, Result};
@@ -189,11 +190,86 @@ impl Session {
         }
     }
 
+    /// Time spent on the current turn as of its last save: a resumed game's turn clock goes on
+    /// from it (see `rookery_core::store::clock`).
+    pub fn turn_time(&self) -> Duration {
+        match self {
+            Session::Plain(_) => Duration::ZERO,
+            Session::Saved { store, saved } => store.0.turn_time(saved),
+        }
+    }
+
+    /// Saves the time spent on the current turn (leaving or quitting a game with a time per
+    /// turn that goes on); the next action starts the clock again.
+    pub fn save_turn_time(&self, spent: Duration) -> Result<()> {
+        match self {
+            Session::Saved { store, saved }
+                if saved.game.house.turn_seconds.is_some() && !saved.game.is_over() =>
+            {
+                store.0.save_turn_time(saved, spent)
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Ends the game outside the rules (the players stopped it).
     pub fn finish(&mut self, result: Option<Outcome>) -> Result<()> {
         match self {
             Session::Plain(_) => Ok(()),
             Session::Saved { store, saved } => store.0.finish(saved, result),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::super::app::{App, Options, Screen, SeatKind, SetupForm};
+    use super::Store;
+    use rookery_core::Action;
+
+    #[test]
+    fn a_resumed_game_s_turn_clock_goes_on_with_the_time_that_was_left() {
+        let dir = std::env::temp_dir().join(format!(
+            "rookery-play-clock-{}-{:?}",
+            std::process::id(),
+            std::time::SystemTime::now()
+        ));
+        let opts = || Options {
+            bot_delay: Duration::ZERO,
+            sync_bots: true,
+        };
+        let s = Duration::from_secs;
+        {
+            let (store, _) = Store::open(&dir).unwrap();
+            let mut app = App::new(opts(), Some(store));
+            let mut form = SetupForm::new("chess").unwrap();
+            form.seats[1].kind = SeatKind::Person;
+            form.house.turn_seconds = Some(60);
+            // the turn started 20 s ago when the player leaves (the app is dropped)
+            let t0 = Instant::now().checked_sub(s(20)).unwrap();
+            app.start(form, t0).unwrap();
+        }
+        let (store, _) = Store::open(&dir).unwrap();
+        let mut app = App::new(opts(), Some(store.clone()));
+        let id = store.unfinished()[0].0;
+        let t1 = Instant::now();
+        app.resume(id, t1).unwrap();
+        // at least the 20 s spent are charged: 40 s more run the time out
+        app.tick(t1 + s(40));
+        let Screen::Play(p) = &app.screen else {
+            panic!("not playing")
+        };
+        assert!(
+            matches!(
+                p.game().plies().last().map(|p| p.action),
+                Some(Action::Timeout(0))
+            ),
+            "{:?}",
+            p.game().texts()
+        );
+        drop(app);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
