@@ -22,7 +22,7 @@ const USAGE: &str = "usage:
   rookery selfplay --db DIR [--game ID] [--seed S]   random games with autosave, until killed
   rookery saved --db DIR [--check | --export ID | --export-standard ID | --import FILE | --delete ID]
   rookery bench store [--dir DIR] [--games N] [--moves N] [--game ID] [--sync]
-  rookery bench perft [--depth N] [--quick] [--fsf PATH]   perft speed against Fairy-Stockfish
+  rookery bench perft [--depth N] [--quick] [--fsf PATH] [--pyffish PYTHON]   perft speed against Fairy-Stockfish, every game it knows
   rookery match --game ID --players L1,L2[,...] [--games N] [--nodes N] [--move-limit N] [--seed S]
       bot-vs-bot series, seats rotated (level 0 random, 1-8 search levels)
   rookery uci                        the bots as a UCI engine (UCI_Variant, Skill Level 1-8)
