@@ -377,7 +377,9 @@ impl SearchBot {
                 None => Some(std::time::Duration::from_millis(lv.time_ms)),
             },
         };
-        let mut found = crate::search::Search::new(game, limits, cancel).run();
+        let mut found = crate::search::Search::new(game, limits, cancel)
+            .exact_root(lv.noise > 0)
+            .run();
         if found.cancelled {
             return None;
         }
