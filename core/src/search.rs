@@ -221,6 +221,8 @@ pub struct Search<'a> {
     /// Every root move searched with a full window (exact values for the noise of the lower
     /// levels) instead of PVS's null windows.
     exact_root: bool,
+    /// The root actions allowed (None: every action of the root).
+    only: Option<Vec<Action>>,
 }
 
 impl<'a> Search<'a> {
@@ -241,7 +243,16 @@ impl<'a> Search<'a> {
             has_check: v.royal_check,
             null_ok: v.seat_count() == 2 && v.royal_check && v.steps_per_turn == 1,
             exact_root: false,
+            only: None,
         }
+    }
+
+    /// Searches only the root actions also in `allowed` (all of them where none is: the
+    /// first allowed action is then the answer). Fog of war: the seat's known position, the
+    /// real game's legal moves.
+    pub fn only(mut self, allowed: Vec<Action>) -> Self {
+        self.only = Some(allowed);
+        self
     }
 
     /// Exact values for every root move (see [`Found::root`]); otherwise only the best move's
@@ -255,6 +266,20 @@ impl<'a> Search<'a> {
     pub fn run(&mut self) -> Found {
         let mut root = Vec::new();
         self.tree.actions(&mut root);
+        if let Some(allowed) = &self.only {
+            root.retain(|a| allowed.contains(a));
+            if root.is_empty() {
+                root.extend(allowed.first().copied());
+                return Found {
+                    best: root.first().copied(),
+                    value: 0,
+                    depth: 0,
+                    nodes: 0,
+                    cancelled: self.cancel.load(Ordering::Relaxed),
+                    root: root.iter().map(|&a| (a, 0)).collect(),
+                };
+            }
+        }
         let mut found = Found {
             best: root.first().copied(),
             value: 0,
