@@ -466,6 +466,7 @@ impl<'a> Search<'a> {
             && depth >= 3
             && beta - alpha == 1
             && alpha.abs() < WIN - 100
+            && beta.abs() < WIN - 100
             && self.has_pieces()
         {
             let stand = self.eval.balance(self.tree.position(), self.me);
