@@ -221,6 +221,9 @@ pub struct Search<'a> {
     /// Every root move searched with a full window (exact values for the noise of the lower
     /// levels) instead of PVS's null windows.
     exact_root: bool,
+    /// Deepest quiescence (captures only): 8 actions for two players, 4 for more, where
+    /// every seat's captures multiply the tree.
+    q_max: usize,
     /// The root actions allowed (None: every action of the root).
     only: Option<Vec<Action>>,
 }
@@ -244,6 +247,7 @@ impl<'a> Search<'a> {
             null_ok: v.seat_count() == 2 && v.royal_check && v.steps_per_turn == 1,
             exact_root: false,
             only: None,
+            q_max: if v.seat_count() > 2 { 4 } else { 8 },
         }
     }
 
@@ -280,6 +284,8 @@ impl<'a> Search<'a> {
                 };
             }
         }
+        // captures by victim value first, so even a first iteration cut short tries them
+        self.order(&mut root, None, 0);
         let mut found = Found {
             best: root.first().copied(),
             value: 0,
@@ -325,10 +331,20 @@ impl<'a> Search<'a> {
             if self.stopped {
                 // a partial iteration still counts where it found a better first move
                 if let Some(&(a, v)) = scored.iter().max_by_key(|(_, v)| *v) {
-                    if depth > 1 && v > found.value && Some(a) != found.best {
+                    if depth == 1 || (v > found.value && Some(a) != found.best) {
                         found.best = Some(a);
                         found.value = v;
                     }
+                }
+                if depth == 1 && !scored.is_empty() {
+                    // the moves searched rank above those not reached
+                    scored.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+                    for &(a, _) in &found.root {
+                        if !scored.iter().any(|&(b, _)| b == a) {
+                            scored.push((a, -WIN - 1));
+                        }
+                    }
+                    found.root = scored;
                 }
                 break;
             }
@@ -595,7 +611,7 @@ impl<'a> Search<'a> {
         let turn = pos.turn();
         let maxing = pos.variant.allied(turn, self.me);
         let stand = self.eval.balance(pos, self.me);
-        if qply >= 8 || ply >= MAX_PLY - 1 {
+        if qply >= self.q_max || ply >= MAX_PLY - 1 {
             return stand;
         }
         if maxing {

@@ -127,3 +127,116 @@ fn finds_mate_in_one_and_in_two_in_every_two_player_game_with_mate() {
     }
     assert!(missing.is_empty(), "no mate found in: {missing:?}");
 }
+
+/// Four-player free for all: wherever the player to move can mate an opponent at once (the
+/// move scores 20 points or more without taking a king: a mate prepared by someone else is
+/// there to be stolen), the bot's move scores at least as much.
+#[test]
+fn four_player_bot_steals_a_mate_when_it_can() {
+    let v = rules::variant("four-player-ffa").unwrap();
+    let cancel = AtomicBool::new(false);
+    let mut offers = 0;
+    for seed in 1..=60u64 {
+        let mut g =
+            Game::with_options("four-player-ffa", HouseRules::default(), seed, None).unwrap();
+        let walker = simple_bot(0, seed);
+        for _ in 0..300 {
+            if g.is_over() || offers >= 4 {
+                break;
+            }
+            let me = g.position().turn();
+            if !g.choice_pending() && g.position().walking >> me & 1 == 0 {
+                let before = g.position().scores[me as usize];
+                let mut t = Tree::new(&g);
+                let mut acts = Vec::new();
+                t.actions(&mut acts);
+                let mut best_mate = 0;
+                for a in acts {
+                    let Action::Move(m) = a else { continue };
+                    let q = t.position().at(m.to);
+                    if rules::multi::is_live_king(v, q) {
+                        continue; // a king taken, not a mate
+                    }
+                    t.step(a);
+                    best_mate = best_mate.max(t.position().scores[me as usize] - before);
+                    t.undo();
+                }
+                if best_mate >= 20 {
+                    offers += 1;
+                    let bot = SearchBot {
+                        nodes: Some(5_000),
+                        ..search_bot(6, seed)
+                    };
+                    let a = bot.choose(&g, &cancel).unwrap();
+                    let mut probe = g.clone();
+                    probe.act(a).unwrap();
+                    let gained = probe.position().scores[me as usize] - before;
+                    assert!(
+                        gained >= 20,
+                        "seed {seed}: a mate worth {best_mate} was there, {a:?} gained {gained}"
+                    );
+                }
+            }
+            let a = walker.choose(&g, &cancel).unwrap();
+            g.act(a).unwrap();
+        }
+    }
+    assert!(offers >= 4, "only {offers} positions offered a mate");
+}
+
+/// The rules' own choices are decided by the bots: three-player chess after a mate (end, play
+/// on with a grey army, or hand it over), janggi's setup and sittuyin's placement.
+#[test]
+fn bots_decide_the_choices_and_setups_of_the_rules() {
+    let cancel = AtomicBool::new(false);
+    // three-player: random games until a choice is pending; every level answers one of them
+    let mut choices_seen = 0;
+    for seed in 1..=40u64 {
+        let mut g = Game::with_options("three-player", HouseRules::default(), seed, None).unwrap();
+        let walker = simple_bot(0, seed);
+        for _ in 0..400 {
+            if g.is_over() {
+                break;
+            }
+            if g.choice_pending() {
+                for level in [1u8, 4, 8] {
+                    let bot = SearchBot {
+                        nodes: Some(3_000),
+                        ..search_bot(level, seed)
+                    };
+                    let a = bot.choose(&g, &cancel).expect("an answer");
+                    let Action::Choose(c) = a else {
+                        panic!("seed {seed}: {a:?} is no choice")
+                    };
+                    assert!(g.choices().contains(&c));
+                    g.clone().act(a).unwrap();
+                }
+                choices_seen += 1;
+            }
+            let a = walker.choose(&g, &cancel).unwrap();
+            g.act(a).unwrap();
+        }
+        if choices_seen >= 3 {
+            break;
+        }
+    }
+    assert!(choices_seen >= 3, "only {choices_seen} choices met");
+    // setup phases: bots alone bring janggi and sittuyin to the play phase
+    for id in ["janggi", "sittuyin"] {
+        let mut g = Game::new(id).unwrap();
+        assert_ne!(g.position().st.phase, 0, "{id} starts with its setup");
+        let mut actions = 0;
+        while g.position().st.phase != 0 {
+            let bot = SearchBot {
+                nodes: Some(2_000),
+                ..search_bot(4, actions)
+            };
+            let a = bot.choose(&g, &cancel).expect("a setup action");
+            g.act(a).unwrap_or_else(|e| panic!("{id}: {a:?}: {e}"));
+            actions += 1;
+            assert!(actions < 60, "{id}: setup not over after 60 bot actions");
+        }
+        assert!(!g.is_over());
+        assert!(!g.legal_moves().is_empty(), "{id}: play goes on");
+    }
+}
