@@ -26,7 +26,7 @@ const USAGE: &str = "usage:
   rookery match --game ID --players L1,L2[,...] [--games N] [--nodes N] [--move-limit N] [--seed S]
       bot-vs-bot series, seats rotated (level 0 random, 1-8 search levels)
   rookery uci                        the bots as a UCI engine (UCI_Variant, Skill Level 1-8)
-  rookery bench bot [--level L] [--games ID,ID] [--plies N]   bot time per move, nodes per second
+  rookery bench bot [--level L] [--games ID,ID] [--plies N] [--fen F] [--depth D]   bot time per move, nodes/s
   rookery render <game-id> [--fen F] [--moves \"M1 M2 ...\"] [--seat N] [--table] [--turn-pieces]
       [--symbols] [--fog SEAT] [--select CELL] [--size PX] -o FILE.png|FILE.svg
   rookery render --all DIR [--size PX]   every game id's start position
