@@ -10,6 +10,8 @@ import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.height
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.width
+import androidx.compose.foundation.layout.size
+import androidx.compose.foundation.clickable
 import androidx.compose.foundation.rememberScrollState
 import androidx.compose.foundation.verticalScroll
 import androidx.compose.material3.Button
@@ -139,12 +141,18 @@ private fun SeatRow(i: Int, e: GameEntry, c: SeatConfig, onChange: (SeatConfig) 
             { Text(s.text("seat-bot-short", ((c as? SeatConfig.Bot)?.level ?: DEFAULT_BOT_LEVEL.toUByte()).toString())) },
             Modifier.testTag("seat-$i-bot"))
         if (c is SeatConfig.Bot) {
-            TextButton({ if (c.level.toInt() > BOT_LEVELS.first) onChange(SeatConfig.Bot((c.level - 1u).toUByte())) },
-                Modifier.testTag("seat-$i-weaker")) { Text("−") }
-            TextButton({ if (c.level.toInt() < BOT_LEVELS.last) onChange(SeatConfig.Bot((c.level + 1u).toUByte())) },
-                Modifier.testTag("seat-$i-stronger")) { Text("+") }
+            Stepper("−", "seat-$i-weaker") { if (c.level.toInt() > BOT_LEVELS.first) onChange(SeatConfig.Bot((c.level - 1u).toUByte())) }
+            Stepper("+", "seat-$i-stronger") { if (c.level.toInt() < BOT_LEVELS.last) onChange(SeatConfig.Bot((c.level + 1u).toUByte())) }
         }
     }
+}
+
+@Composable
+private fun Stepper(label: String, tag: String, onClick: () -> Unit) {
+    Box(
+        Modifier.padding(start = 4.dp, top = 4.dp).size(40.dp).clickable(onClick = onClick).testTag(tag),
+        contentAlignment = Alignment.Center,
+    ) { Text(label, style = MaterialTheme.typography.titleLarge) }
 }
 
 @Composable

@@ -218,4 +218,34 @@ class GameUiTest {
         rule.onNodeWithText(p.strings("en").message(r!!)).assertExists()
         assertTrue(app.game!!.session.tap("e2") is TapResult.Selected)
     }
+
+    @Test
+    fun aNewGameIsSetUpOnTheNewGameScreenAndStarted() {
+        val p = platformAt(tempDir("ui-new"))
+        lateinit var app: AppState
+        rule.setContent {
+            app = remember { AppState(p, listOf(Route.Home)) {} }
+            RookeryApp(p, state = app)
+        }
+        rule.onNodeWithTag("game-chess").performClick()
+        rule.onNodeWithTag("seat-1-stronger").performClick()
+        rule.onNodeWithTag("start").performScrollTo().performClick()
+        rule.waitForIdle()
+        val chess = app.game!!.state.value.snapshot
+        assertEquals("chess", chess.gameId)
+        assertEquals(SeatConfig.Bot(5u), chess.seats[1].config)
+        assertEquals(listOf(Route.Home, Route.Game(chess.savedId!!)), app.stack.toList())
+
+        rule.onNodeWithTag("back").performClick()
+        rule.onNodeWithTag("home-list").performScrollToNode(hasTestTag("game-four-player-ffa"))
+        rule.onNodeWithTag("game-four-player-ffa").performClick()
+        rule.onNodeWithTag("mode-four-player-teams").performClick()
+        for (i in 1..3) rule.onNodeWithTag("seat-$i-person").performScrollTo().performClick()
+        rule.onNodeWithTag("start").performScrollTo().performClick()
+        rule.waitForIdle()
+        val four = app.game!!.state.value.snapshot
+        assertEquals("four-player-teams", four.gameId)
+        assertTrue(four.seats.all { it.config is SeatConfig.Person })
+        assertEquals(listOf(2u), four.seats[0].partners)
+    }
 }
