@@ -239,6 +239,10 @@ house-start-random = random
 house-start-classical = { $number } (classical)
 common-on = On
 common-off = Off
+setup-mode = Mode
+setup-players = Players
+setup-house-rules = House rules
+setup-another-position = Another position
 
 ## Actions and prompts
 
@@ -252,6 +256,17 @@ action-end-game = End the game
 action-rules = Rules
 action-start-game = ▶ Start the game
 action-quit = Quit
+action-back = Back
+action-settings = Settings
+action-hand-to-bot = Hand to a bot
+action-take-over = Take over
+home-no-saved-games = No saved games yet.
+settings-language = Language
+settings-language-name = English
+settings-orientation = Board orientation
+orientation-face-to-move = Face the player to move
+orientation-fixed = Fixed
+orientation-table = Table: every army faces its player
 
 prompt-no-person-playing = No person at the board is still playing.
 prompt-promote-to = Promote to

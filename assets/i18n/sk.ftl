@@ -251,6 +251,10 @@ house-start-random = náhodné
 house-start-classical = { $number } (klasické)
 common-on = Zapnuté
 common-off = Vypnuté
+setup-mode = Režim
+setup-players = Hráči
+setup-house-rules = Domáce pravidlá
+setup-another-position = Iné postavenie
 
 ## Akcie a otázky
 
@@ -264,6 +268,17 @@ action-end-game = Ukončiť hru
 action-rules = Pravidlá
 action-start-game = ▶ Začať hru
 action-quit = Koniec
+action-back = Naspäť
+action-settings = Nastavenia
+action-hand-to-bot = Odovzdať botovi
+action-take-over = Prevziať
+home-no-saved-games = Zatiaľ žiadne uložené hry.
+settings-language = Jazyk
+settings-language-name = Slovenčina
+settings-orientation = Otočenie šachovnice
+orientation-face-to-move = Tvárou k hráčovi na ťahu
+orientation-fixed = Pevné
+orientation-table = Stôl: každá armáda k svojmu hráčovi
 
 prompt-no-person-playing = Pri šachovnici už nehrá žiadny človek.
 prompt-promote-to = Premeniť na
