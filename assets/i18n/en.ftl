@@ -18,7 +18,7 @@ group-chess-family = The chess family
 group-more-players = More players
 
 game-chess-name = Chess
-game-chess-blurb = Classic chess or Chess960 with a shuffled back rank, against a bot.
+game-chess-blurb = Classic chess, against a bot or a friend (Chess960 is its own game below).
 game-chess960-name = Chess960
 game-chess960-blurb = Fischer random chess: the back rank starts in one of 960 setups.
 game-antichess-name = Antichess
@@ -321,6 +321,9 @@ menu-rules-hint = r or F1: the rules of this game
 setup-title = { $game }: players and rules
 notice-no-home = No home directory: games are not saved
 notice-not-saved = Games are not saved: { $detail }
+error-play-not-saved = Not started, because games would not be saved: { $detail } Close the other Rookery, choose another place with --db DIR, or play without saving with --no-save.
+error-no-numbered-starts = { $game } has one start position; --start numbers the starts of Chess960.
+error-start-and-fen = Give either --start or --fen, not both.
 notice-saved-on-exit = The game is saved: `rookery play` offers to continue it.
 
 help-menu = ↑/↓ choose · Enter or click opens · r rules · q quit

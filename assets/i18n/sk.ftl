@@ -9,7 +9,7 @@ group-chess-family = Šachová rodina
 group-more-players = Viac hráčov
 
 game-chess-name = Šach
-game-chess-blurb = Klasický šach alebo Chess960 s náhodným prvým radom, proti botovi.
+game-chess-blurb = Klasický šach proti botovi alebo priateľovi (Chess960 je samostatná hra nižšie).
 game-chess960-name = Chess960
 game-chess960-blurb = Fischerov náhodný šach: prvý rad začína v jednom z 960 rozostavení.
 game-antichess-name = Žravý šach
@@ -319,6 +319,9 @@ menu-rules-hint = r alebo F1: pravidlá tejto hry
 setup-title = { $game }: hráči a pravidlá
 notice-no-home = Chýba domovský priečinok: hry sa neukladajú
 notice-not-saved = Hry sa neukladajú: { $detail }
+error-play-not-saved = Hra sa nespustila, lebo by sa neukladala: { $detail } Zatvorte druhý Rookery, zvoľte iné miesto cez --db PRIEČINOK alebo hrajte bez ukladania s --no-save.
+error-no-numbered-starts = { $game } má jedno začiatočné postavenie; --start čísluje začiatky Chess960.
+error-start-and-fen = Zadajte buď --start, alebo --fen, nie oboje.
 notice-saved-on-exit = Hra je uložená: `rookery play` ponúkne pokračovať v nej.
 
 help-menu = ↑/↓ výber · Enter alebo klik otvorí · r pravidlá · q koniec

@@ -95,6 +95,8 @@ pub struct SetupForm {
     /// The seat that moves first (the "rotate the first player" house rule moves it one seat
     /// on for each new game).
     pub first_seat: Seat,
+    /// A start position given as text (`rookery play --fen`), instead of the usual start.
+    pub position: Option<String>,
 }
 
 /// Whether a game offers the seed-001 house rules beyond "show legal moves" (the games with
@@ -139,6 +141,7 @@ impl SetupForm {
             row: 0,
             editing: None,
             first_seat: 0,
+            position: None,
         })
     }
 

@@ -115,8 +115,12 @@ impl Session {
     ) -> Result<Session> {
         // the start, with the first seat moved on where the house rule rotated it
         let v = rules::variant(form.game)?;
-        let mut first = rules::start_position(v, start.unwrap_or(0))?;
+        let mut first = match &form.position {
+            Some(text) => rules::parse_position(v, text)?,
+            None => rules::start_position(v, start.unwrap_or(0))?,
+        };
         let rotated = form.first_seat != 0 && (form.first_seat as usize) < v.seat_count();
+        let given = rotated || form.position.is_some();
         if rotated {
             rules::multi::with_first_seat(&mut first, form.first_seat);
         }
@@ -128,7 +132,7 @@ impl Session {
                 setup.seats = form.seats.iter().map(seat_info).collect();
                 setup.house = form.house.clone();
                 setup.seed = seed;
-                setup.start = if rotated && !written.is_empty() {
+                setup.start = if given && !written.is_empty() {
                     Start::Position { text: written }
                 } else {
                     Start::Standard {
@@ -143,7 +147,7 @@ impl Session {
                     saved: Box::new(saved),
                 })
             }
-            None if rotated => Ok(Session::Plain(Box::new(Game::from_position(
+            None if given => Ok(Session::Plain(Box::new(Game::from_position(
                 first,
                 form.house.clone(),
                 seed,

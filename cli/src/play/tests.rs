@@ -623,12 +623,12 @@ fn games_are_saved_and_offered_to_continue() {
 
 #[test]
 fn the_script_mode_prints_the_board_and_rejects_bad_moves() {
-    let out = super::script("chess", None, "e2e4 e7e5", None, 100, 1).unwrap();
+    let out = super::script("chess", None, None, "e2e4 e7e5", None, 100, 1).unwrap();
     assert!(out.contains(" 4 .. .. .. .. wP .. .. .."), "{out}");
     assert!(out.contains("to move: White"));
-    let err = super::script("chess", None, "e2e4 e2e4", None, 100, 1).unwrap_err();
+    let err = super::script("chess", None, None, "e2e4 e2e4", None, 100, 1).unwrap_err();
     assert!(err.contains("move 2"), "{err}");
-    let out = super::script("chess", None, "", Some(1), 3000, 5).unwrap();
+    let out = super::script("chess", None, None, "", Some(1), 3000, 5).unwrap();
     assert!(out.contains("result:"), "{out}");
 }
 
