@@ -167,3 +167,25 @@ fn completion_scripts_for_bash_zsh_and_fish() {
         assert!(out.contains("selfplay"), "{sh}");
     }
 }
+
+#[test]
+fn a_database_open_in_another_rookery_is_refused_with_the_reason() {
+    let dir = std::env::temp_dir().join(format!("rookery-cl-lock-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let held = rookery_core::store::GameStore::open(&dir).expect("open the database");
+    for args in [
+        &["play", "--db", dir.to_str().unwrap()][..],
+        &["saved", "--db", dir.to_str().unwrap()],
+    ] {
+        let o = run(args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains("another"), "{args:?}: {err}");
+        assert!(
+            !err.contains("WouldBlock") && !err.contains("Os {"),
+            "{args:?}: {err}"
+        );
+    }
+    drop(held);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -19,6 +19,8 @@ pub mod text;
 pub mod ui;
 
 #[cfg(test)]
+mod screen_tests;
+#[cfg(test)]
 mod tests;
 
 use rookery_core::{rules, Game};

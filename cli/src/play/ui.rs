@@ -117,14 +117,22 @@ fn draw_menu(f: &mut Frame, area: Rect, m: &mut Menu) {
     help(f, area, &[t("help-menu")]);
     let body = Rect::new(area.x, area.y, area.width, area.height.saturating_sub(1));
     let head = Line::from(vec![
-        Span::styled(t("app.name"), title_style()),
+        Span::styled(t("app-name"), title_style()),
         Span::raw(format!(" {}", t("menu-choose-game"))),
     ]);
     f.render_widget(
         Paragraph::new(head),
         Rect::new(body.x + 1, body.y, body.width, 1),
     );
-    let list_w = 44.min(body.width.saturating_sub(2));
+    // the list takes up to 44 columns, leaving the details at least 24 (or none)
+    let list_w = if body.width >= 44 + 2 + 24 {
+        44
+    } else {
+        body.width
+            .saturating_sub(2 + 24)
+            .max(30)
+            .min(body.width.saturating_sub(2))
+    };
     let list = Rect::new(
         body.x + 1,
         body.y + 2,
@@ -170,7 +178,7 @@ fn draw_menu(f: &mut Frame, area: Rect, m: &mut Menu) {
     f.render_widget(Paragraph::new(lines), list);
     // details of the highlighted entry
     let dx = list.right() + 2;
-    if dx + 10 < body.right() {
+    if dx + 20 <= body.right() {
         let d = Rect::new(dx, list.y, body.right() - dx, list.height);
         let mut lines = Vec::new();
         match m.items.get(m.cursor) {
