@@ -348,16 +348,22 @@ time-just-now = práve teraz
 time-minutes-ago =
     { $count ->
         [one] pred { $count } minútou
+        [few] pred { $count } minútami
+        [many] pred { $count } minúty
        *[other] pred { $count } minútami
     }
 time-hours-ago =
     { $count ->
         [one] pred { $count } hodinou
+        [few] pred { $count } hodinami
+        [many] pred { $count } hodiny
        *[other] pred { $count } hodinami
     }
 time-days-ago =
     { $count ->
         [one] pred { $count } dňom
+        [few] pred { $count } dňami
+        [many] pred { $count } dňa
        *[other] pred { $count } dňami
     }
 setup-title = { $game }: hráči a pravidlá
