@@ -377,6 +377,15 @@ fn moves_are_typed_in_san_where_the_game_is_recorded_in_it() {
         play(&mut app).game().texts(),
         ["g1f3", "d7d5", "e2e4", "d5e4", "f3g5", "d8d4"]
     );
+    // and the move list reads as it is typed
+    let text = screen_text(&draw(&mut app, 120, 40));
+    assert!(text.contains("1.Nf3 d5 2.e4 dxe4 3.Ng5 Qd4"), "{text}");
+    // games without SAN list their coordinate texts
+    let mut app = playing("xiangqi", &PERSONS);
+    typed(&mut app, "h3e3");
+    key(&mut app, KeyCode::Enter);
+    let text = screen_text(&draw(&mut app, 120, 40));
+    assert!(text.contains("1.h3e3"), "{text}");
 }
 
 #[test]
