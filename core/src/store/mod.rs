@@ -43,6 +43,8 @@ pub mod standard;
 pub mod text;
 
 #[cfg(test)]
+mod damage_tests;
+#[cfg(test)]
 mod tests;
 
 use std::fmt;
