@@ -19,7 +19,9 @@
 //!   mate) are [`buttons`] with labels; [`Interaction::press`] makes one. No cell tap makes
 //!   them; while a choice is pending, taps are refused with [`illegal::CHOICE_PENDING`].
 //! - A move to the selected piece's own cell (sittuyin's promotion in place) is a target like
-//!   any other: tapping the selected piece again makes it (else it deselects).
+//!   any other: tapping the selected piece again makes it (else it deselects). When all of a
+//!   piece's moves stay on its cell and are a choice (friendly chess: promoting a pawn the
+//!   opponent carried there), the first tap offers them.
 //! - A promotion that may be declined (shogi) offers its kinds and `=` ([`promotion_letters`]).
 //! - Any cell some move starts from may be selected (friendly chess: the piece a chain freed
 //!   moves on from the union it left).
@@ -328,6 +330,12 @@ impl Interaction {
         self.clear();
         if legal.iter().any(|m| starts_on(m, c)) {
             self.picked = Some(Pick::Cell(c));
+            // every move of the piece stays on its cell and they are a choice (friendly chess:
+            // the owner promoting a pawn the opponent carried there): offered with this tap
+            let mine = self.moves(game);
+            if mine.len() > 1 && mine.iter().all(|m| m.to == c) {
+                return self.offer(mine);
+            }
             return Tap::Selected {
                 pick: Pick::Cell(c),
                 targets: self.targets(game),
