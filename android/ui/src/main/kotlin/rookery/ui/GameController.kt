@@ -209,6 +209,9 @@ class GameController(
                 }
             } catch (e: RookeryException) {
                 // Cancelled (leaving, undo) or stale (the game changed): nothing was played.
+            } catch (e: IllegalStateException) {
+                // The session was freed after the screen was left.
+                if (!closed) throw e
             } finally {
                 if (!closed) _state.value = build(session.snapshot())
             }

@@ -49,6 +49,9 @@ fun GameScreen(app: AppState, savedId: ULong) {
     val scope = rememberCoroutineScope()
     val settings = app.settings
     val session = remember(savedId) { app.platform.library.resume(savedId) }
+    // Registered first, so disposed after the controller's effect: the controller stops its
+    // bot before the session is freed.
+    DisposableEffect(session) { onDispose { session.close() } }
     val controller = remember(savedId, settings.orientation) { GameController(session, scope, settings.orientation) }
     DisposableEffect(controller) {
         app.game = controller
@@ -57,7 +60,6 @@ fun GameScreen(app: AppState, savedId: ULong) {
             if (app.game === controller) app.game = null
         }
     }
-    DisposableEffect(session) { onDispose { session.close() } }
     GameContent(app, controller)
 }
 
