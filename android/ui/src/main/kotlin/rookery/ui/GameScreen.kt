@@ -105,9 +105,12 @@ private fun barLabel(s: Strings, seat: SeatView): String {
     return if (seat.playing) who else who + " · " + s.text("status-out")
 }
 
+/** A seat as the player reads it: its colour, and who plays it unless that is just the colour. */
 fun seatName(s: Strings, seat: SeatView): String {
-    val colour = if (s.has("colour-${seat.colour}")) s.text("colour-${seat.colour}") else seat.colour
-    return colour.replaceFirstChar { it.uppercase() } + " (" + s.seatWho(seat.config) + ")"
+    val colour = (if (s.has("colour-${seat.colour}")) s.text("colour-${seat.colour}") else seat.colour)
+        .replaceFirstChar { it.uppercase() }
+    val who = s.seatWho(seat.config)
+    return if (who.equals(colour, ignoreCase = true)) colour else "$colour ($who)"
 }
 
 /** One line saying what is going on: whose turn, thinking, a refusal or the result. */
