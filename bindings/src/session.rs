@@ -591,6 +591,11 @@ impl GameSession {
         })
     }
 
+    /// Reads the live session's game under its lock and the panic guard (`standings.rs`).
+    pub(crate) fn read_game<T>(&self, f: impl FnOnce(&Game) -> T) -> Result<T, RookeryError> {
+        self.with(|s| Ok(f(s.game())))
+    }
+
     /// Runs `f` on the live session under the panic guard.
     fn with<T>(
         &self,

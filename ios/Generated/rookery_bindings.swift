@@ -1117,6 +1117,13 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
     func botMove(cancel: CancelHandle?) async throws  -> String
     
     /**
+     * When the turn's time ran out: plays the time-out of the seat to move (saved like any
+     * action) and returns its text (`timeout:2`). Call it from the screen's clock tick. `None`
+     * while time is left, without a limit, while the clock is paused or a choice is pending.
+     */
+    func checkClock() throws  -> String?
+    
+    /**
      * Takes a pending decision (one of `BoardSnapshot::choices`).
      */
     func choose(choice: String) throws 
@@ -1133,7 +1140,8 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
     
     /**
      * Ends the session: every later call returns `StaleSession`. (Freeing the native object
-     * is still `close()`/`destroy()` in Kotlin, automatic in Swift.)
+     * is still `close()`/`destroy()` in Kotlin, automatic in Swift.) The turn clock is paused
+     * and saved first, as by `pause_clock`.
      */
     func closeSession() 
     
@@ -1173,6 +1181,13 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
     func noPersonPlaying() throws  -> Bool
     
     /**
+     * Stops the turn clock and saves the time spent on this turn (call it when the game
+     * leaves the screen or the app the foreground: Android's ON_PAUSE). Whatever is not saved
+     * when the app is killed is not charged (docs/rules-decisions.md).
+     */
+    func pauseClock() throws 
+    
+    /**
      * Plays coordinate move text (`e2e4`, `e7e8q`, `e7-e8=Q`); returns it as written by the
      * game.
      */
@@ -1200,6 +1215,12 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
     func snapshot() throws  -> BoardSnapshot
     
     /**
+     * Runs the turn clock again after `pause_clock` (ON_RESUME). A session's clock runs from
+     * its start.
+     */
+    func startClock() throws 
+    
+    /**
      * One tap on `cell` (the core's interaction layer): select a piece of the side to move,
      * then tap one of its targets; a refused tap says why.
      */
@@ -1211,6 +1232,13 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
      */
     func tapHand(letter: String) throws  -> TapResult
     
+    /**
+     * The current turn's clock in a game with a time per turn (house rule `turn_seconds`);
+     * `None` without a limit or when the game is over. A resumed saved game's turn goes on
+     * with the time that was left at its last save (`pause_clock`, `close_session`).
+     */
+    func turnClock() throws  -> TurnClockView?
+    
     func undo() throws 
     
     /**
@@ -1218,6 +1246,12 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
      * the king would be in check, the path is blocked, not your piece, ...).
      */
     func whyIllegal(from: String, to: String) throws  -> MessageView
+    
+    /**
+     * Places and points of every seat once the game is over (by place, then seat); empty
+     * while it is being played.
+     */
+    func standings() throws  -> [SeatStanding]
     
 }
 /**
@@ -1356,6 +1390,19 @@ open func botMove(cancel: CancelHandle?)async throws  -> String  {
 }
     
     /**
+     * When the turn's time ran out: plays the time-out of the seat to move (saved like any
+     * action) and returns its text (`timeout:2`). Call it from the screen's clock tick. `None`
+     * while time is left, without a limit, while the clock is paused or a choice is pending.
+     */
+open func checkClock()throws  -> String?  {
+    return try  FfiConverterOptionString.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_check_clock(
+            self.uniffiCloneHandle(),$0
+    )
+})
+}
+    
+    /**
      * Takes a pending decision (one of `BoardSnapshot::choices`).
      */
 open func choose(choice: String)throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
@@ -1392,7 +1439,8 @@ open func choosePromotion(letter: String)throws  -> String  {
     
     /**
      * Ends the session: every later call returns `StaleSession`. (Freeing the native object
-     * is still `close()`/`destroy()` in Kotlin, automatic in Swift.)
+     * is still `close()`/`destroy()` in Kotlin, automatic in Swift.) The turn clock is paused
+     * and saved first, as by `pause_clock`.
      */
 open func closeSession()  {try! rustCall() {
     uniffi_rookery_bindings_fn_method_gamesession_close_session(
@@ -1473,6 +1521,18 @@ open func noPersonPlaying()throws  -> Bool  {
 }
     
     /**
+     * Stops the turn clock and saves the time spent on this turn (call it when the game
+     * leaves the screen or the app the foreground: Android's ON_PAUSE). Whatever is not saved
+     * when the app is killed is not charged (docs/rules-decisions.md).
+     */
+open func pauseClock()throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_pause_clock(
+            self.uniffiCloneHandle(),$0
+    )
+}
+}
+    
+    /**
      * Plays coordinate move text (`e2e4`, `e7e8q`, `e7-e8=Q`); returns it as written by the
      * game.
      */
@@ -1537,6 +1597,17 @@ open func snapshot()throws  -> BoardSnapshot  {
 }
     
     /**
+     * Runs the turn clock again after `pause_clock` (ON_RESUME). A session's clock runs from
+     * its start.
+     */
+open func startClock()throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_start_clock(
+            self.uniffiCloneHandle(),$0
+    )
+}
+}
+    
+    /**
      * One tap on `cell` (the core's interaction layer): select a piece of the side to move,
      * then tap one of its targets; a refused tap says why.
      */
@@ -1562,6 +1633,19 @@ open func tapHand(letter: String)throws  -> TapResult  {
 })
 }
     
+    /**
+     * The current turn's clock in a game with a time per turn (house rule `turn_seconds`);
+     * `None` without a limit or when the game is over. A resumed saved game's turn goes on
+     * with the time that was left at its last save (`pause_clock`, `close_session`).
+     */
+open func turnClock()throws  -> TurnClockView?  {
+    return try  FfiConverterOptionTypeTurnClockView.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_turn_clock(
+            self.uniffiCloneHandle(),$0
+    )
+})
+}
+    
 open func undo()throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
     uniffi_rookery_bindings_fn_method_gamesession_undo(
             self.uniffiCloneHandle(),$0
@@ -1579,6 +1663,18 @@ open func whyIllegal(from: String, to: String)throws  -> MessageView  {
             self.uniffiCloneHandle(),
         FfiConverterString.lower(from),
         FfiConverterString.lower(to),$0
+    )
+})
+}
+    
+    /**
+     * Places and points of every seat once the game is over (by place, then seat); empty
+     * while it is being played.
+     */
+open func standings()throws  -> [SeatStanding]  {
+    return try  FfiConverterSequenceTypeSeatStanding.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_standings(
+            self.uniffiCloneHandle(),$0
     )
 })
 }
@@ -3788,6 +3884,83 @@ public func FfiConverterTypeSceneStroke_lower(_ value: SceneStroke) -> RustBuffe
 
 
 /**
+ * One seat's place in a finished game.
+ */
+public struct SeatStanding: Equatable, Hashable {
+    public var seat: UInt8
+    /**
+     * 1 = first; seats that tie share a place.
+     */
+    public var place: UInt8
+    public var points: Int32
+    /**
+     * The points as the game shows them (three-player chess: quarter points, `1¾`).
+     */
+    public var pointsText: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(seat: UInt8, 
+        /**
+         * 1 = first; seats that tie share a place.
+         */place: UInt8, points: Int32, 
+        /**
+         * The points as the game shows them (three-player chess: quarter points, `1¾`).
+         */pointsText: String) {
+        self.seat = seat
+        self.place = place
+        self.points = points
+        self.pointsText = pointsText
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SeatStanding: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSeatStanding: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SeatStanding {
+        return
+            try SeatStanding(
+                seat: FfiConverterUInt8.read(from: &buf), 
+                place: FfiConverterUInt8.read(from: &buf), 
+                points: FfiConverterInt32.read(from: &buf), 
+                pointsText: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SeatStanding, into buf: inout [UInt8]) {
+        FfiConverterUInt8.write(value.seat, into: &buf)
+        FfiConverterUInt8.write(value.place, into: &buf)
+        FfiConverterInt32.write(value.points, into: &buf)
+        FfiConverterString.write(value.pointsText, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSeatStanding_lift(_ buf: RustBuffer) throws -> SeatStanding {
+    return try FfiConverterTypeSeatStanding.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSeatStanding_lower(_ value: SeatStanding) -> RustBuffer {
+    return FfiConverterTypeSeatStanding.lower(value)
+}
+
+
+/**
  * One seat's state.
  */
 public struct SeatView: Equatable, Hashable {
@@ -3909,6 +4082,83 @@ public func FfiConverterTypeSeatView_lift(_ buf: RustBuffer) throws -> SeatView 
 #endif
 public func FfiConverterTypeSeatView_lower(_ value: SeatView) -> RustBuffer {
     return FfiConverterTypeSeatView.lower(value)
+}
+
+
+/**
+ * The turn clock of a game with a time per turn (house rule `turn_seconds`).
+ */
+public struct TurnClockView: Equatable, Hashable {
+    /**
+     * The seat whose turn it counts.
+     */
+    public var seat: UInt8
+    public var limitMs: UInt64
+    public var leftMs: UInt64
+    /**
+     * False between `pause_clock` and `start_clock`.
+     */
+    public var running: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The seat whose turn it counts.
+         */seat: UInt8, limitMs: UInt64, leftMs: UInt64, 
+        /**
+         * False between `pause_clock` and `start_clock`.
+         */running: Bool) {
+        self.seat = seat
+        self.limitMs = limitMs
+        self.leftMs = leftMs
+        self.running = running
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension TurnClockView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTurnClockView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TurnClockView {
+        return
+            try TurnClockView(
+                seat: FfiConverterUInt8.read(from: &buf), 
+                limitMs: FfiConverterUInt64.read(from: &buf), 
+                leftMs: FfiConverterUInt64.read(from: &buf), 
+                running: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: TurnClockView, into buf: inout [UInt8]) {
+        FfiConverterUInt8.write(value.seat, into: &buf)
+        FfiConverterUInt64.write(value.limitMs, into: &buf)
+        FfiConverterUInt64.write(value.leftMs, into: &buf)
+        FfiConverterBool.write(value.running, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTurnClockView_lift(_ buf: RustBuffer) throws -> TurnClockView {
+    return try FfiConverterTypeTurnClockView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTurnClockView_lower(_ value: TurnClockView) -> RustBuffer {
+    return FfiConverterTypeTurnClockView.lower(value)
 }
 
 // Note that we don't yet support `indirect` for enums.
@@ -4971,6 +5221,30 @@ fileprivate struct FfiConverterOptionTypeLastMove: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeTurnClockView: FfiConverterRustBuffer {
+    typealias SwiftType = TurnClockView?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeTurnClockView.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeTurnClockView.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeSceneHit: FfiConverterRustBuffer {
     typealias SwiftType = SceneHit?
 
@@ -5445,6 +5719,31 @@ fileprivate struct FfiConverterSequenceTypeSceneStroke: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeSeatStanding: FfiConverterRustBuffer {
+    typealias SwiftType = [SeatStanding]
+
+    public static func write(_ value: [SeatStanding], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeSeatStanding.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [SeatStanding] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [SeatStanding]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeSeatStanding.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeSeatView: FfiConverterRustBuffer {
     typealias SwiftType = [SeatView]
 
@@ -5760,6 +6059,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_method_gamesession_bot_move() != 8942) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_check_clock() != 13930) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_rookery_bindings_checksum_method_gamesession_choose() != 18232) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -5769,7 +6071,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_method_gamesession_choose_promotion() != 17572) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_close_session() != 63041) {
+    if (uniffi_rookery_bindings_checksum_method_gamesession_close_session() != 62989) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_gamesession_end_game() != 33444) {
@@ -5790,6 +6092,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_method_gamesession_no_person_playing() != 11969) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_pause_clock() != 20374) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_rookery_bindings_checksum_method_gamesession_play_move_text() != 38957) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -5808,16 +6113,25 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_method_gamesession_snapshot() != 2779) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_start_clock() != 38546) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_rookery_bindings_checksum_method_gamesession_tap() != 47392) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_gamesession_tap_hand() != 53166) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_turn_clock() != 36813) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_rookery_bindings_checksum_method_gamesession_undo() != 25972) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_gamesession_why_illegal() != 11852) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_standings() != 47421) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_constructor_gamelibrary_new() != 52863) {

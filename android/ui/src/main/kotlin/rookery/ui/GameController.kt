@@ -16,6 +16,7 @@ import uniffi.rookery_bindings.RookeryException
 import uniffi.rookery_bindings.SceneHit
 import uniffi.rookery_bindings.SceneOrientation
 import uniffi.rookery_bindings.SeatConfig
+import uniffi.rookery_bindings.SeatStanding
 import uniffi.rookery_bindings.TapResult
 
 /** How the board is turned (settings). */
@@ -36,6 +37,8 @@ data class GameUiState(
     val botThinking: Boolean = false,
     /** A call failed (shown, the game unchanged). */
     val error: String? = null,
+    /** Places and points once the game is over (the rules rank them). */
+    val standings: List<SeatStanding> = emptyList(),
 )
 
 /**
@@ -81,7 +84,10 @@ class GameController(
 
     private fun build(snapshot: BoardSnapshot, extra: (GameUiState) -> GameUiState = { it }): GameUiState {
         val o = orientation(snapshot)
-        val st = GameUiState(snapshot, session.scene(o, symbols), session.moveList())
+        val st = GameUiState(
+            snapshot, session.scene(o, symbols), session.moveList(),
+            standings = if (snapshot.result != null) session.standings() else emptyList(),
+        )
         return extra(st)
     }
 

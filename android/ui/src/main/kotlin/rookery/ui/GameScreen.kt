@@ -184,9 +184,9 @@ private fun Panel(c: GameController, st: GameUiState) {
         Card(Modifier.fillMaxWidth().padding(vertical = 4.dp).testTag("result")) {
             Column(Modifier.padding(8.dp)) {
                 Text(statusLine(s, st), fontWeight = FontWeight.Bold)
-                for (seat in snap.seats.sortedByDescending { st.snapshot.result!!.winners.contains(it.seat.toUInt()) }) {
-                    val win = snap.result!!.winners.contains(seat.seat.toUInt())
-                    Text((if (win) "★ " else "   ") + seatName(s, seat) + " — " + s.text("status-score", seat.scoreText),
+                for (place in st.standings) {
+                    val seat = snap.seats[place.seat.toInt()]
+                    Text("${place.place}. " + seatName(s, seat) + " — " + s.text("status-score", place.pointsText),
                         Modifier.testTag("standing-${seat.seat}"))
                 }
             }

@@ -109,6 +109,10 @@ class GameUiTest {
         assertNotNull(st.snapshot.result)
         rule.onNodeWithTag("result").assertExists()
         for (i in 0 until 4) rule.onNodeWithTag("standing-$i").assertExists()
+        // Places as the rules rank them: the winners first.
+        assertEquals(4, st.standings.size)
+        val winners = st.snapshot.result!!.winners.map { it.toInt() }
+        if (winners.isNotEmpty()) assertTrue(st.standings.filter { it.seat.toInt() in winners }.all { it.place.toInt() == 1 })
         val summary = p.library.savedGames().single { it.id == id }
         assertEquals(SavedStatus.FINISHED, summary.status)
         assertEquals(st.snapshot.plyCount, summary.plyCount)
