@@ -78,7 +78,8 @@ fun GameContent(app: AppState, controller: GameController) {
         if (wide) {
             Row(Modifier.fillMaxSize()) {
                 BoardCanvas(st.scene, app.art, bars, Modifier.fillMaxHeight().weight(1.4f).padding(4.dp),
-                    boardDescription(s, st), controller::onBoardTap)
+                    boardDescription(s, st), controller::onBoardTap,
+                    { cellDescription(s, st, it) }, controller::onCellTap, zoomable = st.scene.cells.size > 200)
                 Column(Modifier.weight(1f).fillMaxHeight().verticalScroll(rememberScrollState()).padding(8.dp)) {
                     TopBar(app, controller, st)
                     Panel(controller, st)
@@ -88,13 +89,23 @@ fun GameContent(app: AppState, controller: GameController) {
             Column(Modifier.fillMaxSize()) {
                 TopBar(app, controller, st)
                 BoardCanvas(st.scene, app.art, bars, Modifier.fillMaxWidth().heightIn(max = boardMax).padding(2.dp),
-                    boardDescription(s, st), controller::onBoardTap)
+                    boardDescription(s, st), controller::onBoardTap,
+                    { cellDescription(s, st, it) }, controller::onCellTap, zoomable = st.scene.cells.size > 200)
                 Column(Modifier.fillMaxWidth().weight(1f).verticalScroll(rememberScrollState()).padding(8.dp)) {
                     Panel(controller, st)
                 }
             }
         }
     }
+}
+
+/** What a screen reader says for a cell: its name and the piece on it ("e2, White pawn"). */
+private fun cellDescription(s: Strings, st: GameUiState, cell: String): String {
+    val p = st.snapshot.pieces.firstOrNull { it.cell == cell } ?: return cell
+    val kind = if (s.has("piece-${p.kindName}")) s.text("piece-${p.kindName}") else p.kindName
+    val owner = p.owner?.let { st.snapshot.seats.getOrNull(it.toInt())?.colour } ?: "grey"
+    val colour = if (s.has("colour-$owner")) s.text("colour-$owner") else owner
+    return "$cell, " + colour.replaceFirstChar { it.uppercase() } + " " + kind
 }
 
 private fun boardDescription(s: Strings, st: GameUiState): String =

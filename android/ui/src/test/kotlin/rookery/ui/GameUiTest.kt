@@ -8,6 +8,7 @@ import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.junit4.createComposeRule
 import androidx.compose.ui.test.onAllNodesWithTag
 import androidx.compose.ui.test.onNodeWithTag
+import androidx.compose.ui.test.onNodeWithContentDescription
 import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performClick
 import androidx.compose.ui.test.performScrollTo
@@ -202,6 +203,26 @@ class GameUiTest {
         rule.onNodeWithTag("home-list").performScrollToNode(hasTestTag("game-xiangqi"))
         rule.onNodeWithText(p.strings("sk").text("game-xiangqi-blurb")).assertExists()
         assertEquals("sk", p.loadSettings().language)
+    }
+
+    @Test
+    fun aScreenReaderPlaysAMoveThroughTheCellButtons() {
+        val p = platformAt(tempDir("ui-a11y"))
+        val id = p.library.newGame("chess", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")),
+            defaultHouseRules(), 1u).use { it.snapshot().savedId!! }
+        lateinit var app: AppState
+        rule.setContent {
+            app = remember { AppState(p, listOf(Route.Home, Route.Game(id))) {} }
+            RookeryApp(p, state = app)
+        }
+        rule.onNodeWithContentDescription("e2, White Pawn").assertExists()
+        rule.onNodeWithContentDescription("g8, Black Knight").assertExists()
+        rule.onNodeWithTag("cell-g1").performClick()
+        rule.onNodeWithTag("cell-f3").performClick()
+        rule.waitForIdle()
+        assertEquals(1, app.game!!.state.value.moves.size)
+        rule.onNodeWithContentDescription("f3, White Knight").assertExists()
+        rule.onNodeWithContentDescription("g1").assertExists()
     }
 
     @Test
