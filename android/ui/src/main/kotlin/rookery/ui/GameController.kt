@@ -3,6 +3,8 @@ package rookery.ui
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.Job
+import kotlinx.coroutines.delay
+import kotlinx.coroutines.isActive
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
@@ -17,6 +19,7 @@ import uniffi.rookery_bindings.SceneHit
 import uniffi.rookery_bindings.SceneOrientation
 import uniffi.rookery_bindings.SeatConfig
 import uniffi.rookery_bindings.SeatStanding
+import uniffi.rookery_bindings.TurnClockView
 import uniffi.rookery_bindings.TapResult
 
 /** How the board is turned (settings). */
@@ -39,6 +42,8 @@ data class GameUiState(
     val error: String? = null,
     /** Places and points once the game is over (the rules rank them). */
     val standings: List<SeatStanding> = emptyList(),
+    /** The turn clock in a game with a time per turn (house rule), else null. */
+    val clock: TurnClockView? = null,
 )
 
 /**
@@ -62,9 +67,43 @@ class GameController(
     private val _state = MutableStateFlow(build(session.snapshot()))
     val state: StateFlow<GameUiState> = _state.asStateFlow()
 
+    private var clockJob: Job? = null
+
     init {
         runBots()
+        runClock()
     }
+
+    /**
+     * The turn clock's tick (games with a time per turn): shows the time left and lets the core
+     * play the time-out when it runs out (`checkClock`).
+     */
+    private fun runClock() {
+        if (session.turnClock() == null) return
+        clockJob = scope.launch(Dispatchers.Default) {
+            while (isActive && !closed) {
+                delay(250)
+                try {
+                    if (session.checkClock() != null) {
+                        refresh()
+                        runBots()
+                    } else {
+                        _state.value = _state.value.copy(clock = session.turnClock())
+                    }
+                } catch (e: RookeryException) {
+                    // The session is being left.
+                } catch (e: IllegalStateException) {
+                    if (!closed) throw e
+                }
+            }
+        }
+    }
+
+    /** The app leaves the foreground (Android's ON_PAUSE): the turn's time is saved and stops. */
+    fun pauseClock() = guarded { session.pauseClock() }
+
+    /** The app is back (ON_RESUME). */
+    fun startClock() = guarded { session.startClock() }
 
     fun orientation(snapshot: BoardSnapshot): SceneOrientation {
         when (mode) {
@@ -87,6 +126,7 @@ class GameController(
         val st = GameUiState(
             snapshot, session.scene(o, symbols), session.moveList(),
             standings = if (snapshot.result != null) session.standings() else emptyList(),
+            clock = session.turnClock(),
         )
         return extra(st)
     }
@@ -209,12 +249,18 @@ class GameController(
                     val s = session.snapshot()
                     if (!botsToMove(s)) break
                     _state.value = _state.value.copy(botThinking = true)
-                    session.botMove(handle)
+                    try {
+                        session.botMove(handle)
+                    } catch (e: RookeryException.StaleSession) {
+                        // The game changed while the bot thought (a time-out): look again.
+                        if (handle.isCancelled()) break
+                        continue
+                    }
                     if (closed) break
                     _state.value = build(session.snapshot()) { it.copy(botThinking = true) }
                 }
             } catch (e: RookeryException) {
-                // Cancelled (leaving, undo) or stale (the game changed): nothing was played.
+                // Cancelled (leaving, undo): nothing was played.
             } catch (e: IllegalStateException) {
                 // The session was freed after the screen was left.
                 if (!closed) throw e
@@ -247,6 +293,8 @@ class GameController(
     /** Leaving the screen: stops a thinking bot (the game stays as it was, saved). */
     fun close() {
         stopBots()
+        clockJob?.cancel()
+        if (!closed) runCatching { session.pauseClock() }
         closed = true
     }
 }

@@ -139,7 +139,8 @@ fun statusLine(s: Strings, st: GameUiState): String {
     st.refusal?.let { return s.message(it) }
     st.error?.let { return it }
     val who = snap.seats.getOrNull(snap.turn.toInt())?.let { seatName(s, it) } ?: ""
-    val line = s.text("status-to-move", who)
+    val clock = st.clock?.let { " · " + s.text("status-timer", ((it.leftMs + 999uL) / 1000uL).toString()) } ?: ""
+    val line = s.text("status-to-move", who) + clock
     val check = if (snap.checkCells.isNotEmpty()) " · " + s.text("status-check") else ""
     return if (st.botThinking) line + check + " · " + s.text("status-thinking") else line + check
 }

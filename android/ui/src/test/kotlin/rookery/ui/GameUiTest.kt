@@ -5,6 +5,7 @@ import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.remember
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.test.assertIsDisplayed
+import androidx.compose.ui.test.assertTextContains
 import androidx.compose.ui.test.junit4.createComposeRule
 import androidx.compose.ui.test.onAllNodesWithTag
 import androidx.compose.ui.test.onNodeWithTag
@@ -223,6 +224,27 @@ class GameUiTest {
         assertEquals(1, app.game!!.state.value.moves.size)
         rule.onNodeWithContentDescription("f3, White Knight").assertExists()
         rule.onNodeWithContentDescription("g1").assertExists()
+    }
+
+    @Test
+    fun theTurnClockRunsOnTheScreenAndItsTimeIsSavedOnLeaving() {
+        val p = platformAt(tempDir("ui-clock"))
+        val id = p.library.newGame("chess", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")),
+            defaultHouseRules().copy(turnSeconds = 30u), 1u).use { it.snapshot().savedId!! }
+        lateinit var app: AppState
+        rule.setContent {
+            app = remember { AppState(p, listOf(Route.Home, Route.Game(id))) {} }
+            RookeryApp(p, state = app)
+        }
+        rule.waitUntil(waitMs) { app.game!!.state.value.clock?.let { it.leftMs + 1500uL < it.limitMs } == true }
+        rule.onNodeWithTag("status").assertTextContains("⏱", substring = true)
+        rule.onNodeWithTag("back").performClick()
+        rule.waitForIdle()
+        p.library.resume(id).use { s ->
+            val c = s.turnClock()!!
+            assertEquals(30_000uL, c.limitMs)
+            assertTrue("time spent before leaving is kept: $c", c.leftMs < 29_000uL)
+        }
     }
 
     @Test
