@@ -92,6 +92,8 @@ pub struct SceneHandSlot {
     pub centre: ScenePoint,
     pub glyph: String,
     pub count: u32,
+    /// The piece kind's letter: `GameSession::tap_hand(letter)` selects it.
+    pub letter: String,
 }
 
 /// Where a seat's bar (name, score, clock, out state) goes: `width`×`height` centred on
@@ -248,6 +250,7 @@ fn hand_rec(h: &core::HandSlot) -> SceneHandSlot {
         centre: pt(h.centre),
         glyph: h.glyph.clone(),
         count: h.count,
+        letter: h.letter.to_string(),
     }
 }
 

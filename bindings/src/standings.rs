@@ -66,8 +66,13 @@ mod tests {
 
     #[test]
     fn standings_of_a_four_player_game_follow_points() {
-        let s = GameSession::new("four-player-ffa".into(), people(4), default_house_rules(), 1)
-            .unwrap();
+        let s = GameSession::new(
+            "four-player-ffa".into(),
+            people(4),
+            default_house_rules(),
+            1,
+        )
+        .unwrap();
         for seat in 0..3 {
             s.resign(seat).unwrap();
         }

@@ -3250,16 +3250,24 @@ public struct SceneHandSlot: Equatable, Hashable {
     public var centre: ScenePoint
     public var glyph: String
     public var count: UInt32
+    /**
+     * The piece kind's letter: `GameSession::tap_hand(letter)` selects it.
+     */
+    public var letter: String
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(seat: UInt8, slot: UInt8, polygon: [ScenePoint], centre: ScenePoint, glyph: String, count: UInt32) {
+    public init(seat: UInt8, slot: UInt8, polygon: [ScenePoint], centre: ScenePoint, glyph: String, count: UInt32, 
+        /**
+         * The piece kind's letter: `GameSession::tap_hand(letter)` selects it.
+         */letter: String) {
         self.seat = seat
         self.slot = slot
         self.polygon = polygon
         self.centre = centre
         self.glyph = glyph
         self.count = count
+        self.letter = letter
     }
 
     
@@ -3283,7 +3291,8 @@ public struct FfiConverterTypeSceneHandSlot: FfiConverterRustBuffer {
                 polygon: FfiConverterSequenceTypeScenePoint.read(from: &buf), 
                 centre: FfiConverterTypeScenePoint.read(from: &buf), 
                 glyph: FfiConverterString.read(from: &buf), 
-                count: FfiConverterUInt32.read(from: &buf)
+                count: FfiConverterUInt32.read(from: &buf), 
+                letter: FfiConverterString.read(from: &buf)
         )
     }
 
@@ -3294,6 +3303,7 @@ public struct FfiConverterTypeSceneHandSlot: FfiConverterRustBuffer {
         FfiConverterTypeScenePoint.write(value.centre, into: &buf)
         FfiConverterString.write(value.glyph, into: &buf)
         FfiConverterUInt32.write(value.count, into: &buf)
+        FfiConverterString.write(value.letter, into: &buf)
     }
 }
 

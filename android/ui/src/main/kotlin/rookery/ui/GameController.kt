@@ -155,9 +155,12 @@ class GameController(
         if (s.botThinking || !personToMove(s.snapshot) || s.snapshot.result != null) return@guarded
         when (val hit = session.hitTest(orientation(s.snapshot), x, y)) {
             is SceneHit.Cell -> onTapResult(session.tap(hit.cell))
-            // Drops: the scene's hand slot names a glyph, not the kind letter `tapHand` takes
-            // (a gap of the bindings, see android/README.md).
-            is SceneHit.Hand, null -> {}
+            // A piece kind in a hand (drops): its slot names the kind's letter.
+            is SceneHit.Hand -> {
+                val slot = s.scene.hands.firstOrNull { it.seat == hit.seat && it.slot == hit.slot }
+                if (slot != null && slot.count > 0u) onTapResult(session.tapHand(slot.letter))
+            }
+            null -> {}
         }
     }
 

@@ -248,6 +248,31 @@ class GameUiTest {
     }
 
     @Test
+    fun aCapturedPieceIsDroppedByTappingTheHandThenACell() {
+        val p = platformAt(tempDir("ui-drop"))
+        val id = p.library.newGame("crazyhouse", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")),
+            defaultHouseRules(), 1u).use { s ->
+            for (m in listOf("e2e4", "d7d5", "e4d5", "g8f6")) s.playMoveText(m)
+            s.snapshot().savedId!!
+        }
+        lateinit var app: AppState
+        rule.setContent {
+            app = remember { AppState(p, listOf(Route.Home, Route.Game(id))) {} }
+            RookeryApp(p, state = app)
+        }
+        rule.waitForIdle()
+        val slot = app.game!!.state.value.scene.hands.single { it.seat.toInt() == 0 && it.count > 0u }
+        assertEquals("P", slot.letter.uppercase())
+        rule.tapScene(slot.centre.x, slot.centre.y)
+        assertTrue(app.game!!.state.value.scene.cells.single { it.cell == "e6" }.target)
+        rule.tapCell(app, "e6")
+        val st = app.game!!.state.value
+        assertEquals(5u, st.snapshot.plyCount)
+        assertEquals(0u.toUByte(), st.snapshot.pieces.single { it.cell == "e6" }.owner)
+        assertTrue(st.scene.hands.none { it.seat.toInt() == 0 && it.count > 0u })
+    }
+
+    @Test
     fun aRefusedTapSaysWhy() {
         val p = platformAt(tempDir("ui-refuse"))
         val id = p.library.newGame("chess", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")),

@@ -31,3 +31,11 @@ fun ComposeContentTestRule.tapCell(app: AppState, cell: String) {
     onNodeWithTag("board").performTouchInput { click(Offset(c.centre.x * unit, c.centre.y * unit)) }
     waitForIdle()
 }
+
+/** Taps a point of the scene (x 0..1, y 0..height) on the board canvas. */
+fun ComposeContentTestRule.tapScene(x: Float, y: Float) {
+    val node = onNodeWithTag("board").fetchSemanticsNode()
+    val unit = node.size.width.toFloat()
+    onNodeWithTag("board").performTouchInput { click(Offset(x * unit, y * unit)) }
+    waitForIdle()
+}
