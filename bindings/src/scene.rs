@@ -417,3 +417,45 @@ impl GameSession {
             .map(|s| hit_rec(&s, s.hit(x, y)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::SceneOrientation;
+    use crate::catalogue::default_house_rules;
+    use crate::session::{GameSession, SeatConfig};
+
+    #[test]
+    fn a_fog_of_war_scene_holds_nothing_the_viewer_cannot_see() {
+        let people = (0..2)
+            .map(|i| SeatConfig::Person {
+                name: format!("P{i}"),
+            })
+            .collect();
+        let s = GameSession::new("fog-of-war".into(), people, default_house_rules(), 1).unwrap();
+        s.set_viewer(Some(0)).unwrap();
+        let o = SceneOrientation {
+            bottom: 0,
+            table: false,
+            turn_pieces: false,
+        };
+        let scene = s.scene(o, false).unwrap();
+        let cell = |n: &str| scene.cells.iter().find(|c| c.cell == n).unwrap().clone();
+        assert!(cell("e7").fog && cell("e8").fog);
+        assert!(!cell("e2").fog && !cell("e4").fog);
+        assert!(scene
+            .pieces
+            .iter()
+            .all(|p| !matches!(p.cell.as_deref(), Some("e7") | Some("e8"))));
+        let changed = s.scene_pieces(o, false).unwrap();
+        assert!(changed.marked_cells.iter().any(|c| c.cell == "e7" && c.fog));
+        // Chess shows everything.
+        let chess = GameSession::new(
+            "chess".into(),
+            (0..2).map(|_| SeatConfig::Bot { level: 1 }).collect(),
+            default_house_rules(),
+            1,
+        )
+        .unwrap();
+        assert!(chess.scene(o, false).unwrap().cells.iter().all(|c| !c.fog));
+    }
+}

@@ -581,9 +581,18 @@ impl GameSession {
     ) -> Result<rookery_core::scene::Scene, RookeryError> {
         self.with(|s| {
             let view = s.view();
+            // Cells the viewer may not see are fog: the scene then holds nothing of them.
+            let fog = if view.is_full() {
+                Vec::new()
+            } else {
+                (0..s.game().variant.board.len())
+                    .map(|c| !view.sees(c as Cell))
+                    .collect()
+            };
             let marks = rookery_core::scene::Marks {
                 selected: s.ui.selected_cell(),
                 targets: s.ui.visible_targets(s.game(), &view),
+                fog,
                 symbols,
                 ..Default::default()
             };

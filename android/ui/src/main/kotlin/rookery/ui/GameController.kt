@@ -44,6 +44,11 @@ data class GameUiState(
     val standings: List<SeatStanding> = emptyList(),
     /** The turn clock in a game with a time per turn (house rule), else null. */
     val clock: TurnClockView? = null,
+    /**
+     * A game that hides cells (fog of war) with several people at one device: the board stays
+     * covered until the person of this seat says they hold the device.
+     */
+    val handOver: UByte? = null,
 )
 
 /**
@@ -63,6 +68,14 @@ class GameController(
     private var botJob: Job? = null
     private var cancel: CancelHandle? = null
     private var closed = false
+
+    /** Whose view is shown when several people share the device (null: not decided yet). */
+    private var viewer: UByte? = null
+    /** The game hides cells from some seats (fog of war): people hand the device over. */
+    private var hidesCells = false
+    /** The person of [viewer] confirmed holding the device. */
+    private var confirmed = false
+    private var botsFinishing = false
 
     private val _state = MutableStateFlow(build(session.snapshot()))
     val state: StateFlow<GameUiState> = _state.asStateFlow()
@@ -122,9 +135,23 @@ class GameController(
         (s.seats.firstOrNull { it.config is SeatConfig.Person }?.seat ?: 0u)
 
     private fun build(snapshot: BoardSnapshot, extra: (GameUiState) -> GameUiState = { it }): GameUiState {
+        val people = snapshot.seats.count { it.config is SeatConfig.Person }
+        val turnIsPerson = snapshot.seats.getOrNull(snapshot.turn.toInt())?.config is SeatConfig.Person
+        // With several people at one device, the view is always one person's: never the seat to
+        // move by default, which would show a bot's (or the next person's) view to whoever
+        // holds the device.
+        if (people >= 2) {
+            if (viewer == null) viewer = snapshot.seats.first { it.config is SeatConfig.Person }.seat
+            session.setViewer(viewer)
+        }
         val o = orientation(snapshot)
+        val scene = session.scene(o, symbols)
+        if (scene.cells.any { it.fog }) hidesCells = true
+        val handOver = if (people >= 2 && hidesCells && snapshot.result == null && turnIsPerson &&
+            (snapshot.turn != viewer || !confirmed)
+        ) snapshot.turn else null
         val st = GameUiState(
-            snapshot, session.scene(o, symbols), session.moveList(),
+            snapshot, scene, session.moveList(), handOver = handOver,
             standings = if (snapshot.result != null) session.standings() else emptyList(),
             clock = session.turnClock(),
         )
@@ -149,10 +176,17 @@ class GameController(
     private fun personToMove(s: BoardSnapshot): Boolean =
         s.seats.getOrNull(s.turn.toInt())?.config is SeatConfig.Person
 
+    /** The person of the seat to move holds the device: show their view. */
+    fun onHandOverConfirmed() = guarded {
+        viewer = session.snapshot().turn
+        confirmed = true
+        refresh()
+    }
+
     /** A tap at (x, y) in scene units (x 0..1): the core's hit test says what it hit. */
     fun onBoardTap(x: Float, y: Float) = guarded {
         val s = _state.value
-        if (s.botThinking || !personToMove(s.snapshot) || s.snapshot.result != null) return@guarded
+        if (s.botThinking || !personToMove(s.snapshot) || s.snapshot.result != null || s.handOver != null) return@guarded
         when (val hit = session.hitTest(orientation(s.snapshot), x, y)) {
             is SceneHit.Cell -> onTapResult(session.tap(hit.cell))
             // A piece kind in a hand (drops): its slot names the kind's letter.
@@ -234,8 +268,6 @@ class GameController(
 
     /** Lets the bots finish a game no person plays any more. */
     fun onLetBotsFinish() = runBots(force = true)
-
-    private var botsFinishing = false
 
     private fun runBots(force: Boolean = false) {
         if (closed || botJob?.isActive == true) return

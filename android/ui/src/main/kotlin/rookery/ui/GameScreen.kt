@@ -72,6 +72,10 @@ fun GameContent(app: AppState, controller: GameController) {
     val bars = snap.seats.associate { seat ->
         seat.seat.toInt() to BarText(barLabel(s, seat), if (snap.seats.size > 2) seat.scoreText else "")
     }
+    st.handOver?.let { seat ->
+        HandOver(app, controller, snap.seats[seat.toInt()])
+        return
+    }
     BoxWithConstraints(Modifier.fillMaxSize().testTag("game-screen")) {
         val wide = maxWidth > maxHeight && maxWidth >= 600.dp
         val boardMax = maxHeight * 0.62f
@@ -106,6 +110,21 @@ private fun cellDescription(s: Strings, st: GameUiState, cell: String): String {
     val owner = p.owner?.let { st.snapshot.seats.getOrNull(it.toInt())?.colour } ?: "grey"
     val colour = if (s.has("colour-$owner")) s.text("colour-$owner") else owner
     return "$cell, " + colour.replaceFirstChar { it.uppercase() } + " " + kind
+}
+
+/** Between two people in a game that hides cells: the board stays covered until the next one holds the device. */
+@Composable
+private fun HandOver(app: AppState, c: GameController, seat: SeatView) {
+    val s = LocalStrings.current
+    val name = seatName(s, seat)
+    Column(Modifier.fillMaxSize().padding(24.dp).testTag("handover"), verticalArrangement = Arrangement.Center,
+        horizontalAlignment = Alignment.CenterHorizontally) {
+        Text(s.text("handover-title", name), style = MaterialTheme.typography.headlineSmall)
+        Button(c::onHandOverConfirmed, Modifier.padding(top = 24.dp).testTag("handover-ready")) {
+            Text(s.text("handover-ready", name))
+        }
+        TextButton({ app.back() }, Modifier.padding(top = 12.dp).testTag("back")) { Text("← " + s.text("action-back")) }
+    }
 }
 
 private fun boardDescription(s: Strings, st: GameUiState): String =

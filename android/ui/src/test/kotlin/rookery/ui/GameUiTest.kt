@@ -16,6 +16,7 @@ import androidx.compose.ui.test.performScrollTo
 import androidx.compose.ui.test.performScrollToNode
 import androidx.compose.ui.test.hasTestTag
 import org.junit.Assert.assertEquals
+import org.junit.Assert.assertFalse
 import org.junit.Assert.assertNotNull
 import org.junit.Assert.assertTrue
 import org.junit.Rule
@@ -270,6 +271,40 @@ class GameUiTest {
         assertEquals(5u, st.snapshot.plyCount)
         assertEquals(0u.toUByte(), st.snapshot.pieces.single { it.cell == "e6" }.owner)
         assertTrue(st.scene.hands.none { it.seat.toInt() == 0 && it.count > 0u })
+    }
+
+    @Test
+    fun fogOfWarCoversTheBoardBetweenTwoPeople() {
+        val p = platformAt(tempDir("ui-fog"))
+        val id = p.library.newGame("fog-of-war", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")),
+            defaultHouseRules(), 1u).use { it.snapshot().savedId!! }
+        lateinit var app: AppState
+        rule.setContent {
+            app = remember { AppState(p, listOf(Route.Home, Route.Game(id))) {} }
+            RookeryApp(p, state = app)
+        }
+        val en = p.strings("en")
+        // Ann first: nothing of the board is drawn until she holds the device.
+        rule.onNodeWithTag("handover").assertExists()
+        rule.onNodeWithTag("board").assertDoesNotExist()
+        rule.onNodeWithText(en.text("handover-title", "White (Ann)")).assertExists()
+        rule.onNodeWithTag("handover-ready").performClick()
+        rule.waitForIdle()
+        val white = app.game!!.state.value.scene
+        assertTrue(white.cells.any { it.fog })
+        assertTrue(white.cells.single { it.cell == "e7" }.fog)
+        rule.tapCell(app, "e2"); rule.tapCell(app, "e4")
+        // Ben's turn: covered again; then his own view.
+        rule.onNodeWithTag("handover").assertExists()
+        rule.onNodeWithTag("board").assertDoesNotExist()
+        rule.onNodeWithText(en.text("handover-title", "Black (Ben)")).assertExists()
+        rule.onNodeWithTag("handover-ready").performClick()
+        rule.waitForIdle()
+        val black = app.game!!.state.value.scene
+        assertFalse(black.cells.single { it.cell == "e7" }.fog)
+        assertTrue(black.cells.single { it.cell == "e1" }.fog)
+        rule.tapCell(app, "e7"); rule.tapCell(app, "e5")
+        rule.onNodeWithTag("handover").assertExists()
     }
 
     @Test
