@@ -194,7 +194,12 @@ private fun Panel(c: GameController, st: GameUiState) {
     Text(statusLine(s, st), Modifier.testTag("status").padding(vertical = 4.dp), fontWeight = FontWeight.Bold)
     for (e in snap.lastEvents) Text(s.message(e), style = MaterialTheme.typography.bodySmall)
     st.promotion?.let { letters ->
-        Picker(s.text("prompt-promote-to"), letters.map { it to it }, "promote", c::onPromotion)
+        // A letter's piece name from a piece of that kind on the board, else the letter.
+        val names = snap.pieces.associate { it.letter.uppercase() to it.kindName }
+        Picker(s.text("prompt-promote-to"), letters.map { l ->
+            val kind = names[l.uppercase()]
+            l to if (kind != null && s.has("piece-$kind")) s.text("piece-$kind") else l
+        }, "promote", c::onPromotion)
     }
     st.moveChoice?.let { moves ->
         Picker(s.text("prompt-which-move"), moves.map { it to s.text("prompt-move", it) }, "choose-move", c::onMoveChoice)

@@ -1,6 +1,8 @@
 package rookery.ui
 
+import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.runtime.getValue
+import androidx.compose.runtime.rememberCoroutineScope
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.remember
 import androidx.compose.runtime.setValue
@@ -21,6 +23,7 @@ import org.junit.Assert.assertNotNull
 import org.junit.Assert.assertTrue
 import org.junit.Rule
 import org.junit.Test
+import uniffi.rookery_bindings.GameSession
 import uniffi.rookery_bindings.SavedStatus
 import uniffi.rookery_bindings.SeatConfig
 import uniffi.rookery_bindings.TapResult
@@ -305,6 +308,32 @@ class GameUiTest {
         assertTrue(black.cells.single { it.cell == "e1" }.fog)
         rule.tapCell(app, "e7"); rule.tapCell(app, "e5")
         rule.onNodeWithTag("handover").assertExists()
+    }
+
+    @Test
+    fun aPromotionIsChosenOnThePicker() {
+        val p = platformAt(tempDir("ui-promo"))
+        val session = GameSession("chess", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")),
+            defaultHouseRules(), 1u)
+        session.loadFen("4k3/1P6/8/8/8/8/8/Q3K3 w - - 0 1")
+        lateinit var c: GameController
+        rule.setContent {
+            val scope = rememberCoroutineScope()
+            c = remember { GameController(session, scope, OrientationMode.Fixed) }
+            val app = remember { AppState(p, listOf(Route.Home)) {} }
+            CompositionLocalProvider(LocalStrings provides p.strings("en")) { GameContent(app, c) }
+        }
+        rule.tapCell(c, "b7")
+        rule.tapCell(c, "b8")
+        assertEquals(setOf("Q", "R", "B", "N"), c.state.value.promotion!!.map { it.uppercase() }.toSet())
+        rule.onNodeWithTag("promote").assertExists()
+        rule.onNodeWithText("Queen").assertExists()
+        rule.onNodeWithTag("promote-" + c.state.value.promotion!!.first { it.uppercase() == "N" }).performClick()
+        rule.waitForIdle()
+        assertEquals(null, c.state.value.promotion)
+        assertEquals("knight", c.state.value.snapshot.pieces.single { it.cell == "b8" }.kindName)
+        c.close()
+        session.close()
     }
 
     @Test

@@ -23,8 +23,11 @@ fun platformAt(dir: File, settings: Settings = Settings()): DesktopPlatform {
 }
 
 /** Taps the centre of a cell on the board canvas, as a finger would. */
-fun ComposeContentTestRule.tapCell(app: AppState, cell: String) {
-    val scene = app.game!!.state.value.scene
+fun ComposeContentTestRule.tapCell(app: AppState, cell: String) = tapCell(app.game!!, cell)
+
+/** Taps the centre of a cell on the board canvas of a controller's screen. */
+fun ComposeContentTestRule.tapCell(game: GameController, cell: String) {
+    val scene = game.state.value.scene
     val c = scene.cells.first { it.cell == cell }
     val node = onNodeWithTag("board").fetchSemanticsNode()
     val unit = node.size.width.toFloat()
