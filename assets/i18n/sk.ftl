@@ -350,16 +350,22 @@ time-just-now = práve teraz
 time-minutes-ago =
     { $count ->
         [one] pred { $count } minútou
+        [few] pred { $count } minútami
+        [many] pred { $count } minúty
        *[other] pred { $count } minútami
     }
 time-hours-ago =
     { $count ->
         [one] pred { $count } hodinou
+        [few] pred { $count } hodinami
+        [many] pred { $count } hodiny
        *[other] pred { $count } hodinami
     }
 time-days-ago =
     { $count ->
         [one] pred { $count } dňom
+        [few] pred { $count } dňami
+        [many] pred { $count } dňa
        *[other] pred { $count } dňami
     }
 setup-title = { $game }: hráči a pravidlá
@@ -373,7 +379,7 @@ notice-saved-on-exit = Hra je uložená: `rookery play` ponúkne pokračovať v 
 
 help-menu = ↑/↓ výber · Enter alebo klik otvorí · r pravidlá · q koniec
 help-setup = ↑/↓ riadok · ←/→ zmena · číslice zadajú číslo začiatku · Enter na hráčovi upraví meno · Enter na Začať (alebo s) spustí hru · F1 pravidlá · Esc späť
-help-play-1 = Napíšte ťah (e2e4, e7e8q) + Enter, alebo kliknite na figúru a potom na cieľ · Esc zmaže / ponuka · F1 pravidlá
+help-play-1 = Napíšte ťah (e2e4) + Enter · alebo kliknite na figúru, potom na cieľ · Esc zmaže / ponuka · F1 pravidlá
 help-play-2 = Ctrl-Z späť · Ctrl-Y znova · Ctrl-R vzdať sa · Ctrl-F otočiť dosku · Ctrl-N nová hra · Ctrl-C koniec
 help-rules = ↑/↓ PgUp/PgDn posun · Home začiatok · Esc alebo q späť
 screen-too-small = Okno je na túto obrazovku malé: zväčšite ho aspoň na { $width }×{ $height } (teraz { $now-width }×{ $now-height }).

@@ -4,7 +4,7 @@
 pub mod args;
 mod bench;
 mod i18n;
-mod i18n_gen;
+pub mod i18n_gen;
 mod matches;
 mod perft;
 pub mod play;

@@ -594,11 +594,11 @@ mod tests {
     #[test]
     fn the_three_player_drawing_keeps_every_cell_apart_at_every_scale() {
         let t = tri::three_player();
-        for k in 0..TRI_SCALES.len() {
+        for (k, scale) in TRI_SCALES.iter().enumerate() {
             for flip in [false, true] {
                 let l = Layout {
                     shape: Shape::Tri(k),
-                    cw: TRI_SCALES[k].2,
+                    cw: scale.2,
                     flip,
                     ..Layout::fit(&t, 0, 0, flip)
                 }

@@ -313,6 +313,32 @@ fn the_three_player_board_is_drawn_in_its_shape_with_named_cells() {
 }
 
 #[test]
+fn a_move_on_the_three_player_board_is_clicked_where_the_cells_are_drawn() {
+    for flip in [false, true] {
+        let mut app = playing("three-player", &PERSONS);
+        play(&mut app).flip = flip;
+        draw(&mut app, 120, 40);
+        for name in ["e2", "e4"] {
+            let p = play(&mut app);
+            let t = &p.game().variant.board;
+            let r = p.layout.unwrap().cell_rect(t, t.cell(name).unwrap());
+            app.mouse(
+                ratatui::crossterm::event::MouseEvent {
+                    kind: ratatui::crossterm::event::MouseEventKind::Down(
+                        ratatui::crossterm::event::MouseButton::Left,
+                    ),
+                    column: r.x + r.width - 1,
+                    row: r.y,
+                    modifiers: KeyModifiers::NONE,
+                },
+                Instant::now(),
+            );
+        }
+        assert_eq!(play(&mut app).game().texts(), ["e2e4"], "flip {flip}");
+    }
+}
+
+#[test]
 fn four_seasons_shows_the_direction_of_every_pawn() {
     let g = rookery_core::Game::new("four-seasons").unwrap();
     let views = cell_views(&g, None, &[]);
@@ -351,6 +377,15 @@ fn moves_are_typed_in_san_where_the_game_is_recorded_in_it() {
         play(&mut app).game().texts(),
         ["g1f3", "d7d5", "e2e4", "d5e4", "f3g5", "d8d4"]
     );
+    // and the move list reads as it is typed
+    let text = screen_text(&draw(&mut app, 120, 40));
+    assert!(text.contains("1.Nf3 d5 2.e4 dxe4 3.Ng5 Qd4"), "{text}");
+    // games without SAN list their coordinate texts
+    let mut app = playing("xiangqi", &PERSONS);
+    typed(&mut app, "h3e3");
+    key(&mut app, KeyCode::Enter);
+    let text = screen_text(&draw(&mut app, 120, 40));
+    assert!(text.contains("1.h3e3"), "{text}");
 }
 
 #[test]

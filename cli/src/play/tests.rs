@@ -809,21 +809,3 @@ fn duck_moves_are_typed_whole_or_the_duck_is_clicked() {
         rookery_core::rules::variants::DUCK
     );
 }
-
-#[test]
-#[ignore]
-fn dump_screens() {
-    for id in [
-        "chess",
-        "three-player",
-        "eight-player-pairs",
-        "four-seasons",
-        "xiangqi",
-    ] {
-        for (w, h) in [(60, 20), (80, 24), (120, 40), (200, 60)] {
-            let mut app = playing(id, &PERSONS);
-            let buf = draw(&mut app, w, h);
-            std::fs::write(format!("/tmp/scratch/{id}-{w}x{h}.txt"), screen_text(&buf)).unwrap();
-        }
-    }
-}

@@ -362,6 +362,7 @@ pub fn partners_text(p: &Play) -> Option<(String, Vec<String>)> {
 
 fn moves_text(p: &Play) -> String {
     let g = p.game();
+    let san = super::app::has_san(g);
     let mut s = String::new();
     let mut before = &g.start;
     for (i, ply) in g.plies().iter().enumerate() {
@@ -372,6 +373,10 @@ fn moves_text(p: &Play) -> String {
             s.push_str(&format!("{n}..."));
         }
         match ply.action {
+            // SAN where the game is recorded in it (what its players read and type)
+            rookery_core::Action::Move(m) if san => {
+                s.push_str(&rookery_core::notation::san::write(before, m))
+            }
             rookery_core::Action::Move(_) => s.push_str(&ply.text),
             rookery_core::Action::Resign(x) => {
                 s.push_str(&tf("moves-resigns", &[("player", &p.name(x))]))
