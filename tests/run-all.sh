@@ -165,7 +165,7 @@ fi
 
 section "Compose UI of the Android app on the JVM (android/ui/run-tests.sh)"
 # UI tests and golden screenshots against the real library (measured on the shared 2-core
-# machine: cold 249 s with the Maven downloads, warm 92 s)
+# machine: cold 249 s with the Maven downloads, warm 66-92 s)
 PROFILE=release android/ui/run-tests.sh
 
 section "Fuzz targets, ${FUZZ_SECONDS:-20} s each (tests/fuzz.sh; long run: tests/fuzz.sh 1800)"
