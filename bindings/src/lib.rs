@@ -28,6 +28,7 @@ mod placeholder;
 mod runtime;
 mod scene;
 mod session;
+mod standings;
 
 pub use catalogue::{catalogue, default_house_rules, GameEntry, GameGroup, HouseRulesConfig};
 pub use error::RookeryError;
@@ -49,6 +50,7 @@ pub use session::{
     ActionButton, BoardSnapshot, CellView, GameEndReason, GameResult, GameSession, HandView,
     LastMove, MessageArg, MessageView, PieceView, SeatConfig, SeatView, TapResult, TurnClockView,
 };
+pub use standings::SeatStanding;
 
 /// Version of the Rust core linked into this library (the workspace shares
 /// one version, so this is `rookery-core`'s version too).

@@ -635,14 +635,28 @@ impl GameSession {
     ) -> Result<rookery_core::scene::Scene, RookeryError> {
         self.with(|s| {
             let view = s.view();
+            // Cells the viewer may not see are fog: the scene then holds nothing of them.
+            let fog = if view.is_full() {
+                Vec::new()
+            } else {
+                (0..s.game().variant.board.len())
+                    .map(|c| !view.sees(c as Cell))
+                    .collect()
+            };
             let marks = rookery_core::scene::Marks {
                 selected: s.ui.selected_cell(),
                 targets: s.ui.visible_targets(s.game(), &view),
+                fog,
                 symbols,
                 ..Default::default()
             };
             rookery_core::scene::for_game(s.game(), o, &marks).map_err(core_err)
         })
+    }
+
+    /// Reads the live session's game under its lock and the panic guard (`standings.rs`).
+    pub(crate) fn read_game<T>(&self, f: impl FnOnce(&Game) -> T) -> Result<T, RookeryError> {
+        self.with(|s| Ok(f(s.game())))
     }
 
     /// Runs `f` on the live session under the panic guard.

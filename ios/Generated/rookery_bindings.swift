@@ -1266,6 +1266,12 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
      */
     func whyIllegal(from: String, to: String) throws  -> MessageView
     
+    /**
+     * Places and points of every seat once the game is over (by place, then seat); empty
+     * while it is being played.
+     */
+    func standings() throws  -> [SeatStanding]
+    
 }
 /**
  * One game being played. Every method returns `StaleSession` after `close_session()`.
@@ -1715,6 +1721,18 @@ open func whyIllegal(from: String, to: String)throws  -> MessageView  {
             self.uniffiCloneHandle(),
         FfiConverterString.lower(from),
         FfiConverterString.lower(to),$0
+    )
+})
+}
+    
+    /**
+     * Places and points of every seat once the game is over (by place, then seat); empty
+     * while it is being played.
+     */
+open func standings()throws  -> [SeatStanding]  {
+    return try  FfiConverterSequenceTypeSeatStanding.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_standings(
+            self.uniffiCloneHandle(),$0
     )
 })
 }
@@ -3440,16 +3458,24 @@ public struct SceneHandSlot: Equatable, Hashable {
     public var centre: ScenePoint
     public var glyph: String
     public var count: UInt32
+    /**
+     * The piece kind's letter: `GameSession::tap_hand(letter)` selects it.
+     */
+    public var letter: String
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(seat: UInt8, slot: UInt8, polygon: [ScenePoint], centre: ScenePoint, glyph: String, count: UInt32) {
+    public init(seat: UInt8, slot: UInt8, polygon: [ScenePoint], centre: ScenePoint, glyph: String, count: UInt32, 
+        /**
+         * The piece kind's letter: `GameSession::tap_hand(letter)` selects it.
+         */letter: String) {
         self.seat = seat
         self.slot = slot
         self.polygon = polygon
         self.centre = centre
         self.glyph = glyph
         self.count = count
+        self.letter = letter
     }
 
     
@@ -3473,7 +3499,8 @@ public struct FfiConverterTypeSceneHandSlot: FfiConverterRustBuffer {
                 polygon: FfiConverterSequenceTypeScenePoint.read(from: &buf), 
                 centre: FfiConverterTypeScenePoint.read(from: &buf), 
                 glyph: FfiConverterString.read(from: &buf), 
-                count: FfiConverterUInt32.read(from: &buf)
+                count: FfiConverterUInt32.read(from: &buf), 
+                letter: FfiConverterString.read(from: &buf)
         )
     }
 
@@ -3484,6 +3511,7 @@ public struct FfiConverterTypeSceneHandSlot: FfiConverterRustBuffer {
         FfiConverterTypeScenePoint.write(value.centre, into: &buf)
         FfiConverterString.write(value.glyph, into: &buf)
         FfiConverterUInt32.write(value.count, into: &buf)
+        FfiConverterString.write(value.letter, into: &buf)
     }
 }
 
@@ -4070,6 +4098,83 @@ public func FfiConverterTypeSceneStroke_lift(_ buf: RustBuffer) throws -> SceneS
 #endif
 public func FfiConverterTypeSceneStroke_lower(_ value: SceneStroke) -> RustBuffer {
     return FfiConverterTypeSceneStroke.lower(value)
+}
+
+
+/**
+ * One seat's place in a finished game.
+ */
+public struct SeatStanding: Equatable, Hashable {
+    public var seat: UInt8
+    /**
+     * 1 = first; seats that tie share a place.
+     */
+    public var place: UInt8
+    public var points: Int32
+    /**
+     * The points as the game shows them (three-player chess: quarter points, `1¾`).
+     */
+    public var pointsText: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(seat: UInt8, 
+        /**
+         * 1 = first; seats that tie share a place.
+         */place: UInt8, points: Int32, 
+        /**
+         * The points as the game shows them (three-player chess: quarter points, `1¾`).
+         */pointsText: String) {
+        self.seat = seat
+        self.place = place
+        self.points = points
+        self.pointsText = pointsText
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SeatStanding: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSeatStanding: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SeatStanding {
+        return
+            try SeatStanding(
+                seat: FfiConverterUInt8.read(from: &buf), 
+                place: FfiConverterUInt8.read(from: &buf), 
+                points: FfiConverterInt32.read(from: &buf), 
+                pointsText: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SeatStanding, into buf: inout [UInt8]) {
+        FfiConverterUInt8.write(value.seat, into: &buf)
+        FfiConverterUInt8.write(value.place, into: &buf)
+        FfiConverterInt32.write(value.points, into: &buf)
+        FfiConverterString.write(value.pointsText, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSeatStanding_lift(_ buf: RustBuffer) throws -> SeatStanding {
+    return try FfiConverterTypeSeatStanding.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSeatStanding_lower(_ value: SeatStanding) -> RustBuffer {
+    return FfiConverterTypeSeatStanding.lower(value)
 }
 
 
@@ -5884,6 +5989,31 @@ fileprivate struct FfiConverterSequenceTypeSceneStroke: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeSeatStanding: FfiConverterRustBuffer {
+    typealias SwiftType = [SeatStanding]
+
+    public static func write(_ value: [SeatStanding], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeSeatStanding.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [SeatStanding] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [SeatStanding]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeSeatStanding.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeSeatView: FfiConverterRustBuffer {
     typealias SwiftType = [SeatView]
 
@@ -6278,6 +6408,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_gamesession_why_illegal() != 11852) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_standings() != 47421) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_constructor_gamelibrary_new() != 52863) {

@@ -550,6 +550,11 @@ void uniffi_rookery_bindings_fn_method_gamesession_undo(uint64_t ptr, RustCallSt
 RustBuffer uniffi_rookery_bindings_fn_method_gamesession_why_illegal(uint64_t ptr, RustBuffer from, RustBuffer to, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_STANDINGS
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_STANDINGS
+RustBuffer uniffi_rookery_bindings_fn_method_gamesession_standings(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_CORE_VERSION
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_CORE_VERSION
 RustBuffer uniffi_rookery_bindings_fn_func_core_version(RustCallStatus *_Nonnull out_status
@@ -1210,6 +1215,12 @@ uint16_t uniffi_rookery_bindings_checksum_method_gamesession_undo(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_WHY_ILLEGAL
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_WHY_ILLEGAL
 uint16_t uniffi_rookery_bindings_checksum_method_gamesession_why_illegal(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_STANDINGS
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_STANDINGS
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_standings(void
     
 );
 #endif
