@@ -1138,6 +1138,12 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
     func closeSession() 
     
     /**
+     * Pass-and-play in fog of war: the person the snapshot's `hand_over_to` names holds the
+     * device now; the board shows their view again. `BadInput` when no hand-over is pending.
+     */
+    func confirmHandOver() throws 
+    
+    /**
      * Ends the game by agreement, where the game allows it and no person is still playing.
      */
     func endGame() throws 
@@ -1192,8 +1198,9 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
     
     /**
      * Whose view the player-facing calls give: `Some(seat)` = what that seat may see (a
-     * device held by one player), `None` = the seat to move (pass-and-play). Today every
-     * game shows everything; fog of war will hide cells here (`rookery_core::view`).
+     * device held by one player), `None` = pass-and-play: the seat of the person at the
+     * device, with a hand-over between people in fog of war (`BoardSnapshot::hand_over_to`,
+     * `confirm_hand_over`; `rookery_core::view`).
      */
     func setViewer(seat: UInt8?) throws 
     
@@ -1402,6 +1409,17 @@ open func closeSession()  {try! rustCall() {
 }
     
     /**
+     * Pass-and-play in fog of war: the person the snapshot's `hand_over_to` names holds the
+     * device now; the board shows their view again. `BadInput` when no hand-over is pending.
+     */
+open func confirmHandOver()throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_confirm_hand_over(
+            self.uniffiCloneHandle(),$0
+    )
+}
+}
+    
+    /**
      * Ends the game by agreement, where the game allows it and no person is still playing.
      */
 open func endGame()throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
@@ -1517,8 +1535,9 @@ open func setSeat(seat: UInt8, config: SeatConfig)throws   {try rustCallWithErro
     
     /**
      * Whose view the player-facing calls give: `Some(seat)` = what that seat may see (a
-     * device held by one player), `None` = the seat to move (pass-and-play). Today every
-     * game shows everything; fog of war will hide cells here (`rookery_core::view`).
+     * device held by one player), `None` = pass-and-play: the seat of the person at the
+     * device, with a hand-over between people in fog of war (`BoardSnapshot::hand_over_to`,
+     * `confirm_hand_over`; `rookery_core::view`).
      */
 open func setViewer(seat: UInt8?)throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
     uniffi_rookery_bindings_fn_method_gamesession_set_viewer(
@@ -1993,6 +2012,13 @@ public struct BoardSnapshot: Equatable, Hashable {
      * The saved game's id when the session belongs to a `GameLibrary`.
      */
     public var savedId: UInt64?
+    /**
+     * Pass-and-play in a game that hides information (fog of war): the seat the device must
+     * be handed to. While set, the snapshot shows nothing of any seat's view (no pieces, no
+     * last move, no captures), taps are refused and the move list is hidden, until the app
+     * calls `confirm_hand_over` (bindings/README.md).
+     */
+    public var handOverTo: UInt8?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -2017,7 +2043,13 @@ public struct BoardSnapshot: Equatable, Hashable {
          */selected: String?, plyCount: UInt32, canUndo: Bool, canRedo: Bool, 
         /**
          * The saved game's id when the session belongs to a `GameLibrary`.
-         */savedId: UInt64?) {
+         */savedId: UInt64?, 
+        /**
+         * Pass-and-play in a game that hides information (fog of war): the seat the device must
+         * be handed to. While set, the snapshot shows nothing of any seat's view (no pieces, no
+         * last move, no captures), taps are refused and the move list is hidden, until the app
+         * calls `confirm_hand_over` (bindings/README.md).
+         */handOverTo: UInt8?) {
         self.gameId = gameId
         self.width = width
         self.height = height
@@ -2035,6 +2067,7 @@ public struct BoardSnapshot: Equatable, Hashable {
         self.canUndo = canUndo
         self.canRedo = canRedo
         self.savedId = savedId
+        self.handOverTo = handOverTo
     }
 
     
@@ -2069,7 +2102,8 @@ public struct FfiConverterTypeBoardSnapshot: FfiConverterRustBuffer {
                 plyCount: FfiConverterUInt32.read(from: &buf), 
                 canUndo: FfiConverterBool.read(from: &buf), 
                 canRedo: FfiConverterBool.read(from: &buf), 
-                savedId: FfiConverterOptionUInt64.read(from: &buf)
+                savedId: FfiConverterOptionUInt64.read(from: &buf), 
+                handOverTo: FfiConverterOptionUInt8.read(from: &buf)
         )
     }
 
@@ -2091,6 +2125,7 @@ public struct FfiConverterTypeBoardSnapshot: FfiConverterRustBuffer {
         FfiConverterBool.write(value.canUndo, into: &buf)
         FfiConverterBool.write(value.canRedo, into: &buf)
         FfiConverterOptionUInt64.write(value.savedId, into: &buf)
+        FfiConverterOptionUInt8.write(value.handOverTo, into: &buf)
     }
 }
 
@@ -5772,6 +5807,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_method_gamesession_close_session() != 63041) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_confirm_hand_over() != 3025) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_rookery_bindings_checksum_method_gamesession_end_game() != 33444) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -5802,7 +5840,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_method_gamesession_set_seat() != 51306) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_set_viewer() != 26886) {
+    if (uniffi_rookery_bindings_checksum_method_gamesession_set_viewer() != 15722) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_gamesession_snapshot() != 2779) {

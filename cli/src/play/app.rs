@@ -310,6 +310,8 @@ pub struct Play {
     pub turn_started: Instant,
     /// The players ended the game early (no person was still playing).
     pub ended_by_players: bool,
+    /// Fog of war: the seat whose view the screen showed last (hand-over, `fog.rs`).
+    pub shown: Option<Seat>,
 }
 
 impl Play {
@@ -561,7 +563,7 @@ impl Play {
                     let ms = self.moves_between(from, to);
                     match ms.len() {
                         // say why (the king would be in check, the path is blocked, ...)
-                        0 => self.fail(message_text(&rookery_core::interact::explain(
+                        0 => self.fail(message_text(&super::fog::view(self).explain(
                             self.game(),
                             from,
                             to,
@@ -622,6 +624,10 @@ impl Play {
     pub fn click_cell(&mut self, c: Cell, now: Instant) {
         if self.person_to_move().is_none() {
             self.fail(self.not_your_turn());
+            return;
+        }
+        if let Some(why) = super::fog::refuse_click(self, c) {
+            self.fail(message_text(&why));
             return;
         }
         let tap = self.ui.tap(self.session.game(), c);
@@ -1172,6 +1178,7 @@ impl App {
             bots_finish,
             turn_started: now,
             ended_by_players: false,
+            shown: None,
         }
     }
 
@@ -1413,6 +1420,9 @@ impl App {
 }
 
 fn play_key(p: &mut Play, k: KeyEvent, now: Instant) -> Transition {
+    if let Some(tr) = super::fog::key(p, &k) {
+        return tr;
+    }
     let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
     let v = p.game().variant;
     if let Some(popup) = &mut p.popup {

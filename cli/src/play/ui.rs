@@ -287,6 +287,7 @@ fn moves_text(p: &Play) -> String {
     let g = p.game();
     let mut s = String::new();
     let mut before = &g.start;
+    let view = super::fog::view(p);
     for (i, ply) in g.plies().iter().enumerate() {
         let n = before.st.fullmove;
         if ply.mover == 0 {
@@ -295,7 +296,7 @@ fn moves_text(p: &Play) -> String {
             s.push_str(&format!("{n}..."));
         }
         match ply.action {
-            rookery_core::Action::Move(_) => s.push_str(&ply.text),
+            rookery_core::Action::Move(_) => s.push_str(&super::fog::ply_text(&view, ply)),
             rookery_core::Action::Resign(x) => {
                 s.push_str(&tf("moves-resigns", &[("player", &p.name(x))]))
             }
@@ -311,6 +312,9 @@ fn moves_text(p: &Play) -> String {
 }
 
 fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
+    if let Some(seat) = super::fog::hand_over(p) {
+        return super::fog::draw_hand_over(f, area, p, seat);
+    }
     let keys = help_play();
     help(f, area, &keys);
     let body_h = area.height.saturating_sub(keys.len() as u16);
@@ -323,7 +327,8 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
     )
     .at(area.x, area.y);
     p.layout = Some(layout);
-    let views = cell_views(p.game(), p.selected(), &p.shown_targets());
+    let mut views = cell_views(p.game(), p.selected(), &p.shown_targets());
+    super::fog::mask(p, &mut views);
     board::render(f.buffer_mut(), &layout, t_board, &views);
 
     // side panel
