@@ -89,6 +89,16 @@ fn matches_pick(m: &Move, pick: Pick) -> bool {
     }
 }
 
+/// Whether the seat to move may pick up what stands on `c`: its own piece, or anything a legal
+/// move starts from (Paco Ŝako: a union holding its piece, the piece freed by a chain).
+fn movable(pos: &Position, legal: &[Move], c: Cell) -> bool {
+    let p = pos.at(c);
+    (p.is_seated() && p.owner() == pos.turn())
+        || legal
+            .iter()
+            .any(|m| m.from == c && m.kind != MoveKind::Drop)
+}
+
 /// Whether every legal move is a placement (a later step of a turn: the duck).
 fn placement_step(moves: &[Move]) -> bool {
     !moves.is_empty() && moves.iter().all(|m| m.kind == MoveKind::Place)
@@ -224,8 +234,7 @@ impl Interaction {
                 return self.offer(here);
             }
             // not a target: another own piece is selected instead, else say why
-            let p = pos.at(c);
-            let own = p.is_seated() && p.owner() == pos.turn();
+            let own = movable(pos, &legal, c);
             if !own {
                 self.clear();
                 return Tap::Refused(match pick {
@@ -241,10 +250,16 @@ impl Interaction {
         if p.is_none() {
             return Tap::Refused(Message::new(illegal::NO_PIECE).with("cell", name(game, c)));
         }
-        if !(p.is_seated() && p.owner() == pos.turn()) {
+        if !movable(pos, &legal, c) {
             return Tap::Refused(Message::new(illegal::NOT_YOUR_PIECE).with("cell", name(game, c)));
         }
         self.picked = Some(Pick::Cell(c));
+        // moves that stay on their cell (Paco Ŝako: promoting a pawn the opponent carried
+        // there) are complete with this tap
+        let here: Vec<Move> = self.moves(game);
+        if !here.is_empty() && here.iter().all(|m| m.from == c && m.to == c) {
+            return self.offer(here);
+        }
         let targets = self.targets(game);
         if targets.is_empty() {
             self.picked = None;
