@@ -567,25 +567,43 @@ fn material_seen(g: &Game, view: &View) -> Vec<i32> {
         .collect()
 }
 
-/// The pieces of a position a view may see.
+/// The pieces of a position a view may see (a union of Paco Ŝako: both its pieces, one entry
+/// each, on the same cell).
 pub(crate) fn pieces_of(pos: &Position, view: &View) -> Vec<PieceView> {
     let v = pos.variant;
+    let piece = |c: Cell, kind: u8, owner: Option<u8>, facing: u8, promoted: bool| {
+        let t = v.pieces.get(kind as usize)?;
+        Some(PieceView {
+            cell: v.board.name(c).to_owned(),
+            letter: t.letter.to_string(),
+            kind_name: t.name.to_owned(),
+            owner,
+            facing,
+            promoted,
+        })
+    };
     (0..v.board.len())
-        .filter_map(|i| {
+        .flat_map(|i| {
             let c = i as Cell;
             let p = pos.at(c);
             if p.is_none() || !view.sees(c) {
-                return None;
+                return Vec::new();
             }
-            let kind = v.pieces.get(p.kind() as usize)?;
-            Some(PieceView {
-                cell: v.board.name(c).to_owned(),
-                letter: kind.letter.to_string(),
-                kind_name: kind.name.to_owned(),
-                owner: (!p.is_grey()).then_some(p.owner()),
-                facing: p.facing(),
-                promoted: p.promoted(),
-            })
+            match p.union_kinds() {
+                Some((a, b)) => [(a, 0u8), (b, 1u8)]
+                    .into_iter()
+                    .filter_map(|(k, s)| piece(c, k, Some(s), v.seats[s as usize].facing, false))
+                    .collect(),
+                None => piece(
+                    c,
+                    p.kind(),
+                    (!p.is_grey()).then_some(p.owner()),
+                    p.facing(),
+                    p.promoted(),
+                )
+                .into_iter()
+                .collect(),
+            }
         })
         .collect()
 }
