@@ -493,7 +493,8 @@ impl Rules for FriendlyRules {
         // a turn without progress counts once (as pacoplay counts each piece lifted): not at a
         // chain's later steps, nor at a carried pawn's promotion
         let chain_step = pos.st.rule[CHAIN_CELL] != 0;
-        if !chain_step && !(m.kind == MoveKind::Special && m.aux & AUX_CARRIED != 0) {
+        let carried = m.kind == MoveKind::Special && m.aux & AUX_CARRIED != 0;
+        if !(chain_step || carried) {
             let quiet = pos.st.rule[QUIET];
             pos.set_rule(QUIET, quiet.saturating_add(1));
         }
