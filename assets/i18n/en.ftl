@@ -324,6 +324,8 @@ status-moves = Moves
 status-move-input = Move:
 status-game-over = The game is over: Ctrl-N plays again, Esc goes to the menu
 status-choice-pending = A choice is pending
+hand-over-title = Pass the device to { $player }
+hand-over-hint = The board stays hidden until { $player } holds the device. { $player }: press Enter to see your pieces.
 status-turn-of = It is { $player }’s turn
 status-cannot-move = That piece cannot move
 status-bot-found-nothing = The bot found nothing to play
@@ -345,6 +347,7 @@ illegal-king-in-check = Your king would be in check.
 illegal-forbidden-by-rules = The rules of this game forbid that move.
 illegal-piece-cannot-move = The piece on { $cell } has no move.
 illegal-not-your-turn = It is not your turn.
+illegal-hand-over = Hand the device to the next player first; they confirm that they hold it.
 
 ## Terminal player screens
 

@@ -238,6 +238,7 @@ illegal-king-in-check = Váš kráľ by bol v šachu.
 illegal-forbidden-by-rules = Pravidlá tejto hry tento ťah nedovoľujú.
 illegal-piece-cannot-move = Figúrka na { $cell } nemá žiadny ťah.
 illegal-not-your-turn = Nie ste na ťahu.
+illegal-hand-over = Najprv podajte zariadenie ďalšiemu hráčovi; ten potvrdí, že ho drží.
 
 ## Domáce pravidlá
 
@@ -336,6 +337,8 @@ status-moves = Ťahy
 status-move-input = Ťah:
 status-game-over = Hra sa skončila: Ctrl-N hrá znova, Esc vráti do ponuky
 status-choice-pending = Čaká sa na voľbu
+hand-over-title = Podajte zariadenie hráčovi { $player }
+hand-over-hint = Šachovnica zostane skrytá, kým zariadenie nedrží { $player }. { $player }: stlačte Enter a uvidíte svoje figúrky.
 status-turn-of = Na ťahu je { $player }
 status-cannot-move = Táto figúra nemôže ťahať
 status-bot-found-nothing = Bot nenašiel žiadny ťah

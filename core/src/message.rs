@@ -52,6 +52,8 @@ pub mod illegal {
     pub const FORBIDDEN_BY_RULES: &str = "illegal-forbidden-by-rules";
     pub const PIECE_CANNOT_MOVE: &str = "illegal-piece-cannot-move";
     pub const NOT_YOUR_TURN: &str = "illegal-not-your-turn";
+    /// Pass-and-play in fog of war: the device goes to the next player first.
+    pub const HAND_OVER: &str = "illegal-hand-over";
 }
 
 /// Labels of the buttons of moves made without taps on cells (`rules::button`) and of the
@@ -189,6 +191,7 @@ pub const ALL_KEYS: &[&str] = &[
     illegal::FORBIDDEN_BY_RULES,
     illegal::PIECE_CANNOT_MOVE,
     illegal::NOT_YOUR_TURN,
+    illegal::HAND_OVER,
     "event-scored",
     "event-out",
     "event-walked",

@@ -1153,6 +1153,12 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
     func closeSession() 
     
     /**
+     * Pass-and-play in fog of war: the person the snapshot's `hand_over_to` names holds the
+     * device now; the board shows their view again. `BadInput` when no hand-over is pending.
+     */
+    func confirmHandOver() throws 
+    
+    /**
      * Ends the game by agreement, where the game allows it and no person is still playing.
      */
     func endGame() throws 
@@ -1220,8 +1226,9 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
     
     /**
      * Whose view the player-facing calls give: `Some(seat)` = what that seat may see (a
-     * device held by one player), `None` = the seat to move (pass-and-play). Today every
-     * game shows everything; fog of war will hide cells here (`rookery_core::view`).
+     * device held by one player), `None` = pass-and-play: the seat of the person at the
+     * device, with a hand-over between people in fog of war (`BoardSnapshot::hand_over_to`,
+     * `confirm_hand_over`; `rookery_core::view`).
      */
     func setViewer(seat: UInt8?) throws 
     
@@ -1482,6 +1489,17 @@ open func closeSession()  {try! rustCall() {
 }
     
     /**
+     * Pass-and-play in fog of war: the person the snapshot's `hand_over_to` names holds the
+     * device now; the board shows their view again. `BadInput` when no hand-over is pending.
+     */
+open func confirmHandOver()throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_confirm_hand_over(
+            self.uniffiCloneHandle(),$0
+    )
+}
+}
+    
+    /**
      * Ends the game by agreement, where the game allows it and no person is still playing.
      */
 open func endGame()throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
@@ -1622,8 +1640,9 @@ open func setSeat(seat: UInt8, config: SeatConfig)throws   {try rustCallWithErro
     
     /**
      * Whose view the player-facing calls give: `Some(seat)` = what that seat may see (a
-     * device held by one player), `None` = the seat to move (pass-and-play). Today every
-     * game shows everything; fog of war will hide cells here (`rookery_core::view`).
+     * device held by one player), `None` = pass-and-play: the seat of the person at the
+     * device, with a hand-over between people in fog of war (`BoardSnapshot::hand_over_to`,
+     * `confirm_hand_over`; `rookery_core::view`).
      */
 open func setViewer(seat: UInt8?)throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
     uniffi_rookery_bindings_fn_method_gamesession_set_viewer(
@@ -2224,6 +2243,13 @@ public struct BoardSnapshot: Equatable, Hashable {
      * The saved game's id when the session belongs to a `GameLibrary`.
      */
     public var savedId: UInt64?
+    /**
+     * Pass-and-play in a game that hides information (fog of war): the seat the device must
+     * be handed to. While set, the snapshot shows nothing of any seat's view (no pieces, no
+     * last move, no captures), taps are refused and the move list is hidden, until the app
+     * calls `confirm_hand_over` (bindings/README.md).
+     */
+    public var handOverTo: UInt8?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -2251,7 +2277,13 @@ public struct BoardSnapshot: Equatable, Hashable {
          */hands: [HandView], plyCount: UInt32, canUndo: Bool, canRedo: Bool, 
         /**
          * The saved game's id when the session belongs to a `GameLibrary`.
-         */savedId: UInt64?) {
+         */savedId: UInt64?, 
+        /**
+         * Pass-and-play in a game that hides information (fog of war): the seat the device must
+         * be handed to. While set, the snapshot shows nothing of any seat's view (no pieces, no
+         * last move, no captures), taps are refused and the move list is hidden, until the app
+         * calls `confirm_hand_over` (bindings/README.md).
+         */handOverTo: UInt8?) {
         self.gameId = gameId
         self.width = width
         self.height = height
@@ -2270,6 +2302,7 @@ public struct BoardSnapshot: Equatable, Hashable {
         self.canUndo = canUndo
         self.canRedo = canRedo
         self.savedId = savedId
+        self.handOverTo = handOverTo
     }
 
     
@@ -2305,7 +2338,8 @@ public struct FfiConverterTypeBoardSnapshot: FfiConverterRustBuffer {
                 plyCount: FfiConverterUInt32.read(from: &buf), 
                 canUndo: FfiConverterBool.read(from: &buf), 
                 canRedo: FfiConverterBool.read(from: &buf), 
-                savedId: FfiConverterOptionUInt64.read(from: &buf)
+                savedId: FfiConverterOptionUInt64.read(from: &buf), 
+                handOverTo: FfiConverterOptionUInt8.read(from: &buf)
         )
     }
 
@@ -2328,6 +2362,7 @@ public struct FfiConverterTypeBoardSnapshot: FfiConverterRustBuffer {
         FfiConverterBool.write(value.canUndo, into: &buf)
         FfiConverterBool.write(value.canRedo, into: &buf)
         FfiConverterOptionUInt64.write(value.savedId, into: &buf)
+        FfiConverterOptionUInt8.write(value.handOverTo, into: &buf)
     }
 }
 
@@ -6347,6 +6382,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_method_gamesession_close_session() != 62989) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_confirm_hand_over() != 3025) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_rookery_bindings_checksum_method_gamesession_end_game() != 33444) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -6383,7 +6421,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_method_gamesession_set_seat() != 51306) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_set_viewer() != 26886) {
+    if (uniffi_rookery_bindings_checksum_method_gamesession_set_viewer() != 15722) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_gamesession_snapshot() != 2779) {

@@ -333,6 +333,8 @@ pub struct Play {
     pub paused: bool,
     /// The ply at which no person was playing any more (bots play on from there).
     pub bots_since: Option<usize>,
+    /// Fog of war: the seat whose view the screen showed last (hand-over, `fog.rs`).
+    pub shown: Option<Seat>,
 }
 
 impl Drop for Play {
@@ -646,7 +648,7 @@ impl Play {
                     let ms = self.moves_between(from, to);
                     match ms.len() {
                         // say why (the king would be in check, the path is blocked, ...)
-                        0 => self.fail(message_text(&rookery_core::interact::explain(
+                        0 => self.fail(message_text(&super::fog::view(self).explain(
                             self.game(),
                             from,
                             to,
@@ -718,6 +720,10 @@ impl Play {
     pub fn click_cell(&mut self, c: Cell, now: Instant) {
         if self.person_to_move().is_none() {
             self.fail(self.not_your_turn());
+            return;
+        }
+        if let Some(why) = super::fog::refuse_click(self, c) {
+            self.fail(message_text(&why));
             return;
         }
         let tap = self.ui.tap(self.session.game(), c);
@@ -1465,6 +1471,7 @@ impl App {
             pace: DEFAULT_PACE,
             paused: false,
             bots_since: None,
+            shown: None,
         }
     }
 
@@ -1739,6 +1746,9 @@ impl App {
 }
 
 fn play_key(p: &mut Play, k: KeyEvent, now: Instant) -> Transition {
+    if let Some(tr) = super::fog::key(p, &k) {
+        return tr;
+    }
     let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
     let v = p.game().variant;
     // a yes/no question (leave, quit, resign) is answered or closed by the next key; a key
