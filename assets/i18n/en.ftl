@@ -137,6 +137,16 @@ end-king-captured = King captured
 end-points = Decided on points
 end-move-limit = Move limit reached
 end-agreement = Ended by the players
+end-bare-king = Bare king
+end-boards-honour = Board's honour count ran out
+end-pieces-honour = Pieces' honour count ran out
+end-bikjang = Bikjang: the generals faced each other
+end-double-pass = Both players passed
+end-impasse = Impasse declared (27-point rule)
+end-perpetual-check = Perpetual check
+end-perpetual-chase = Perpetual chase
+end-sennichite = Sennichite (fourfold repetition)
+end-pawn-drop-mate = Mate by a dropped pawn
 
 out-checkmate = checkmate
 out-stalemate = stalemate

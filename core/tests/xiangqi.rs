@@ -164,7 +164,7 @@ fn xiangqi_perpetual_check_loses() {
     let o = g.outcome().expect("third time: the checker loses");
     assert_eq!(
         (o.winners.clone(), o.reason),
-        (vec![1], EndReason::Repetition)
+        (vec![1], EndReason::PerpetualCheck)
     );
 }
 

@@ -173,7 +173,7 @@ fn shatranj_bare_king_loses_unless_bared_back_at_once() {
     let o = g.outcome().unwrap();
     assert_eq!(
         (o.reason, o.winners.clone()),
-        (EndReason::InsufficientMaterial, vec![0])
+        (EndReason::BareKing, vec![0])
     );
     assert!(
         g.position().legal_moves().is_empty(),
@@ -251,7 +251,7 @@ fn makruk_counting_pieces_honour_is_shown_and_draws_when_it_runs_out() {
     play(&mut g, &["e5e6"]);
     assert_eq!(fen(&g), "8/8/4k3/8/8/3R4/8/4K3 w - 32 33 21");
     let o = g.outcome().unwrap();
-    assert!(o.is_draw() && o.reason == EndReason::MoveLimit, "{o:?}");
+    assert!(o.is_draw() && o.reason == EndReason::PiecesHonour, "{o:?}");
 }
 
 #[test]
