@@ -467,6 +467,8 @@ fn sittuyin_fifty_moves_without_a_capture_or_pawn_move_draw() {
     let mut g = game("sittuyin", "4k3/8/8/3p4/3P4/8/8/R3K3[] w - - 99 60");
     assert!(!g.is_over());
     play(&mut g, &["a1a2"]);
-    let o = g.outcome().expect("the hundredth ply without capture or pawn move");
+    let o = g
+        .outcome()
+        .expect("the hundredth ply without capture or pawn move");
     assert!(o.is_draw() && o.reason == EndReason::FiftyMoves, "{o:?}");
 }
