@@ -169,7 +169,7 @@ fn western_shogi(pos: &Position, m: Move) -> String {
         _ => "?",
     };
     if m.kind == MoveKind::Drop {
-        return format!("{}*{}", letter(m.aux as u8), shogi_square(pos, m.to));
+        return format!("{}*{}", letter(m.aux), shogi_square(pos, m.to));
     }
     let piece = pos.at(m.from);
     let legal = pos.legal_moves();
