@@ -139,6 +139,16 @@ end-move-limit = Move limit reached
 end-agreement = Ended by the players
 end-adjudicated-quiet = Ended: the bots played { $rounds } rounds without a capture
 end-adjudicated-long = Ended: the bots played { $rounds } rounds on their own
+end-bare-king = Bare king
+end-boards-honour = Board's honour count ran out
+end-pieces-honour = Pieces' honour count ran out
+end-bikjang = Bikjang: the generals faced each other
+end-double-pass = Both players passed
+end-impasse = Impasse declared (27-point rule)
+end-perpetual-check = Perpetual check
+end-perpetual-chase = Perpetual chase
+end-sennichite = Sennichite (fourfold repetition)
+end-pawn-drop-mate = Mate by a dropped pawn
 
 out-checkmate = checkmate
 out-stalemate = stalemate

@@ -130,6 +130,16 @@ end-move-limit = Dosiahnutý limit ťahov
 end-agreement = Hráči hru ukončili
 end-adjudicated-quiet = Koniec: boti odohrali { $rounds } kôl bez brania
 end-adjudicated-long = Koniec: boti odohrali { $rounds } kôl sami
+end-bare-king = Holý kráľ
+end-boards-honour = Počítanie šachovnice sa skončilo
+end-pieces-honour = Počítanie figúr sa skončilo
+end-bikjang = Bikdžang: generáli stáli proti sebe
+end-double-pass = Obaja hráči vynechali ťah
+end-impasse = Vyhlásené impasse (pravidlo 27 bodov)
+end-perpetual-check = Večný šach
+end-perpetual-chase = Večné prenasledovanie
+end-sennichite = Sennichite (štvornásobné opakovanie)
+end-pawn-drop-mate = Mat položeným pešiakom
 
 out-checkmate = mat
 out-stalemate = pat

@@ -107,6 +107,16 @@ pub enum GameEndReason {
     Points,
     MoveLimit,
     Agreement,
+    BareKing,
+    BoardsHonour,
+    PiecesHonour,
+    Bikjang,
+    DoublePass,
+    Impasse,
+    PerpetualCheck,
+    PerpetualChase,
+    Sennichite,
+    PawnDropMate,
 }
 
 impl From<EndReason> for GameEndReason {
@@ -123,6 +133,16 @@ impl From<EndReason> for GameEndReason {
             EndReason::Points => Self::Points,
             EndReason::MoveLimit => Self::MoveLimit,
             EndReason::Agreement => Self::Agreement,
+            EndReason::BareKing => Self::BareKing,
+            EndReason::BoardsHonour => Self::BoardsHonour,
+            EndReason::PiecesHonour => Self::PiecesHonour,
+            EndReason::Bikjang => Self::Bikjang,
+            EndReason::DoublePass => Self::DoublePass,
+            EndReason::Impasse => Self::Impasse,
+            EndReason::PerpetualCheck => Self::PerpetualCheck,
+            EndReason::PerpetualChase => Self::PerpetualChase,
+            EndReason::Sennichite => Self::Sennichite,
+            EndReason::PawnDropMate => Self::PawnDropMate,
         }
     }
 }

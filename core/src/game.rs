@@ -109,6 +109,27 @@ pub enum EndReason {
     MoveLimit,
     /// The players chose to end (e.g. after the first mate in three-player chess).
     Agreement,
+    /// Shatranj: a bare king loses (unless it can bare the other king at once).
+    BareKing,
+    /// Makruk, ouk chatrang, sittuyin: the board's honour count ran out (a draw).
+    BoardsHonour,
+    /// Makruk, ouk chatrang, sittuyin: the pieces' honour count ran out (a draw).
+    PiecesHonour,
+    /// Janggi: the generals faced each other and stayed so (decided by count).
+    Bikjang,
+    /// Janggi: both players passed in a row (decided by count).
+    DoublePass,
+    /// Shogi: the impasse declaration (27-point rule).
+    Impasse,
+    /// A repetition with perpetual check: the checking side loses (xiangqi, janggi, shogi).
+    PerpetualCheck,
+    /// Xiangqi: a repetition in which one side chased a piece with every move; it loses.
+    PerpetualChase,
+    /// Shogi: the fourth occurrence of a position without perpetual check (minishogi: sente
+    /// loses).
+    Sennichite,
+    /// Shogi: a mate by a dropped pawn loses for the player who dropped it (uchifuzume).
+    PawnDropMate,
 }
 
 /// The result of a finished game.

@@ -86,6 +86,16 @@ pub fn end_key(r: EndReason) -> &'static str {
         EndReason::Points => "end-points",
         EndReason::MoveLimit => "end-move-limit",
         EndReason::Agreement => "end-agreement",
+        EndReason::BareKing => "end-bare-king",
+        EndReason::BoardsHonour => "end-boards-honour",
+        EndReason::PiecesHonour => "end-pieces-honour",
+        EndReason::Bikjang => "end-bikjang",
+        EndReason::DoublePass => "end-double-pass",
+        EndReason::Impasse => "end-impasse",
+        EndReason::PerpetualCheck => "end-perpetual-check",
+        EndReason::PerpetualChase => "end-perpetual-chase",
+        EndReason::Sennichite => "end-sennichite",
+        EndReason::PawnDropMate => "end-pawn-drop-mate",
     }
 }
 

@@ -90,7 +90,7 @@ fn janggi_bikjang_left_standing_is_decided_by_count() {
     assert!(!g.is_over());
     g.play_text("e2e2").unwrap();
     let o = g.outcome().expect("bikjang twice");
-    assert_eq!((o.winners.clone(), o.reason), (vec![0], EndReason::Points));
+    assert_eq!((o.winners.clone(), o.reason), (vec![0], EndReason::Bikjang));
 }
 
 #[test]
@@ -101,7 +101,10 @@ fn janggi_two_passes_end_by_count_and_han_has_the_deom_of_1_5() {
     g.play_text("e9e9").unwrap();
     // equal armies (72 points each): Han wins with the 1.5 deom
     let o = g.outcome().expect("two passes");
-    assert_eq!((o.winners.clone(), o.reason), (vec![1], EndReason::Points));
+    assert_eq!(
+        (o.winners.clone(), o.reason),
+        (vec![1], EndReason::DoublePass)
+    );
     let p = g.position();
     assert_eq!(rookery_core::rules::xiangqi::janggi_points_x2(p, 0), 144);
     assert_eq!(rookery_core::rules::xiangqi::janggi_points_x2(p, 1), 147);
@@ -120,7 +123,7 @@ fn janggi_perpetual_check_loses() {
     let o = g.outcome().expect("third time: the checker loses");
     assert_eq!(
         (o.winners.clone(), o.reason),
-        (vec![1], EndReason::Repetition)
+        (vec![1], EndReason::PerpetualCheck)
     );
 }
 

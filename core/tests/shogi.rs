@@ -80,7 +80,7 @@ fn shogi_pawn_drop_mate_loses_for_the_dropper() {
     let o = g.outcome().expect("mate by a dropped pawn");
     assert_eq!(
         (o.winners.clone(), o.reason),
-        (vec![1], EndReason::Checkmate)
+        (vec![1], EndReason::PawnDropMate)
     );
     // a gold dropped there mates and wins
     let mut g = Game::from_fen("shogi", "3lkl3/9/4G4/9/9/9/9/9/4K4[G] w - - 0 1").unwrap();
@@ -153,7 +153,7 @@ fn shogi_fourfold_repetition_is_a_draw() {
             .unwrap();
     }
     let o = g.outcome().expect("the fourth time");
-    assert_eq!((o.is_draw(), o.reason), (true, EndReason::Repetition));
+    assert_eq!((o.is_draw(), o.reason), (true, EndReason::Sennichite));
 }
 
 #[test]
@@ -168,7 +168,7 @@ fn shogi_perpetual_check_loses() {
     let o = g.outcome().expect("the fourth time, checking all the time");
     assert_eq!(
         (o.winners.clone(), o.reason),
-        (vec![1], EndReason::Repetition)
+        (vec![1], EndReason::PerpetualCheck)
     );
 }
 
@@ -202,7 +202,7 @@ fn shogi_impasse_declaration_needs_28_points_for_sente() {
     assert!(g.play_text("e9e9").is_err(), "only the king's own point");
     g.play_text("e8e8").unwrap();
     let o = g.outcome().expect("declared");
-    assert_eq!((o.winners.clone(), o.reason), (vec![0], EndReason::Points));
+    assert_eq!((o.winners.clone(), o.reason), (vec![0], EndReason::Impasse));
     let mut g = Game::from_fen("shogi", "RRBBGGS2/PPPPK4/9/9/9/9/9/9/4k4[] w - - 0 1").unwrap();
     assert!(g.play_text("e8e8").is_err(), "27 points: no declaration");
 }
@@ -262,7 +262,7 @@ fn minishogi_repetition_loses_for_the_first_player() {
     let o = g.outcome().expect("the fourth time");
     assert_eq!(
         (o.winners.clone(), o.reason),
-        (vec![1], EndReason::Repetition)
+        (vec![1], EndReason::Sennichite)
     );
 }
 
@@ -280,6 +280,6 @@ fn minishogi_perpetual_check_loses() {
     let o = g.outcome().expect("the fourth time, checking all the time");
     assert_eq!(
         (o.winners.clone(), o.reason),
-        (vec![0], EndReason::Repetition)
+        (vec![0], EndReason::PerpetualCheck)
     );
 }

@@ -164,7 +164,7 @@ fn xiangqi_perpetual_check_loses() {
     let o = g.outcome().expect("third time: the checker loses");
     assert_eq!(
         (o.winners.clone(), o.reason),
-        (vec![1], EndReason::Repetition)
+        (vec![1], EndReason::PerpetualCheck)
     );
 }
 
@@ -195,4 +195,68 @@ fn xiangqi_fen_and_move_text_round_trip() {
         rules::write_position(g.position()),
         "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/R8/1NBAKABNR b - - 3 2"
     );
+}
+
+/// Plays `cycle` twice from `fen`; the outcome after the last move (the third occurrence).
+fn repeated(fen: &str, cycle: &str) -> rookery_core::game::Outcome {
+    let mut g = Game::from_fen("xiangqi", fen).unwrap();
+    let moves: Vec<&str> = cycle.split(' ').collect();
+    for (i, m) in moves.iter().chain(moves.iter()).enumerate() {
+        assert!(!g.is_over(), "over before move {i} {m}");
+        g.play_text(m).unwrap();
+    }
+    g.outcome()
+        .expect("the third occurrence ends the game")
+        .clone()
+}
+
+// Verdicts as Fairy-Stockfish 230826 (pyffish 0.0.90) gives them: tests/oracle_xiangqi_chase.rs.
+
+#[test]
+fn xiangqi_perpetual_chase_of_an_unprotected_piece_loses() {
+    let o = repeated(
+        "1n3k3/9/9/9/9/9/9/9/9/1R1K5 b - - 0 1",
+        "b10a8 b1a1 a8b10 a1b1",
+    );
+    assert_eq!((o.winners, o.reason), (vec![1], EndReason::PerpetualChase));
+}
+
+#[test]
+fn xiangqi_attacking_a_protected_piece_of_less_value_is_no_chase() {
+    let o = repeated(
+        "1n6r/4k4/8r/9/9/9/9/9/9/1R1K5 b - - 0 1",
+        "b10a8 b1a1 a8b10 a1b1",
+    );
+    assert_eq!((o.is_draw(), o.reason), (true, EndReason::Repetition));
+}
+
+#[test]
+fn xiangqi_a_cannon_or_horse_chasing_a_chariot_loses_even_when_it_is_protected() {
+    let o = repeated(
+        "r7r/4k4/9/9/pp7/9/9/9/9/C2K5 b - - 0 1",
+        "a10b10 a1b1 b10a10 b1a1",
+    );
+    assert_eq!((o.winners, o.reason), (vec![1], EndReason::PerpetualChase));
+}
+
+#[test]
+fn xiangqi_offering_an_exchange_of_equal_pieces_is_no_chase() {
+    let o = repeated("9/3k5/9/8R/9/9/9/8r/9/5K3 b - - 0 1", "i3b3 i7b7 b3i3 b7i7");
+    assert_eq!((o.is_draw(), o.reason), (true, EndReason::Repetition));
+}
+
+#[test]
+fn xiangqi_a_chase_must_be_made_with_every_move_of_the_cycle() {
+    // the chariot attacks the horse only on every second move
+    let o = repeated(
+        "9/4k4/9/n8/9/9/9/9/9/R2K5 w - - 0 1",
+        "a1b1 e9e10 b1a1 e10e9",
+    );
+    assert_eq!((o.is_draw(), o.reason), (true, EndReason::Repetition));
+    // stepping towards the piece it attacked already is no new attack
+    let o = repeated(
+        "9/4k2c1/7R1/9/9/9/9/9/5K3/9 b - - 0 1",
+        "h9h10 h8h2 h10h9 h2h8",
+    );
+    assert_eq!((o.is_draw(), o.reason), (true, EndReason::Repetition));
 }

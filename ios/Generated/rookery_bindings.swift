@@ -4433,6 +4433,16 @@ public enum GameEndReason: Equatable, Hashable {
     case points
     case moveLimit
     case agreement
+    case bareKing
+    case boardsHonour
+    case piecesHonour
+    case bikjang
+    case doublePass
+    case impasse
+    case perpetualCheck
+    case perpetualChase
+    case sennichite
+    case pawnDropMate
 
 
 
@@ -4475,6 +4485,26 @@ public struct FfiConverterTypeGameEndReason: FfiConverterRustBuffer {
         case 10: return .moveLimit
         
         case 11: return .agreement
+        
+        case 12: return .bareKing
+        
+        case 13: return .boardsHonour
+        
+        case 14: return .piecesHonour
+        
+        case 15: return .bikjang
+        
+        case 16: return .doublePass
+        
+        case 17: return .impasse
+        
+        case 18: return .perpetualCheck
+        
+        case 19: return .perpetualChase
+        
+        case 20: return .sennichite
+        
+        case 21: return .pawnDropMate
         
         default: throw UniffiInternalError.unexpectedEnumCase
         }
@@ -4526,6 +4556,46 @@ public struct FfiConverterTypeGameEndReason: FfiConverterRustBuffer {
         
         case .agreement:
             writeInt(&buf, Int32(11))
+        
+        
+        case .bareKing:
+            writeInt(&buf, Int32(12))
+        
+        
+        case .boardsHonour:
+            writeInt(&buf, Int32(13))
+        
+        
+        case .piecesHonour:
+            writeInt(&buf, Int32(14))
+        
+        
+        case .bikjang:
+            writeInt(&buf, Int32(15))
+        
+        
+        case .doublePass:
+            writeInt(&buf, Int32(16))
+        
+        
+        case .impasse:
+            writeInt(&buf, Int32(17))
+        
+        
+        case .perpetualCheck:
+            writeInt(&buf, Int32(18))
+        
+        
+        case .perpetualChase:
+            writeInt(&buf, Int32(19))
+        
+        
+        case .sennichite:
+            writeInt(&buf, Int32(20))
+        
+        
+        case .pawnDropMate:
+            writeInt(&buf, Int32(21))
         
         }
     }

@@ -7,3 +7,4 @@ pub mod movetext;
 pub mod pgn;
 pub mod pgn4;
 pub mod san;
+pub mod traditional;

@@ -445,7 +445,7 @@ impl ShatranjRules {
         for c in [1 - stm, stm] {
             let need = 2 + (c == stm) as usize;
             if n(c) <= 1 && n(1 - c) >= need {
-                return Some(Outcome::win(vec![1 - c], EndReason::InsufficientMaterial));
+                return Some(Outcome::win(vec![1 - c], EndReason::BareKing));
             }
         }
         None
@@ -628,7 +628,11 @@ impl ShatranjRules {
     fn draws(&self, pos: &Position, history: &[u64]) -> Option<Outcome> {
         let limit = pos.st.rule[SLOT_LIMIT];
         if self.0.counting != Counting::None && limit != 0 && pos.st.rule[SLOT_PLY] > limit {
-            return Some(Outcome::draw(EndReason::MoveLimit));
+            let reason = match counting(pos).map(|c| c.kind) {
+                Some(CountKind::PiecesHonour) => EndReason::PiecesHonour,
+                _ => EndReason::BoardsHonour,
+            };
+            return Some(Outcome::draw(reason));
         }
         if self.0.move_rule > 0 && pos.st.halfmove >= 2 * self.0.move_rule {
             return Some(Outcome::draw(EndReason::FiftyMoves));

@@ -647,14 +647,14 @@ impl Rules for ShogiRules {
     fn outcome(&self, pos: &mut Position, history: &[u64]) -> Option<Outcome> {
         if pos.st.rule[DECLARED] > 0 {
             let declarer = pos.st.rule[DECLARED] as Seat - 1;
-            return Some(Outcome::win(vec![declarer], EndReason::Points));
+            return Some(Outcome::win(vec![declarer], EndReason::Impasse));
         }
         let to_move = pos.turn();
         if !pos.any_legal_move() {
             let check = pos.in_check(to_move);
             if check && pos.st.rule[PAWN_DROPPED] == 1 {
                 // uchifuzume: the mate by a dropped pawn loses for the player who dropped it
-                return Some(Outcome::win(vec![to_move], EndReason::Checkmate));
+                return Some(Outcome::win(vec![to_move], EndReason::PawnDropMate));
             }
             let reason = if check {
                 EndReason::Checkmate
@@ -666,9 +666,9 @@ impl Rules for ShogiRules {
         let sente_loses = repetition_loses_for_sente(pos.variant);
         repetition(pos, history, 4, || {
             if sente_loses {
-                Outcome::win(vec![1], EndReason::Repetition)
+                Outcome::win(vec![1], EndReason::Sennichite)
             } else {
-                Outcome::draw(EndReason::Repetition)
+                Outcome::draw(EndReason::Sennichite)
             }
         })
     }

@@ -17,6 +17,8 @@ use crate::position::{Move, MoveKind, Position};
 use crate::rules::{two_player_standings, Rules, Standing};
 use crate::variant::{Family, Hooks, SeatDef, Variant};
 
+mod chase;
+
 pub const XIANGQI_START: &str =
     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 pub const JANGGI_START: &str =
@@ -266,9 +268,37 @@ pub(crate) fn repetition(
         n > 0 && pos.st.rule[CHECK_STREAK + s as usize] as usize >= n
     };
     match (checker(0), checker(1)) {
-        (true, false) => Some(Outcome::win(vec![1], EndReason::Repetition)),
-        (false, true) => Some(Outcome::win(vec![0], EndReason::Repetition)),
+        (true, false) => Some(Outcome::win(vec![1], EndReason::PerpetualCheck)),
+        (false, true) => Some(Outcome::win(vec![0], EndReason::PerpetualCheck)),
         _ => Some(otherwise()),
+    }
+}
+
+/// A threefold repetition without perpetual check: the side that chased one piece with every
+/// move of the cycle loses, when only one did (`chase.rs`); None when neither or both did, or
+/// the record of the cycle is not at hand.
+fn perpetual_chase(ctx: &Ctx) -> Option<Outcome> {
+    let h = ctx.pos.hash();
+    let seen: Vec<usize> = (0..ctx.history.len())
+        .filter(|&i| ctx.history[i] == h)
+        .collect();
+    let first = *seen.get(seen.len().checked_sub(2)?)?;
+    let span = ctx.history.len() - first;
+    if ctx.history.len() != ctx.earlier.len() + 1 {
+        return None;
+    }
+    let (positions, moves) = chase::cycle(
+        ctx.start,
+        ctx.earlier,
+        ctx.before,
+        ctx.action,
+        ctx.pos,
+        span,
+    )?;
+    match chase::perpetual_chasers(&positions, &moves) {
+        [true, false] => Some(Outcome::win(vec![1], EndReason::PerpetualChase)),
+        [false, true] => Some(Outcome::win(vec![0], EndReason::PerpetualChase)),
+        _ => None,
     }
 }
 
@@ -314,7 +344,7 @@ impl Rules for XiangqiRules {
         record_check(pos, mover, check);
     }
     /// No legal move loses (mate and stalemate alike); threefold repetition: perpetual check
-    /// loses, else a draw (chasing is not judged: docs/rules-decisions.md).
+    /// loses, else a draw (chasing needs the cycle's positions: `after_action` judges it).
     fn outcome(&self, pos: &mut Position, history: &[u64]) -> Option<Outcome> {
         let to_move = pos.turn();
         if !pos.any_legal_move() {
@@ -332,7 +362,13 @@ impl Rules for XiangqiRules {
             Action::Resign(s) => Some(Outcome::win(vec![1 - s], EndReason::Resignation)),
             Action::Timeout(s) => Some(Outcome::win(vec![1 - s], EndReason::Timeout)),
             Action::Move(_) | Action::Choose(_) => {
-                self.outcome(ctx.pos, ctx.history).or_else(|| {
+                let o = self.outcome(ctx.pos, ctx.history);
+                if let Some(o) = &o {
+                    if o.is_draw() && o.reason == EndReason::Repetition {
+                        return Some(perpetual_chase(ctx).unwrap_or_else(|| o.clone()));
+                    }
+                }
+                o.or_else(|| {
                     // the house rules' move limit: a draw
                     crate::rules::multi::move_limit_reached(ctx)
                         .then(|| Outcome::draw(EndReason::MoveLimit))
@@ -408,9 +444,9 @@ impl JanggiRules {
         })
     }
 
-    /// The outcome by count, as the reason says.
-    fn by_count(pos: &Position) -> Outcome {
-        Outcome::win(vec![janggi_count_winner(pos)], EndReason::Points)
+    /// The outcome by count, for `reason`.
+    fn by_count(pos: &Position, reason: EndReason) -> Outcome {
+        Outcome::win(vec![janggi_count_winner(pos)], reason)
     }
 }
 
@@ -579,13 +615,18 @@ impl Rules for JanggiRules {
     /// loses; threefold repetition: perpetual check loses, else decided by count.
     fn outcome(&self, pos: &mut Position, history: &[u64]) -> Option<Outcome> {
         if janggi_ended(pos) {
-            return Some(Self::by_count(pos));
+            let reason = if pos.st.rule[BIKJANG] >= 2 {
+                EndReason::Bikjang
+            } else {
+                EndReason::DoublePass
+            };
+            return Some(Self::by_count(pos, reason));
         }
         let to_move = pos.turn();
         if !pos.any_legal_move() {
             return Some(Outcome::win(vec![1 - to_move], EndReason::Checkmate));
         }
-        let counted = Self::by_count(pos);
+        let counted = Self::by_count(pos, EndReason::Repetition);
         repetition(pos, history, 3, || counted)
     }
     fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome> {
@@ -595,7 +636,8 @@ impl Rules for JanggiRules {
             Action::Move(_) | Action::Choose(_) => {
                 self.outcome(ctx.pos, ctx.history).or_else(|| {
                     // the house rules' move limit: decided by count
-                    crate::rules::multi::move_limit_reached(ctx).then(|| Self::by_count(ctx.pos))
+                    crate::rules::multi::move_limit_reached(ctx)
+                        .then(|| Self::by_count(ctx.pos, EndReason::MoveLimit))
                 })
             }
         }

@@ -857,3 +857,50 @@ fn a_summary_names_who_plays_each_seat() {
     drop(store);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Saves written before bare king had its own end reason recorded the result as
+/// `InsufficientMaterial` in the summary; the record format did not change (outcomes are
+/// serde JSON with the reason's name, and new reasons only add names), so such a summary still
+/// reads, and loading replays the moves and reports the rules' reason of today.
+#[test]
+fn summaries_with_the_old_end_reasons_still_read_and_load_with_the_new_ones() {
+    let dir = temp_dir("old-reasons");
+    let store = GameStore::open(&dir).unwrap();
+    let mut setup = Setup::new("shatranj").unwrap();
+    setup.start = Start::Position {
+        text: "8/8/8/8/8/3k4/3n4/3R3K w - - 0 1".to_string(),
+    };
+    let mut s = store.create("bare", &setup).unwrap();
+    for m in ["d1d2", "d3c3"] {
+        store.act_text(&mut s, m).unwrap();
+    }
+    let now = s.game.outcome().unwrap().clone();
+    assert_eq!(
+        (now.reason, now.winners.clone()),
+        (EndReason::BareKing, vec![0])
+    );
+    // the summary as an older build wrote it
+    let key = record::summary_key(s.id);
+    let bytes = store.db.get(key).unwrap().unwrap();
+    let (_, json) = record::unframe(s.id, "summary", &bytes).unwrap();
+    let text = String::from_utf8(json.to_vec()).unwrap();
+    assert!(text.contains("\"BareKing\""), "{text}");
+    let old = text.replace("\"BareKing\"", "\"InsufficientMaterial\"");
+    store.db.insert(key, frame(SCHEMA, old.as_bytes())).unwrap();
+    store.db.flush().unwrap();
+    let listed = store.list().unwrap().games;
+    let r = listed[0].result.as_ref().unwrap();
+    assert_eq!(r.reason, EndReason::InsufficientMaterial);
+    let loaded = store.load(s.id).unwrap();
+    assert_eq!(
+        loaded.result.as_ref().map(|o| o.reason),
+        Some(EndReason::BareKing)
+    );
+    // the text form round-trips the new reason of a finished game too
+    let back = text::read(&text::write(&loaded)).unwrap();
+    assert_eq!(
+        back.game.outcome().map(|o| o.reason),
+        Some(EndReason::BareKing)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -173,7 +173,7 @@ fn shatranj_bare_king_loses_unless_bared_back_at_once() {
     let o = g.outcome().unwrap();
     assert_eq!(
         (o.reason, o.winners.clone()),
-        (EndReason::InsufficientMaterial, vec![0])
+        (EndReason::BareKing, vec![0])
     );
     assert!(
         g.position().legal_moves().is_empty(),
@@ -251,7 +251,7 @@ fn makruk_counting_pieces_honour_is_shown_and_draws_when_it_runs_out() {
     play(&mut g, &["e5e6"]);
     assert_eq!(fen(&g), "8/8/4k3/8/8/3R4/8/4K3 w - 32 33 21");
     let o = g.outcome().unwrap();
-    assert!(o.is_draw() && o.reason == EndReason::MoveLimit, "{o:?}");
+    assert!(o.is_draw() && o.reason == EndReason::PiecesHonour, "{o:?}");
 }
 
 #[test]
@@ -460,4 +460,15 @@ fn sittuyin_stalemate_is_a_draw() {
     let g = game("sittuyin", "k7/2F1p2p/1K2P2P/8/8/8/8/8[] b - - 0 1");
     let o = g.outcome().expect("stalemated at the start");
     assert!(o.is_draw() && o.reason == EndReason::Stalemate, "{o:?}");
+}
+
+#[test]
+fn sittuyin_fifty_moves_without_a_capture_or_pawn_move_draw() {
+    let mut g = game("sittuyin", "4k3/8/8/3p4/3P4/8/8/R3K3[] w - - 99 60");
+    assert!(!g.is_over());
+    play(&mut g, &["a1a2"]);
+    let o = g
+        .outcome()
+        .expect("the hundredth ply without capture or pawn move");
+    assert!(o.is_draw() && o.reason == EndReason::FiftyMoves, "{o:?}");
 }

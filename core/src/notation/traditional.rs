@@ -1,0 +1,204 @@
+//! Traditional move notation for the move list, an option beside the coordinate text saved
+//! games store (which stays the only form that is read back):
+//! - xiangqi: WXF notation (`C2.5`, `H8+7`, `R1-2`, tandem pieces `R+.3`, `C--1`, pawns in
+//!   tandem `P+.4`, `++.4`, and in two files `3+.4`), files counted from each player's right;
+//! - shogi and minishogi: Western notation (`P-7f`, `Bx2b+`, `S*5e`, `N-7g=`, the origin
+//!   square only when another piece of the kind could go there: `G6i-5h`).
+//!
+//! Other games, and moves these forms have no word for (shogi's impasse declaration), are
+//! written as coordinate text. The form is chosen by the game's family, never by its id.
+
+use crate::board::Cell;
+use crate::game::{Action, Game};
+use crate::position::{Move, MoveKind, Position};
+use crate::variant::Family;
+
+/// How the move list writes moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Style {
+    /// Coordinate text (`e2e4`, `h2e2`), as saved games store it.
+    #[default]
+    Coordinate,
+    /// The game's traditional notation where it has one (xiangqi WXF, shogi Western).
+    Traditional,
+}
+
+/// A legal move `m` of `pos` (before it is made) in `style`.
+pub fn write(pos: &Position, m: Move, style: Style) -> String {
+    let coordinate =
+        || crate::notation::movetext::write(pos, m, pos.variant.castle_king_takes_rook);
+    if style == Style::Coordinate {
+        return coordinate();
+    }
+    match pos.variant.family {
+        Family::Xiangqi if m.kind != MoveKind::Drop && m.from != m.to => wxf(pos, m),
+        Family::Shogi if m.kind == MoveKind::Drop || m.from != m.to => western_shogi(pos, m),
+        _ => coordinate(),
+    }
+}
+
+/// The game's move list (plies up to the undo cursor) in `style`; actions other than moves
+/// (resignations, choices) keep their text.
+pub fn move_list(game: &Game, style: Style) -> Vec<String> {
+    let mut before = &game.start;
+    let mut out = Vec::with_capacity(game.plies().len());
+    for p in game.plies() {
+        out.push(match p.action {
+            Action::Move(m) => write(before, m, style),
+            _ => p.text.clone(),
+        });
+        before = &p.after;
+    }
+    out
+}
+
+/// The WXF file number of column `x` for seat `s` (1 = the player's right).
+fn wxf_file(s: u8, x: i16, width: i16) -> i16 {
+    if s == 0 {
+        width - x
+    } else {
+        x + 1
+    }
+}
+
+fn wxf(pos: &Position, m: Move) -> String {
+    use crate::rules::xiangqi::kinds::*;
+    let t = &pos.variant.board;
+    let piece = pos.at(m.from);
+    let s = piece.owner();
+    let (a, b) = (&t.cells[m.from as usize], &t.cells[m.to as usize]);
+    let forward = if s == 0 { 1 } else { -1 };
+    let dy = (b.y - a.y) * forward;
+    let op = match dy.signum() {
+        1 => '+',
+        -1 => '-',
+        _ => '.',
+    };
+    let kind = piece.kind();
+    let letter = match kind {
+        CHARIOT => 'R',
+        HORSE => 'H',
+        ELEPHANT => 'E',
+        ADVISOR => 'A',
+        GENERAL => 'K',
+        CANNON => 'C',
+        _ => 'P',
+    };
+    let straight = matches!(kind, CHARIOT | CANNON | SOLDIER | GENERAL);
+    let last = if straight && op != '.' {
+        dy.abs()
+    } else {
+        wxf_file(s, b.x, t.width)
+    };
+    // the same pieces of the mover on the origin's file, the most advanced first
+    let on_file = |x: i16| -> Vec<Cell> {
+        let mut v: Vec<Cell> = pos
+            .pieces_of(s)
+            .iter()
+            .filter(|&c| {
+                let p = pos.at(c);
+                p.kind() == kind && t.cells[c as usize].x == x
+            })
+            .collect();
+        v.sort_by_key(|&c| -t.cells[c as usize].y * forward);
+        v
+    };
+    let tandem = on_file(a.x);
+    let file = wxf_file(s, a.x, t.width);
+    let head = if tandem.len() < 2 {
+        format!("{letter}{file}")
+    } else {
+        let i = tandem.iter().position(|&c| c == m.from).unwrap_or(0);
+        let n = tandem.len();
+        // the mark of the i-th piece from the front: front +, rear -, the middle of three or
+        // five by its file; of four or five the outermost ++ and --
+        let mark = match (n, i) {
+            (_, 0) if n >= 4 => "++".to_string(),
+            (_, 0) => "+".to_string(),
+            (_, j) if j == n - 1 && n >= 4 => "--".to_string(),
+            (_, j) if j == n - 1 => "-".to_string(),
+            (4, 1) | (5, 1) => "+".to_string(),
+            (4, 2) | (5, 3) => "-".to_string(),
+            _ => file.to_string(),
+        };
+        let other_files_tandem =
+            kind == SOLDIER && (0..t.width).any(|x| x != a.x && on_file(x).len() >= 2);
+        if mark.len() == 2 {
+            mark
+        } else if other_files_tandem && mark != file.to_string() {
+            // tandem pawns in two files: the file replaces the letter
+            format!("{file}{mark}")
+        } else if mark == file.to_string() {
+            format!("{letter}{file}")
+        } else {
+            format!("{letter}{mark}")
+        }
+    };
+    format!("{head}{op}{last}")
+}
+
+/// A shogi square in Western (and USI) coordinates: file digit from sente's right, rank letter
+/// from the top.
+fn shogi_square(pos: &Position, c: Cell) -> String {
+    let t = &pos.variant.board;
+    let ci = &t.cells[c as usize];
+    format!(
+        "{}{}",
+        t.width - ci.x,
+        (b'a' + (t.height - 1 - ci.y) as u8) as char
+    )
+}
+
+fn western_shogi(pos: &Position, m: Move) -> String {
+    use crate::rules::shogi::kinds::*;
+    let letter = |k: u8| match k {
+        PAWN => "P",
+        LANCE => "L",
+        KNIGHT => "N",
+        SILVER => "S",
+        GOLD => "G",
+        BISHOP => "B",
+        ROOK => "R",
+        KING => "K",
+        TOKIN => "+P",
+        PRO_LANCE => "+L",
+        PRO_KNIGHT => "+N",
+        PRO_SILVER => "+S",
+        HORSE => "+B",
+        DRAGON => "+R",
+        _ => "?",
+    };
+    if m.kind == MoveKind::Drop {
+        return format!("{}*{}", letter(m.aux), shogi_square(pos, m.to));
+    }
+    let piece = pos.at(m.from);
+    let legal = pos.legal_moves();
+    let ambiguous = legal.iter().any(|o| {
+        o.to == m.to
+            && o.from != m.from
+            && o.kind != MoveKind::Drop
+            && o.from != crate::board::NO_CELL
+            && pos.at(o.from).kind() == piece.kind()
+    });
+    let origin = if ambiguous {
+        shogi_square(pos, m.from)
+    } else {
+        String::new()
+    };
+    let sep = if pos.at(m.to).is_some() { 'x' } else { '-' };
+    let could_promote = legal
+        .iter()
+        .any(|o| o.from == m.from && o.to == m.to && o.promo != m.promo);
+    let suffix = if m.promo > 0 {
+        "+"
+    } else if could_promote {
+        "="
+    } else {
+        ""
+    };
+    format!(
+        "{}{origin}{sep}{}{suffix}",
+        letter(piece.kind()),
+        shogi_square(pos, m.to)
+    )
+}
