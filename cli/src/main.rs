@@ -9,6 +9,7 @@ mod play;
 mod render;
 mod store_cmds;
 mod uci;
+mod usi;
 
 use std::process::ExitCode;
 
@@ -26,6 +27,7 @@ const USAGE: &str = "usage:
   rookery match --game ID --players L1,L2[,...] [--games N] [--nodes N] [--move-limit N] [--seed S]
       bot-vs-bot series, seats rotated (level 0 random, 1-8 search levels)
   rookery uci                        the bots as a UCI engine (UCI_Variant, Skill Level 1-8)
+  rookery usi                        the bots as a USI engine (shogi, minishogi)
   rookery bench bot [--level L] [--games ID,ID] [--plies N] [--fen F] [--depth D]   bot time per move, nodes/s
   rookery render <game-id> [--fen F] [--moves \"M1 M2 ...\"] [--seat N] [--table] [--turn-pieces]
       [--symbols] [--fog SEAT] [--select CELL] [--size PX] -o FILE.png|FILE.svg
@@ -52,6 +54,7 @@ fn main() -> ExitCode {
         Some("render") => render::cmd_render(&args[1..]),
         Some("match") => matches::cmd_match(&args[1..]),
         Some("uci") => uci::cmd_uci(&args[1..]),
+        Some("usi") => usi::cmd_usi(&args[1..]),
         Some("bench") if args.get(1).map(String::as_str) == Some("bot") => {
             matches::cmd_bench_bot(&args[2..])
         }

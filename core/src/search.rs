@@ -78,6 +78,11 @@ pub struct Eval {
     pub value: Vec<i32>,
     /// Per kind and cell: centralisation bonus.
     pst: Vec<Vec<i16>>,
+    /// Kinds that walk as pawns (bit per kind).
+    pawns: u64,
+    /// Per pawn facing and cell: the bonus of a pawn that far on its way (pushes walked
+    /// from the farthest cell, growing as it nears the far edge where pawns promote).
+    advance: Vec<Vec<i16>>,
 }
 
 static EVALS: Lazy<Mutex<HashMap<&'static str, Arc<Eval>>>> =
@@ -141,13 +146,57 @@ impl Eval {
                     .collect(),
             );
         }
-        Eval { value, pst }
+        let mut pawns = 0u64;
+        for (k, t) in v.pieces.iter().enumerate() {
+            if t.atoms.iter().any(|a| matches!(a, Atom::Pawn)) && k < 64 {
+                pawns |= 1 << k;
+            }
+        }
+        let advance = v
+            .board
+            .pawns
+            .iter()
+            .map(|pt| {
+                // pushes left to the far edge from every cell
+                let left: Vec<i32> = (0..n)
+                    .map(|c| {
+                        let (mut at, mut d) = (c as Cell, 0);
+                        while d < 64 && pt.push[at as usize] != crate::board::NO_CELL {
+                            at = pt.push[at as usize];
+                            d += 1;
+                        }
+                        d
+                    })
+                    .collect();
+                let most = left.iter().copied().max().unwrap_or(0);
+                left.iter()
+                    .map(|&d| {
+                        let walked = (most - d).max(0);
+                        (3 * walked + walked * walked).min(120) as i16
+                    })
+                    .collect()
+            })
+            .collect();
+        Eval {
+            value,
+            pst,
+            pawns,
+            advance,
+        }
     }
 
     fn piece(&self, c: Cell, p: Piece) -> i32 {
         let k = p.kind() as usize;
         match self.value.get(k) {
-            Some(&v) => v + self.pst[k][c as usize] as i32,
+            Some(&v) => {
+                let mut total = v + self.pst[k][c as usize] as i32;
+                if self.pawns >> k & 1 == 1 {
+                    if let Some(a) = self.advance.get(p.facing() as usize) {
+                        total += a[c as usize] as i32;
+                    }
+                }
+                total
+            }
             None => 0,
         }
     }
