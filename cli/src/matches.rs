@@ -131,7 +131,9 @@ pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
             .map(|g| g.id.to_string())
             .collect(),
     };
-    println!("game\tlevel\tms\tdepth\tnodes\tknps\tmove");
+    // ms: wall clock; cpu ms: this thread's time on a CPU (a busy machine inflates the first);
+    // knps per CPU second
+    println!("game\tlevel\tms\tcpu ms\tdepth\tnodes\tknps\tmove");
     for id in ids {
         let mut game = match &fen {
             Some(f) => Game::from_fen(&id, f).map_err(|e| e.to_string())?,
@@ -196,6 +198,7 @@ pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
             continue;
         }
         let t = Instant::now();
+        let cpu0 = thread_cpu_ns();
         let found = match depth {
             Some(d) => {
                 let limits = rookery_core::search::Limits {
@@ -210,15 +213,20 @@ pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
                 .ok_or("no move")?,
         };
         let ms = t.elapsed().as_secs_f64() * 1000.0;
+        let cpu_ms = match (cpu0, thread_cpu_ns()) {
+            (Some(a), Some(b)) => format!("{:.0}", (b - a) as f64 / 1e6),
+            _ => "-".to_string(),
+        };
         let text = match found.best {
             Some(rookery_core::game::Action::Move(m)) => game.move_text(m),
             other => format!("{other:?}"),
         };
+        let cpu = cpu_ms.parse::<f64>().unwrap_or(ms).max(0.001);
         println!(
-            "{id}\t{level}\t{ms:.0}\t{}\t{}\t{:.0}\t{text}",
+            "{id}\t{level}\t{ms:.0}\t{cpu_ms}\t{}\t{}\t{:.0}\t{text}",
             found.depth,
             found.nodes,
-            found.nodes as f64 / ms.max(0.001)
+            found.nodes as f64 / cpu
         );
     }
     Ok(())
@@ -338,6 +346,16 @@ pub fn cmd_match_engine(args: &[String]) -> Result<(), String> {
         won as f64 + drawn as f64 / 2.0
     );
     Ok(())
+}
+
+/// Nanoseconds this thread has run on a CPU (Linux: /proc/thread-self/schedstat).
+fn thread_cpu_ns() -> Option<u64> {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
 }
 
 fn parse<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result<T, String> {
