@@ -180,6 +180,7 @@ pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
             // N bots in a row (a round of the table), one after the other
             let n: usize = n.parse().map_err(|_| "bad --round")?;
             let t = Instant::now();
+            let cpu0 = thread_cpu_ns();
             let mut played = 0;
             for i in 0..n {
                 if game.is_over() {
@@ -191,8 +192,12 @@ pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
                 game.act(a).map_err(|e| e.to_string())?;
                 played += 1;
             }
+            let cpu = match (cpu0, thread_cpu_ns()) {
+                (Some(a), Some(b)) => format!("{:.0}", (b - a) as f64 / 1e6),
+                _ => "-".to_string(),
+            };
             println!(
-                "{id}\t{level}\t{:.0}\t-\t-\t-\tround of {played} bot moves",
+                "{id}\t{level}\t{:.0}\t{cpu}\t-\t-\t-\tround of {played} bot moves",
                 t.elapsed().as_secs_f64() * 1000.0
             );
             continue;
