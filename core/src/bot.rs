@@ -328,12 +328,13 @@ pub const LEVELS: [Level; 8] = [
     },
 ];
 
-/// A whole round of bots at the table takes at most this long (milliseconds).
-pub const ROUND_MS: u64 = 3000;
+/// A whole round of bots at the table takes at most about this long (milliseconds; 3 s less
+/// the searches' overshoot of their caps).
+pub const ROUND_MS: u64 = 2800;
 
 /// The time cap of one move at a level with `seats` players: the level's own cap, and no
 /// more than a share of [`ROUND_MS`] when the other seats are all bots (eight-player chess:
-/// 3 s / 7 each).
+/// 2.8 s / 7 each).
 pub fn move_time_ms(level: Level, seats: usize) -> u64 {
     level
         .time_ms
