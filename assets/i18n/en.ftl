@@ -18,7 +18,7 @@ group-chess-family = The chess family
 group-more-players = More players
 
 game-chess-name = Chess
-game-chess-blurb = Classic chess or Chess960 with a shuffled back rank, against a bot.
+game-chess-blurb = Classic chess, against a bot or a friend (Chess960 is its own game below).
 game-chess960-name = Chess960
 game-chess960-blurb = Fischer random chess: the back rank starts in one of 960 setups.
 game-antichess-name = Antichess
@@ -137,6 +137,8 @@ end-king-captured = King captured
 end-points = Decided on points
 end-move-limit = Move limit reached
 end-agreement = Ended by the players
+end-adjudicated-quiet = Ended: the bots played { $rounds } rounds without a capture
+end-adjudicated-long = Ended: the bots played { $rounds } rounds on their own
 
 out-checkmate = checkmate
 out-stalemate = stalemate
@@ -239,6 +241,10 @@ house-start-random = random
 house-start-classical = { $number } (classical)
 common-on = On
 common-off = Off
+setup-mode = Mode
+setup-players = Players
+setup-house-rules = House rules
+setup-another-position = Another position
 
 ## Actions and prompts
 
@@ -252,6 +258,17 @@ action-end-game = End the game
 action-rules = Rules
 action-start-game = ▶ Start the game
 action-quit = Quit
+action-back = Back
+action-settings = Settings
+action-hand-to-bot = Hand to a bot
+action-take-over = Take over
+home-no-saved-games = No saved games yet.
+settings-language = Language
+settings-language-name = English
+settings-orientation = Board orientation
+orientation-face-to-move = Face the player to move
+orientation-fixed = Fixed
+orientation-table = Table: every army faces its player
 
 prompt-no-person-playing = No person at the board is still playing.
 prompt-promote-to = Promote to
@@ -262,9 +279,12 @@ prompt-mate-what-now = Checkmate! What now?
 prompt-resign-for = Resign for { $player }?
 prompt-resign-yes = Yes, { $player } resigns
 prompt-resign-no = No, play on
-prompt-leave = Leave this game?
-prompt-leave-yes = Back to the menu (the game is kept)
+prompt-leave = Leave this game? It is not saved.
+prompt-leave-yes = Back to the menu (the game is lost)
 prompt-leave-no = Stay
+prompt-quit-unsaved = Quit Rookery? This game is not saved.
+prompt-quit-yes = Quit (the game is lost)
+prompt-quit-no = Keep playing
 
 choice-end = End the game
 choice-grey = Play on: the mated army stays as grey obstacles
@@ -275,6 +295,14 @@ status-check = Check
 status-out = Out
 status-score = { $points } points
 status-ply = ply { $ply }
+status-start-number = start { $number }
+status-partners = Partners: { $teams }
+status-bot-pace = Bots: { $pace } · + faster · - slower · p pause
+pace-slow = slow
+pace-normal = normal pace
+pace-fast = fast
+pace-fastest = as fast as they think
+pace-paused = paused
 status-saved = saved after every move
 status-count-board = Board's honour: { $player } counts { $count } of { $limit }
 status-count-pieces = Pieces' honour: { $player } counts { $count } of { $limit }
@@ -287,7 +315,6 @@ status-captured = Captured
 status-in-hand = In hand
 status-moves = Moves
 status-move-input = Move:
-status-tri-sketch = Flat sketch: the centre cells d4 e4 e9 i9 i5 d5 form a ring
 status-game-over = The game is over: Ctrl-N plays again, Esc goes to the menu
 status-choice-pending = A choice is pending
 status-turn-of = It is { $player }’s turn
@@ -318,16 +345,39 @@ menu-choose-game = — choose a game
 menu-coming = { $game } (coming)
 menu-continue-title = Continue a saved game
 menu-rules-hint = r or F1: the rules of this game
+menu-esc-hint = q (or Quit at the bottom of the list) leaves Rookery
+time-just-now = just now
+time-minutes-ago =
+    { $count ->
+        [one] { $count } minute ago
+       *[other] { $count } minutes ago
+    }
+time-hours-ago =
+    { $count ->
+        [one] { $count } hour ago
+       *[other] { $count } hours ago
+    }
+time-days-ago =
+    { $count ->
+        [one] { $count } day ago
+       *[other] { $count } days ago
+    }
 setup-title = { $game }: players and rules
+setup-from-position = Starts from the position given: { $position }
 notice-no-home = No home directory: games are not saved
 notice-not-saved = Games are not saved: { $detail }
+error-play-not-saved = Not started, because games would not be saved: { $detail } Close the other Rookery, choose another place with --db DIR, or play without saving with --no-save.
+error-no-numbered-starts = { $game } has one start position; --start numbers the starts of Chess960.
+error-start-and-fen = Give either --start or --fen, not both.
 notice-saved-on-exit = The game is saved: `rookery play` offers to continue it.
 
 help-menu = ↑/↓ choose · Enter or click opens · r rules · q quit
-help-setup = ↑/↓ row · ←/→ change · Enter on a seat edits its name · Enter on Start (or s) plays · F1 rules · Esc back
-help-play-1 = Type a move (e2e4, e7e8q) + Enter, or click a piece then its target · Esc clears / menu · F1 rules
+help-setup = ↑/↓ row · ←/→ change · digits type the start number · Enter on a seat edits its name · Enter on Start (or s) plays · F1 rules · Esc back
+help-play-1 = Type a move (e2e4) + Enter · or click a piece, then its target · Esc clears / menu · F1 rules
 help-play-2 = Ctrl-Z undo · Ctrl-Y redo · Ctrl-R resign · Ctrl-F flip board · Ctrl-N new game · Ctrl-C quit
 help-rules = ↑/↓ PgUp/PgDn scroll · Home top · Esc or q back
+screen-too-small = The window is too small for this screen: make it at least { $width }×{ $height } (now { $now-width }×{ $now-height }).
+screen-too-small-keys = Esc goes back · Ctrl-C quits
 
 ## Rules pages (assets/rules/<language>/<game-id>.md use these headings, in this order)
 

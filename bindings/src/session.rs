@@ -5,7 +5,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rookery_core::board::{Cell, NO_CELL};
 use rookery_core::bot::{for_level, Bot, ThinkingBot};
@@ -15,7 +15,9 @@ use rookery_core::message::{self, Message};
 use rookery_core::piece::Seat;
 use rookery_core::position::{Move, Position};
 use rookery_core::rules;
-use rookery_core::store::{GameStore, Player, SavedGame, SeatInfo, Setup, Start, Status};
+use rookery_core::store::{
+    GameStore, Player, SavedGame, SeatInfo, Setup, Start, Status, TurnClock,
+};
 use rookery_core::view::{View, Viewer};
 
 use crate::catalogue::HouseRulesConfig;
@@ -238,6 +240,19 @@ struct Inner {
     store: Option<Arc<GameStore>>,
     ui: Interaction,
     viewer: Viewer,
+    /// The current turn's clock (house rule `turn_seconds`); runs from the session's start.
+    clock: TurnClock,
+}
+
+/// The turn clock of a game with a time per turn (house rule `turn_seconds`).
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct TurnClockView {
+    /// The seat whose turn it counts.
+    pub seat: u8,
+    pub limit_ms: u64,
+    pub left_ms: u64,
+    /// False between `pause_clock` and `start_clock`.
+    pub running: bool,
 }
 
 /// One game being played. Every method returns `StaleSession` after `close_session()`.
@@ -289,6 +304,7 @@ impl Inner {
             None => self.saved.game.act(a).map_err(core_err)?,
         }
         self.ui.clear();
+        self.clock.new_turn(Instant::now());
         Ok(())
     }
 
@@ -298,6 +314,7 @@ impl Inner {
             None => self.saved.game.undo().map_err(core_err)?,
         }
         self.ui.clear();
+        self.clock.new_turn(Instant::now());
         Ok(())
     }
 
@@ -307,7 +324,24 @@ impl Inner {
             None => self.saved.game.redo().map_err(core_err)?,
         }
         self.ui.clear();
+        self.clock.new_turn(Instant::now());
         Ok(())
+    }
+
+    /// Stops the turn clock and saves the time spent on the turn (a library's game with a
+    /// time per turn that goes on).
+    fn pause_clock(&mut self) -> Result<(), RookeryError> {
+        if !self.clock.running() {
+            // saved when it was paused (an action since then removed the record: a new turn)
+            return Ok(());
+        }
+        let spent = self.clock.pause(Instant::now());
+        match &self.store {
+            Some(st) if self.clock.limit().is_some() && !self.game().is_over() => {
+                st.save_turn_time(&self.saved, spent).map_err(core_err)
+            }
+            _ => Ok(()),
+        }
     }
 
     fn last_text(&self) -> String {
@@ -514,12 +548,19 @@ impl GameSession {
     }
 
     fn wrap(saved: SavedGame, store: Option<Arc<GameStore>>) -> Arc<Self> {
+        // a resumed game's turn goes on with the time that was left at its last save
+        let spent = store
+            .as_ref()
+            .map_or(Duration::ZERO, |st| st.turn_time(&saved));
+        let mut clock = TurnClock::new(saved.game.house.turn_seconds, spent);
+        clock.start(Instant::now());
         Arc::new(Self {
             inner: Mutex::new(Some(Inner {
                 saved,
                 store,
                 ui: Interaction::new(),
                 viewer: Viewer::Everyone,
+                clock,
             })),
             searching: Arc::new(AtomicU32::new(0)),
             _live: LiveObject::new(),
@@ -657,9 +698,69 @@ impl GameSession {
     }
 
     /// Ends the session: every later call returns `StaleSession`. (Freeing the native object
-    /// is still `close()`/`destroy()` in Kotlin, automatic in Swift.)
+    /// is still `close()`/`destroy()` in Kotlin, automatic in Swift.) The turn clock is paused
+    /// and saved first, as by `pause_clock`.
     pub fn close_session(&self) {
-        *self.lock() = None;
+        let _ = guard(|| {
+            let mut slot = self.lock();
+            if let Some(inner) = slot.as_mut() {
+                let _ = inner.pause_clock();
+            }
+            *slot = None;
+            Ok(())
+        });
+    }
+
+    /// The current turn's clock in a game with a time per turn (house rule `turn_seconds`);
+    /// `None` without a limit or when the game is over. A resumed saved game's turn goes on
+    /// with the time that was left at its last save (`pause_clock`, `close_session`).
+    pub fn turn_clock(&self) -> Result<Option<TurnClockView>, RookeryError> {
+        self.with(|s| {
+            let now = Instant::now();
+            Ok(match (s.clock.limit(), s.clock.left(now)) {
+                (Some(limit), Some(left)) if !s.game().is_over() => Some(TurnClockView {
+                    seat: s.game().position().turn(),
+                    limit_ms: limit.as_millis() as u64,
+                    left_ms: left.as_millis() as u64,
+                    running: s.clock.running(),
+                }),
+                _ => None,
+            })
+        })
+    }
+
+    /// Stops the turn clock and saves the time spent on this turn (call it when the game
+    /// leaves the screen or the app the foreground: Android's ON_PAUSE). Whatever is not saved
+    /// when the app is killed is not charged (docs/rules-decisions.md).
+    pub fn pause_clock(&self) -> Result<(), RookeryError> {
+        self.with(|s| s.pause_clock())
+    }
+
+    /// Runs the turn clock again after `pause_clock` (ON_RESUME). A session's clock runs from
+    /// its start.
+    pub fn start_clock(&self) -> Result<(), RookeryError> {
+        self.with(|s| {
+            s.clock.start(Instant::now());
+            Ok(())
+        })
+    }
+
+    /// When the turn's time ran out: plays the time-out of the seat to move (saved like any
+    /// action) and returns its text (`timeout:2`). Call it from the screen's clock tick. `None`
+    /// while time is left, without a limit, while the clock is paused or a choice is pending.
+    pub fn check_clock(&self) -> Result<Option<String>, RookeryError> {
+        self.with(|s| {
+            let g = s.game();
+            if g.is_over() || g.choice_pending() || !s.clock.running() {
+                return Ok(None);
+            }
+            if !s.clock.expired(Instant::now()) {
+                return Ok(None);
+            }
+            let seat = g.position().turn();
+            s.act(Action::Timeout(seat))?;
+            Ok(Some(s.last_text()))
+        })
     }
 
     /// Whose view the player-facing calls give: `Some(seat)` = what that seat may see (a
@@ -876,6 +977,17 @@ impl GameSession {
         cancel: Option<Arc<CancelHandle>>,
     ) -> Result<String, RookeryError> {
         self.bot_move_thinking(cancel, Duration::ZERO).await
+    }
+}
+
+impl Drop for GameSession {
+    /// A session freed without `close_session` (Kotlin's `close()`, Swift's last release)
+    /// saves its turn clock too.
+    fn drop(&mut self) {
+        let slot = self.inner.get_mut().unwrap_or_else(|p| p.into_inner());
+        if let Some(inner) = slot.as_mut() {
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| inner.pause_clock()));
+        }
     }
 }
 

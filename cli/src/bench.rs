@@ -1,19 +1,27 @@
-//! `rookery bench perft [--depth N] [--quick] [--fsf PATH]`: perft speed of rookery-core against
+//! `rookery bench perft [--depth N] [--quick] [--fsf PATH] [--pyffish PYTHON]`: perft speed of rookery-core against
 //! Fairy-Stockfish's `go perft` on the same positions in the same run.
 //!
 //! Positions: the chess start (depth 6, or `--depth`) and the `chess` mid-game case of the
 //! oracle data (tests/data/perft_cases.json) plus Kiwipete, one level deeper than the oracle
-//! lists; then the eight-, four- and three-player starts to depth 5, timed alone (no engine
-//! knows them). Both engines count the same tree with bulk counting at the last ply; the node counts
-//! must agree. Speeds are reported per wall-clock second and per CPU second (from
-//! `/proc/.../schedstat`, so a busy machine skews the ratio less); the ratio is ours / theirs.
+//! lists (these make the `total:` and `ratio (ours/theirs):` lines); the rows of xiangqi,
+//! shogi, minishogi and janggi from their start; the eight-, four- and three-player starts to
+//! depth 5, timed alone (no engine knows them). Then a table of every two-player game the
+//! oracle knows, from its start and one mid-game position of the oracle data, each at a depth
+//! that costs about a second: against the Debian Fairy-Stockfish (11.1; `fogofwar` from the
+//! oracle's variants.ini through `VariantPath`), or against the newer Fairy-Stockfish compiled
+//! into pyffish (`--pyffish PYTHON`, else `$PYFFISH_PYTHON`, else `python3`) for atomic, duck
+//! and chaturanga (`chaturangakc`), which 11.1 lacks. Both engines count the same tree with
+//! bulk counting at the last ply; the node counts must agree. Speeds are reported per
+//! wall-clock second and per CPU second (ours from `CLOCK_PROCESS_CPUTIME_ID`, the engine's
+//! from `/proc/<pid>/task/*/schedstat`, so a busy machine skews the ratio less); the ratio is
+//! ours / theirs (above 1 = rookery is faster).
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::Instant;
 
-use rookery_core::movegen::perft;
+use rookery_core::movegen::{perft, perft_turns};
 use rookery_core::Game;
 
 /// (name, FEN, depth)
@@ -50,20 +58,51 @@ struct Engine {
     child: Child,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
+    /// The engine's `id name` (version).
+    name: String,
 }
+
+/// Runs the UCI loop of the Fairy-Stockfish inside pyffish's extension module (it exports
+/// `Stockfish::UCI::loop(int, char**)`), so `go perft` runs as native code.
+const PYFFISH_LOOP: &str = "import ctypes, pyffish\n\
+lib = ctypes.CDLL(pyffish._pyffish.__file__)\n\
+loop = getattr(lib, '_ZN9Stockfish3UCI4loopEiPPc')\n\
+loop.restype = None\n\
+loop.argtypes = [ctypes.c_int, ctypes.POINTER(ctypes.c_char_p)]\n\
+loop(1, (ctypes.c_char_p * 2)(b'pyffish', None))\n";
+
+/// The oracle's extra variant definitions (tests/data/fsf_variants.ini) and the two lines
+/// tests/oracle_family.rs adds to `chaturangakc`: without them it inherits shatranj's
+/// `extinctionPieceCount = 1`/`extinctionOpponentPieceCount = 2`, so a taken king never ends
+/// the game (from the start at depth 6 the engine would count 19932773 nodes, not 19932596).
+const FSF_VARIANTS: &str = concat!(
+    include_str!("../../tests/data/fsf_variants.ini"),
+    "extinctionPieceCount = 0\nextinctionOpponentPieceCount = 0\n"
+);
 
 impl Engine {
     fn start(path: &PathBuf) -> Result<Engine, String> {
-        let mut child = Command::new(path)
+        Engine::spawn(Command::new(path), &path.display().to_string())
+    }
+
+    /// The Fairy-Stockfish compiled into pyffish, run natively through its exported UCI loop
+    /// (the oracle's `ffengine.py` way): `python -c PYFFISH_LOOP`.
+    fn start_pyffish(python: &str) -> Result<Engine, String> {
+        let mut c = Command::new(python);
+        c.arg("-c").arg(PYFFISH_LOOP);
+        Engine::spawn(c, &format!("{python} (pyffish)"))
+    }
+
+    fn spawn(mut cmd: Command, what: &str) -> Result<Engine, String> {
+        let mut child = cmd
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .map_err(|e| {
                 format!(
-                    "cannot start Fairy-Stockfish at {} ({e}); install it with \
-                     `apt-get install fairy-stockfish` or pass --fsf PATH",
-                    path.display()
+                    "cannot start Fairy-Stockfish at {what} ({e}); install it with \
+                     `apt-get install fairy-stockfish` or pass --fsf PATH"
                 )
             })?;
         let stdin = child.stdin.take().ok_or("no stdin")?;
@@ -72,12 +111,36 @@ impl Engine {
             child,
             stdin,
             stdout,
+            name: String::new(),
         };
         e.send("uci")?;
-        e.read_until("uciok")?;
+        let mut name = String::new();
+        loop {
+            let l = e.read_until("")?;
+            if let Some(n) = l.strip_prefix("id name ") {
+                name = n.to_string();
+            }
+            if l == "uciok" {
+                break;
+            }
+        }
+        e.name = name;
         e.send("setoption name UCI_Variant value chess")?;
         e.sync()?;
         Ok(e)
+    }
+
+    /// Loads extra variant definitions (`fogofwar`, `chaturangakc`) from a temporary file.
+    fn load_variants(&mut self) -> Result<(), String> {
+        let path = std::env::temp_dir().join(format!("rookery-bench-{}.ini", std::process::id()));
+        std::fs::write(&path, FSF_VARIANTS).map_err(|e| format!("{}: {e}", path.display()))?;
+        self.send(&format!(
+            "setoption name VariantPath value {}",
+            path.display()
+        ))?;
+        self.sync()?;
+        let _ = std::fs::remove_file(&path);
+        Ok(())
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
@@ -141,14 +204,319 @@ fn ours(fen: &str, depth: u32) -> Result<Timing, String> {
     timed_perft(g.position().clone(), depth)
 }
 
-/// Games of the chess family timed against Fairy-Stockfish from their start, each in the
-/// engine's variant of the same name (not in the chess totals): (game id, depth).
-const FAMILY: &[(&str, u32)] = &[
-    ("xiangqi", 4),
-    ("shogi", 5),
-    ("minishogi", 6),
-    ("janggi", 4),
+/// Which Fairy-Stockfish counts a game: the Debian package's (11.1), or the newer one inside
+/// pyffish for the variants 11.1 lacks (atomic, duck, chaturanga's template) and for
+/// cambodian, where 11.1's counts differ from the oracle data's.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Oracle {
+    Debian,
+    Pyffish,
+}
+
+/// One two-player game timed against Fairy-Stockfish.
+struct Bench {
+    id: &'static str,
+    /// Fairy-Stockfish's `UCI_Variant` (`fogofwar` and `chaturangakc` from variants.ini).
+    variant: &'static str,
+    chess960: bool,
+    oracle: Oracle,
+    /// (kind, FEN, depth): the oracle data's start and mid-game positions
+    /// (tests/data/*perft_cases*.json), depths chosen for about a second a game.
+    positions: [(&'static str, &'static str, u32); 2],
+}
+
+/// A game's measurements: the game, the engine's name, (depth, ours, theirs) per position.
+type Timed = (&'static Bench, String, Vec<(u32, Timing, Timing)>);
+
+/// Every two-player game the oracle knows.
+const GAMES: &[Bench] = &[
+    Bench {
+        id: "chess",
+        variant: "chess",
+        chess960: false,
+        oracle: Oracle::Debian,
+        positions: [
+            (
+                "start",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                5,
+            ),
+            (
+                "mid",
+                "rnb1k1nr/p2p1ppp/2p5/qp2p3/1bP5/8/PP1PPPPP/RNBQKBNR w KQkq - 4 6",
+                5,
+            ),
+        ],
+    },
+    Bench {
+        id: "chess960",
+        variant: "chess",
+        chess960: true,
+        oracle: Oracle::Debian,
+        positions: [
+            (
+                "start",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                5,
+            ),
+            (
+                "mid",
+                "1nrkbqrb/pppp1pp1/7p/4p3/P4n2/2P1PP2/1P1P1QPP/NNRKB1RB w GCgc - 2 6",
+                5,
+            ),
+        ],
+    },
+    Bench {
+        id: "antichess",
+        variant: "antichess",
+        chess960: false,
+        oracle: Oracle::Debian,
+        positions: [
+            (
+                "start",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+                5,
+            ),
+            (
+                "mid",
+                "r1bqk2r/pppn1ppp/5n2/4p3/8/2P4P/P1P1PPP1/R1B1KBNR w - - 0 6",
+                5,
+            ),
+        ],
+    },
+    Bench {
+        id: "atomic",
+        variant: "atomic",
+        chess960: false,
+        oracle: Oracle::Pyffish,
+        positions: [
+            (
+                "start",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                5,
+            ),
+            (
+                "mid",
+                "r1b1kb1r/ppp2ppp/n3pq1n/3p4/6P1/P7/RPPPPP1P/1NBQKBNR w Kkq - 1 6",
+                4,
+            ),
+        ],
+    },
+    Bench {
+        id: "crazyhouse",
+        variant: "crazyhouse",
+        chess960: false,
+        oracle: Oracle::Debian,
+        positions: [
+            (
+                "start",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+                5,
+            ),
+            (
+                "mid",
+                "rnbqkb1r/p1ppp1pp/1p3p1n/8/Q1PP4/4P2N/PP3PPP/RNB1KB1R[] w KQkq - 1 6",
+                4,
+            ),
+        ],
+    },
+    Bench {
+        id: "duck",
+        variant: "duck",
+        chess960: false,
+        oracle: Oracle::Pyffish,
+        positions: [
+            (
+                "start",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                2,
+            ),
+            (
+                "mid",
+                "r2qkbnr/ppp1pppp/3p4/1P2n3/6b1/2*P1N2/P1P1PP1P/RNBQKB1R w KQkq - 2 6",
+                2,
+            ),
+        ],
+    },
+    Bench {
+        id: "fog-of-war",
+        variant: "fogofwar",
+        chess960: false,
+        oracle: Oracle::Debian,
+        positions: [
+            (
+                "start",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                5,
+            ),
+            (
+                "mid",
+                "rnbqkb2/ppp1pp1r/3p1np1/7p/4P3/1PPB4/P2PKPPP/RNBQ2NR w q - 1 6",
+                5,
+            ),
+        ],
+    },
+    Bench {
+        id: "chaturanga",
+        variant: "chaturangakc",
+        chess960: false,
+        oracle: Oracle::Pyffish,
+        positions: [
+            (
+                "start",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+                6,
+            ),
+            // seeded random game of pyffish's chaturangakc (10 plies)
+            (
+                "mid",
+                "rn1qkbnr/p2ppppp/4b3/1pp5/8/N1P1P1PB/PP1P1P1P/R1BQK1NR w - - 1 6",
+                5,
+            ),
+        ],
+    },
+    Bench {
+        id: "shatranj",
+        variant: "shatranj",
+        chess960: false,
+        oracle: Oracle::Debian,
+        positions: [
+            (
+                "start",
+                "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1",
+                6,
+            ),
+            (
+                "mid",
+                "r2kqbnr/pppppp2/4b1pp/8/1n5P/4B1PN/PPPPPP2/RN1KQB1R w - - 3 6",
+                5,
+            ),
+        ],
+    },
+    Bench {
+        id: "makruk",
+        variant: "makruk",
+        chess960: false,
+        oracle: Oracle::Debian,
+        positions: [
+            (
+                "start",
+                "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
+                5,
+            ),
+            (
+                "mid",
+                "rns1k1nr/4ms2/ppp1pppp/3p3P/8/PPPPPPP1/R3KS2/1NS1M1NR w - - 1 6",
+                5,
+            ),
+        ],
+    },
+    Bench {
+        id: "ouk-chatrang",
+        variant: "cambodian",
+        chess960: false,
+        // Debian's 11.1 counts 361793 from the start at depth 4, the oracle data and the
+        // newer engine 361719
+        oracle: Oracle::Pyffish,
+        positions: [
+            (
+                "start",
+                "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1",
+                5,
+            ),
+            (
+                "mid",
+                "r1sm1s1r/3nn2k/pppp1ppp/4pP2/7P/PPPPP1P1/6R1/1NSKMSNR w DEd - 3 6",
+                4,
+            ),
+        ],
+    },
+    Bench {
+        id: "sittuyin",
+        variant: "sittuyin",
+        chess960: false,
+        oracle: Oracle::Debian,
+        positions: [
+            (
+                "start",
+                "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1",
+                3,
+            ),
+            (
+                "mid",
+                "1r1r2f1/1n1s1k2/n2sppp1/pppP2Pp/5P1P/PPPP1N1S/RN4S1/2KR2F1[] w - - 1 13",
+                5,
+            ),
+        ],
+    },
+    Bench {
+        id: "xiangqi",
+        variant: "xiangqi",
+        chess960: false,
+        oracle: Oracle::Debian,
+        positions: [
+            (
+                "start",
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+                4,
+            ),
+            (
+                "mid",
+                "1nbakabnr/3rc4/6c2/p1p1p1p1p/6C2/8P/P1P1P1PC1/9/9/RNBAKABNR w - - 10 6",
+                4,
+            ),
+        ],
+    },
+    Bench {
+        id: "janggi",
+        variant: "janggi",
+        chess960: false,
+        oracle: Oracle::Debian,
+        positions: [
+            (
+                "start",
+                "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+                4,
+            ),
+            (
+                "mid",
+                "1rba1abnr/4k4/nc5c1/p1p1p1p2/8p/9/P1P1P1P1P/1C3K1C1/6R1R/1NBA1ABN1 w - - 10 6",
+                4,
+            ),
+        ],
+    },
+    Bench {
+        id: "shogi",
+        variant: "shogi",
+        chess960: false,
+        oracle: Oracle::Debian,
+        positions: [
+            (
+                "start",
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1",
+                5,
+            ),
+            (
+                "mid",
+                "lnsgk1snl/1r2g2b1/ppp1p2pp/3p1pp2/9/9/PPPPPPPPP/LB2GK1RL/1NSG2SN1[] w - - 10 6",
+                4,
+            ),
+        ],
+    },
+    Bench {
+        id: "minishogi",
+        variant: "minishogi",
+        chess960: false,
+        oracle: Oracle::Debian,
+        positions: [
+            ("start", "rbsgk/4p/5/P4/KGSBR[-] w 0 1", 6),
+            ("mid", "r2gk/B3p/Ps3/1S2b/KG3[r] w - - 0 6", 5),
+        ],
+    },
 ];
+
+/// The games printed in the first table from their start (the rows scripts read).
+const FAMILY_ROWS: &[&str] = &["xiangqi", "shogi", "minishogi", "janggi"];
 
 /// Multi-player starts timed without an oracle (no engine knows them): (game id, depth).
 const MULTI: &[(&str, u32)] = &[
@@ -157,12 +525,34 @@ const MULTI: &[(&str, u32)] = &[
     ("three-player", 5),
 ];
 
+/// This process's CPU time in nanoseconds: `CLOCK_PROCESS_CPUTIME_ID` (exact; the running
+/// thread's schedstat is only brought up to date at scheduler ticks), else schedstat.
+fn own_cpu_ns() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        let mut t = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: clock_gettime writes one timespec into the valid pointer it is given.
+        if unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) } == 0 {
+            return Some(t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64);
+        }
+    }
+    cpu_ns("self")
+}
+
 fn timed_perft(mut pos: rookery_core::Position, depth: u32) -> Result<Timing, String> {
-    let c0 = cpu_ns("self");
+    let c0 = own_cpu_ns();
     let t0 = Instant::now();
-    let nodes = perft(&mut pos, depth);
+    // a turn of several steps (duck chess) is one ply, as Fairy-Stockfish counts it
+    let nodes = if pos.variant.steps_per_turn > 1 {
+        perft_turns(&mut pos, depth)
+    } else {
+        perft(&mut pos, depth)
+    };
     let wall = t0.elapsed().as_secs_f64();
-    let cpu = c0.zip(cpu_ns("self")).map(|(a, b)| (b - a) as f64 / 1e9);
+    let cpu = c0.zip(own_cpu_ns()).map(|(a, b)| (b - a) as f64 / 1e9);
     Ok(Timing { nodes, wall, cpu })
 }
 
@@ -254,34 +644,56 @@ pub fn cmd_bench_perft(args: &[String]) -> Result<(), String> {
             _ => cpu_ok = false,
         }
     }
-    for &(id, depth) in FAMILY {
-        let depth = if quick { depth - 1 } else { depth };
-        let v = rookery_core::rules::variant(id).map_err(|e| e.to_string())?;
-        let pos =
-            rookery_core::rules::parse_position(v, &v.start_fen).map_err(|e| e.to_string())?;
-        let a = timed_perft(pos, depth)?;
-        engine.send(&format!("setoption name UCI_Variant value {id}"))?;
-        let b = theirs(&mut engine, &v.start_fen, depth)?;
-        if a.nodes != b.nodes {
-            return Err(format!(
-                "{id} depth {depth}: rookery counts {} nodes, Fairy-Stockfish {}",
-                a.nodes, b.nodes
-            ));
+    // every two-player game the oracle knows, start and mid-game, against its engine
+    let python = flag("--pyffish")
+        .or_else(|| std::env::var("PYFFISH_PYTHON").ok())
+        .unwrap_or_else(|| "python3".to_string());
+    engine.load_variants()?;
+    let mut pyffish: Option<Result<Engine, String>> = None;
+    let mut results: Vec<Timed> = Vec::new();
+    let mut skipped: Vec<(&str, String)> = Vec::new();
+    for g in GAMES {
+        let e = match g.oracle {
+            Oracle::Debian => &mut engine,
+            Oracle::Pyffish => {
+                let p = pyffish.get_or_insert_with(|| {
+                    Engine::start_pyffish(&python).and_then(|mut e| {
+                        e.load_variants()?;
+                        Ok(e)
+                    })
+                });
+                match p {
+                    Ok(e) => e,
+                    Err(why) => {
+                        skipped.push((g.id, why.clone()));
+                        continue;
+                    }
+                }
+            }
+        };
+        e.send(&format!("setoption name UCI_Chess960 value {}", g.chess960))?;
+        e.send(&format!("setoption name UCI_Variant value {}", g.variant))?;
+        let v = rookery_core::rules::variant(g.id).map_err(|e| e.to_string())?;
+        let mut runs = Vec::new();
+        for &(kind, fen, depth) in &g.positions {
+            let depth = if quick { depth - 1 } else { depth };
+            let pos = rookery_core::rules::parse_position(v, fen).map_err(|e| e.to_string())?;
+            let a = timed_perft(pos, depth)?;
+            let b = theirs(e, fen, depth)?;
+            if a.nodes != b.nodes {
+                return Err(format!(
+                    "{} {kind} depth {depth}: rookery counts {} nodes, Fairy-Stockfish ({}) {}",
+                    g.id, a.nodes, g.variant, b.nodes
+                ));
+            }
+            if kind == "start" && FAMILY_ROWS.contains(&g.id) {
+                row(g.id, depth, &a, &b);
+            }
+            runs.push((depth, a, b));
         }
-        let cpu_ratio = a.cpu_mnps().zip(b.cpu_mnps()).map(|(x, y)| x / y);
-        println!(
-            "{:<16} {:>5} {:>11} | {:>8.2} {:>8} | {:>8.2} {:>8} | {:>6.2} {:>6}",
-            id,
-            depth,
-            a.nodes,
-            a.mnps(),
-            fmt_opt(a.cpu_mnps()),
-            b.mnps(),
-            fmt_opt(b.cpu_mnps()),
-            a.mnps() / b.mnps(),
-            fmt_opt(cpu_ratio)
-        );
+        results.push((g, e.name.clone(), runs));
     }
+    engine.send("setoption name UCI_Chess960 value false")?;
     for &(id, depth) in MULTI {
         let depth = if quick { depth - 1 } else { depth };
         let g = Game::new(id).map_err(|e| e.to_string())?;
@@ -314,5 +726,78 @@ pub fn cmd_bench_perft(args: &[String]) -> Result<(), String> {
     } else {
         println!("ratio (ours/theirs): {wall_ratio:.2} wall clock");
     }
+    games_table(&results, &skipped);
     Ok(())
+}
+
+/// One row of the first table.
+fn row(name: &str, depth: u32, a: &Timing, b: &Timing) {
+    let cpu_ratio = a.cpu_mnps().zip(b.cpu_mnps()).map(|(x, y)| x / y);
+    println!(
+        "{:<16} {:>5} {:>11} | {:>8.2} {:>8} | {:>8.2} {:>8} | {:>6.2} {:>6}",
+        name,
+        depth,
+        a.nodes,
+        a.mnps(),
+        fmt_opt(a.cpu_mnps()),
+        b.mnps(),
+        fmt_opt(b.cpu_mnps()),
+        a.mnps() / b.mnps(),
+        fmt_opt(cpu_ratio)
+    );
+}
+
+/// The per-game table: both positions of a game together, the speed ratio ours / theirs in
+/// CPU time (and wall clock), node counts equal (checked before).
+fn games_table(results: &[Timed], skipped: &[(&str, String)]) {
+    println!();
+    println!(
+        "every two-player game the oracle knows (start + mid-game; nodes equal to the engine's):"
+    );
+    println!(
+        "{:<13} {:<13} {:>5} {:>10} {:>5} {:>10} | {:>7} {:>7} | {:>6} {:>6} | engine",
+        "game", "fsf variant", "depth", "start", "depth", "mid", "ours s", "fsf s", "cpu", "wall"
+    );
+    let mut ratios: Vec<f64> = Vec::new();
+    for (g, name, runs) in results {
+        let cpu = |f: fn(&(u32, Timing, Timing)) -> &Timing| -> Option<f64> {
+            runs.iter().map(|r| f(r).cpu).sum()
+        };
+        let (oc, tc) = (cpu(|r| &r.1), cpu(|r| &r.2));
+        let ow: f64 = runs.iter().map(|r| r.1.wall).sum();
+        let tw: f64 = runs.iter().map(|r| r.2.wall).sum();
+        let ratio = oc.zip(tc).map(|(o, t)| t / o.max(1e-9));
+        ratios.extend(ratio);
+        let variant = if g.chess960 {
+            format!("{} 960", g.variant)
+        } else {
+            g.variant.to_string()
+        };
+        println!(
+            "{:<13} {:<13} {:>5} {:>10} {:>5} {:>10} | {:>7} {:>7} | {:>6} {:>6.2} | {}",
+            g.id,
+            variant,
+            runs[0].0,
+            runs[0].1.nodes,
+            runs[1].0,
+            runs[1].1.nodes,
+            fmt_opt(oc),
+            fmt_opt(tc),
+            fmt_opt(ratio),
+            tw / ow.max(1e-9),
+            name
+        );
+    }
+    for (id, why) in skipped {
+        println!("{id:<13} not timed: {why}");
+    }
+    if !ratios.is_empty() {
+        let geo = (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len() as f64).exp();
+        println!(
+            "games timed: {}; CPU-time ratio ours/theirs: geometric mean {geo:.2}, lowest {:.2}, highest {:.2}",
+            ratios.len(),
+            ratios.iter().cloned().fold(f64::INFINITY, f64::min),
+            ratios.iter().cloned().fold(0.0, f64::max),
+        );
+    }
 }

@@ -69,7 +69,9 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
             })
             .collect();
         let cancel = AtomicBool::new(false);
+        let mut progress = crate::progress::Progress::new(format!("game {}/{games}", g + 1));
         while !game.is_over() {
+            progress.set(game.ply_count() as u64, None, "actions");
             let seat = game.position().turn();
             let Some(a) = bots[seat as usize].choose(&game, &cancel) else {
                 break;
@@ -90,6 +92,7 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
                 }
             }
         }
+        progress.finish();
         eprintln!(
             "game {}: {:?} after {} actions",
             g + 1,
