@@ -78,13 +78,6 @@ pub struct Eval {
     pub value: Vec<i32>,
     /// Per kind and cell: centralisation bonus.
     pst: Vec<Vec<i16>>,
-    /// Kinds that walk as pawns (bit per kind).
-    pawns: u64,
-    /// Per pawn facing and cell: the bonus of a pawn that far on its way (pushes walked
-    /// from the farthest cell, growing as it nears the far edge where pawns promote).
-    advance: Vec<Vec<i16>>,
-    /// Value of the pieces other than pawns at the start (all seats).
-    start_pieces: i32,
 }
 
 static EVALS: Lazy<Mutex<HashMap<&'static str, Arc<Eval>>>> =
@@ -148,52 +141,7 @@ impl Eval {
                     .collect(),
             );
         }
-        let mut pawns = 0u64;
-        for (k, t) in v.pieces.iter().enumerate() {
-            if t.atoms.iter().any(|a| matches!(a, Atom::Pawn)) && k < 64 {
-                pawns |= 1 << k;
-            }
-        }
-        let advance = v
-            .board
-            .pawns
-            .iter()
-            .map(|pt| {
-                // pushes left to the far edge from every cell
-                let left: Vec<i32> = (0..n)
-                    .map(|c| {
-                        let (mut at, mut d) = (c as Cell, 0);
-                        while d < 64 && pt.push[at as usize] != crate::board::NO_CELL {
-                            at = pt.push[at as usize];
-                            d += 1;
-                        }
-                        d
-                    })
-                    .collect();
-                let most = left.iter().copied().max().unwrap_or(0);
-                left.iter()
-                    .map(|&d| {
-                        // from the pawns' usual start, one step out
-                        let walked = (most - d - 1).max(0);
-                        (2 * walked * walked).min(120) as i16
-                    })
-                    .collect()
-            })
-            .collect();
-        let start_pieces = crate::rules::start_position(v, 0).map_or(0, |p| {
-            (0..n as Cell)
-                .map(|c| p.at(c))
-                .filter(|q| q.is_seated() && pawns >> q.kind() & 1 == 0)
-                .map(|q| value.get(q.kind() as usize).copied().unwrap_or(0))
-                .sum()
-        });
-        Eval {
-            value,
-            pst,
-            pawns,
-            advance,
-            start_pieces,
-        }
+        Eval { value, pst }
     }
 
     fn piece(&self, c: Cell, p: Piece) -> i32 {
@@ -205,35 +153,16 @@ impl Eval {
     }
 
     /// Material and position per seat (grey, neutral and united pieces count for nobody).
-    /// Pawns' progress counts more as the pieces other than pawns leave the board (a quarter
-    /// of it with every piece of the start on the board, all of it once they are gone), so
-    /// pawns are not pushed for its sake in the opening.
     pub fn seats(&self, pos: &Position) -> [i32; MAX_SEATS] {
         let mut m = [0; MAX_SEATS];
-        let mut adv = [0; MAX_SEATS];
-        let mut pieces = 0;
         let n = pos.variant.seat_count();
         for (s, total) in m.iter_mut().enumerate().take(n) {
             for c in pos.pieces_of(s as Seat).iter() {
-                let p = pos.at(c);
-                let k = p.kind() as usize;
-                *total += self.piece(c, p);
-                if self.pawns >> k & 1 == 1 {
-                    if let Some(a) = self.advance.get(p.facing() as usize) {
-                        adv[s] += a[c as usize] as i32;
-                    }
-                } else {
-                    pieces += self.value.get(k).copied().unwrap_or(0);
-                }
+                *total += self.piece(c, pos.at(c));
             }
             for k in 0..HAND_KINDS.min(self.value.len()) {
                 *total += pos.hands[s][k] as i32 * self.value[k];
             }
-        }
-        let start = self.start_pieces.max(1);
-        let weight = 4 * start - 3 * pieces.min(start); // in quarters of `start`
-        for s in 0..n {
-            m[s] += adv[s] * weight / (4 * start);
         }
         m
     }
