@@ -74,6 +74,8 @@ pub enum Command {
     Match(MatchArgs),
     /// The bots as a UCI engine on stdin/stdout (UCI_Variant, Skill Level 1-8).
     Uci,
+    /// The bots as a USI engine on stdin/stdout (shogi, minishogi; Skill Level 1-8).
+    Usi,
     /// Draw a board scene to PNG or SVG, exactly as the apps paint it.
     Render(RenderArgs),
     /// Print a shell completion script (bash, zsh, fish).
@@ -259,6 +261,12 @@ pub enum BenchCommand {
         /// Search to this depth instead of the level's budget (nodes per second).
         #[arg(long, value_name = "D")]
         depth: Option<u8>,
+        /// Time N bots moving one after the other (a round of the table).
+        #[arg(long, value_name = "N")]
+        round: Option<usize>,
+        /// Start a search with no limit, cancel it after MS and print how long it took to stop.
+        #[arg(long, value_name = "MS")]
+        cancel_after: Option<u64>,
     },
     /// Board scene and PNG speed.
     Render {
@@ -287,6 +295,15 @@ pub struct MatchArgs {
     pub move_limit: Option<u32>,
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
+    /// Play our bot against this UCI engine (Fairy-Stockfish) instead of bots against bots.
+    #[arg(long, value_name = "PATH")]
+    pub engine: Option<PathBuf>,
+    /// The engine's fixed search depth.
+    #[arg(long, value_name = "D", requires = "engine")]
+    pub engine_depth: Option<u32>,
+    /// Our bot's level against the engine.
+    #[arg(long, value_name = "LEVEL", value_parser = level_parser(), requires = "engine")]
+    pub level: Option<u8>,
 }
 
 #[derive(Args, Debug)]

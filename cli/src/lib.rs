@@ -12,6 +12,7 @@ mod progress;
 mod render;
 mod store_cmds;
 mod uci;
+mod usi;
 
 use std::process::ExitCode;
 
@@ -58,6 +59,7 @@ pub fn run(args: Vec<String>) -> ExitCode {
         Command::Render(_) => render::cmd_render(&rest(1)),
         Command::Match(_) => matches::cmd_match(&rest(1)),
         Command::Uci => uci::cmd_uci(&rest(1)),
+        Command::Usi => usi::cmd_usi(&rest(1)),
         Command::Rules(a) => cmd_rules(&a),
         Command::I18n(a) => cmd_i18n(&a),
         Command::Games => {

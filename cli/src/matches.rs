@@ -14,6 +14,9 @@ use crate::flag_value;
 /// [--seed S]`: level 0 is the simple random bot; 1–8 the search levels. With `--nodes` every
 /// move searches a fixed node budget (reproducible); otherwise each level's own time cap.
 pub fn cmd_match(args: &[String]) -> Result<(), String> {
+    if flag_value(args, "--engine").is_some() {
+        return cmd_match_engine(args);
+    }
     let game_id = flag_value(args, "--game").unwrap_or_else(|| "chess".to_string());
     let v = rules::variant(&game_id).map_err(|e| e.to_string())?;
     let n = v.seat_count();
@@ -108,10 +111,13 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// `rookery bench bot [--level L] [--games IDS] [--plies N] [--fen F] [--depth D]`: from a
-/// mid-game position of each game (N seeded random plies from the start, or the position `F`
-/// of the one game named), the time of one move at the level and the search's nodes per
-/// second. `--depth D` searches to depth D with no time cap (the nodes-per-second measure).
+/// `rookery bench bot [--level L] [--games IDS] [--plies N] [--fen F] [--depth D] [--round N]
+/// [--cancel-after MS]`: from a mid-game position of each game (N seeded random plies from the
+/// start, or the position `F` of the one game named), the time of one move at the level and
+/// the search's nodes per second. `--depth D` searches to depth D with no time cap (the
+/// nodes-per-second measure); `--round N` times N bots moving one after the other (a round of
+/// the table); `--cancel-after MS` starts a search with no limit, cancels it after MS and
+/// prints how long it took to return.
 pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
     let level: u8 = parse(args, "--level", 4)?;
     let plies: usize = parse(args, "--plies", 16)?;
@@ -128,7 +134,9 @@ pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
             .map(|g| g.id.to_string())
             .collect(),
     };
-    println!("game\tlevel\tms\tdepth\tnodes\tknps\tmove");
+    // ms: wall clock; cpu ms: this thread's time on a CPU (a busy machine inflates the first);
+    // knps per CPU second
+    println!("game\tlevel\tms\tcpu ms\tdepth\tnodes\tknps\tmove");
     for id in ids {
         let mut game = match &fen {
             Some(f) => Game::from_fen(&id, f).map_err(|e| e.to_string())?,
@@ -146,7 +154,59 @@ pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
             println!("{id}\t{level}\t-\t-\t-\t- (game over after {plies} random plies)");
             continue;
         }
+        if let Some(ms) = flag_value(args, "--cancel-after") {
+            let ms: u64 = ms.parse().map_err(|_| "bad --cancel-after")?;
+            let cancel = std::sync::Arc::new(AtomicBool::new(false));
+            let (g2, c2) = (game.clone(), cancel.clone());
+            // a search that would run for minutes: depth 64, no time cap
+            let h = std::thread::spawn(move || {
+                let limits = rookery_core::search::Limits {
+                    depth: 64,
+                    nodes: None,
+                    time: None,
+                };
+                rookery_core::search::Search::new(&g2, limits, &c2).run()
+            });
+            std::thread::sleep(std::time::Duration::from_millis(ms));
+            let set = Instant::now();
+            cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+            let f = h.join().map_err(|_| "search panicked")?;
+            println!(
+                "{id}\tcancel after {ms} ms: returned {:.2} ms after the flag (depth {}, {} nodes)",
+                set.elapsed().as_secs_f64() * 1000.0,
+                f.depth,
+                f.nodes
+            );
+            continue;
+        }
+        if let Some(n) = flag_value(args, "--round") {
+            // N bots in a row (a round of the table), one after the other
+            let n: usize = n.parse().map_err(|_| "bad --round")?;
+            let t = Instant::now();
+            let cpu0 = thread_cpu_ns();
+            let mut played = 0;
+            for i in 0..n {
+                if game.is_over() {
+                    break;
+                }
+                let a = search_bot(level, i as u64)
+                    .choose(&game, &cancel)
+                    .ok_or("no move")?;
+                game.act(a).map_err(|e| e.to_string())?;
+                played += 1;
+            }
+            let cpu = match (cpu0, thread_cpu_ns()) {
+                (Some(a), Some(b)) => format!("{:.0}", (b - a) as f64 / 1e6),
+                _ => "-".to_string(),
+            };
+            println!(
+                "{id}\t{level}\t{:.0}\t{cpu}\t-\t-\t-\tround of {played} bot moves",
+                t.elapsed().as_secs_f64() * 1000.0
+            );
+            continue;
+        }
         let t = Instant::now();
+        let cpu0 = thread_cpu_ns();
         let found = match depth {
             Some(d) => {
                 let limits = rookery_core::search::Limits {
@@ -161,18 +221,149 @@ pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
                 .ok_or("no move")?,
         };
         let ms = t.elapsed().as_secs_f64() * 1000.0;
+        let cpu_ms = match (cpu0, thread_cpu_ns()) {
+            (Some(a), Some(b)) => format!("{:.0}", (b - a) as f64 / 1e6),
+            _ => "-".to_string(),
+        };
         let text = match found.best {
             Some(rookery_core::game::Action::Move(m)) => game.move_text(m),
             other => format!("{other:?}"),
         };
+        let cpu = cpu_ms.parse::<f64>().unwrap_or(ms).max(0.001);
         println!(
-            "{id}\t{level}\t{ms:.0}\t{}\t{}\t{:.0}\t{text}",
+            "{id}\t{level}\t{ms:.0}\t{cpu_ms}\t{}\t{}\t{:.0}\t{text}",
             found.depth,
             found.nodes,
-            found.nodes as f64 / ms.max(0.001)
+            found.nodes as f64 / cpu
         );
     }
     Ok(())
+}
+
+/// `rookery match --game ID --engine PATH [--engine-depth D] [--level L] [--games N]
+/// [--move-limit N]`: our bot at a level against a UCI engine that knows the game under the
+/// same name (Fairy-Stockfish: `UCI_Variant`; ouk-chatrang is its `cambodian`) searching to a
+/// fixed depth, colours alternating, from the game's start. Our rules judge every move and the
+/// end. Games that start with a setup phase are refused (the engine starts after it).
+pub fn cmd_match_engine(args: &[String]) -> Result<(), String> {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let game_id = flag_value(args, "--game").unwrap_or_else(|| "chess".to_string());
+    let path = flag_value(args, "--engine").unwrap_or_default();
+    let depth: u32 = parse(args, "--engine-depth", 2)?;
+    let level: u8 = parse(args, "--level", 8)?;
+    let games: usize = parse(args, "--games", 2)?;
+    let limit: u32 = parse(args, "--move-limit", 300)?;
+    let fsf_name = match game_id.as_str() {
+        "ouk-chatrang" => "cambodian",
+        other => other,
+    };
+    let mut child = Command::new(&path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("{path}: {e}"))?;
+    let mut to = child.stdin.take().ok_or("no stdin")?;
+    let mut from = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+    let mut send = |line: &str| -> Result<(), String> {
+        writeln!(to, "{line}").map_err(|e| e.to_string())?;
+        to.flush().map_err(|e| e.to_string())
+    };
+    let mut read_until = |prefix: &str| -> Result<String, String> {
+        loop {
+            let mut l = String::new();
+            if from.read_line(&mut l).map_err(|e| e.to_string())? == 0 {
+                return Err("the engine closed its output".to_string());
+            }
+            if l.starts_with(prefix) {
+                return Ok(l.trim_end().to_string());
+            }
+        }
+    };
+    send("uci")?;
+    read_until("uciok")?;
+    send(&format!("setoption name UCI_Variant value {fsf_name}"))?;
+    send("isready")?;
+    read_until("readyok")?;
+    let (mut won, mut drawn, mut lost) = (0, 0, 0);
+    for g in 0..games {
+        let house = HouseRules {
+            move_limit: Some(limit),
+            ..HouseRules::default()
+        };
+        let mut game =
+            Game::with_options(&game_id, house, g as u64, None).map_err(|e| e.to_string())?;
+        if game.position().st.phase != 0 {
+            return Err(format!(
+                "{game_id} starts with a setup phase the engine does not play"
+            ));
+        }
+        let fen = rules::write_position(game.position());
+        let ours = (g % 2) as u8;
+        let mut moves: Vec<String> = Vec::new();
+        let cancel = AtomicBool::new(false);
+        while !game.is_over() {
+            let text = if game.position().turn() == ours {
+                let a = search_bot(level, g as u64)
+                    .choose(&game, &cancel)
+                    .ok_or("our bot found no move")?;
+                let rookery_core::game::Action::Move(m) = a else {
+                    return Err(format!("our bot chose {a:?}"));
+                };
+                game.move_text(m)
+            } else {
+                send(&format!("position fen {fen} moves {}", moves.join(" ")))?;
+                send(&format!("go depth {depth}"))?;
+                read_until("bestmove")?
+                    .split_whitespace()
+                    .nth(1)
+                    .unwrap_or("")
+                    .to_string()
+            };
+            game.play_text(&text)
+                .map_err(|e| format!("game {} ply {}: {text}: {e}", g + 1, moves.len()))?;
+            moves.push(text);
+        }
+        let o = game.outcome().cloned();
+        let result = match &o {
+            Some(o) if o.winners.contains(&ours) => {
+                won += 1;
+                "win"
+            }
+            Some(o) if o.winners.is_empty() => {
+                drawn += 1;
+                "draw"
+            }
+            _ => {
+                lost += 1;
+                "loss"
+            }
+        };
+        eprintln!(
+            "game {}: rookery seat {ours}: {result} ({:?}, {} plies)",
+            g + 1,
+            o.map(|o| o.reason),
+            moves.len()
+        );
+    }
+    let _ = send("quit");
+    let _ = child.wait();
+    println!(
+        "{game_id}: rookery level {level} vs {path} depth {depth}: +{won} ={drawn} -{lost} ({:.1}/{games})",
+        won as f64 + drawn as f64 / 2.0
+    );
+    Ok(())
+}
+
+/// Nanoseconds this thread has run on a CPU (Linux: /proc/thread-self/schedstat).
+fn thread_cpu_ns() -> Option<u64> {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
 }
 
 fn parse<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result<T, String> {

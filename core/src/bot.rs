@@ -328,6 +328,19 @@ pub const LEVELS: [Level; 8] = [
     },
 ];
 
+/// A whole round of bots at the table takes at most about this long (milliseconds; 3 s less
+/// the searches' overshoot of their caps).
+pub const ROUND_MS: u64 = 2800;
+
+/// The time cap of one move at a level with `seats` players: the level's own cap, and no
+/// more than a share of [`ROUND_MS`] when the other seats are all bots (eight-player chess:
+/// 2.8 s / 7 each).
+pub fn move_time_ms(level: Level, seats: usize) -> u64 {
+    level
+        .time_ms
+        .min(ROUND_MS / seats.saturating_sub(1).max(1) as u64)
+}
+
 /// The default bot level.
 pub const DEFAULT_LEVEL: u8 = 4;
 
@@ -423,7 +436,10 @@ impl SearchBot {
             nodes: self.nodes,
             time: match self.nodes {
                 Some(_) => None,
-                None => Some(std::time::Duration::from_millis(lv.time_ms)),
+                None => Some(std::time::Duration::from_millis(move_time_ms(
+                    lv,
+                    game.variant.seat_count(),
+                ))),
             },
         };
         // fog of war: search the position the seat knows, among the moves it is offered

@@ -531,7 +531,7 @@ impl<'a> Search<'a> {
             } else {
                 // late quiet moves first at a reduced depth (LMR), then PVS's null window;
                 // searched again in full where they look better than the best so far
-                let r = if depth >= 3 && i >= 3 && quiet && !in_check {
+                let mut r = if depth >= 3 && i >= 3 && quiet && !in_check {
                     if i >= 8 && depth >= 5 {
                         2
                     } else {
@@ -546,7 +546,24 @@ impl<'a> Search<'a> {
                     (beta - 1, beta)
                 };
                 let improves = |v: i32| if maxing { v > alpha } else { v < beta };
-                let mut v = self.child(a, full - r, lo, hi, ply + 1);
+                let mut v = if r > 0 {
+                    // a move that gives check is not reduced (mating drops, attacks on the king)
+                    self.nodes += 1;
+                    self.tree.step(a);
+                    let pos = self.tree.position();
+                    let check = self.has_check
+                        && self.tree.outcome().is_none()
+                        && pos.king(pos.turn()).is_some()
+                        && pos.in_check(pos.turn());
+                    let v = self.node(full - if check { 0 } else { r }, lo, hi, ply + 1, true);
+                    self.tree.undo();
+                    if check {
+                        r = 0;
+                    }
+                    v
+                } else {
+                    self.child(a, full, lo, hi, ply + 1)
+                };
                 if r > 0 && improves(v) && !self.stopped {
                     v = self.child(a, full, lo, hi, ply + 1);
                 }

@@ -23,9 +23,9 @@ def main():
     ap.add_argument("--movetime", type=int, default=1000)
     ap.add_argument("--max-plies", type=int, default=300)
     a = ap.parse_args()
-    ours = chess.engine.SimpleEngine.popen_uci([a.rookery, "uci"])
+    ours = chess.engine.SimpleEngine.popen_uci([a.rookery, "uci"], timeout=120)
     ours.configure({"Skill Level": a.level})
-    sf = chess.engine.SimpleEngine.popen_uci(a.stockfish)
+    sf = chess.engine.SimpleEngine.popen_uci(a.stockfish, timeout=120)
     sf.configure({"UCI_LimitStrength": True, "UCI_Elo": a.elo, "Threads": 1, "Hash": 16})
     limit = chess.engine.Limit(time=a.movetime / 1000)
     score = 0.0
