@@ -44,6 +44,8 @@ pub mod text;
 #[cfg(test)]
 mod damage_tests;
 #[cfg(test)]
+mod stale_tests;
+#[cfg(test)]
 mod tests;
 
 use std::fmt;
@@ -601,6 +603,8 @@ impl GameStore {
         let id = saved.id;
         let cursor = saved.game.ply_count();
         let stored = self.read_summary(id)?;
+        // the name may have been changed by `rename` since this copy was loaded
+        saved.name = stored.name.clone();
         if stored.ply as usize + 1 != cursor {
             return Err(Error::Store(format!(
                 "saved game {id} changed elsewhere (saved at ply {}, this copy at {}); load it again",
@@ -666,10 +670,11 @@ impl GameStore {
         r
     }
 
-    fn write_summary(&self, saved: &SavedGame) -> Result<()> {
+    fn write_summary(&self, saved: &mut SavedGame) -> Result<()> {
         let _w = self.lock();
-        // The record must still exist (a deleted game is not brought back by a stale copy).
-        self.read_summary(saved.id)?;
+        // The record must still exist (a deleted game is not brought back by a stale copy),
+        // and its name is the stored one (`rename` does not go through this copy).
+        saved.name = self.read_summary(saved.id)?.name;
         let mut batch = sled::Batch::default();
         batch.insert(&summary_key(saved.id), encode(&saved.summary()));
         self.commit(batch)
@@ -711,7 +716,8 @@ impl GameStore {
         saved.last_ms = now_ms();
         let r = {
             let _w = self.lock();
-            self.read_summary(saved.id).and_then(|_| {
+            self.read_summary(saved.id).and_then(|stored| {
+                saved.name = stored.name;
                 let mut batch = sled::Batch::default();
                 batch.insert(&header_key(saved.id), encode(&saved.header()));
                 batch.insert(&summary_key(saved.id), encode(&saved.summary()));
