@@ -20,7 +20,8 @@ fn a_rename_survives_every_later_save_of_an_open_copy() {
     let dir = temp_dir("rename");
     let store = GameStore::open(&dir).unwrap();
     let mut s = store.create("old", &Setup::new("chess").unwrap()).unwrap();
-    let steps: [(&str, fn(&GameStore, &mut SavedGame)); 5] = [
+    type Step = fn(&GameStore, &mut SavedGame);
+    let steps: [(&str, Step); 5] = [
         ("a move", |st, s| st.act_text(s, "e2e4").unwrap()),
         ("an undo", |st, s| st.undo(s).unwrap()),
         ("a redo", |st, s| st.redo(s).unwrap()),
