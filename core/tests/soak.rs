@@ -16,6 +16,8 @@
 //! ROOKERY_SOAK_GAMES=10000 ROOKERY_SOAK_BOT_GAMES=1000 \
 //!   cargo test --release -p rookery-core --test soak -- --nocapture
 //! ```
+//!
+//! `ROOKERY_SOAK_IDS=shogi,xiangqi` soaks only the games it lists.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -246,11 +248,14 @@ fn bot_game(id: &str, seed: u64) -> usize {
     actions
 }
 
+/// Every playable game id, or those `ROOKERY_SOAK_IDS` lists (comma-separated).
 fn playable() -> Vec<&'static str> {
+    let only = std::env::var("ROOKERY_SOAK_IDS").unwrap_or_default();
     rules::catalogue()
         .into_iter()
         .filter(|g| g.playable)
         .map(|g| g.id)
+        .filter(|id| only.is_empty() || only.split(',').any(|o| o.trim() == *id))
         .collect()
 }
 
