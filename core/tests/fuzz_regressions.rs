@@ -51,3 +51,25 @@ fn duck_on_the_en_passant_target_closes_the_chance() {
     assert!(rules::write_position(h.position()).contains(" d3 "));
     h.play_text("e4d3,a8h1").unwrap();
 }
+
+/// fuzz target `sfen_usi`: an SFEN hand count of many digits overflowed while being read.
+#[test]
+fn an_sfen_hand_count_of_many_digits_is_refused() {
+    for (id, board) in [
+        ("minishogi", "rbsgk/4p/5/P4/KGSBR"),
+        (
+            "shogi",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL",
+        ),
+    ] {
+        let v = rules::variant(id).unwrap();
+        for hand in ["44444444444444444444P", "4294967296P", "41P"] {
+            let sfen = format!("{board} b {hand} 1");
+            assert!(
+                rules::shogi::parse_sfen(v, &sfen).is_err(),
+                "{id}: {sfen} was read"
+            );
+        }
+        assert!(rules::shogi::parse_sfen(v, &format!("{board} b 2P 1")).is_ok());
+    }
+}
