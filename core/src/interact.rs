@@ -385,8 +385,15 @@ impl Interaction {
         if targets.is_empty() {
             self.picked = None;
             return Tap::Refused(
-                Message::new(illegal::PIECE_CANNOT_MOVE)
-                    .with("cell", game.variant.letter(kind).to_string()),
+                Message::new(illegal::PIECE_CANNOT_MOVE).with(
+                    "cell",
+                    // a kind the game does not have (fuzzing found the panic) has no letter
+                    game.variant
+                        .pieces
+                        .get(kind as usize)
+                        .map_or('?', |p| p.letter)
+                        .to_string(),
+                ),
             );
         }
         Tap::Selected {

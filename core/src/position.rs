@@ -729,6 +729,13 @@ impl Position {
                     self.set(m.from, Piece::NONE);
                 }
                 self.set(m.to, piece);
+                // the duck placed on an en passant target closes that chance: no pawn can land
+                // there (else the hash and the FEN kept a chance the FEN reader refuses)
+                for s in 0..MAX_SEATS as u8 {
+                    if self.st.ep[s as usize].target == m.to {
+                        self.clear_ep(s);
+                    }
+                }
             }
             MoveKind::Normal | MoveKind::Double | MoveKind::EnPassant => {
                 if m.kind == MoveKind::EnPassant {

@@ -26,7 +26,8 @@
 //! what survives.
 //!
 //! Takes ~5 s in the suite. More actions: `ROOKERY_POWER_CUT_ACTIONS=400 cargo test --release
-//! -p rookery-core --test power_cut -- --nocapture`. Needs a C compiler (`cc`, or `CC`) and a
+//! -p rookery-core --test power_cut -- --nocapture`; `ROOKERY_POWER_CUT_PAUSE_MS=20` pauses
+//! after each action (a player's pace, so sled's own 500 ms flusher runs in between). Needs a C compiler (`cc`, or `CC`) and a
 //! dynamically linked glibc (Linux); it fails, never skips, without them.
 
 use std::collections::{BTreeMap, HashMap};
@@ -72,6 +73,8 @@ fn power_cut_child() {
         return;
     };
     let actions = env_count("ROOKERY_POWER_CUT_ACTIONS", 80);
+    // a pause after each action lets sled's own flusher (an fsync every 500 ms) run between them
+    let pause = std::time::Duration::from_millis(env_count("ROOKERY_POWER_CUT_PAUSE_MS", 0) as u64);
     let store = GameStore::open(&dir).unwrap();
     store.set_sync_to_disk(sync == "1").unwrap();
     let mut mark = fs::OpenOptions::new()
@@ -104,6 +107,7 @@ fn power_cut_child() {
         let ply = s.game.ply_count();
         let text = s.game.plies()[ply - 1].text.clone();
         ack(format!("act {} {} {}\n", s.id, ply, text));
+        std::thread::sleep(pause);
     }
 }
 

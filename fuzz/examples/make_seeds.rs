@@ -8,13 +8,16 @@
 //! Seeds: every playable game's start and seeded random positions in its notation, the FENs
 //! of the perft test data, coordinate / SAN / PGN4 move texts, PGN and PGN4 exports of seeded
 //! random games and the PGN4 test records, Rookery's text form of random games of every id,
-//! and game-driver programs for every id. Deterministic: the same tree writes the same files.
+//! game-driver programs for every id, SFEN positions with USI moves (shogi, minishogi), and
+//! the taps of random moves of every id. Deterministic: the same tree writes the same files.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use rookery_core::board::NO_CELL;
 use rookery_core::game::HouseRules;
 use rookery_core::notation::{pgn, pgn4, san};
+use rookery_core::rules::shogi;
 use rookery_core::store::{text, SavedGame, Setup, Start, Status};
 use rookery_core::variant::Family;
 use rookery_core::{rules, Action, Game};
@@ -229,6 +232,52 @@ fn main() {
     for (k, r) in records.iter().enumerate() {
         out.put("pgn4", &with_byte(k as u8, r));
         out.put("store_text", r.as_bytes());
+    }
+    // SFEN + USI (shogi, minishogi): random positions as SFEN, each with the USI moves of a
+    // random continuation
+    for (b, id) in [(0u8, "shogi"), (1, "minishogi")] {
+        for plies in [0, 4, 16, 40, 90, 160] {
+            let g = random_game(id, &mut rng, plies);
+            let mut line = shogi::write_sfen(g.position());
+            line.push('\n');
+            let mut h = g.clone();
+            for _ in 0..8 {
+                let moves = h.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len())];
+                line.push_str(&shogi::write_usi(h.position(), m));
+                line.push(' ');
+                h.play(m).unwrap();
+            }
+            out.put("sfen_usi", &with_byte(b, &line));
+        }
+    }
+    // taps: the taps of random legal moves of every game (board cell: op = low two bits << 6,
+    // argument = the rest; hand kind: op 5; a promotion to the first letter: op 6)
+    for (i, &id) in ids.iter().enumerate() {
+        let mut g = Game::new(id).unwrap();
+        let mut bytes = vec![i as u8];
+        let cell = |c: u16| [((c & 3) << 6) as u8, (c >> 2) as u8];
+        for _ in 0..12 {
+            let moves = g.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.below(moves.len())];
+            if m.from == NO_CELL {
+                bytes.extend_from_slice(&[5, m.aux]);
+            } else {
+                bytes.extend_from_slice(&cell(m.from));
+            }
+            bytes.extend_from_slice(&cell(m.to));
+            if m.promo > 0 {
+                bytes.extend_from_slice(&[6, 0]);
+            }
+            g.play(m).unwrap();
+        }
+        out.put("taps", &bytes);
     }
     println!("{} seed files written to fuzz/seeds", out.n);
 }

@@ -275,7 +275,8 @@ fn parse_hand(v: &'static Variant, hand: &str, pos: &mut Position) -> Result<()>
     let mut count = 0u32;
     for ch in hand.chars() {
         if let Some(d) = ch.to_digit(10) {
-            count = count * 10 + d;
+            // saturating: a long run of digits is "too many", not an overflow (found by fuzzing)
+            count = count.saturating_mul(10).saturating_add(d);
             continue;
         }
         let k = kind_of_letter(v, ch, false)

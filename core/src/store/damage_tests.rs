@@ -385,7 +385,8 @@ fn database_file_damage_sweep_moves_aside_or_names_the_games() {
     let used = db.iter().rposition(|&b| b != 0).map_or(0, |p| p + 1);
     let n = env_count("ROOKERY_DAMAGE_FILE_CASES", 48);
     let mut rng = Rng(0x0bad_cafe_0000_0001);
-    let mut cases: Vec<(String, Box<dyn Fn(&Path)>)> = Vec::new();
+    type Damage = Box<dyn Fn(&Path)>;
+    let mut cases: Vec<(String, Damage)> = Vec::new();
     // the control: an undamaged copy (must open intact)
     cases.push(("undamaged copy".into(), Box::new(|_: &Path| {})));
     for at in spread(used, n).into_iter().chain([used, db.len() / 2]) {

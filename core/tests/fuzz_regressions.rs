@@ -1,0 +1,75 @@
+//! Inputs the fuzz targets (fuzz/) found crashing, each kept as a test after its fix.
+
+use rookery_core::interact::{Interaction, Tap};
+use rookery_core::{rules, Game};
+
+/// fuzz target `taps`: a hand tap on a kind the game does not have indexed past the piece list
+/// while writing the refusal.
+#[test]
+fn a_hand_tap_on_a_kind_the_game_does_not_have_is_refused() {
+    for g in rules::catalogue().into_iter().filter(|g| g.playable) {
+        let game = Game::new(g.id).unwrap();
+        let kinds = game.variant.pieces.len();
+        for kind in [kinds, kinds + 1, 255] {
+            let mut ia = Interaction::new();
+            assert!(
+                matches!(ia.tap_hand(&game, kind as u8), Tap::Refused(_)),
+                "{}: kind {kind}",
+                g.id
+            );
+            assert_eq!(ia.picked(), None);
+        }
+    }
+}
+
+/// The soak (core/tests/soak.rs, duck seed 302 ply 77): the duck placed on the en passant
+/// target of the double step just played left the chance in the hash and the FEN, which the
+/// FEN reader refuses (the square is taken), so the position did not read back the same.
+#[test]
+fn duck_on_the_en_passant_target_closes_the_chance() {
+    let mut g = Game::from_fen("duck", "4k3/8/8/8/4p3/8/3P4/4K2* w - - 0 1").unwrap();
+    let before = (g.position().hash(), g.ply_count());
+    g.play_text("d2d4,h1d3").unwrap();
+    let pos = g.position();
+    let fen = rules::write_position(pos);
+    assert_eq!(fen, "4k3/8/8/8/3Pp3/3*4/8/4K3 b - - 0 1");
+    let again = rules::parse_position(g.variant, &fen).unwrap();
+    assert_eq!(again.hash(), pos.hash(), "the hash counts a closed chance");
+    assert_eq!(pos.hash(), pos.compute_hash());
+    assert!(g
+        .legal_moves()
+        .iter()
+        .all(|m| m.to != pos.variant.board.cell("d3").unwrap()));
+    // undo restores the start exactly
+    while g.ply_count() > before.1 {
+        g.undo().unwrap();
+    }
+    assert_eq!(g.position().hash(), before.0);
+    // with the duck elsewhere the chance stays: e4xd3 en passant is legal
+    let mut h = Game::from_fen("duck", "4k3/8/8/8/4p3/8/3P4/4K2* w - - 0 1").unwrap();
+    h.play_text("d2d4,h1a8").unwrap();
+    assert!(rules::write_position(h.position()).contains(" d3 "));
+    h.play_text("e4d3,a8h1").unwrap();
+}
+
+/// fuzz target `sfen_usi`: an SFEN hand count of many digits overflowed while being read.
+#[test]
+fn an_sfen_hand_count_of_many_digits_is_refused() {
+    for (id, board) in [
+        ("minishogi", "rbsgk/4p/5/P4/KGSBR"),
+        (
+            "shogi",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL",
+        ),
+    ] {
+        let v = rules::variant(id).unwrap();
+        for hand in ["44444444444444444444P", "4294967296P", "41P"] {
+            let sfen = format!("{board} b {hand} 1");
+            assert!(
+                rules::shogi::parse_sfen(v, &sfen).is_err(),
+                "{id}: {sfen} was read"
+            );
+        }
+        assert!(rules::shogi::parse_sfen(v, &format!("{board} b 2P 1")).is_ok());
+    }
+}
