@@ -7,9 +7,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-#[allow(dead_code)]
-#[path = "../cli/src/i18n_gen.rs"]
-mod gen;
+// the apps' string generator, from the CLI library (the code `rookery i18n` runs)
+use rookery_cli::i18n_gen as gen;
 
 use gen::{Body, Msg};
 

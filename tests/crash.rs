@@ -9,8 +9,8 @@
 //! - `ROOKERY_CRASH_KILLS` (default 200; the benchmark run uses 1000): how many kills.
 //! - `ROOKERY_CRASH_SEED`: seed of the kill moments and of the games (printed on every run, so a
 //!   failure can be replayed; tests/run-all.sh fixes it, a bare `cargo test` takes the clock).
-//! - `ROOKERY_BIN`: the `rookery` binary to run; by default the CLI's own main.rs, which cargo
-//!   builds for this package as the bin target `rookery-cli-under-test`.
+//! - `ROOKERY_BIN`: the `rookery` binary to run; by default this package's bin target
+//!   `rookery-cli-under-test`, the CLI library's own `main` (tests/bin/rookery.rs).
 //!
 //! Every playable game id from `rules::catalogue()` takes turns (kill k plays game id k mod n),
 //! each in its own database, so new games are covered automatically. A database serves 50 kills;
@@ -43,8 +43,8 @@ impl Rng {
     }
 }
 
-/// The `rookery` binary: `ROOKERY_BIN`, else the CLI's main.rs built by cargo as this
-/// package's bin target `rookery-cli-under-test` (see tests/Cargo.toml).
+/// The `rookery` binary: `ROOKERY_BIN`, else this package's bin target
+/// `rookery-cli-under-test` over the CLI library (see tests/Cargo.toml).
 fn rookery_binary() -> PathBuf {
     match std::env::var("ROOKERY_BIN") {
         Ok(bin) => PathBuf::from(bin),

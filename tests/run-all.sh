@@ -12,7 +12,8 @@
 #   5. the differential tests against Fairy-Stockfish, python-chess and pyffish (print what
 #      they checked)
 #   6. the deep perft cases (ignored by default) in release mode
-#   7. the Kotlin/JVM tests of the bindings (tests/kotlin/run.sh)
+#   7. the Kotlin/JVM tests of the bindings (tests/kotlin/run.sh), then the Compose UI of the
+#      Android app on the JVM (android/ui/run-tests.sh)
 #   8. every fuzz target of fuzz/ for FUZZ_SECONDS (default 20) each (tests/fuzz.sh, which
 #      installs cargo-fuzz if it is missing and builds with RUSTC_BOOTSTRAP=1)
 # One build profile (release) serves every step; every cargo call selects the whole workspace
@@ -123,7 +124,7 @@ if ! cargo fmt --version >/dev/null 2>&1; then
 fi
 echo "rust: $(rustc --version)"
 
-if [ -x tests/kotlin/run.sh ]; then
+if [ -x tests/kotlin/run.sh ] || [ -x android/ui/run-tests.sh ]; then
   command -v java >/dev/null 2>&1 || apt_install openjdk-17-jdk-headless
   command -v mvn >/dev/null 2>&1 || apt_install maven
   echo "java: $(java -version 2>&1 | head -1); maven: $(mvn -v 2>/dev/null | head -1)"
@@ -161,6 +162,11 @@ elif [ -e tests/kotlin/run.sh ]; then
 else
   echo "tests/kotlin/run.sh does not exist in this tree: no Kotlin tests to run"
 fi
+
+section "Compose UI of the Android app on the JVM (android/ui/run-tests.sh)"
+# UI tests and golden screenshots against the real library (measured on the shared 2-core
+# machine: cold 249 s with the Maven downloads, warm 66-92 s)
+PROFILE=release android/ui/run-tests.sh
 
 section "Fuzz targets, ${FUZZ_SECONDS:-20} s each (tests/fuzz.sh; long run: tests/fuzz.sh 1800)"
 tests/fuzz.sh "${FUZZ_SECONDS:-20}"

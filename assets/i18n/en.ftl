@@ -18,7 +18,7 @@ group-chess-family = The chess family
 group-more-players = More players
 
 game-chess-name = Chess
-game-chess-blurb = Classic chess or Chess960 with a shuffled back rank, against a bot.
+game-chess-blurb = Classic chess, against a bot or a friend (Chess960 is its own game below).
 game-chess960-name = Chess960
 game-chess960-blurb = Fischer random chess: the back rank starts in one of 960 setups.
 game-antichess-name = Antichess
@@ -147,6 +147,8 @@ end-perpetual-check = Perpetual check
 end-perpetual-chase = Perpetual chase
 end-sennichite = Sennichite (fourfold repetition)
 end-pawn-drop-mate = Mate by a dropped pawn
+end-adjudicated-quiet = Ended: the bots played { $rounds } rounds without a capture
+end-adjudicated-long = Ended: the bots played { $rounds } rounds on their own
 
 out-checkmate = checkmate
 out-stalemate = stalemate
@@ -249,6 +251,10 @@ house-start-random = random
 house-start-classical = { $number } (classical)
 common-on = On
 common-off = Off
+setup-mode = Mode
+setup-players = Players
+setup-house-rules = House rules
+setup-another-position = Another position
 
 ## Actions and prompts
 
@@ -257,24 +263,44 @@ action-continue = Continue
 action-undo = Undo
 action-redo = Redo
 action-resign = Resign
+action-pass = Pass
+action-declare-impasse = Declare impasse (win on points)
+action-janggi-setup = Horses on { $horse1 } and { $horse2 }, elephants on { $elephant1 } and { $elephant2 }
 action-let-bots-finish = Let the bots finish
 action-end-game = End the game
 action-rules = Rules
 action-start-game = ▶ Start the game
 action-quit = Quit
+action-back = Back
+action-settings = Settings
+action-hand-to-bot = Hand to a bot
+action-take-over = Take over
+handover-title = Pass the device to { $player }
+handover-ready = I am { $player }: show my board
+home-no-saved-games = No saved games yet.
+settings-language = Language
+settings-language-name = English
+settings-orientation = Board orientation
+orientation-face-to-move = Face the player to move
+orientation-fixed = Fixed
+orientation-table = Table: every army faces its player
 
 prompt-no-person-playing = No person at the board is still playing.
 prompt-promote-to = Promote to
 prompt-which-move = Which move?
+prompt-other-moves = Other moves
 prompt-castle = Castle
 prompt-move = Move { $move }
 prompt-mate-what-now = Checkmate! What now?
 prompt-resign-for = Resign for { $player }?
 prompt-resign-yes = Yes, { $player } resigns
 prompt-resign-no = No, play on
-prompt-leave = Leave this game?
-prompt-leave-yes = Back to the menu (the game is kept)
+prompt-leave = Leave this game? It is not saved.
+prompt-leave-yes = Back to the menu (the game is lost)
 prompt-leave-no = Stay
+prompt-quit-unsaved = Quit Rookery? This game is not saved.
+prompt-quit-yes = Quit (the game is lost)
+prompt-quit-no = Keep playing
 
 choice-end = End the game
 choice-grey = Play on: the mated army stays as grey obstacles
@@ -285,6 +311,14 @@ status-check = Check
 status-out = Out
 status-score = { $points } points
 status-ply = ply { $ply }
+status-start-number = start { $number }
+status-partners = Partners: { $teams }
+status-bot-pace = Bots: { $pace } · + faster · - slower · p pause
+pace-slow = slow
+pace-normal = normal pace
+pace-fast = fast
+pace-fastest = as fast as they think
+pace-paused = paused
 status-saved = saved after every move
 status-count-board = Board's honour: { $player } counts { $count } of { $limit }
 status-count-pieces = Pieces' honour: { $player } counts { $count } of { $limit }
@@ -295,9 +329,9 @@ status-choose = Checkmate: choose how to go on
 status-over-keys = Ctrl-N plays again · Esc menu · Ctrl-Z takes back
 status-captured = Captured
 status-in-hand = In hand
+status-no-other-moves = There is no other move now.
 status-moves = Moves
 status-move-input = Move:
-status-tri-sketch = Flat sketch: the centre cells d4 e4 e9 i9 i5 d5 form a ring
 status-game-over = The game is over: Ctrl-N plays again, Esc goes to the menu
 status-choice-pending = A choice is pending
 status-turn-of = It is { $player }’s turn
@@ -328,16 +362,39 @@ menu-choose-game = — choose a game
 menu-coming = { $game } (coming)
 menu-continue-title = Continue a saved game
 menu-rules-hint = r or F1: the rules of this game
+menu-esc-hint = q (or Quit at the bottom of the list) leaves Rookery
+time-just-now = just now
+time-minutes-ago =
+    { $count ->
+        [one] { $count } minute ago
+       *[other] { $count } minutes ago
+    }
+time-hours-ago =
+    { $count ->
+        [one] { $count } hour ago
+       *[other] { $count } hours ago
+    }
+time-days-ago =
+    { $count ->
+        [one] { $count } day ago
+       *[other] { $count } days ago
+    }
 setup-title = { $game }: players and rules
+setup-from-position = Starts from the position given: { $position }
 notice-no-home = No home directory: games are not saved
 notice-not-saved = Games are not saved: { $detail }
+error-play-not-saved = Not started, because games would not be saved: { $detail } Close the other Rookery, choose another place with --db DIR, or play without saving with --no-save.
+error-no-numbered-starts = { $game } has one start position; --start numbers the starts of Chess960.
+error-start-and-fen = Give either --start or --fen, not both.
 notice-saved-on-exit = The game is saved: `rookery play` offers to continue it.
 
 help-menu = ↑/↓ choose · Enter or click opens · r rules · q quit
-help-setup = ↑/↓ row · ←/→ change · Enter on a seat edits its name · Enter on Start (or s) plays · F1 rules · Esc back
-help-play-1 = Type a move (e2e4, e7e8q) + Enter, or click a piece then its target · Esc clears / menu · F1 rules
-help-play-2 = Ctrl-Z undo · Ctrl-Y redo · Ctrl-R resign · Ctrl-F flip board · Ctrl-N new game · Ctrl-C quit
+help-setup = ↑/↓ row · ←/→ change · digits type the start number · Enter on a seat edits its name · Enter on Start (or s) plays · F1 rules · Esc back
+help-play-1 = Type a move (e2e4) + Enter · or click a piece, then its target · Esc clears / menu · F1 rules
+help-play-2 = Ctrl-Z undo · Ctrl-Y redo · Ctrl-R resign · Ctrl-P pass, other moves · Ctrl-F flip board · Ctrl-N new game · Ctrl-C quit
 help-rules = ↑/↓ PgUp/PgDn scroll · Home top · Esc or q back
+screen-too-small = The window is too small for this screen: make it at least { $width }×{ $height } (now { $now-width }×{ $now-height }).
+screen-too-small-keys = Esc goes back · Ctrl-C quits
 
 ## Rules pages (assets/rules/<language>/<game-id>.md use these headings, in this order)
 

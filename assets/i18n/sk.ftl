@@ -9,7 +9,7 @@ group-chess-family = Šachová rodina
 group-more-players = Viac hráčov
 
 game-chess-name = Šach
-game-chess-blurb = Klasický šach alebo Chess960 s náhodným prvým radom, proti botovi.
+game-chess-blurb = Klasický šach proti botovi alebo priateľovi (Chess960 je samostatná hra nižšie).
 game-chess960-name = Chess960
 game-chess960-blurb = Fischerov náhodný šach: prvý rad začína v jednom z 960 rozostavení.
 game-antichess-name = Žravý šach
@@ -138,6 +138,8 @@ end-perpetual-check = Večný šach
 end-perpetual-chase = Večné prenasledovanie
 end-sennichite = Sennichite (štvornásobné opakovanie)
 end-pawn-drop-mate = Mat položeným pešiakom
+end-adjudicated-quiet = Koniec: boti odohrali { $rounds } kôl bez brania
+end-adjudicated-long = Koniec: boti odohrali { $rounds } kôl sami
 
 out-checkmate = mat
 out-stalemate = pat
@@ -261,6 +263,10 @@ house-start-random = náhodné
 house-start-classical = { $number } (klasické)
 common-on = Zapnuté
 common-off = Vypnuté
+setup-mode = Režim
+setup-players = Hráči
+setup-house-rules = Domáce pravidlá
+setup-another-position = Iné postavenie
 
 ## Akcie a otázky
 
@@ -269,24 +275,44 @@ action-continue = Pokračovať
 action-undo = Späť
 action-redo = Znova
 action-resign = Vzdať sa
+action-pass = Vynechať ťah
+action-declare-impasse = Vyhlásiť impas (výhra na body)
+action-janggi-setup = Kone na { $horse1 } a { $horse2 }, slony na { $elephant1 } a { $elephant2 }
 action-let-bots-finish = Nech hru dohrajú boti
 action-end-game = Ukončiť hru
 action-rules = Pravidlá
 action-start-game = ▶ Začať hru
 action-quit = Koniec
+action-back = Naspäť
+action-settings = Nastavenia
+action-hand-to-bot = Odovzdať botovi
+action-take-over = Prevziať
+handover-title = Podajte zariadenie: { $player }
+handover-ready = Som { $player }: ukázať moju šachovnicu
+home-no-saved-games = Zatiaľ žiadne uložené hry.
+settings-language = Jazyk
+settings-language-name = Slovenčina
+settings-orientation = Otočenie šachovnice
+orientation-face-to-move = Tvárou k hráčovi na ťahu
+orientation-fixed = Pevné
+orientation-table = Stôl: každá armáda k svojmu hráčovi
 
 prompt-no-person-playing = Pri šachovnici už nehrá žiadny človek.
 prompt-promote-to = Premeniť na
 prompt-which-move = Ktorý ťah?
+prompt-other-moves = Ďalšie ťahy
 prompt-castle = Rošáda
 prompt-move = Ťah { $move }
 prompt-mate-what-now = Mat! Čo ďalej?
 prompt-resign-for = Vzdať sa za hráča { $player }?
 prompt-resign-yes = Áno, { $player } sa vzdáva
 prompt-resign-no = Nie, hráme ďalej
-prompt-leave = Opustiť túto hru?
-prompt-leave-yes = Späť do ponuky (hra zostane uložená)
+prompt-leave = Opustiť túto hru? Nie je uložená.
+prompt-leave-yes = Späť do ponuky (hra sa stratí)
 prompt-leave-no = Zostať
+prompt-quit-unsaved = Ukončiť Rookery? Táto hra nie je uložená.
+prompt-quit-yes = Ukončiť (hra sa stratí)
+prompt-quit-no = Hrať ďalej
 
 choice-end = Ukončiť hru
 choice-grey = Hrať ďalej: matovaná armáda zostane ako sivé prekážky
@@ -297,6 +323,14 @@ status-check = Šach
 status-out = Mimo hry
 status-score = Body: { $points }
 status-ply = polťah { $ply }
+status-start-number = začiatok { $number }
+status-partners = Spoluhráči: { $teams }
+status-bot-pace = Boti: { $pace } · + rýchlejšie · - pomalšie · p pauza
+pace-slow = pomaly
+pace-normal = bežné tempo
+pace-fast = rýchlo
+pace-fastest = tak rýchlo, ako rozmýšľajú
+pace-paused = pozastavení
 status-saved = ukladá sa po každom ťahu
 status-count-board = Počítanie šachovnice: { $player } počíta { $count } z { $limit }
 status-count-pieces = Počítanie figúr: { $player } počíta { $count } z { $limit }
@@ -307,9 +341,9 @@ status-choose = Mat: zvoľte, ako ďalej
 status-over-keys = Ctrl-N nová hra · Esc ponuka · Ctrl-Z vrátiť ťah
 status-captured = Vzaté figúry
 status-in-hand = V ruke
+status-no-other-moves = Teraz nie je iný ťah.
 status-moves = Ťahy
 status-move-input = Ťah:
-status-tri-sketch = Plochý náčrt: stredové polia d4 e4 e9 i9 i5 d5 tvoria kruh
 status-game-over = Hra sa skončila: Ctrl-N hrá znova, Esc vráti do ponuky
 status-choice-pending = Čaká sa na voľbu
 status-turn-of = Na ťahu je { $player }
@@ -326,16 +360,45 @@ menu-choose-game = — vyberte hru
 menu-coming = { $game } (pripravuje sa)
 menu-continue-title = Pokračovať v uloženej hre
 menu-rules-hint = r alebo F1: pravidlá tejto hry
+menu-esc-hint = Rookery ukončíte klávesom q (alebo položkou Koniec na konci zoznamu)
+time-just-now = práve teraz
+time-minutes-ago =
+    { $count ->
+        [one] pred { $count } minútou
+        [few] pred { $count } minútami
+        [many] pred { $count } minúty
+       *[other] pred { $count } minútami
+    }
+time-hours-ago =
+    { $count ->
+        [one] pred { $count } hodinou
+        [few] pred { $count } hodinami
+        [many] pred { $count } hodiny
+       *[other] pred { $count } hodinami
+    }
+time-days-ago =
+    { $count ->
+        [one] pred { $count } dňom
+        [few] pred { $count } dňami
+        [many] pred { $count } dňa
+       *[other] pred { $count } dňami
+    }
 setup-title = { $game }: hráči a pravidlá
+setup-from-position = Začína sa zo zadaného postavenia: { $position }
 notice-no-home = Chýba domovský priečinok: hry sa neukladajú
 notice-not-saved = Hry sa neukladajú: { $detail }
+error-play-not-saved = Hra sa nespustila, lebo by sa neukladala: { $detail } Zatvorte druhý Rookery, zvoľte iné miesto cez --db PRIEČINOK alebo hrajte bez ukladania s --no-save.
+error-no-numbered-starts = { $game } má jedno začiatočné postavenie; --start čísluje začiatky Chess960.
+error-start-and-fen = Zadajte buď --start, alebo --fen, nie oboje.
 notice-saved-on-exit = Hra je uložená: `rookery play` ponúkne pokračovať v nej.
 
 help-menu = ↑/↓ výber · Enter alebo klik otvorí · r pravidlá · q koniec
-help-setup = ↑/↓ riadok · ←/→ zmena · Enter na hráčovi upraví meno · Enter na Začať (alebo s) spustí hru · F1 pravidlá · Esc späť
-help-play-1 = Napíšte ťah (e2e4, e7e8q) + Enter, alebo kliknite na figúru a potom na cieľ · Esc zmaže / ponuka · F1 pravidlá
-help-play-2 = Ctrl-Z späť · Ctrl-Y znova · Ctrl-R vzdať sa · Ctrl-F otočiť dosku · Ctrl-N nová hra · Ctrl-C koniec
+help-setup = ↑/↓ riadok · ←/→ zmena · číslice zadajú číslo začiatku · Enter na hráčovi upraví meno · Enter na Začať (alebo s) spustí hru · F1 pravidlá · Esc späť
+help-play-1 = Napíšte ťah (e2e4) + Enter · alebo kliknite na figúru, potom na cieľ · Esc zmaže / ponuka · F1 pravidlá
+help-play-2 = Ctrl-Z späť · Ctrl-Y znova · Ctrl-R vzdať sa · Ctrl-P vynechať, ďalšie ťahy · Ctrl-F otočiť dosku · Ctrl-N nová hra · Ctrl-C koniec
 help-rules = ↑/↓ PgUp/PgDn posun · Home začiatok · Esc alebo q späť
+screen-too-small = Okno je na túto obrazovku malé: zväčšite ho aspoň na { $width }×{ $height } (teraz { $now-width }×{ $now-height }).
+screen-too-small-keys = Esc späť · Ctrl-C ukončí
 
 ## Stránky pravidiel
 

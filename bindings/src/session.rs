@@ -5,7 +5,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rookery_core::board::{Cell, NO_CELL};
 use rookery_core::bot::{for_level, Bot, ThinkingBot};
@@ -15,7 +15,9 @@ use rookery_core::message::{self, Message};
 use rookery_core::piece::Seat;
 use rookery_core::position::{Move, Position};
 use rookery_core::rules;
-use rookery_core::store::{GameStore, Player, SavedGame, SeatInfo, Setup, Start, Status};
+use rookery_core::store::{
+    GameStore, Player, SavedGame, SeatInfo, Setup, Start, Status, TurnClock,
+};
 use rookery_core::view::{View, Viewer};
 
 use crate::catalogue::HouseRulesConfig;
@@ -178,6 +180,8 @@ pub struct BoardSnapshot {
     pub choices: Vec<String>,
     /// The cell selected by taps, if any.
     pub selected: Option<String>,
+    /// Pieces in hand, per seat and kind (games with drops; empty otherwise).
+    pub hands: Vec<HandView>,
     pub ply_count: u32,
     pub can_undo: bool,
     pub can_redo: bool,
@@ -222,17 +226,40 @@ pub enum TapResult {
     /// A piece of the side to move (or a kind in its hand) is selected; these cells are its
     /// targets (castling: the rook's cell and the king's destination).
     Selected { cell: String, targets: Vec<String> },
-    /// The tapped target is a promotion: call `choose_promotion` with one of these letters.
+    /// The tapped target is a promotion: call `choose_promotion` with one of these letters
+    /// (`=` declines a promotion that may be declined, as in shogi).
     NeedsPromotion { choices: Vec<String> },
     /// Several different moves land on the tapped cell (a king step that is also castling):
     /// call `choose_move` with one of these move texts.
     NeedsChoice { moves: Vec<String> },
-    /// A move was played (its text).
+    /// A move (or a pressed button's action) was played: its text (`e2e4`, `N@c3`, `e2e2`,
+    /// `choice:grey`).
     Moved { text: String },
     /// Nothing is selected any more.
     Deselected,
     /// The tap did nothing, for this reason (`illegal-*` keys); nothing is selected.
     Refused { reason: MessageView },
+}
+
+/// A button of the game screen for an action made without tapping cells: a pass, janggi's
+/// set-up choice, shogi's impasse declaration, or the players' pending choice after a mate
+/// (three-player chess). `press(text)` makes it.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct ActionButton {
+    /// The action's text (`e2e2`, `b1h1`, `e1e1`, `choice:grey`): give it to `press`.
+    pub text: String,
+    /// What the button says (`action-pass`, `action-janggi-setup`, `action-declare-impasse`,
+    /// `choice-*`).
+    pub label: MessageView,
+}
+
+/// Pieces of one kind in a seat's hand (games with drops; sittuyin's set-up).
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct HandView {
+    pub seat: u8,
+    /// Upper-case letter of its kind: give it to `tap_hand`.
+    pub letter: String,
+    pub count: u32,
 }
 
 /// Who plays a seat, as the saved game keeps it.
@@ -258,6 +285,19 @@ struct Inner {
     store: Option<Arc<GameStore>>,
     ui: Interaction,
     viewer: Viewer,
+    /// The current turn's clock (house rule `turn_seconds`); runs from the session's start.
+    clock: TurnClock,
+}
+
+/// The turn clock of a game with a time per turn (house rule `turn_seconds`).
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct TurnClockView {
+    /// The seat whose turn it counts.
+    pub seat: u8,
+    pub limit_ms: u64,
+    pub left_ms: u64,
+    /// False between `pause_clock` and `start_clock`.
+    pub running: bool,
 }
 
 /// One game being played. Every method returns `StaleSession` after `close_session()`.
@@ -309,6 +349,7 @@ impl Inner {
             None => self.saved.game.act(a).map_err(core_err)?,
         }
         self.ui.clear();
+        self.clock.new_turn(Instant::now());
         Ok(())
     }
 
@@ -318,6 +359,7 @@ impl Inner {
             None => self.saved.game.undo().map_err(core_err)?,
         }
         self.ui.clear();
+        self.clock.new_turn(Instant::now());
         Ok(())
     }
 
@@ -327,7 +369,24 @@ impl Inner {
             None => self.saved.game.redo().map_err(core_err)?,
         }
         self.ui.clear();
+        self.clock.new_turn(Instant::now());
         Ok(())
+    }
+
+    /// Stops the turn clock and saves the time spent on the turn (a library's game with a
+    /// time per turn that goes on).
+    fn pause_clock(&mut self) -> Result<(), RookeryError> {
+        if !self.clock.running() {
+            // saved when it was paused (an action since then removed the record: a new turn)
+            return Ok(());
+        }
+        let spent = self.clock.pause(Instant::now());
+        match &self.store {
+            Some(st) if self.clock.limit().is_some() && !self.game().is_over() => {
+                st.save_turn_time(&self.saved, spent).map_err(core_err)
+            }
+            _ => Ok(()),
+        }
     }
 
     fn last_text(&self) -> String {
@@ -369,20 +428,16 @@ impl Inner {
             Tap::Play(m) => TapResult::Moved {
                 text: self.play(m)?,
             },
-            Tap::Choose { moves } => {
-                let v = self.game().variant;
-                if moves.iter().all(|m| m.promotion().is_some()) {
-                    TapResult::NeedsPromotion {
-                        choices: moves
-                            .iter()
-                            .filter_map(|m| m.promotion())
-                            .map(|k| v.letter(k).to_string())
-                            .collect(),
-                    }
-                } else {
-                    TapResult::NeedsChoice {
-                        moves: moves.iter().map(|&m| self.game().move_text(m)).collect(),
-                    }
+            Tap::Choose { moves } => match interact::promotion_letters(self.game(), &moves) {
+                Some(choices) => TapResult::NeedsPromotion { choices },
+                None => TapResult::NeedsChoice {
+                    moves: moves.iter().map(|&m| self.game().move_text(m)).collect(),
+                },
+            },
+            Tap::Decide(c) => {
+                self.act(Action::Choose(c))?;
+                TapResult::Moved {
+                    text: self.last_text(),
                 }
             }
             Tap::Deselected => TapResult::Deselected,
@@ -495,11 +550,44 @@ impl Inner {
             }),
             choices: g.choices().into_iter().map(Choice::text).collect(),
             selected: selected.map(|c| self.name(c)),
+            hands: hands_of(pos),
             ply_count: g.ply_count() as u32,
             can_undo: g.ply_count() > 0,
             can_redo: g.redo_count() > 0,
             saved_id: self.store.as_ref().map(|_| self.saved.id),
         }
+    }
+}
+
+/// The pieces in the hands of a position, per seat and kind.
+fn hands_of(pos: &Position) -> Vec<HandView> {
+    let v = pos.variant;
+    if v.hand.is_none() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for seat in 0..v.seat_count() as Seat {
+        for k in 0..v.pieces.len() as u8 {
+            let count = pos.in_hand(seat, k) as u32;
+            if count > 0 {
+                out.push(HandView {
+                    seat,
+                    letter: v.letter(k).to_ascii_uppercase().to_string(),
+                    count,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The text of a button's action: move text, or `choice:...`.
+fn action_text(g: &Game, a: Action) -> String {
+    match a {
+        Action::Move(m) => g.move_text(m),
+        Action::Choose(c) => c.text(),
+        Action::Resign(s) => format!("resign:{s}"),
+        Action::Timeout(s) => format!("timeout:{s}"),
     }
 }
 
@@ -534,12 +622,19 @@ impl GameSession {
     }
 
     fn wrap(saved: SavedGame, store: Option<Arc<GameStore>>) -> Arc<Self> {
+        // a resumed game's turn goes on with the time that was left at its last save
+        let spent = store
+            .as_ref()
+            .map_or(Duration::ZERO, |st| st.turn_time(&saved));
+        let mut clock = TurnClock::new(saved.game.house.turn_seconds, spent);
+        clock.start(Instant::now());
         Arc::new(Self {
             inner: Mutex::new(Some(Inner {
                 saved,
                 store,
                 ui: Interaction::new(),
                 viewer: Viewer::Everyone,
+                clock,
             })),
             searching: Arc::new(AtomicU32::new(0)),
             _live: LiveObject::new(),
@@ -560,14 +655,28 @@ impl GameSession {
     ) -> Result<rookery_core::scene::Scene, RookeryError> {
         self.with(|s| {
             let view = s.view();
+            // Cells the viewer may not see are fog: the scene then holds nothing of them.
+            let fog = if view.is_full() {
+                Vec::new()
+            } else {
+                (0..s.game().variant.board.len())
+                    .map(|c| !view.sees(c as Cell))
+                    .collect()
+            };
             let marks = rookery_core::scene::Marks {
                 selected: s.ui.selected_cell(),
                 targets: s.ui.visible_targets(s.game(), &view),
+                fog,
                 symbols,
                 ..Default::default()
             };
             rookery_core::scene::for_game(s.game(), o, &marks).map_err(core_err)
         })
+    }
+
+    /// Reads the live session's game under its lock and the panic guard (`standings.rs`).
+    pub(crate) fn read_game<T>(&self, f: impl FnOnce(&Game) -> T) -> Result<T, RookeryError> {
+        self.with(|s| Ok(f(s.game())))
     }
 
     /// Runs `f` on the live session under the panic guard.
@@ -677,9 +786,69 @@ impl GameSession {
     }
 
     /// Ends the session: every later call returns `StaleSession`. (Freeing the native object
-    /// is still `close()`/`destroy()` in Kotlin, automatic in Swift.)
+    /// is still `close()`/`destroy()` in Kotlin, automatic in Swift.) The turn clock is paused
+    /// and saved first, as by `pause_clock`.
     pub fn close_session(&self) {
-        *self.lock() = None;
+        let _ = guard(|| {
+            let mut slot = self.lock();
+            if let Some(inner) = slot.as_mut() {
+                let _ = inner.pause_clock();
+            }
+            *slot = None;
+            Ok(())
+        });
+    }
+
+    /// The current turn's clock in a game with a time per turn (house rule `turn_seconds`);
+    /// `None` without a limit or when the game is over. A resumed saved game's turn goes on
+    /// with the time that was left at its last save (`pause_clock`, `close_session`).
+    pub fn turn_clock(&self) -> Result<Option<TurnClockView>, RookeryError> {
+        self.with(|s| {
+            let now = Instant::now();
+            Ok(match (s.clock.limit(), s.clock.left(now)) {
+                (Some(limit), Some(left)) if !s.game().is_over() => Some(TurnClockView {
+                    seat: s.game().position().turn(),
+                    limit_ms: limit.as_millis() as u64,
+                    left_ms: left.as_millis() as u64,
+                    running: s.clock.running(),
+                }),
+                _ => None,
+            })
+        })
+    }
+
+    /// Stops the turn clock and saves the time spent on this turn (call it when the game
+    /// leaves the screen or the app the foreground: Android's ON_PAUSE). Whatever is not saved
+    /// when the app is killed is not charged (docs/rules-decisions.md).
+    pub fn pause_clock(&self) -> Result<(), RookeryError> {
+        self.with(|s| s.pause_clock())
+    }
+
+    /// Runs the turn clock again after `pause_clock` (ON_RESUME). A session's clock runs from
+    /// its start.
+    pub fn start_clock(&self) -> Result<(), RookeryError> {
+        self.with(|s| {
+            s.clock.start(Instant::now());
+            Ok(())
+        })
+    }
+
+    /// When the turn's time ran out: plays the time-out of the seat to move (saved like any
+    /// action) and returns its text (`timeout:2`). Call it from the screen's clock tick. `None`
+    /// while time is left, without a limit, while the clock is paused or a choice is pending.
+    pub fn check_clock(&self) -> Result<Option<String>, RookeryError> {
+        self.with(|s| {
+            let g = s.game();
+            if g.is_over() || g.choice_pending() || !s.clock.running() {
+                return Ok(None);
+            }
+            if !s.clock.expired(Instant::now()) {
+                return Ok(None);
+            }
+            let seat = g.position().turn();
+            s.act(Action::Timeout(seat))?;
+            Ok(Some(s.last_text()))
+        })
     }
 
     /// Whose view the player-facing calls give: `Some(seat)` = what that seat may see (a
@@ -740,6 +909,76 @@ impl GameSession {
             let tap = {
                 let game = &s.saved.game;
                 s.ui.tap_hand(game, kind)
+            };
+            s.tap_result(tap)
+        })
+    }
+
+    /// What a tap on the board scene hit (`hit_test`): a cell is `tap`, a slot of the hand of
+    /// the side to move is `tap_hand`; another seat's hand is refused.
+    pub fn tap_hit(&self, hit: crate::scene::SceneHit) -> Result<TapResult, RookeryError> {
+        use crate::scene::SceneHit;
+        match hit {
+            SceneHit::Cell { cell } => self.tap(cell),
+            SceneHit::Hand { seat, slot } => {
+                let letter = self.with(|s| {
+                    let def = rookery_core::scene::board_def(s.game().id()).map_err(core_err)?;
+                    let letter =
+                        def.hand.chars().nth(slot as usize).ok_or_else(|| {
+                            RookeryError::bad_input(format!("no hand slot {slot}"))
+                        })?;
+                    if seat != s.game().position().turn() {
+                        s.ui.clear();
+                        return Ok(Err(TapResult::Refused {
+                            reason: Message::new(message::illegal::NOT_YOUR_PIECE)
+                                .with("cell", letter)
+                                .into(),
+                        }));
+                    }
+                    Ok(Ok(letter.to_string()))
+                })?;
+                match letter {
+                    Ok(l) => self.tap_hand(l),
+                    Err(refused) => Ok(refused),
+                }
+            }
+        }
+    }
+
+    /// The buttons of the game screen now: moves made without tapping cells (a pass, janggi's
+    /// set-up choice, shogi's impasse declaration) or, while one is pending, the players'
+    /// choices. Empty when there is none (and when the game is over).
+    pub fn buttons(&self) -> Result<Vec<ActionButton>, RookeryError> {
+        self.with(|s| {
+            let g = s.game();
+            Ok(interact::buttons(g, |seat| s.seat_name(seat))
+                .into_iter()
+                .map(|b| ActionButton {
+                    text: action_text(g, b.action),
+                    label: b.label.into(),
+                })
+                .collect())
+        })
+    }
+
+    /// Presses a button of `buttons` by its text: `Moved` with the action played (and saved),
+    /// or `Refused` saying why when it is not offered now.
+    pub fn press(&self, text: String) -> Result<TapResult, RookeryError> {
+        self.with(|s| {
+            let action = interact::buttons(s.game(), |seat| seat.to_string())
+                .into_iter()
+                .map(|b| b.action)
+                .find(|&a| action_text(s.game(), a) == text);
+            let tap = match action {
+                Some(a) => {
+                    let game = &s.saved.game;
+                    s.ui.press(game, &a)
+                }
+                None => Tap::Refused(Message::new(if s.game().is_over() {
+                    message::illegal::GAME_OVER
+                } else {
+                    message::illegal::FORBIDDEN_BY_RULES
+                })),
             };
             s.tap_result(tap)
         })
@@ -883,6 +1122,7 @@ impl GameSession {
             s.saved.setup.start = Start::Position { text };
             s.saved.game = game;
             s.ui.clear();
+            s.clock.new_turn(Instant::now());
             Ok(())
         })
     }
@@ -896,6 +1136,17 @@ impl GameSession {
         cancel: Option<Arc<CancelHandle>>,
     ) -> Result<String, RookeryError> {
         self.bot_move_thinking(cancel, Duration::ZERO).await
+    }
+}
+
+impl Drop for GameSession {
+    /// A session freed without `close_session` (Kotlin's `close()`, Swift's last release)
+    /// saves its turn clock too.
+    fn drop(&mut self) {
+        let slot = self.inner.get_mut().unwrap_or_else(|p| p.into_inner());
+        if let Some(inner) = slot.as_mut() {
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| inner.pause_clock()));
+        }
     }
 }
 

@@ -66,7 +66,9 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
             })
             .collect();
         let cancel = AtomicBool::new(false);
+        let mut progress = crate::progress::Progress::new(format!("game {}/{games}", g + 1));
         while !game.is_over() {
+            progress.set(game.ply_count() as u64, None, "actions");
             let seat = game.position().turn();
             let Some(a) = bots[seat as usize].choose(&game, &cancel) else {
                 break;
@@ -87,6 +89,7 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
                 }
             }
         }
+        progress.finish();
         eprintln!(
             "game {}: {:?} after {} actions",
             g + 1,
@@ -105,26 +108,35 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// `rookery bench bot [--level L] [--games IDS] [--plies N]`: from a mid-game position of each
-/// game (N seeded random plies from the start), the time of one move at the level and the
-/// search's nodes per second.
+/// `rookery bench bot [--level L] [--games IDS] [--plies N] [--fen F] [--depth D]`: from a
+/// mid-game position of each game (N seeded random plies from the start, or the position `F`
+/// of the one game named), the time of one move at the level and the search's nodes per
+/// second. `--depth D` searches to depth D with no time cap (the nodes-per-second measure).
 pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
     let level: u8 = parse(args, "--level", 4)?;
     let plies: usize = parse(args, "--plies", 16)?;
+    let fen = flag_value(args, "--fen");
+    let depth: Option<u8> = flag_value(args, "--depth")
+        .map(|s| s.parse().map_err(|_| "bad --depth".to_string()))
+        .transpose()?;
     let ids: Vec<String> = match flag_value(args, "--games") {
         Some(list) => list.split(',').map(str::to_string).collect(),
+        None if fen.is_some() => vec!["chess".to_string()],
         None => rules::catalogue()
             .into_iter()
             .filter(|g| g.playable)
             .map(|g| g.id.to_string())
             .collect(),
     };
-    println!("game\tlevel\tms\tdepth\tnodes\tknps");
+    println!("game\tlevel\tms\tdepth\tnodes\tknps\tmove");
     for id in ids {
-        let mut game = Game::new(&id).map_err(|e| e.to_string())?;
+        let mut game = match &fen {
+            Some(f) => Game::from_fen(&id, f).map_err(|e| e.to_string())?,
+            None => Game::new(&id).map_err(|e| e.to_string())?,
+        };
         let walker = simple_bot(0, 7);
         let cancel = AtomicBool::new(false);
-        for _ in 0..plies {
+        for _ in 0..if fen.is_some() { 0 } else { plies } {
             match walker.choose(&game, &cancel) {
                 Some(a) if !game.is_over() => game.act(a).map_err(|e| e.to_string())?,
                 _ => break,
@@ -134,12 +146,27 @@ pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
             println!("{id}\t{level}\t-\t-\t-\t- (game over after {plies} random plies)");
             continue;
         }
-        let bot = search_bot(level, 1);
         let t = Instant::now();
-        let found = bot.think(&game, &cancel).ok_or("no move")?;
+        let found = match depth {
+            Some(d) => {
+                let limits = rookery_core::search::Limits {
+                    depth: d,
+                    nodes: None,
+                    time: None,
+                };
+                rookery_core::search::Search::new(&game, limits, &cancel).run()
+            }
+            None => search_bot(level, 1)
+                .think(&game, &cancel)
+                .ok_or("no move")?,
+        };
         let ms = t.elapsed().as_secs_f64() * 1000.0;
+        let text = match found.best {
+            Some(rookery_core::game::Action::Move(m)) => game.move_text(m),
+            other => format!("{other:?}"),
+        };
         println!(
-            "{id}\t{level}\t{ms:.0}\t{}\t{}\t{:.0}",
+            "{id}\t{level}\t{ms:.0}\t{}\t{}\t{:.0}\t{text}",
             found.depth,
             found.nodes,
             found.nodes as f64 / ms.max(0.001)

@@ -11,6 +11,11 @@
 use rookery_core::movegen::perft_turns as perft;
 use rookery_core::{Action, Game, Result};
 
+use crate::progress::Progress;
+
+/// From this depth on, perft shows a live count of the first moves done (stderr, terminal only).
+pub const PROGRESS_DEPTH: u32 = 6;
+
 pub struct PerftArgs {
     pub game: String,
     pub depth: u32,
@@ -45,7 +50,9 @@ pub fn run(a: &PerftArgs) -> Result<u64> {
     let multi = rookery_core::rules::variant(&a.game)?.seat_count() > 2;
     let rules_tree = a.rules_tree.unwrap_or(multi);
     let mut g = setup(&a.game, a.fen.as_deref(), &a.moves, rules_tree)?;
-    if !a.divide || a.depth == 0 {
+    // deep counts take long: walk the first moves one by one to show a live count (on a terminal)
+    let show = a.depth >= PROGRESS_DEPTH && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    if (!a.divide && !show) || a.depth == 0 {
         return Ok(if rules_tree {
             g.perft(a.depth)
         } else {
@@ -54,6 +61,7 @@ pub fn run(a: &PerftArgs) -> Result<u64> {
     }
     let mut total = 0;
     let mut lines = Vec::new();
+    let mut progress = Progress::new(format!("perft {} depth {}", a.game, a.depth));
     if rules_tree {
         let choices = g.choices();
         let actions: Vec<Action> = if choices.is_empty() {
@@ -61,9 +69,11 @@ pub fn run(a: &PerftArgs) -> Result<u64> {
         } else {
             choices.into_iter().map(Action::Choose).collect()
         };
-        for act in actions {
+        let n_root = actions.len() as u64;
+        for (i, act) in actions.into_iter().enumerate() {
             g.act(act)?;
             let text = g.plies().last().map(|p| p.text.clone()).unwrap_or_default();
+            progress.set(i as u64, Some(n_root), &text);
             let n = g.perft(a.depth - 1);
             g.undo()?;
             lines.push((text, n));
@@ -71,8 +81,11 @@ pub fn run(a: &PerftArgs) -> Result<u64> {
         }
     } else {
         let mut pos = g.position().clone();
-        for m in pos.legal_moves() {
+        let moves = pos.legal_moves();
+        let n_root = moves.len() as u64;
+        for (i, m) in moves.into_iter().enumerate() {
             let text = g.move_text(m);
+            progress.set(i as u64, Some(n_root), &text);
             let u = pos.make(m);
             // a turn's first step: the rest of the turn belongs to this line
             let d = a.depth - (pos.st.step == 0) as u32;
@@ -81,6 +94,10 @@ pub fn run(a: &PerftArgs) -> Result<u64> {
             lines.push((text, n));
             total += n;
         }
+    }
+    progress.finish();
+    if !a.divide {
+        return Ok(total);
     }
     lines.sort();
     for (t, n) in lines {

@@ -20,6 +20,8 @@ use rookery_core::rules;
 use rookery_core::store::{GameStore, SavedGame, SeatInfo, Setup, Start, Status};
 use rookery_core::{Action, Error, Game};
 
+use crate::progress::Progress;
+
 /// splitmix64: small, seedable, good enough to pick random legal moves.
 struct Rng(u64);
 
@@ -156,6 +158,8 @@ pub fn cmd_selfplay(args: &[String]) -> Result<(), String> {
     }
     let stdout = std::io::stdout();
     let mut step = 0u64;
+    let mut progress = Progress::new(format!("selfplay {game}: steps"));
+    let mut games_done = 0u64;
     loop {
         let mut saved = match current.take() {
             Some(s) => s,
@@ -169,6 +173,11 @@ pub fn cmd_selfplay(args: &[String]) -> Result<(), String> {
         };
         while saved.status == Status::Playing {
             step += 1;
+            progress.set(
+                step,
+                None,
+                &format!("· game {} · ply {}", games_done + 1, saved.game.ply_count()),
+            );
             let what = if saved.game.ply_count() >= SELFPLAY_MAX_PLIES {
                 Step::Finish
             } else {
@@ -206,6 +215,7 @@ pub fn cmd_selfplay(args: &[String]) -> Result<(), String> {
                 return Ok(()); // nobody is listening any more
             }
         }
+        games_done += 1;
     }
 }
 
@@ -344,6 +354,7 @@ pub fn cmd_bench_store(args: &[String]) -> Result<(), String> {
     store.set_sync_to_disk(sync).map_err(e)?;
 
     // 1. autosave latency: play random chess moves through the store, timing each call
+    let mut progress = Progress::new("bench store: moves");
     let mut lat = Vec::with_capacity(moves);
     let mut n = 0u64;
     while lat.len() < moves {
@@ -356,8 +367,10 @@ pub fn cmd_bench_store(args: &[String]) -> Result<(), String> {
             let t = Instant::now();
             store.act(&mut s, a).map_err(e)?;
             lat.push(t.elapsed());
+            progress.set(lat.len() as u64, Some(moves as u64), "");
         }
     }
+    progress.finish();
     lat.sort();
     println!(
         "autosave per move ({} moves, flush{} included): median {}, p99 {}, max {}",
@@ -372,7 +385,9 @@ pub fn cmd_bench_store(args: &[String]) -> Result<(), String> {
     let t = Instant::now();
     let mut total_plies = 0;
     let have = store.list().map_err(e)?.games.len();
+    let mut progress = Progress::new("bench store: games");
     for i in have..games {
+        progress.set(i as u64, Some(games as u64), "");
         let (setup, g) = random_game("chess", 10_000 + i as u64, 2000)?;
         total_plies += g.ply_count();
         let mut text = format!(
@@ -386,6 +401,7 @@ pub fn cmd_bench_store(args: &[String]) -> Result<(), String> {
         text.push_str(&g.texts().join(" "));
         store.import(&text).map_err(e)?;
     }
+    progress.finish();
     println!(
         "wrote {} whole random chess games ({} actions) in {:.1} s",
         games.saturating_sub(have),

@@ -23,6 +23,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::board::Cell;
 use crate::game::{Action, Choice, Game};
 use crate::piece::{Piece, Seat};
 use crate::position::{Move, Position, MAX_SEATS};
@@ -358,6 +359,54 @@ pub fn search_bot(level: u8, seed: u64) -> SearchBot {
     }
 }
 
+/// The game as seat `me` may know it, for a bot of that seat where the rules hide part of
+/// the position (fog of war, [`crate::view::visible`]); `None` where everything is visible.
+///
+/// Every hidden cell is taken as empty, except that an opponent whose king is hidden gets its
+/// king back on the hidden cell nearest its start cell (the start is public; a search without
+/// the king would think the game won). The opponents' castling rights are dropped (they
+/// depend on moves the seat may not have seen), and the record is not kept (so no repetition
+/// is seen). The bot searches this position; its move is then picked among the real legal
+/// moves (the moves the shell offers the seat), so it never plays an illegal move.
+pub fn seat_view(game: &Game, me: Seat) -> Option<Game> {
+    let real = game.position();
+    let seen = crate::view::visible(real, me)?;
+    let v = game.variant;
+    let mut pos = real.clone();
+    let n = v.board.len() as Cell;
+    for c in 0..n {
+        if !seen.contains(c) && pos.at(c).is_some() {
+            pos.put(c, Piece::NONE);
+        }
+    }
+    for s in 0..v.seat_count() as Seat {
+        if v.allied(me, s) || !real.is_in_play(s) {
+            continue;
+        }
+        let Some(k) = real.king(s) else { continue };
+        if seen.contains(k) {
+            continue;
+        }
+        let start = game.start.king(s).unwrap_or(k);
+        let guess = (0..n)
+            .filter(|&c| !seen.contains(c) && pos.at(c).is_none())
+            .min_by_key(|&c| (c as i32 - start as i32).abs());
+        if let Some(c) = guess {
+            let p = real.at(k);
+            pos.put(c, Piece::new(p.kind(), s, v.seats[s as usize].facing));
+        }
+    }
+    let mut own = 0u16;
+    for (i, d) in pos.castles.iter().enumerate() {
+        if v.allied(me, d.seat) {
+            own |= 1 << i;
+        }
+    }
+    pos.set_castling(pos.st.castling & own);
+    pos.forget_undo();
+    Game::from_position(pos, game.house.clone(), game.seed).ok()
+}
+
 impl SearchBot {
     fn params(&self) -> Level {
         LEVELS[(self.level.clamp(1, 8) - 1) as usize]
@@ -377,12 +426,20 @@ impl SearchBot {
                 None => Some(std::time::Duration::from_millis(lv.time_ms)),
             },
         };
-        let mut found = crate::search::Search::new(game, limits, cancel).run();
+        // fog of war: search the position the seat knows, among the moves it is offered
+        let fog = seat_view(game, game.position().turn());
+        let search = match &fog {
+            Some(view) => crate::search::Search::new(view, limits, cancel)
+                .only(game.legal_moves().into_iter().map(Action::Move).collect()),
+            None => crate::search::Search::new(game, limits, cancel),
+        };
+        let mut found = search.exact_root(lv.noise > 0).run();
         if found.cancelled {
             return None;
         }
         if lv.noise > 0 && found.root.len() > 1 {
-            let pos = game.position();
+            // seeded from what the seat sees (fog of war: its view, not the real position)
+            let pos = fog.as_ref().unwrap_or(game).position();
             let mut rng =
                 Rng(self.seed ^ pos.hash() ^ (game.ply_count() as u64).wrapping_mul(0x2545_f491));
             let decided = crate::search::WIN - 100;

@@ -54,6 +54,22 @@ pub mod illegal {
     pub const NOT_YOUR_TURN: &str = "illegal-not-your-turn";
 }
 
+/// Labels of the buttons of moves made without taps on cells (`rules::button`) and of the
+/// players' pending choices (`interact::buttons`).
+pub mod button {
+    /// A pass (janggi).
+    pub const PASS: &str = "action-pass";
+    /// The impasse declaration (shogi).
+    pub const DECLARE_IMPASSE: &str = "action-declare-impasse";
+    /// Janggi's set-up choice: `horse1`, `horse2`, `elephant1`, `elephant2` are points.
+    pub const JANGGI_SETUP: &str = "action-janggi-setup";
+    /// The players' choices after a mate (three-player chess): `choice-give` names the seat
+    /// taking the army in `player-seat`.
+    pub const CHOICE_END: &str = "choice-end";
+    pub const CHOICE_GREY: &str = "choice-grey";
+    pub const CHOICE_GIVE: &str = "choice-give";
+}
+
 /// The message key of a way the game ended.
 pub fn end_key(r: EndReason) -> &'static str {
     match r {
@@ -187,4 +203,10 @@ pub const ALL_KEYS: &[&str] = &[
     "event-out",
     "event-walked",
     "error-store-locked",
+    button::PASS,
+    button::DECLARE_IMPASSE,
+    button::JANGGI_SETUP,
+    button::CHOICE_END,
+    button::CHOICE_GREY,
+    button::CHOICE_GIVE,
 ];

@@ -126,13 +126,53 @@ impl Position {
 
     /// Pseudo-legal moves of the piece `p` on `c`.
     pub fn piece_moves(&self, c: Cell, p: Piece, out: &mut Vec<Move>) {
+        self.piece_moves_of::<false>(c, p, out)
+    }
+
+    /// Pushes the moves `push_move` would push, keeping only promotions when the move is
+    /// quiet and only captures and promotions are wanted (`CAPS`).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn push_gen<const CAPS: bool>(
+        &self,
+        from: Cell,
+        to: Cell,
+        kind: MoveKind,
+        aux: u8,
+        p: Piece,
+        capture: bool,
+        out: &mut Vec<Move>,
+    ) {
+        if CAPS && !capture {
+            if self.variant.promo_mask >> p.kind() & 1 == 0 {
+                return;
+            }
+            let n = out.len();
+            self.push_move(from, to, kind, aux, p, out);
+            // push_move pushes the plain move last, if at all
+            if out.len() > n && out[out.len() - 1].promo == 0 {
+                out.pop();
+            }
+            return;
+        }
+        self.push_move(from, to, kind, aux, p, out)
+    }
+
+    /// [`Position::piece_moves`]; with `CAPS` only its captures (en passant included) and
+    /// promotions, in the same order (what quiescence searches).
+    #[inline(always)]
+    fn piece_moves_of<const CAPS: bool>(&self, c: Cell, p: Piece, out: &mut Vec<Move>) {
         let v = self.variant;
         let t = &v.board;
         let s = p.owner();
         let f = p.facing();
         let promotes = v.promo_mask >> p.kind() & 1 == 1;
-        let emit = |to: Cell, out: &mut Vec<Move>| {
-            if promotes {
+        let emit = |to: Cell, capture: bool, out: &mut Vec<Move>| {
+            if CAPS && !capture {
+                if promotes {
+                    self.push_gen::<true>(c, to, MoveKind::Normal, 0, p, false, out)
+                }
+            } else if promotes {
                 self.push_move(c, to, MoveKind::Normal, 0, p, out)
             } else {
                 out.push(Move::new(c, to))
@@ -172,11 +212,11 @@ impl Position {
                             let inside = v.in_zone(zone.to, f, to);
                             if q.is_none() {
                                 if mode.moves() && inside {
-                                    emit(to, out);
+                                    emit(to, false, out);
                                 }
                             } else {
                                 if mode.captures() && inside && self.enemy_of(s, q) {
-                                    emit(to, out);
+                                    emit(to, true, out);
                                 }
                                 break;
                             }
@@ -203,7 +243,7 @@ impl Position {
                         let q = self.board[lt.to as usize];
                         if (q.is_none() && mode.moves()) || (mode.captures() && self.enemy_of(s, q))
                         {
-                            emit(lt.to, out);
+                            emit(lt.to, q.is_some(), out);
                         }
                     }
                 }
@@ -241,7 +281,7 @@ impl Position {
                             let inside = v.in_zone(zone.to, f, to);
                             if q.is_none() {
                                 if mode.moves() && inside {
-                                    emit(to, out);
+                                    emit(to, false, out);
                                 }
                             } else {
                                 if mode.captures()
@@ -249,7 +289,7 @@ impl Position {
                                     && self.enemy_of(s, q)
                                     && !barred(q, v.hop_capture_barred)
                                 {
-                                    emit(to, out);
+                                    emit(to, true, out);
                                 }
                                 break;
                             }
@@ -260,11 +300,11 @@ impl Position {
                     let pt = &t.pawns[f as usize];
                     let one = pt.push[c as usize];
                     if one != NO_CELL && self.board[one as usize].is_none() {
-                        self.push_move(c, one, MoveKind::Normal, 0, p, out);
+                        self.push_gen::<CAPS>(c, one, MoveKind::Normal, 0, p, false, out);
                         if v.double_step[f as usize].contains(c) {
                             let two = pt.push[one as usize];
                             if two != NO_CELL && self.board[two as usize].is_none() {
-                                self.push_move(c, two, MoveKind::Double, 0, p, out);
+                                self.push_gen::<CAPS>(c, two, MoveKind::Double, 0, p, false, out);
                             }
                         }
                     }
@@ -598,15 +638,97 @@ impl Position {
     }
 
     /// Whether the side to move has at least one legal move, without copying the position or
-    /// allocating (once warm): the test a search makes at every node.
+    /// allocating (once warm): the test a search makes at every node. The pseudo-legal moves
+    /// of [`Position::pseudo_moves`] are generated one piece at a time and tested as they
+    /// come, so the test usually stops at the first piece that can move.
     pub fn any_legal_move(&mut self) -> bool {
         let mut buf = POOL.with(|p| p.borrow_mut().pop()).unwrap_or_default();
-        buf.clear();
-        self.pseudo_moves(&mut buf);
         let safety = self.safety();
-        let found = buf.iter().any(|&m| self.is_legal_pseudo(m, safety));
+        let v = self.variant;
+        let s = self.st.turn;
+        let mut found = false;
+        if self.st.step == 0 && self.st.phase == 0 {
+            let cells = *self.pieces_of(s);
+            for c in cells.iter() {
+                buf.clear();
+                self.piece_moves(c, self.board[c as usize], &mut buf);
+                if buf.iter().any(|&m| self.is_legal_pseudo(m, safety)) {
+                    found = true;
+                    break;
+                }
+            }
+            if !found {
+                buf.clear();
+                if v.castling {
+                    self.castling_moves(s, &mut buf);
+                }
+                if v.hand.as_ref().is_some_and(|h| h.drops) {
+                    self.drop_moves(s, &mut buf);
+                }
+                found = buf.iter().any(|&m| self.is_legal_pseudo(m, safety));
+            }
+        }
+        if !found && v.hooks.extra_moves {
+            buf.clear();
+            v.rules().extra_moves(self, &mut buf);
+            found = buf.iter().any(|&m| self.is_legal_pseudo(m, safety));
+        }
         POOL.with(|p| p.borrow_mut().push(buf));
         found
+    }
+
+    /// Whether a move of the side to move takes something (en passant included; castling
+    /// onto the own rook does not).
+    #[inline]
+    pub fn is_capture(&self, m: &Move) -> bool {
+        m.kind == MoveKind::EnPassant
+            || (m.is_board_move()
+                && m.kind != MoveKind::Castle
+                && self.enemy_of(self.st.turn, self.board[m.to as usize]))
+    }
+
+    /// The pseudo-legal moves of [`Position::pseudo_moves`] that capture
+    /// ([`Position::is_capture`]) or promote, without generating the others where it can
+    /// (no castling, no drops; the family's extra moves are generated and filtered).
+    pub fn capture_moves(&self, out: &mut Vec<Move>) {
+        let v = self.variant;
+        let s = self.st.turn;
+        if self.st.step == 0 && self.st.phase == 0 {
+            for c in self.pieces_of(s).iter() {
+                self.piece_moves_of::<true>(c, self.board[c as usize], out);
+            }
+        }
+        if v.hooks.extra_moves {
+            let n = out.len();
+            v.rules().extra_moves(self, out);
+            let mut i = n;
+            while i < out.len() {
+                if self.is_capture(&out[i]) || out[i].promo > 0 {
+                    i += 1;
+                } else {
+                    out.remove(i);
+                }
+            }
+        }
+    }
+
+    /// The legal moves that capture or promote (the legal moves of
+    /// [`Position::legal_into`] kept by [`Position::is_capture`] or a promotion, as a set).
+    pub fn legal_captures_into(&mut self, out: &mut Vec<Move>) {
+        out.clear();
+        self.capture_moves(out);
+        if out.is_empty() {
+            return;
+        }
+        let safety = self.safety();
+        let mut i = 0;
+        while i < out.len() {
+            if self.is_legal_pseudo(out[i], safety) {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
     }
 }
 

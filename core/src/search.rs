@@ -30,7 +30,7 @@ use once_cell::sync::Lazy;
 use crate::board::Cell;
 use crate::game::{Action, Game, Outcome};
 use crate::piece::{Atom, Piece, Seat};
-use crate::position::{Move, MoveKind, Position, HAND_KINDS, MAX_SEATS};
+use crate::position::{Move, Position, HAND_KINDS, MAX_SEATS};
 use crate::tree::Tree;
 use crate::variant::Variant;
 
@@ -216,6 +216,16 @@ pub struct Search<'a> {
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: Vec<i32>,
     has_check: bool,
+    /// Null-move pruning is sound enough here (two players, check, one step per turn).
+    null_ok: bool,
+    /// Every root move searched with a full window (exact values for the noise of the lower
+    /// levels) instead of PVS's null windows.
+    exact_root: bool,
+    /// Deepest quiescence (captures only): 8 actions for two players, 4 for more, where
+    /// every seat's captures multiply the tree.
+    q_max: usize,
+    /// The root actions allowed (None: every action of the root).
+    only: Option<Vec<Action>>,
 }
 
 impl<'a> Search<'a> {
@@ -234,13 +244,48 @@ impl<'a> Search<'a> {
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 1 << 14],
             has_check: v.royal_check,
+            null_ok: v.seat_count() == 2 && v.royal_check && v.steps_per_turn == 1,
+            exact_root: false,
+            only: None,
+            q_max: if v.seat_count() > 2 { 4 } else { 8 },
         }
+    }
+
+    /// Searches only the root actions also in `allowed` (all of them where none is: the
+    /// first allowed action is then the answer). Fog of war: the seat's known position, the
+    /// real game's legal moves.
+    pub fn only(mut self, allowed: Vec<Action>) -> Self {
+        self.only = Some(allowed);
+        self
+    }
+
+    /// Exact values for every root move (see [`Found::root`]); otherwise only the best move's
+    /// value is exact and the others are bounds.
+    pub fn exact_root(mut self, on: bool) -> Self {
+        self.exact_root = on;
+        self
     }
 
     /// Iterative deepening to the limits; see [`Found`].
     pub fn run(&mut self) -> Found {
         let mut root = Vec::new();
         self.tree.actions(&mut root);
+        if let Some(allowed) = &self.only {
+            root.retain(|a| allowed.contains(a));
+            if root.is_empty() {
+                root.extend(allowed.first().copied());
+                return Found {
+                    best: root.first().copied(),
+                    value: 0,
+                    depth: 0,
+                    nodes: 0,
+                    cancelled: self.cancel.load(Ordering::Relaxed),
+                    root: root.iter().map(|&a| (a, 0)).collect(),
+                };
+            }
+        }
+        // captures by victim value first, so even a first iteration cut short tries them
+        self.order(&mut root, None, 0);
         let mut found = Found {
             best: root.first().copied(),
             value: 0,
@@ -258,8 +303,25 @@ impl<'a> Search<'a> {
             // the previous iteration's order: best first
             let order: Vec<Action> = found.root.iter().map(|&(a, _)| a).collect();
             let mut alpha = -WIN - 1;
-            for a in order {
-                let v = self.child(a, depth as i32 - 1, alpha, WIN + 1, 1);
+            for (i, a) in order.into_iter().enumerate() {
+                let d = depth as i32 - 1;
+                let v = if i == 0 || self.exact_root {
+                    self.child(
+                        a,
+                        d,
+                        if self.exact_root { -WIN - 1 } else { alpha },
+                        WIN + 1,
+                        1,
+                    )
+                } else {
+                    // PVS: prove the move no better with a null window, search again if it is
+                    let v = self.child(a, d, alpha, alpha + 1, 1);
+                    if v > alpha && !self.stopped {
+                        self.child(a, d, alpha, WIN + 1, 1)
+                    } else {
+                        v
+                    }
+                };
                 if self.stopped {
                     break;
                 }
@@ -269,10 +331,20 @@ impl<'a> Search<'a> {
             if self.stopped {
                 // a partial iteration still counts where it found a better first move
                 if let Some(&(a, v)) = scored.iter().max_by_key(|(_, v)| *v) {
-                    if depth > 1 && v > found.value && Some(a) != found.best {
+                    if depth == 1 || (v > found.value && Some(a) != found.best) {
                         found.best = Some(a);
                         found.value = v;
                     }
+                }
+                if depth == 1 && !scored.is_empty() {
+                    // the moves searched rank above those not reached
+                    scored.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+                    for &(a, _) in &found.root {
+                        if !scored.iter().any(|&(b, _)| b == a) {
+                            scored.push((a, -WIN - 1));
+                        }
+                    }
+                    found.root = scored;
                 }
                 break;
             }
@@ -329,9 +401,21 @@ impl<'a> Search<'a> {
     fn child(&mut self, a: Action, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
         self.nodes += 1;
         self.tree.step(a);
-        let v = self.node(depth, alpha, beta, ply);
+        let v = self.node(depth, alpha, beta, ply, true);
         self.tree.undo();
         v
+    }
+
+    /// Whether the side to move has a piece worth a minor piece or more (no zugzwang worth
+    /// fearing for a null move).
+    fn has_pieces(&self) -> bool {
+        let pos = self.tree.position();
+        pos.pieces_of(pos.turn()).iter().any(|c| {
+            self.eval
+                .value
+                .get(pos.at(c).kind() as usize)
+                .is_some_and(|&v| v >= 250)
+        })
     }
 
     fn tt_key(&self) -> u64 {
@@ -347,7 +431,14 @@ impl<'a> Search<'a> {
         k ^ (pos.in_play as u64) << 56
     }
 
-    fn node(&mut self, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+    fn node(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        can_null: bool,
+    ) -> i32 {
         if let Some(o) = self.tree.outcome() {
             return self.terminal(&o.clone(), ply);
         }
@@ -384,6 +475,34 @@ impl<'a> Search<'a> {
                 }
             }
         }
+        // null move: if passing still holds the bound, a real move will (R = 2, 3 when deep)
+        if self.null_ok
+            && can_null
+            && !in_check
+            && depth >= 3
+            && beta - alpha == 1
+            && alpha.abs() < WIN - 100
+            && beta.abs() < WIN - 100
+            && self.has_pieces()
+        {
+            let stand = self.eval.balance(self.tree.position(), self.me);
+            if (maxing && stand >= beta) || (!maxing && stand <= alpha) {
+                let r = if depth > 6 { 3 } else { 2 };
+                let cp = self.tree.null_step();
+                self.nodes += 1;
+                let v = self.node(depth - 1 - r, alpha, beta, ply + 1, false);
+                self.tree.undo_null(&cp);
+                if self.stopped {
+                    return 0;
+                }
+                if maxing && v >= beta {
+                    return beta;
+                }
+                if !maxing && v <= alpha {
+                    return alpha;
+                }
+            }
+        }
         let mut actions = Vec::new();
         self.tree.actions(&mut actions);
         if actions.is_empty() {
@@ -394,8 +513,48 @@ impl<'a> Search<'a> {
         let (a0, b0) = (alpha, beta);
         let mut best = if maxing { -WIN - 1 } else { WIN + 1 };
         let mut best_move = None;
-        for a in actions {
-            let v = self.child(a, depth - 1, alpha, beta, ply + 1);
+        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        for (i, a) in actions.into_iter().enumerate() {
+            let quiet = match a {
+                Action::Move(m) => {
+                    let pos = self.tree.position();
+                    !pos.is_capture(&m)
+                        && m.promo == 0
+                        && Some(m) != tt_move
+                        && !killers.contains(&Some(m))
+                }
+                _ => false,
+            };
+            let full = depth - 1;
+            let v = if i == 0 {
+                self.child(a, full, alpha, beta, ply + 1)
+            } else {
+                // late quiet moves first at a reduced depth (LMR), then PVS's null window;
+                // searched again in full where they look better than the best so far
+                let r = if depth >= 3 && i >= 3 && quiet && !in_check {
+                    if i >= 8 && depth >= 5 {
+                        2
+                    } else {
+                        1
+                    }
+                } else {
+                    0
+                };
+                let (lo, hi) = if maxing {
+                    (alpha, alpha + 1)
+                } else {
+                    (beta - 1, beta)
+                };
+                let improves = |v: i32| if maxing { v > alpha } else { v < beta };
+                let mut v = self.child(a, full - r, lo, hi, ply + 1);
+                if r > 0 && improves(v) && !self.stopped {
+                    v = self.child(a, full, lo, hi, ply + 1);
+                }
+                if v > alpha && v < beta && beta - alpha > 1 && !self.stopped {
+                    v = self.child(a, full, alpha, beta, ply + 1);
+                }
+                v
+            };
             if self.stopped {
                 return 0;
             }
@@ -413,7 +572,8 @@ impl<'a> Search<'a> {
             }
             if alpha >= beta {
                 if let Action::Move(m) = a {
-                    if self.tree.position().at(m.to).is_none() {
+                    let pos = self.tree.position();
+                    if !pos.is_capture(&m) && m.promo == 0 {
                         let k = &mut self.killers[ply];
                         if k[0] != Some(m) {
                             k[1] = k[0];
@@ -451,7 +611,7 @@ impl<'a> Search<'a> {
         let turn = pos.turn();
         let maxing = pos.variant.allied(turn, self.me);
         let stand = self.eval.balance(pos, self.me);
-        if qply >= 8 || ply >= MAX_PLY - 1 {
+        if qply >= self.q_max || ply >= MAX_PLY - 1 {
             return stand;
         }
         if maxing {
@@ -466,12 +626,7 @@ impl<'a> Search<'a> {
             beta = beta.min(stand);
         }
         let mut actions = Vec::new();
-        self.tree.actions(&mut actions);
-        let pos = self.tree.position();
-        actions.retain(|a| match a {
-            Action::Move(m) => is_capture(pos, m) || m.promotion().is_some(),
-            _ => false,
-        });
+        self.tree.captures(&mut actions);
         self.order(&mut actions, None, ply);
         let mut best = stand;
         for a in actions {
@@ -554,10 +709,7 @@ impl<'a> Search<'a> {
 }
 
 fn is_capture(pos: &Position, m: &Move) -> bool {
-    m.kind == MoveKind::EnPassant
-        || (m.is_board_move()
-            && m.kind != MoveKind::Castle
-            && pos.enemy_of(pos.turn(), pos.at(m.to)))
+    pos.is_capture(m)
 }
 
 fn history_slot(m: Move) -> usize {

@@ -116,6 +116,18 @@ impl Tree {
         out.extend(moves.into_iter().map(Action::Move));
     }
 
+    /// The moves open at this node that capture or promote ([`Position::legal_captures_into`]):
+    /// what quiescence searches. None once the game is over or where the players must choose.
+    pub fn captures(&mut self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.outcome.is_some() || !rules::choices(&self.pos).is_empty() {
+            return;
+        }
+        let mut moves = Vec::with_capacity(16);
+        self.pos.legal_captures_into(&mut moves);
+        out.extend(moves.into_iter().map(Action::Move));
+    }
+
     /// Applies an action open at this node (see [`Tree::actions`]; it is not checked again).
     pub fn step(&mut self, action: Action) {
         let depth = self.frames.len();
@@ -186,6 +198,24 @@ impl Tree {
             outcome: before_outcome,
             history_len,
         });
+    }
+
+    /// A null move for the search (not a move of any game): the side to move passes the turn
+    /// to the next seat and every en passant chance closes. Nothing else is judged; the node
+    /// keeps its outcome. Take it back with [`Tree::undo_null`] before any other undo.
+    pub fn null_step(&mut self) -> Checkpoint {
+        let cp = self.pos.checkpoint();
+        for s in 0..self.pos.variant.seat_count() as u8 {
+            self.pos.clear_ep(s);
+        }
+        let next = self.pos.next_seat(self.pos.turn());
+        self.pos.set_turn(next);
+        cp
+    }
+
+    /// Takes back a [`Tree::null_step`].
+    pub fn undo_null(&mut self, cp: &Checkpoint) {
+        self.pos.rollback(cp);
     }
 
     /// Takes back the last action applied by [`Tree::step`]; false at the root.

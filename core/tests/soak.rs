@@ -166,7 +166,7 @@ fn house(rng: &mut Rng) -> HouseRules {
 /// choice, or an undo of a few plies followed by another line.
 fn random_game(id: &str, seed: u64) -> usize {
     let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
-    let mut g = Game::with_options(id, house(&mut rng), seed, None).unwrap();
+    let mut g = Game::with_options(id, house(&mut rng), seed, Some(start_number(seed))).unwrap();
     check(&g, &format!("{id} seed {seed} start"));
     let seats = g.variant.seat_count();
     let mut actions = 0usize;
@@ -205,10 +205,15 @@ fn random_game(id: &str, seed: u64) -> usize {
     actions
 }
 
+/// The start a seed plays: Chess960 has 960 (0–959), the other games ignore the number.
+fn start_number(seed: u64) -> u32 {
+    (seed % 960) as u32
+}
+
 /// One bot-vs-bot game at levels 0 and 1.
 fn bot_game(id: &str, seed: u64) -> usize {
     let mut rng = Rng(seed.wrapping_mul(0x2545_f491_4f6c_dd1d) | 1);
-    let mut g = Game::with_options(id, house(&mut rng), seed, None).unwrap();
+    let mut g = Game::with_options(id, house(&mut rng), seed, Some(start_number(seed))).unwrap();
     let bots: Vec<_> = (0..g.variant.seat_count())
         .map(|s| simple_bot(rng.below(2) as u8, seed ^ s as u64))
         .collect();

@@ -13,10 +13,11 @@ use rookery_core::board::{Cell, Topology};
 use rookery_core::game::{Choice, EndReason, Event, HouseRules, OutReason};
 use rookery_core::interact::{Interaction, Tap};
 use rookery_core::message::Message;
-use rookery_core::notation::movetext;
+use rookery_core::notation::{movetext, san};
 use rookery_core::piece::Seat;
 use rookery_core::position::{Move, MoveKind};
 use rookery_core::rules::{self, GameInfo, Group};
+use rookery_core::store::RecordForm;
 use rookery_core::{Action, Game};
 
 use super::board::Layout;
@@ -95,6 +96,8 @@ pub struct SetupForm {
     /// The seat that moves first (the "rotate the first player" house rule moves it one seat
     /// on for each new game).
     pub first_seat: Seat,
+    /// A start position given as text (`rookery play --fen`), instead of the usual start.
+    pub position: Option<String>,
 }
 
 /// Whether a game offers the seed-001 house rules beyond "show legal moves" (the games with
@@ -139,6 +142,7 @@ impl SetupForm {
             row: 0,
             editing: None,
             first_seat: 0,
+            position: None,
         })
     }
 
@@ -240,6 +244,16 @@ impl SetupForm {
         }
     }
 
+    /// A digit typed on the start-number row: appended while the number stays below the
+    /// count of starts (5, 51, 518), else it begins a new number.
+    pub fn type_start(&mut self, d: u32) {
+        let count = rookery_core::rules::numbered_starts(self.game).map_or(1, |(n, _)| n);
+        self.start = Some(match self.start {
+            Some(n) if n * 10 + d < count && n > 0 => n * 10 + d,
+            _ => d.min(count - 1),
+        });
+    }
+
     /// For "play again" with the rotate house rule: the next seat in turn order moves first.
     pub fn rotate(&mut self) {
         self.first_seat = (self.first_seat + 1) % self.seats.len().max(1) as Seat;
@@ -255,6 +269,7 @@ pub enum PopupAction {
     BotsFinish,
     EndGame,
     Leave,
+    Quit,
     Close,
 }
 
@@ -310,7 +325,41 @@ pub struct Play {
     pub turn_started: Instant,
     /// The players ended the game early (no person was still playing).
     pub ended_by_players: bool,
+    /// The numbered start of the game (Chess960), shown in the panel.
+    pub start_number: Option<u32>,
+    /// How fast bots move when no person plays: an index into [`PACES`].
+    pub pace: usize,
+    /// Bots wait (the players paused them with `p`).
+    pub paused: bool,
+    /// The ply at which no person was playing any more (bots play on from there).
+    pub bots_since: Option<usize>,
 }
+
+impl Drop for Play {
+    /// Leaving the game (the menu, quitting) saves its turn clock: a resumed game goes on with
+    /// the time that was left. A kill saves nothing (docs/rules-decisions.md).
+    fn drop(&mut self) {
+        let spent = Instant::now().saturating_duration_since(self.turn_started);
+        let _ = self.session.save_turn_time(spent);
+    }
+}
+
+/// Bot paces with only bots playing: factors of the bot delay, slowest first, and their names.
+pub const PACES: [(f32, &str); 4] = [
+    (3.0, "pace-slow"),
+    (1.0, "pace-normal"),
+    (0.25, "pace-fast"),
+    (0.0, "pace-fastest"),
+];
+/// The pace a game starts with.
+pub const DEFAULT_PACE: usize = 1;
+
+/// Adjudication of games that only bots play on (docs/rules-decisions.md, "Terminal player:
+/// bots playing on"): rounds of every seat without a capture, a player going out or a score,
+/// after which the game ends as the players would end it ("End the game")...
+pub const QUIET_ROUNDS: usize = 25;
+/// ... and rounds after which it ends in any case.
+pub const MAX_BOT_ROUNDS: usize = 100;
 
 impl Play {
     pub fn game(&self) -> &Game {
@@ -337,6 +386,30 @@ impl Play {
 
     pub fn is_over(&self) -> bool {
         self.game().is_over() || self.ended_by_players
+    }
+
+    /// Whether a seat no longer plays: out of the turn order, or resigned or timed out with
+    /// its king walking on (free for all).
+    pub fn is_out(&self, s: Seat) -> bool {
+        !rules::multi::is_active(self.game().position(), s)
+    }
+
+    /// Whether only bots make moves now (no person seated, or none still playing).
+    pub fn bots_only(&self) -> bool {
+        !self.person_in_play()
+    }
+
+    /// The bots' pace line, shown while only bots play.
+    pub fn pace_text(&self) -> Option<String> {
+        if !self.bots_only() || self.is_over() || self.bots_finish != Some(true) {
+            return None;
+        }
+        let pace = if self.paused {
+            t("pace-paused")
+        } else {
+            t(PACES[self.pace].1)
+        };
+        Some(tf("status-bot-pace", &[("pace", &pace)]))
     }
 
     fn any_person_seated(&self) -> bool {
@@ -523,6 +596,18 @@ impl Play {
     /// Selects the leading cell of the typed text when it holds a piece of the side to move.
     fn select_from_input(&mut self) {
         let g = self.game();
+        // a kind in the hand typed as `N@` (or `N*`): its drop targets, through the interaction
+        // layer; a click on one of them drops it
+        let mut typed = self.input.chars();
+        if let (Some(letter), Some('@' | '*')) = (typed.next(), typed.next()) {
+            let kind = g.variant.piece_by_letter(letter.to_ascii_uppercase());
+            if let Some(k) = kind.filter(|_| g.variant.hand.is_some()) {
+                if self.ui.picked() != Some(rookery_core::interact::Pick::Hand(k)) {
+                    let _ = self.ui.tap_hand(self.session.game(), k);
+                }
+                return;
+            }
+        }
         let t = &g.variant.board;
         let sel = leading_cell(&self.input, t).filter(|&c| {
             let p = g.position().at(c);
@@ -568,6 +653,17 @@ impl Play {
                         ))),
                         1 => self.act(Action::Move(ms[0]), now),
                         _ => self.ask_which(ms),
+                    }
+                } else if has_san(self.game()) {
+                    // standard algebraic notation where the game is recorded in it
+                    match san::parse(self.game().position(), &text) {
+                        Ok(m) => self.act(Action::Move(m), now),
+                        Err(se) => {
+                            let why = san_refusal(self.game(), &text)
+                                .map(|m| message_text(&m))
+                                .unwrap_or_else(|| error_text(&se));
+                            self.fail(why)
+                        }
                     }
                 } else {
                     self.fail(error_text(&e));
@@ -634,6 +730,29 @@ impl Play {
             }
             Tap::Deselected => {}
             Tap::Refused(why) => self.fail(message_text(&why)),
+            Tap::Decide(c) => self.act(Action::Choose(c), now),
+        }
+    }
+
+    /// The moves made without clicking cells (a pass, janggi's set-up choice, shogi's impasse
+    /// declaration) as a menu: the core's interaction layer lists them (`interact::buttons`).
+    fn offer_buttons(&mut self) {
+        if self.person_to_move().is_none() {
+            self.fail(self.not_your_turn());
+            return;
+        }
+        let items: Vec<(String, PopupAction)> =
+            rookery_core::interact::buttons(self.game(), |s| self.name(s))
+                .into_iter()
+                .filter_map(|b| match b.action {
+                    Action::Move(m) => Some((message_text(&b.label), PopupAction::Play(m))),
+                    _ => None,
+                })
+                .collect();
+        if items.is_empty() {
+            self.fail(t("status-no-other-moves"));
+        } else {
+            self.popup = Some(Popup::new(t("prompt-other-moves"), items));
         }
     }
 
@@ -678,26 +797,74 @@ impl Play {
                 self.bots_finish = Some(true);
                 self.turn_started = now;
             }
-            PopupAction::EndGame => {
-                self.bots_finish = Some(false);
-                self.bot = None;
-                // the rules end it by agreement where the game allows that (places by
-                // points); elsewhere it is kept as abandoned, without a result
-                if self.session.act(Action::Choose(Choice::End)).is_ok() {
-                    self.after_change(now);
-                    self.say(t("end-agreement"));
-                } else {
-                    self.ended_by_players = true;
-                    match self.session.finish(None) {
-                        Ok(()) => self.say(t("end-agreement")),
-                        Err(e) => self.fail(error_text(&e)),
-                    }
-                }
-            }
+            PopupAction::EndGame => self.end_now(now, t("end-agreement")),
             PopupAction::Leave => return Transition::Menu,
+            PopupAction::Quit => return Transition::Quit,
             PopupAction::Close => {}
         }
         Transition::Stay
+    }
+
+    /// Ends the game as the players do with "End the game": the rules end it by agreement
+    /// where the game allows that (places by points); elsewhere it is kept as abandoned,
+    /// without a result. `why` is said.
+    fn end_now(&mut self, now: Instant, why: String) {
+        self.bots_finish = Some(false);
+        self.bot = None;
+        if self.session.act(Action::Choose(Choice::End)).is_ok() {
+            self.after_change(now);
+            self.say(why);
+        } else {
+            self.ended_by_players = true;
+            match self.session.finish(None) {
+                Ok(()) => self.say(why),
+                Err(e) => self.fail(error_text(&e)),
+            }
+        }
+    }
+
+    /// Whether a game that only bots play on, since ply `since`, is to be adjudicated, and why
+    /// (docs/rules-decisions.md): [`QUIET_ROUNDS`] rounds of the seats still playing without a
+    /// capture, a player going out or a score, or [`MAX_BOT_ROUNDS`] rounds in all.
+    pub fn adjudication(&self, since: usize) -> Option<String> {
+        let g = self.game();
+        let n = g.variant.seat_count() as Seat;
+        let active = (0..n).filter(|&s| !self.is_out(s)).count().max(1);
+        let played = g.ply_count().saturating_sub(since);
+        if played >= MAX_BOT_ROUNDS * active {
+            return Some(tf(
+                "end-adjudicated-long",
+                &[("rounds", &MAX_BOT_ROUNDS.to_string())],
+            ));
+        }
+        let quiet = QUIET_ROUNDS * active;
+        if played < quiet {
+            return None;
+        }
+        let plies = g.plies();
+        let pieces = |pos: &rookery_core::position::Position| {
+            (0..g.variant.board.len() as Cell)
+                .filter(|&c| pos.at(c).is_some())
+                .count()
+        };
+        let last = &plies[plies.len() - quiet..];
+        let before = plies
+            .len()
+            .checked_sub(quiet + 1)
+            .map_or(&g.start, |i| &plies[i].after);
+        let mut count = pieces(before);
+        for p in last {
+            let eventful = p.events.iter().any(|e| !matches!(e, Event::Walked { .. }));
+            let now_count = pieces(&p.after);
+            if eventful || now_count != count {
+                return None;
+            }
+            count = now_count;
+        }
+        Some(tf(
+            "end-adjudicated-quiet",
+            &[("rounds", &QUIET_ROUNDS.to_string())],
+        ))
     }
 
     /// Clock work: the turn timer, pending choices, the "no person playing" offer, bots.
@@ -749,6 +916,33 @@ impl Play {
                 Some(true) => {}
             }
         }
+        if self.bots_only() {
+            let since = *self.bots_since.get_or_insert(self.game().ply_count());
+            if let Some(why) = self.adjudication(since) {
+                self.end_now(now, why);
+                return;
+            }
+            if self.paused {
+                // the clock of a paused turn does not run
+                self.turn_started = now;
+                return;
+            }
+        } else {
+            self.bots_since = None;
+        }
+        if self.popup.is_none()
+            && self.person_to_move().is_some()
+            && !self.game().legal_moves().is_empty()
+            && self
+                .game()
+                .legal_moves()
+                .iter()
+                .all(|&m| rules::button(self.game().position(), m).is_some())
+        {
+            // only buttons to press (janggi's set-up choice): offer them at once
+            self.offer_buttons();
+            return;
+        }
         let level = match self.kind(turn) {
             SeatKind::Bot(l) => l,
             SeatKind::Person if pending => 1,
@@ -766,7 +960,12 @@ impl Play {
             self.bot = Some(BotJob::start(self.game(), level, seed));
         }
         let ply = self.game().ply_count();
-        let ready = now.saturating_duration_since(self.turn_started) >= opts.bot_delay;
+        let delay = if self.bots_only() {
+            opts.bot_delay.mul_f32(PACES[self.pace].0)
+        } else {
+            opts.bot_delay
+        };
+        let ready = now.saturating_duration_since(self.turn_started) >= delay;
         if let Some(job) = &mut self.bot {
             match job.poll() {
                 Some(Some(a)) if ready && job.ply == ply => self.act(a, now),
@@ -835,6 +1034,89 @@ pub fn end_text(r: EndReason) -> String {
 
 fn out_text(r: OutReason) -> String {
     t(crate::i18n::out_key(r))
+}
+
+/// Whether moves of this game may be typed in SAN (`Nf3`, `exd5`): the games recorded in PGN.
+pub fn has_san(g: &Game) -> bool {
+    rookery_core::store::standard::form_for(g.id()) == Ok(RecordForm::Pgn)
+}
+
+/// Why a SAN move that names no legal move is refused, from the core's reasons: the piece of
+/// the named kind (and file or rank, if given) that could come closest to the target cell says
+/// why it cannot go there (its king would be in check, the path is blocked, ...). None when the
+/// text names no cell or no such piece exists (the notation error says why then).
+pub fn san_refusal(g: &Game, text: &str) -> Option<Message> {
+    use rookery_core::message::illegal;
+    let v = g.variant;
+    let t = &v.board;
+    let pos = g.position();
+    let core: String = text
+        .trim()
+        .chars()
+        .filter(|c| !matches!(c, '+' | '#' | '!' | '?' | 'x' | ':' | '-'))
+        .collect();
+    let core = match core.split_once('=') {
+        Some((a, _)) => a.to_string(),
+        None => core,
+    };
+    let b = core.as_bytes();
+    // the target: the last letter-and-digits group
+    let mut end = b.len();
+    while end > 0 && !b[end - 1].is_ascii_digit() {
+        end -= 1; // a promotion letter without `=`
+    }
+    let mut start = end;
+    while start > 0 && b[start - 1].is_ascii_digit() {
+        start -= 1;
+    }
+    let start = start.checked_sub(1)?;
+    let to = t.cell(&core[start..end])?;
+    let (letter, rest) = match b.first() {
+        Some(c) if c.is_ascii_uppercase() => (Some(*c as char), &core[1..start]),
+        _ => (None, &core[..start]),
+    };
+    let kind_ok = |k: u8| match letter {
+        Some(l) => v.letter(k) == l,
+        None => v
+            .pieces
+            .get(k as usize)
+            .is_some_and(|p| p.atoms.contains(&rookery_core::piece::Atom::Pawn)),
+    };
+    let mover = pos.turn();
+    let rank = |c: Cell| {
+        t.name(c)
+            .trim_start_matches(|ch: char| ch.is_ascii_alphabetic())
+            .to_string()
+    };
+    let file = |c: Cell| {
+        t.name(c)
+            .chars()
+            .take_while(|ch| ch.is_ascii_alphabetic())
+            .collect::<String>()
+    };
+    let (want_file, want_rank): (String, String) = (
+        rest.chars().filter(|c| c.is_ascii_lowercase()).collect(),
+        rest.chars().filter(|c| c.is_ascii_digit()).collect(),
+    );
+    let rank_of = |m: &Message| match m.key {
+        k if k == illegal::KING_IN_CHECK => 0,
+        k if k == illegal::FORBIDDEN_BY_RULES => 1,
+        k if k == illegal::PATH_BLOCKED => 2,
+        k if k == illegal::OWN_PIECE_THERE => 3,
+        _ => 4,
+    };
+    (0..t.len() as Cell)
+        .filter(|&c| {
+            let p = pos.at(c);
+            p.is_some()
+                && p.is_seated()
+                && p.owner() == mover
+                && kind_ok(p.kind())
+                && (want_file.is_empty() || file(c) == want_file)
+                && (want_rank.is_empty() || rank(c) == want_rank)
+        })
+        .map(|from| rookery_core::interact::explain(g, from, to))
+        .min_by_key(rank_of)
 }
 
 /// The cell named at the start of `text` (the longest name that fits: `a1` then `a10`).
@@ -1144,14 +1426,21 @@ impl App {
         let seed = time_seed();
         let start = rookery_core::rules::numbered_starts(&form.game)
             .map(|(count, _)| form.start.unwrap_or((seed % count as u64) as u32));
+        let start = start.filter(|_| form.position.is_none());
         let session = Session::start(self.store.as_ref(), &form, seed, start)?;
         self.forms.retain(|f| f.game != form.game);
         self.forms.push(form.clone());
-        self.screen = Screen::Play(Box::new(self.play_of(session, form, now)));
+        self.screen = Screen::Play(Box::new(self.play_of(session, form, start, now)));
         Ok(())
     }
 
-    fn play_of(&self, session: Session, form: SetupForm, now: Instant) -> Play {
+    fn play_of(
+        &self,
+        session: Session,
+        form: SetupForm,
+        start_number: Option<u32>,
+        now: Instant,
+    ) -> Play {
         let persons: Vec<usize> = (0..form.seats.len())
             .filter(|&i| form.seats[i].kind == SeatKind::Person)
             .collect();
@@ -1172,6 +1461,10 @@ impl App {
             bots_finish,
             turn_started: now,
             ended_by_players: false,
+            start_number,
+            pace: DEFAULT_PACE,
+            paused: false,
+            bots_since: None,
         }
     }
 
@@ -1181,7 +1474,12 @@ impl App {
             return Err(rookery_core::Error::Store("no saved games here".into()));
         };
         let (session, form) = store.resume(id)?;
-        self.screen = Screen::Play(Box::new(self.play_of(session, form, now)));
+        // the turn clock goes on with the time that was left when the game was last left
+        let spent = session.turn_time();
+        let start = form.start;
+        let mut play = self.play_of(session, form, start, now);
+        play.turn_started = now.checked_sub(spent).unwrap_or(now);
+        self.screen = Screen::Play(Box::new(play));
         Ok(())
     }
 
@@ -1191,6 +1489,23 @@ impl App {
         }
         let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
         if ctrl && k.code == KeyCode::Char('c') {
+            // a game that is not saved is lost on quitting: ask once (a second Ctrl-C quits)
+            if let Screen::Play(p) = &mut self.screen {
+                let asking = p
+                    .popup
+                    .as_ref()
+                    .is_some_and(|x| x.items.iter().any(|(_, a)| *a == PopupAction::Quit));
+                if !asking && !p.session.is_saved() && !p.is_over() && p.game().ply_count() > 0 {
+                    p.popup = Some(Popup::new(
+                        t("prompt-quit-unsaved"),
+                        vec![
+                            (t("prompt-quit-yes"), PopupAction::Quit),
+                            (t("prompt-quit-no"), PopupAction::Close),
+                        ],
+                    ));
+                    return;
+                }
+            }
             self.quit = true;
             return;
         }
@@ -1212,7 +1527,12 @@ impl App {
                     }
                     Transition::Stay
                 }
-                KeyCode::Esc | KeyCode::Char('q') => Transition::Quit,
+                KeyCode::Char('q') => Transition::Quit,
+                // Esc does not quit at once: it says how to (people press it to go "back")
+                KeyCode::Esc => {
+                    m.message = t("menu-esc-hint");
+                    Transition::Stay
+                }
                 _ => Transition::Stay,
             },
             Screen::Setup(f) => {
@@ -1245,6 +1565,12 @@ impl App {
                     KeyCode::Left | KeyCode::Char('h') => f.change(-1),
                     KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => f.change(1),
                     KeyCode::Char('r') if f.current() == Row::Start960 => f.start = None,
+                    KeyCode::Char(c) if c.is_ascii_digit() && f.current() == Row::Start960 => {
+                        f.type_start(c.to_digit(10).unwrap_or(0))
+                    }
+                    KeyCode::Backspace if f.current() == Row::Start960 => {
+                        f.start = f.start.filter(|&n| n >= 10).map(|n| n / 10)
+                    }
                     KeyCode::Enter => match f.current() {
                         Row::Seat(i) => f.editing = Some(i),
                         Row::Begin => {
@@ -1415,6 +1741,19 @@ impl App {
 fn play_key(p: &mut Play, k: KeyEvent, now: Instant) -> Transition {
     let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
     let v = p.game().variant;
+    // a yes/no question (leave, quit, resign) is answered or closed by the next key; a key
+    // that is no answer closes it and does what it does without the question (never swallowed)
+    let question = p
+        .popup
+        .as_ref()
+        .is_some_and(|x| x.closable && x.items.iter().any(|(_, a)| *a == PopupAction::Close));
+    let answer = matches!(
+        k.code,
+        KeyCode::Up | KeyCode::Down | KeyCode::Tab | KeyCode::Enter | KeyCode::Esc
+    ) || matches!(k.code, KeyCode::Char(c) if c.is_ascii_digit());
+    if question && !answer {
+        p.popup = None;
+    }
     if let Some(popup) = &mut p.popup {
         let n = popup.items.len();
         match k.code {
@@ -1452,12 +1791,15 @@ fn play_key(p: &mut Play, k: KeyEvent, now: Instant) -> Transition {
         KeyCode::Char('y') if ctrl => p.redo(now),
         KeyCode::Char('r') if ctrl => p.offer_resign(),
         KeyCode::Char('f') if ctrl => p.flip = !p.flip,
+        KeyCode::Char('p') if ctrl => p.offer_buttons(),
         KeyCode::Char('n') if ctrl => return Transition::Stay, // handled by App::key
         KeyCode::Esc => {
             if !p.input.is_empty() || p.selected().is_some() {
                 p.input.clear();
                 p.ui.clear();
-            } else if p.is_over() {
+                p.message.clear();
+            } else if p.is_over() || p.session.is_saved() {
+                // a saved game is offered to continue from the menu: nothing to ask
                 return Transition::Menu;
             } else {
                 p.popup = Some(Popup::new(
@@ -1470,6 +1812,14 @@ fn play_key(p: &mut Play, k: KeyEvent, now: Instant) -> Transition {
             }
         }
         KeyCode::Enter => p.submit(now),
+        // only bots playing: their pace, and a pause
+        KeyCode::Char(c @ ('+' | '-' | 'p')) if p.bots_only() && p.person_to_move().is_none() => {
+            match c {
+                '+' => p.pace = (p.pace + 1).min(PACES.len() - 1),
+                '-' => p.pace = p.pace.saturating_sub(1),
+                _ => p.paused = !p.paused,
+            }
+        }
         KeyCode::Backspace => {
             p.input.pop();
             p.select_from_input();

@@ -18,6 +18,69 @@ pub const LABEL_W: u16 = 3;
 /// Cell sizes to try, largest first: (columns, rows).
 const SIZES: [(u16, u16); 4] = [(5, 2), (4, 2), (3, 1), (2, 1)];
 
+/// Scales of the three-player drawing, largest first: screen columns and rows per board unit
+/// of the board scene's geometry (`scene::boards`, a hexagon of circumradius 8), and the
+/// columns a cell takes (3: its name fits, `l12`; 2: the piece and its arrow). At these scales
+/// no two cells' rectangles touch (a test checks it).
+const TRI_SCALES: [(f32, f32, u16); 3] = [(5.0, 2.0, 3), (4.0, 1.6, 3), (3.5, 1.4, 2)];
+
+/// Where each cell of the three-player board is drawn at one scale: (column, row) of its
+/// rectangle from the drawing's top-left, taken from the centroids of the cell polygons of the
+/// board scene, so the terminal shows the board's real shape (sections, bent ranks, the centre
+/// ring) from the same geometry the apps draw.
+struct TriPlan {
+    at: Vec<(u16, u16)>,
+    width: u16,
+    height: u16,
+    cw: u16,
+}
+
+fn tri_plans() -> &'static [TriPlan] {
+    static PLANS: std::sync::OnceLock<Vec<TriPlan>> = std::sync::OnceLock::new();
+    PLANS.get_or_init(|| {
+        use rookery_core::scene::{boards, centroid};
+        let polys = boards::board_def("three-player")
+            .map(|d| boards::cell_polygons(&d))
+            .unwrap_or_default();
+        TRI_SCALES
+            .iter()
+            .map(|&(kx, ky, cw)| {
+                let pts: Vec<(i32, i32)> = polys
+                    .iter()
+                    .map(|p| {
+                        let q = centroid(p);
+                        ((q.x * kx).round() as i32, (q.y * ky).round() as i32)
+                    })
+                    .collect();
+                let x0 = pts.iter().map(|p| p.0).min().unwrap_or(0);
+                let y0 = pts.iter().map(|p| p.1).min().unwrap_or(0);
+                let at: Vec<(u16, u16)> = pts
+                    .iter()
+                    .map(|&(x, y)| ((x - x0) as u16, (y - y0) as u16))
+                    .collect();
+                let width = at.iter().map(|p| p.0 + cw).max().unwrap_or(0);
+                let height = at.iter().map(|p| p.1 + 1).max().unwrap_or(0);
+                TriPlan {
+                    at,
+                    width,
+                    height,
+                    cw,
+                }
+            })
+            .collect()
+    })
+}
+
+/// How the board is laid out on the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Cells on their topology grid, with file and rank labels around.
+    Grid,
+    /// The three-player board drawn in its real shape, at `TRI_SCALES[i]`; every cell shows
+    /// its name while empty.
+    Tri(usize),
+}
+
 /// Where the board sits on the screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
@@ -32,18 +95,39 @@ pub struct Layout {
     pub h: i16,
     /// Rotated by 180° (the seat at the top of the usual drawing looks from below).
     pub flip: bool,
+    pub shape: Shape,
+    /// Whether it fits the space it was laid out for (else it is drawn at its smallest).
+    pub fits: bool,
 }
 
 impl Layout {
     /// The biggest cell size with which the board fits in `avail` columns × rows (the smallest
-    /// size when none fits).
+    /// size, with `fits` false, when none fits).
     pub fn fit(t: &Topology, avail_w: u16, avail_h: u16, flip: bool) -> Layout {
+        if t.id == rookery_core::board::tri::ID {
+            let plans = tri_plans();
+            let i = plans
+                .iter()
+                .position(|p| p.width <= avail_w && p.height <= avail_h);
+            let k = i.unwrap_or(plans.len() - 1);
+            return Layout {
+                x: 0,
+                y: 0,
+                cw: plans[k].cw,
+                ch: 1,
+                w: t.width,
+                h: t.height,
+                flip,
+                shape: Shape::Tri(k),
+                fits: i.is_some(),
+            };
+        }
         let (w, h) = (t.width as u16, t.height as u16);
-        let (cw, ch) = SIZES
+        let found = SIZES
             .iter()
             .copied()
-            .find(|&(cw, ch)| 2 * LABEL_W + w * cw <= avail_w && 2 + h * ch <= avail_h)
-            .unwrap_or(SIZES[SIZES.len() - 1]);
+            .find(|&(cw, ch)| 2 * LABEL_W + w * cw <= avail_w && 2 + h * ch <= avail_h);
+        let (cw, ch) = found.unwrap_or(SIZES[SIZES.len() - 1]);
         Layout {
             x: 0,
             y: 0,
@@ -52,17 +136,31 @@ impl Layout {
             w: t.width,
             h: t.height,
             flip,
+            shape: Shape::Grid,
+            fits: found.is_some(),
         }
+    }
+
+    /// The least (columns, rows) the board needs, at its smallest.
+    pub fn least(t: &Topology) -> (u16, u16) {
+        let l = Layout::fit(t, 0, 0, false);
+        (l.width(), l.height())
     }
 
     /// Columns the drawing takes, labels included.
     pub fn width(&self) -> u16 {
-        2 * LABEL_W + self.w as u16 * self.cw
+        match self.shape {
+            Shape::Grid => 2 * LABEL_W + self.w as u16 * self.cw,
+            Shape::Tri(k) => tri_plans()[k].width,
+        }
     }
 
     /// Rows the drawing takes, labels included.
     pub fn height(&self) -> u16 {
-        2 + self.h as u16 * self.ch
+        match self.shape {
+            Shape::Grid => 2 + self.h as u16 * self.ch,
+            Shape::Tri(k) => tri_plans()[k].height,
+        }
     }
 
     pub fn at(mut self, x: u16, y: u16) -> Layout {
@@ -81,9 +179,33 @@ impl Layout {
         self.y + 1 + i as u16 * self.ch
     }
 
-    /// The screen rectangle of drawing coordinates (x, y).
+    /// The screen rectangle of drawing coordinates (x, y) of a grid board.
     pub fn rect(&self, gx: i16, gy: i16) -> Rect {
         Rect::new(self.screen_col(gx), self.screen_row(gy), self.cw, self.ch)
+    }
+
+    /// The screen rectangle of a cell.
+    pub fn cell_rect(&self, t: &Topology, c: Cell) -> Rect {
+        match self.shape {
+            Shape::Grid => {
+                let info = &t.cells[c as usize];
+                self.rect(info.x, info.y)
+            }
+            Shape::Tri(k) => {
+                let plan = &tri_plans()[k];
+                let (mut cx, mut cy) = plan.at.get(c as usize).copied().unwrap_or((0, 0));
+                if self.flip {
+                    cx = plan.width - plan.cw - cx;
+                    cy = plan.height - 1 - cy;
+                }
+                Rect::new(self.x + cx, self.y + cy, plan.cw, 1)
+            }
+        }
+    }
+
+    /// The column of a cell's piece letter.
+    pub fn letter_col(&self, r: Rect) -> u16 {
+        r.x + (r.width - 1) / 2
     }
 
     /// The drawing coordinates under a screen position, if it is on the cell grid.
@@ -105,7 +227,13 @@ impl Layout {
 
     /// The board cell under a screen position.
     pub fn cell_at(&self, t: &Topology, col: u16, row: u16) -> Option<Cell> {
-        self.hit(col, row).and_then(|(x, y)| t.at(x, y))
+        match self.shape {
+            Shape::Grid => self.hit(col, row).and_then(|(x, y)| t.at(x, y)),
+            Shape::Tri(_) => (0..t.len() as Cell).find(|&c| {
+                let r = self.cell_rect(t, c);
+                col >= r.x && col < r.right() && row >= r.y && row < r.bottom()
+            }),
+        }
     }
 }
 
@@ -217,11 +345,33 @@ pub fn walk_arrow(t: &Topology, c: Cell, facing: u8) -> char {
     }
 }
 
+/// Whether the pawns of one army walk different ways in this game's start position (four
+/// seasons): then every pawn shows its arrow, not only those walking another way than their
+/// owner's usual direction.
+pub fn pawn_directions_vary(game: &Game) -> bool {
+    let v = game.variant;
+    // the game's own start (not the position a game was set up from)
+    let Ok(start) = rookery_core::rules::start_position(v, 0) else {
+        return false;
+    };
+    let start = &start;
+    (0..v.board.len() as Cell).any(|c| {
+        let p = start.at(c);
+        p.is_some()
+            && !p.is_grey()
+            && is_pawn(start, p.kind())
+            && v.seats
+                .get(p.owner() as usize)
+                .is_some_and(|s| s.facing != p.facing())
+    })
+}
+
 /// What every cell shows: pieces, the last move, checked kings, the selection and its targets.
 pub fn cell_views(game: &Game, selected: Option<Cell>, targets: &[Cell]) -> Vec<CellView> {
     let pos = game.position();
     let v = game.variant;
     let t = &v.board;
+    let every_arrow = pawn_directions_vary(game);
     let mut out = vec![CellView::default(); t.len()];
     for (c, view) in out.iter_mut().enumerate() {
         let p = pos.at(c as Cell);
@@ -230,9 +380,10 @@ pub fn cell_views(game: &Game, selected: Option<Cell>, targets: &[Cell]) -> Vec<
         }
         let arrow = (is_pawn(pos, p.kind())
             && !p.is_grey()
-            && v.seats
-                .get(p.owner() as usize)
-                .is_some_and(|s| s.facing != p.facing()))
+            && (every_arrow
+                || v.seats
+                    .get(p.owner() as usize)
+                    .is_some_and(|s| s.facing != p.facing())))
         .then(|| walk_arrow(t, c as Cell, p.facing()));
         view.piece = Some(PieceView {
             letter: v.letter(p.kind()),
@@ -296,24 +447,27 @@ pub fn render(buf: &mut Buffer, layout: &Layout, t: &Topology, views: &[CellView
             buf.set_stringn(x, y, s, (area.right() - x) as usize, st);
         }
     };
-    // file labels above and below, rank labels left and right
-    for gx in 0..layout.w {
-        let r = layout.rect(gx, 0);
-        let col = r.x + (layout.cw - 1) / 2;
-        let s = file_label(gx).to_string();
-        put(buf, col, layout.y, &s, label);
-        put(buf, col, layout.y + layout.height() - 1, &s, label);
-    }
-    for gy in 0..layout.h {
-        let r = layout.rect(0, gy);
-        let row = r.y + (layout.ch - 1) / 2;
-        let s = format!("{:>2}", gy + 1);
-        put(buf, layout.x, row, &s, label);
-        put(buf, layout.x + layout.width() - LABEL_W + 1, row, &s, label);
+    // file labels above and below, rank labels left and right (the three-player drawing
+    // names its empty cells instead: its ranks bend)
+    if layout.shape == Shape::Grid {
+        for gx in 0..layout.w {
+            let r = layout.rect(gx, 0);
+            let col = r.x + (layout.cw - 1) / 2;
+            let s = file_label(gx).to_string();
+            put(buf, col, layout.y, &s, label);
+            put(buf, col, layout.y + layout.height() - 1, &s, label);
+        }
+        for gy in 0..layout.h {
+            let r = layout.rect(0, gy);
+            let row = r.y + (layout.ch - 1) / 2;
+            let s = format!("{:>2}", gy + 1);
+            put(buf, layout.x, row, &s, label);
+            put(buf, layout.x + layout.width() - LABEL_W + 1, row, &s, label);
+        }
     }
     for (c, info) in t.cells.iter().enumerate() {
         let view = views.get(c).copied().unwrap_or_default();
-        let r = layout.rect(info.x, info.y);
+        let r = layout.cell_rect(t, c as Cell);
         let bg = square_bg(info.dark, view.mark);
         for row in r.y..r.y + r.height {
             put(
@@ -342,6 +496,12 @@ pub fn render(buf: &mut Buffer, layout: &Layout, t: &Topology, views: &[CellView
             None if view.mark == Mark::Target => {
                 let st = Style::default().bg(bg).fg(Color::Rgb(20, 70, 20));
                 put(buf, lc, r.y, "•", st);
+            }
+            None if matches!(layout.shape, Shape::Tri(_))
+                && r.width as usize >= info.name.len() =>
+            {
+                let st = Style::default().bg(bg).fg(Color::Rgb(70, 50, 35));
+                put(buf, r.x, r.y, &info.name, st);
             }
             None => {}
         }
@@ -432,20 +592,75 @@ mod tests {
     }
 
     #[test]
-    fn the_sketch_of_the_three_player_board_has_no_cells_in_its_holes() {
+    fn the_three_player_drawing_keeps_every_cell_apart_at_every_scale() {
         let t = tri::three_player();
-        let l = Layout::fit(&t, 70, 30, false);
-        let mut hits = 0;
-        for row in 0..l.height() {
-            for col in 0..l.width() {
-                if let Some(c) = l.cell_at(&t, col, row) {
-                    let info = &t.cells[c as usize];
-                    assert_eq!(l.hit(col, row), Some((info.x, info.y)));
-                    hits += 1;
+        for (k, scale) in TRI_SCALES.iter().enumerate() {
+            for flip in [false, true] {
+                let l = Layout {
+                    shape: Shape::Tri(k),
+                    cw: scale.2,
+                    flip,
+                    ..Layout::fit(&t, 0, 0, flip)
+                }
+                .at(2, 1);
+                let rects: Vec<Rect> = (0..96).map(|c| l.cell_rect(&t, c)).collect();
+                for (i, a) in rects.iter().enumerate() {
+                    assert!(a.right() <= 2 + l.width() && a.bottom() <= 1 + l.height());
+                    for b in &rects[i + 1..] {
+                        assert!(!a.intersects(*b), "scale {k}: {a:?} and {b:?} overlap");
+                    }
+                    // a click on any column of the cell finds it
+                    for col in a.x..a.right() {
+                        assert_eq!(l.cell_at(&t, col, a.y), Some(i as Cell));
+                    }
                 }
             }
         }
-        assert_eq!(hits, 96 * (l.cw * l.ch) as usize);
+    }
+
+    #[test]
+    fn the_three_player_drawing_has_the_boards_shape() {
+        let t = tri::three_player();
+        let l = Layout::fit(&t, 200, 60, false);
+        assert_eq!(l.shape, Shape::Tri(0));
+        let r = |n: &str| l.cell_rect(&t, t.cell(n).unwrap());
+        let near = |a: &str, b: &str| {
+            let (p, q) = (r(a), r(b));
+            (p.x as i32 - q.x as i32).abs() <= 2 * l.cw as i32 + 2
+                && (p.y as i32 - q.y as i32).abs() <= 4
+        };
+        // across the centre ring a pawn's step stays a step on the screen
+        for (a, b) in [
+            ("e4", "e9"),
+            ("d4", "d5"),
+            ("i5", "i9"),
+            ("e4", "d4"),
+            ("e4", "e3"),
+        ] {
+            assert!(
+                near(a, b),
+                "{a} {:?} and {b} {:?} are far apart",
+                r(a),
+                r(b)
+            );
+        }
+        // White's back rank is the bottom row, straight
+        assert!(["a1", "b1", "c1", "f1", "g1", "h1"]
+            .iter()
+            .all(|n| r(n).y + 1 >= l.height() - 1));
+        // each army sits in one third: Black's (ranks 7-8 of files a-d, i-l) is one block
+        // at the upper left, not two halves
+        let black: Vec<Rect> = ["a8", "d8", "i8", "l8", "a7", "l7"]
+            .iter()
+            .map(|n| r(n))
+            .collect();
+        let xs = black.iter().map(|q| q.x);
+        let span = xs.clone().max().unwrap() - xs.min().unwrap();
+        assert!(
+            span <= l.width() / 2,
+            "Black's army spans {span} of {} columns",
+            l.width()
+        );
     }
 
     #[test]

@@ -19,107 +19,87 @@ pub mod text;
 pub mod ui;
 
 #[cfg(test)]
+mod screen_tests;
+#[cfg(test)]
 mod tests;
 
-use std::path::PathBuf;
-
 use rookery_core::{rules, Game};
+
+use crate::args::PlayArgs;
 
 use app::{App, Options, Screen};
 use session::Store;
 
-pub const USAGE: &str = "usage: rookery play [--game ID] [--db DIR | --no-save] [--lang en|sk]
-       rookery play --script \"M1 M2 ...\" [--game ID] [--fen POSITION] [--bots LEVEL] [--max-plies N] [--seed N]";
-
-/// The keys, as `--help` prints them (the screen shows them too).
+/// The keys, as `rookery play --help` prints them (the screen shows them too).
 pub const KEYS: &str = "keys in a game:
-  type a move (e2e4, e2-e4, e7e8q, O-O) and press Enter; typing a cell selects its piece
+  type a move (e2e4, e2-e4, e7e8q, O-O, or SAN: Nf3, exd5) and press Enter; typing a cell
+  selects its piece; a refused move says why and stays in the box to be corrected
   or click a piece, then the cell it goes to (a menu asks for the promotion piece)
   Ctrl-Z undo (back to your last turn) · Ctrl-Y redo · Ctrl-R resign · Ctrl-F flip the board
-  Ctrl-N play again · Esc clear the input, or leave to the menu (games are saved) · Ctrl-C quit
+  Ctrl-N play again · Esc clear the input, or leave to the menu (games are saved)
+  Ctrl-C quit (asks first when the game is not saved)
+  with only bots playing: + faster, - slower, p pause
   F1 (or ? with nothing typed) shows the game's rules page; in the menu, r shows the highlighted game's
 the language follows LC_ALL, LC_MESSAGES or LANG; --lang chooses it";
 
-fn flag(args: &[String], name: &str) -> Option<String> {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1).cloned())
-}
-
 /// `rookery play ...`
-pub fn cmd_play(args: &[String]) -> Result<(), String> {
-    let known = [
-        "--game",
-        "--script",
-        "--fen",
-        "--db",
-        "--bots",
-        "--max-plies",
-        "--seed",
-        "--lang",
-    ];
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{USAGE}\n\n{KEYS}");
-        return Ok(());
+pub fn cmd_play(a: &PlayArgs) -> Result<(), String> {
+    crate::i18n::init_language(a.lang.as_deref())?;
+    let err = |e: rookery_core::Error| text::error_text(&e);
+    if let Some(g) = &a.game {
+        rules::variant(g).map_err(err)?;
     }
-    let mut i = 0;
-    while i < args.len() {
-        if known.contains(&args[i].as_str()) {
-            i += 2;
-        } else if args[i] == "--no-save" {
-            i += 1;
-        } else {
-            return Err(format!("unknown option '{}'\n{USAGE}", args[i]));
+    let id = a.game.as_deref().unwrap_or("chess");
+    if let Some(f) = &a.fen {
+        // read it now: a position that cannot be read is an error, never the usual start
+        Game::from_fen(id, f).map_err(err)?;
+    }
+    if let Some(n) = a.start {
+        if rules::numbered_starts(id).is_none() {
+            return Err(text::tf(
+                "error-no-numbered-starts",
+                &[("game", &text::game_name(id))],
+            ));
         }
+        if a.fen.is_some() {
+            return Err(text::t("error-start-and-fen"));
+        }
+        let _ = n;
     }
-    crate::i18n::init_language(flag(args, "--lang").as_deref())?;
-    let game = flag(args, "--game");
-    if let Some(g) = &game {
-        rules::variant(g).map_err(|e| e.to_string())?;
-    }
-    if args.iter().any(|a| a == "--script" || a == "--bots") {
+    if a.script.is_some() || a.bots.is_some() {
         let out = script(
-            game.as_deref().unwrap_or("chess"),
-            flag(args, "--fen").as_deref(),
-            &flag(args, "--script").unwrap_or_default(),
-            flag(args, "--bots")
-                .map(|l| l.parse::<u8>().map_err(|_| format!("bad bot level '{l}'")))
-                .transpose()?,
-            flag(args, "--max-plies")
-                .map(|n| {
-                    n.parse::<usize>()
-                        .map_err(|_| format!("bad ply count '{n}'"))
-                })
-                .transpose()?
-                .unwrap_or(2000),
-            flag(args, "--seed")
-                .map(|n| n.parse::<u64>().map_err(|_| format!("bad seed '{n}'")))
-                .transpose()?
-                .unwrap_or(1),
+            id,
+            a.fen.as_deref(),
+            a.start,
+            a.script.as_deref().unwrap_or_default(),
+            a.bots,
+            a.max_plies,
+            a.seed,
         )?;
         print!("{out}");
         return Ok(());
     }
     let mut notice = String::new();
-    let store = if args.iter().any(|a| a == "--no-save") {
+    let store = if a.no_save {
         None
     } else {
-        let dir = flag(args, "--db")
-            .map(PathBuf::from)
-            .or_else(session::default_db_dir);
-        match dir {
+        match a.db.clone().or_else(session::default_db_dir) {
             None => {
                 notice = text::t("notice-no-home");
                 None
             }
+            // a database that cannot be used (another `rookery play` holds it, a file in the
+            // way) stops here with the reason: playing on without saving would lose games
             Some(d) => match Store::open(&d) {
                 Ok((s, note)) => {
                     notice = note.unwrap_or_default();
                     Some(s)
                 }
                 Err(e) => {
-                    notice = text::tf("notice-not-saved", &[("detail", &text::error_text(&e))]);
-                    None
+                    return Err(text::tf(
+                        "error-play-not-saved",
+                        &[("detail", &text::error_text(&e))],
+                    ))
                 }
             },
         }
@@ -127,8 +107,14 @@ pub fn cmd_play(args: &[String]) -> Result<(), String> {
     let mut app = App::new(Options::default(), store);
     app.notice = notice;
     app.open_menu();
-    if let Some(g) = game {
-        app.open_setup(&g).map_err(|e| e.to_string())?;
+    if a.game.is_some() || a.fen.is_some() {
+        app.open_setup(id).map_err(err)?;
+        if let Screen::Setup(f) = &mut app.screen {
+            f.position = a.fen.clone();
+            if a.start.is_some() {
+                f.start = a.start;
+            }
+        }
     }
     let r = term::run(&mut app);
     if let Screen::Play(p) = &app.screen {
@@ -145,6 +131,7 @@ pub fn cmd_play(args: &[String]) -> Result<(), String> {
 pub fn script(
     id: &str,
     fen: Option<&str>,
+    start: Option<u32>,
     moves: &str,
     bots: Option<u8>,
     max_plies: usize,
@@ -156,7 +143,7 @@ pub fn script(
             id,
             Default::default(),
             seed,
-            rookery_core::rules::numbered_starts(id).map(|(_, usual)| usual),
+            start.or(rookery_core::rules::numbered_starts(id).map(|(_, usual)| usual)),
         ),
     }
     .map_err(|e| e.to_string())?;

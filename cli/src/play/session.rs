@@ -2,12 +2,13 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
-use rookery_core::store::{GameStore, Player, SavedGame, SeatInfo, Setup, Start, Status};
+use rookery_core::store::{GameStore, Player, SavedGame, SeatInfo, Setup, Start, Status, Summary};
 use rookery_core::{rules, Action, Game, Outcome, Result};
 
 use super::app::{SeatChoice, SeatKind, SetupForm};
-use super::text::{game_name, tf};
+use super::text::{game_name, t, tf, tn};
 
 /// The default database directory: `$XDG_DATA_HOME/rookery`, else `~/.local/share/rookery`.
 pub fn default_db_dir() -> Option<PathBuf> {
@@ -17,6 +18,54 @@ pub fn default_db_dir() -> Option<PathBuf> {
     std::env::var_os("HOME")
         .filter(|h| !h.is_empty())
         .map(|h| Path::new(&h).join(".local/share/rookery"))
+}
+
+fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
+}
+
+/// How long ago, in words: "just now", "5 min ago", "3 h ago", "2 days ago".
+pub fn ago(then_ms: u64, now_ms: u64) -> String {
+    let mins = now_ms.saturating_sub(then_ms) / 60_000;
+    if mins < 1 {
+        t("time-just-now")
+    } else if mins < 60 {
+        tn("time-minutes-ago", mins as i64)
+    } else if mins < 48 * 60 {
+        tn("time-hours-ago", (mins / 60) as i64)
+    } else {
+        tn("time-days-ago", (mins / (24 * 60)) as i64)
+    }
+}
+
+/// One line of "Continue" that tells games apart: the game, who plays each seat (bots with
+/// their level), the ply, when it was last played.
+pub fn continue_label(s: &Summary, now_ms: u64) -> String {
+    let seats: Vec<String> = if s.seats.is_empty() {
+        s.players.clone()
+    } else {
+        s.seats
+            .iter()
+            .map(|x| match x.player {
+                Player::Person => x.name.clone(),
+                Player::Bot { level } => format!(
+                    "{} ({})",
+                    x.name,
+                    tf("seat-bot-short", &[("level", &level.to_string())])
+                ),
+            })
+            .collect()
+    };
+    format!(
+        "{}: {} · {} · {}",
+        game_name(&s.game),
+        seats.join(", "),
+        tf("status-ply", &[("ply", &s.ply.to_string())]),
+        ago(s.last_ms, now_ms)
+    )
 }
 
 /// The saved games of the terminal player.
@@ -49,11 +98,7 @@ impl Store {
         games
             .into_iter()
             .take(9)
-            .map(|s| {
-                let ply = tf("status-ply", &[("ply", &s.ply.to_string())]);
-                let label = format!("{} · {ply}", s.name);
-                (s.id, label)
-            })
+            .map(|s| (s.id, continue_label(&s, now_ms())))
             .collect()
     }
 
@@ -115,8 +160,12 @@ impl Session {
     ) -> Result<Session> {
         // the start, with the first seat moved on where the house rule rotated it
         let v = rules::variant(form.game)?;
-        let mut first = rules::start_position(v, start.unwrap_or(0))?;
+        let mut first = match &form.position {
+            Some(text) => rules::parse_position(v, text)?,
+            None => rules::start_position(v, start.unwrap_or(0))?,
+        };
         let rotated = form.first_seat != 0 && (form.first_seat as usize) < v.seat_count();
+        let given = rotated || form.position.is_some();
         if rotated {
             rules::multi::with_first_seat(&mut first, form.first_seat);
         }
@@ -128,7 +177,7 @@ impl Session {
                 setup.seats = form.seats.iter().map(seat_info).collect();
                 setup.house = form.house.clone();
                 setup.seed = seed;
-                setup.start = if rotated && !written.is_empty() {
+                setup.start = if given && !written.is_empty() {
                     Start::Position { text: written }
                 } else {
                     Start::Standard {
@@ -143,7 +192,7 @@ impl Session {
                     saved: Box::new(saved),
                 })
             }
-            None if rotated => Ok(Session::Plain(Box::new(Game::from_position(
+            None if given => Ok(Session::Plain(Box::new(Game::from_position(
                 first,
                 form.house.clone(),
                 seed,
@@ -189,11 +238,168 @@ impl Session {
         }
     }
 
+    /// Time spent on the current turn as of its last save: a resumed game's turn clock goes on
+    /// from it (see `rookery_core::store::clock`).
+    pub fn turn_time(&self) -> Duration {
+        match self {
+            Session::Plain(_) => Duration::ZERO,
+            Session::Saved { store, saved } => store.0.turn_time(saved),
+        }
+    }
+
+    /// Saves the time spent on the current turn (leaving or quitting a game with a time per
+    /// turn that goes on); the next action starts the clock again.
+    pub fn save_turn_time(&self, spent: Duration) -> Result<()> {
+        match self {
+            Session::Saved { store, saved }
+                if saved.game.house.turn_seconds.is_some() && !saved.game.is_over() =>
+            {
+                store.0.save_turn_time(saved, spent)
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Ends the game outside the rules (the players stopped it).
     pub fn finish(&mut self, result: Option<Outcome>) -> Result<()> {
         match self {
             Session::Plain(_) => Ok(()),
             Session::Saved { store, saved } => store.0.finish(saved, result),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::super::app::{App, Options, Screen, SeatKind, SetupForm};
+    use super::Store;
+    use rookery_core::Action;
+
+    #[test]
+    fn a_resumed_game_s_turn_clock_goes_on_with_the_time_that_was_left() {
+        let dir = std::env::temp_dir().join(format!(
+            "rookery-play-clock-{}-{:?}",
+            std::process::id(),
+            std::time::SystemTime::now()
+        ));
+        let opts = || Options {
+            bot_delay: Duration::ZERO,
+            sync_bots: true,
+        };
+        let s = Duration::from_secs;
+        {
+            let (store, _) = Store::open(&dir).unwrap();
+            let mut app = App::new(opts(), Some(store));
+            let mut form = SetupForm::new("chess").unwrap();
+            form.seats[1].kind = SeatKind::Person;
+            form.house.turn_seconds = Some(60);
+            // the turn started 20 s ago when the player leaves (the app is dropped)
+            let t0 = Instant::now().checked_sub(s(20)).unwrap();
+            app.start(form, t0).unwrap();
+        }
+        let (store, _) = Store::open(&dir).unwrap();
+        let mut app = App::new(opts(), Some(store.clone()));
+        let id = store.unfinished()[0].0;
+        let t1 = Instant::now();
+        app.resume(id, t1).unwrap();
+        // at least the 20 s spent are charged: 40 s more run the time out
+        app.tick(t1 + s(40));
+        let Screen::Play(p) = &app.screen else {
+            panic!("not playing")
+        };
+        assert!(
+            matches!(
+                p.game().plies().last().map(|p| p.action),
+                Some(Action::Timeout(0))
+            ),
+            "{:?}",
+            p.game().texts()
+        );
+        drop(app);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn janggi_s_set_up_choice_and_pass_are_offered_as_a_menu_of_the_interaction_layer_s_buttons() {
+        use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+        let mut app = App::new(
+            Options {
+                bot_delay: Duration::ZERO,
+                sync_bots: true,
+            },
+            None,
+        );
+        let mut form = SetupForm::new("janggi").unwrap();
+        for s in form.seats.iter_mut() {
+            s.kind = SeatKind::Person;
+        }
+        let now = Instant::now();
+        app.start(form, now).unwrap();
+        let key = |app: &mut App, code, m| app.handle_key(KeyEvent::new(code, m), now);
+        let items = |app: &App| match &app.screen {
+            Screen::Play(p) => p.popup.as_ref().map(|p| p.items.len()),
+            _ => panic!("not playing"),
+        };
+        // Han, then Cho: the four set-up choices are offered at once, and chosen by number
+        for ply in 1..=2 {
+            app.tick(now);
+            assert_eq!(items(&app), Some(4));
+            key(&mut app, KeyCode::Char('1'), KeyModifiers::NONE);
+            let Screen::Play(p) = &app.screen else {
+                panic!()
+            };
+            assert_eq!(p.game().ply_count(), ply);
+        }
+        app.tick(now);
+        assert_eq!(items(&app), None, "play goes on by clicks");
+        key(&mut app, KeyCode::Char('p'), KeyModifiers::CONTROL);
+        assert_eq!(items(&app), Some(1), "the pass");
+        key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+        let Screen::Play(p) = &app.screen else {
+            panic!()
+        };
+        assert_eq!(p.game().texts().last().unwrap(), "e2e2");
+    }
+
+    #[test]
+    fn a_kind_typed_with_at_shows_its_drop_targets_and_a_click_drops_it() {
+        use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+        let mut app = App::new(
+            Options {
+                bot_delay: Duration::ZERO,
+                sync_bots: true,
+            },
+            None,
+        );
+        let mut form = SetupForm::new("crazyhouse").unwrap();
+        for s in form.seats.iter_mut() {
+            s.kind = SeatKind::Person;
+        }
+        let now = Instant::now();
+        app.start(form, now).unwrap();
+        let type_in = |app: &mut App, text: &str, enter: bool| {
+            for c in text.chars() {
+                app.handle_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE), now);
+            }
+            if enter {
+                app.handle_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE), now);
+            }
+        };
+        // White takes a pawn, so holds one in hand
+        for m in ["e2e4", "d7d5", "e4d5", "g8f6"] {
+            type_in(&mut app, m, true);
+        }
+        type_in(&mut app, "P@", false);
+        let Screen::Play(p) = &mut app.screen else {
+            panic!("not playing")
+        };
+        let e3 = p.game().variant.board.cell("e3").unwrap();
+        let targets = p.targets();
+        assert!(targets.contains(&e3), "{targets:?}");
+        assert!(!targets.contains(&p.game().variant.board.cell("e8").unwrap()));
+        p.click_cell(e3, now);
+        assert_eq!(p.game().texts().last().unwrap(), "P@e3");
     }
 }

@@ -85,8 +85,7 @@ fn click(app: &mut App, name: &str) {
     let p = play(app);
     let t = &p.game().variant.board;
     let c = t.cell(name).unwrap();
-    let info = &t.cells[c as usize];
-    let r = p.layout.expect("drawn").rect(info.x, info.y);
+    let r = p.layout.expect("drawn").cell_rect(t, c);
     click_at(app, r.x + r.width / 2, r.y);
 }
 
@@ -111,10 +110,9 @@ fn screen_text(buf: &Buffer) -> String {
 fn letter_on(app: &mut App, buf: &Buffer, name: &str) -> String {
     let p = play(app);
     let t = &p.game().variant.board;
-    let info = &t.cells[t.cell(name).unwrap() as usize];
     let l = p.layout.unwrap();
-    let r = l.rect(info.x, info.y);
-    buf.cell((r.x + (l.cw - 1) / 2, r.y))
+    let r = l.cell_rect(t, t.cell(name).unwrap());
+    buf.cell((l.letter_col(r), r.y))
         .unwrap()
         .symbol()
         .to_string()
@@ -623,12 +621,12 @@ fn games_are_saved_and_offered_to_continue() {
 
 #[test]
 fn the_script_mode_prints_the_board_and_rejects_bad_moves() {
-    let out = super::script("chess", None, "e2e4 e7e5", None, 100, 1).unwrap();
+    let out = super::script("chess", None, None, "e2e4 e7e5", None, 100, 1).unwrap();
     assert!(out.contains(" 4 .. .. .. .. wP .. .. .."), "{out}");
     assert!(out.contains("to move: White"));
-    let err = super::script("chess", None, "e2e4 e2e4", None, 100, 1).unwrap_err();
+    let err = super::script("chess", None, None, "e2e4 e2e4", None, 100, 1).unwrap_err();
     assert!(err.contains("move 2"), "{err}");
-    let out = super::script("chess", None, "", Some(1), 3000, 5).unwrap();
+    let out = super::script("chess", None, None, "", Some(1), 3000, 5).unwrap();
     assert!(out.contains("result:"), "{out}");
 }
 

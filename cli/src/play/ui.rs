@@ -30,8 +30,16 @@ fn dim() -> Style {
     Style::default().fg(Color::DarkGray)
 }
 
+/// The least screen the menu, setup and rules screens need.
+pub const SCREEN_MIN: (u16, u16) = (44, 12);
+
 pub fn draw(f: &mut Frame, app: &mut App) {
     let area = f.area();
+    let small = area.width < SCREEN_MIN.0 || area.height < SCREEN_MIN.1;
+    if small && !matches!(app.screen, Screen::Play(_)) {
+        draw_too_small(f, area, SCREEN_MIN);
+        return;
+    }
     match &mut app.screen {
         Screen::Menu(m) => draw_menu(f, area, m),
         Screen::Setup(s) => draw_setup(f, area, s),
@@ -92,7 +100,12 @@ fn help(f: &mut Frame, area: Rect, lines: &[String]) {
     let r = Rect::new(area.x, area.bottom() - h, area.width, h);
     let text: Vec<Line> = lines
         .iter()
-        .map(|l| Line::styled(l.clone(), Style::default().fg(Color::Black).bg(Color::Gray)))
+        .map(|l| {
+            Line::styled(
+                cut_at_separator(l, area.width as usize),
+                Style::default().fg(Color::Black).bg(Color::Gray),
+            )
+        })
         .collect();
     f.render_widget(
         Paragraph::new(text).style(Style::default().bg(Color::Gray)),
@@ -104,14 +117,22 @@ fn draw_menu(f: &mut Frame, area: Rect, m: &mut Menu) {
     help(f, area, &[t("help-menu")]);
     let body = Rect::new(area.x, area.y, area.width, area.height.saturating_sub(1));
     let head = Line::from(vec![
-        Span::styled(t("app.name"), title_style()),
+        Span::styled(t("app-name"), title_style()),
         Span::raw(format!(" {}", t("menu-choose-game"))),
     ]);
     f.render_widget(
         Paragraph::new(head),
         Rect::new(body.x + 1, body.y, body.width, 1),
     );
-    let list_w = 44.min(body.width.saturating_sub(2));
+    // the list takes up to 44 columns, leaving the details at least 24 (or none)
+    let list_w = if body.width >= 44 + 2 + 24 {
+        44
+    } else {
+        body.width
+            .saturating_sub(2 + 24)
+            .max(30)
+            .min(body.width.saturating_sub(2))
+    };
     let list = Rect::new(
         body.x + 1,
         body.y + 2,
@@ -157,7 +178,7 @@ fn draw_menu(f: &mut Frame, area: Rect, m: &mut Menu) {
     f.render_widget(Paragraph::new(lines), list);
     // details of the highlighted entry
     let dx = list.right() + 2;
-    if dx + 10 < body.right() {
+    if dx + 20 <= body.right() {
         let d = Rect::new(dx, list.y, body.right() - dx, list.height);
         let mut lines = Vec::new();
         match m.items.get(m.cursor) {
@@ -194,6 +215,12 @@ fn draw_setup(f: &mut Frame, area: Rect, s: &SetupForm) {
         ),
         Line::raw(""),
     ];
+    if let Some(pos) = &s.position {
+        lines.insert(
+            1,
+            Line::styled(tf("setup-from-position", &[("position", pos)]), dim()),
+        );
+    }
     let rows = s.rows();
     for (i, row) in rows.iter().enumerate() {
         if matches!(row, Row::Begin)
@@ -230,7 +257,7 @@ fn draw_setup(f: &mut Frame, area: Rect, s: &SetupForm) {
 }
 
 /// The line of one seat in the play panel.
-fn seat_line(p: &Play, s: u8) -> Line<'static> {
+fn seat_line(p: &Play, s: u8, scores: bool) -> Line<'static> {
     let g = p.game();
     let pos = g.position();
     let seat = &p.seats()[s as usize];
@@ -252,7 +279,7 @@ fn seat_line(p: &Play, s: u8) -> Line<'static> {
     }
     let name_st = if to_move {
         Style::default().add_modifier(Modifier::BOLD)
-    } else if !pos.is_in_play(s) {
+    } else if p.is_out(s) {
         dim()
     } else {
         Style::default()
@@ -263,13 +290,13 @@ fn seat_line(p: &Play, s: u8) -> Line<'static> {
         SeatKind::Bot(l) => tf("seat-bot-short", &[("level", &l.to_string())]),
     };
     spans.push(Span::styled(format!("{kind:<6}"), dim()));
-    if g.variant.seat_count() > 2 {
+    if scores {
         spans.push(Span::raw(format!(
             " {:>4}",
             score_text(g, pos.scores[s as usize])
         )));
     }
-    if !pos.is_in_play(s) {
+    if p.is_out(s) {
         spans.push(Span::styled(
             format!(" {}", t("status-out")),
             Style::default().fg(Color::Red),
@@ -283,8 +310,59 @@ fn seat_line(p: &Play, s: u8) -> Line<'static> {
     Line::from(spans)
 }
 
+/// Whether the panel shows a score column: in games where points are scored (a seat has
+/// points, or the record has a scoring event); games decided without points show none.
+fn shows_scores(g: &rookery_core::Game) -> bool {
+    g.variant.seat_count() > 2
+        && (g.position().scores.iter().any(|&x| x != 0)
+            || g.plies().iter().any(|p| {
+                p.events
+                    .iter()
+                    .any(|e| matches!(e, rookery_core::game::Event::Scored { .. }))
+            }))
+}
+
+/// Who plays with whom, as panel lines of `w` columns: one line where it fits, else a line
+/// per team.
+pub fn partners_lines(p: &Play, w: u16) -> Vec<String> {
+    let Some((one, groups)) = partners_text(p) else {
+        return Vec::new();
+    };
+    if one.chars().count() <= w as usize {
+        return vec![one];
+    }
+    let mut out = vec![tf("status-partners", &[("teams", "")])
+        .trim_end()
+        .to_string()];
+    out.extend(groups.into_iter().map(|g| format!("  {g}")));
+    out
+}
+
+/// Who plays with whom, in team and pair games: "Partners: Red + Yellow · Blue + Green", and
+/// the teams one by one.
+pub fn partners_text(p: &Play) -> Option<(String, Vec<String>)> {
+    let v = p.game().variant;
+    let mut teams: Vec<(u8, Vec<String>)> = Vec::new();
+    for (i, seat) in v.seats.iter().enumerate() {
+        let name = p.name(i as Seat);
+        match teams.iter_mut().find(|(t, _)| *t == seat.team) {
+            Some((_, names)) => names.push(name),
+            None => teams.push((seat.team, vec![name])),
+        }
+    }
+    if teams.iter().all(|(_, n)| n.len() < 2) {
+        return None;
+    }
+    let groups: Vec<String> = teams.into_iter().map(|(_, n)| n.join(" + ")).collect();
+    Some((
+        tf("status-partners", &[("teams", &groups.join(" · "))]),
+        groups,
+    ))
+}
+
 fn moves_text(p: &Play) -> String {
     let g = p.game();
+    let san = super::app::has_san(g);
     let mut s = String::new();
     let mut before = &g.start;
     for (i, ply) in g.plies().iter().enumerate() {
@@ -295,6 +373,10 @@ fn moves_text(p: &Play) -> String {
             s.push_str(&format!("{n}..."));
         }
         match ply.action {
+            // SAN where the game is recorded in it (what its players read and type)
+            rookery_core::Action::Move(m) if san => {
+                s.push_str(&rookery_core::notation::san::write(before, m))
+            }
             rookery_core::Action::Move(_) => s.push_str(&ply.text),
             rookery_core::Action::Resign(x) => {
                 s.push_str(&tf("moves-resigns", &[("player", &p.name(x))]))
@@ -310,14 +392,79 @@ fn moves_text(p: &Play) -> String {
     s
 }
 
+/// The least rows the side panel needs: title, ply, seats, teams, status, message, input.
+fn panel_min_h(p: &Play) -> u16 {
+    let teams = partners_text(p).map_or(0, |(_, g)| g.len() as u16 + 1);
+    p.game().variant.seat_count() as u16 + 8 + teams
+}
+
+/// The least screen (columns, rows) on which the play screen of this game fits: the board at
+/// its smallest, the side panel, the two key lines.
+pub fn play_least(p: &Play) -> (u16, u16) {
+    let (bw, bh) = Layout::least(&p.game().variant.board);
+    (
+        bw + 1 + PANEL_MIN,
+        bh.max(panel_min_h(p)) + help_play().len() as u16,
+    )
+}
+
+/// What a screen too small for its content shows instead of garbling it.
+fn draw_too_small(f: &mut Frame, area: Rect, least: (u16, u16)) {
+    let text = tf(
+        "screen-too-small",
+        &[
+            ("width", &least.0.to_string()),
+            ("height", &least.1.to_string()),
+            ("now-width", &area.width.to_string()),
+            ("now-height", &area.height.to_string()),
+        ],
+    );
+    let lines: Vec<Line> = wrap_words(&text, area.width.max(1) as usize)
+        .into_iter()
+        .chain(wrap_words(
+            &t("screen-too-small-keys"),
+            area.width.max(1) as usize,
+        ))
+        .map(|l| Line::styled(l, Style::default().fg(Color::Yellow)))
+        .collect();
+    f.render_widget(Paragraph::new(lines), area);
+}
+
+/// A line cut to `w` columns (panel lines never wrap, so the panel's height is known).
+fn fit_line(line: Line<'static>, w: u16) -> Line<'static> {
+    let mut left = w as usize;
+    let mut spans = Vec::new();
+    for sp in line.spans {
+        if left == 0 {
+            break;
+        }
+        let n = sp.content.chars().count();
+        if n <= left {
+            left -= n;
+            spans.push(sp);
+        } else {
+            let cut: String = sp.content.chars().take(left).collect();
+            left = 0;
+            spans.push(Span::styled(cut, sp.style));
+        }
+    }
+    Line::from(spans).style(line.style)
+}
+
 fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
+    let least = play_least(p);
+    if area.width < least.0 || area.height < least.1 {
+        p.layout = None;
+        draw_too_small(f, area, least);
+        return;
+    }
     let keys = help_play();
     help(f, area, &keys);
     let body_h = area.height.saturating_sub(keys.len() as u16);
     let t_board = &p.game().variant.board;
     let layout = Layout::fit(
         t_board,
-        area.width.saturating_sub(PANEL_MIN),
+        area.width.saturating_sub(PANEL_MIN + 1),
         body_h,
         p.flip,
     )
@@ -337,6 +484,10 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
     let mut lines: Vec<Line> = Vec::new();
     lines.push(Line::styled(game_name(g.id()), title_style()));
     let mut sub = tf("status-ply", &[("ply", &g.ply_count().to_string())]);
+    if let Some(n) = p.start_number {
+        sub.push_str(" · ");
+        sub.push_str(&tf("status-start-number", &[("number", &n.to_string())]));
+    }
     if p.session.is_saved() {
         sub.push_str(" · ");
         sub.push_str(&t("status-saved"));
@@ -360,11 +511,12 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
             Style::default().fg(Color::Yellow),
         ));
     }
-    if g.variant.board.id == rookery_core::board::tri::ID {
-        lines.push(Line::styled(t("status-tri-sketch"), dim()));
-    }
+    let scores = shows_scores(g);
     for s in 0..g.variant.seat_count() as u8 {
-        lines.push(seat_line(p, s));
+        lines.push(seat_line(p, s, scores));
+    }
+    for l in partners_lines(p, panel.width) {
+        lines.push(Line::styled(l, dim()));
     }
     lines.push(Line::raw(""));
     // status
@@ -396,13 +548,22 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
         }
         lines.push(Line::from(st));
     }
+    if let Some(pace) = p.pace_text() {
+        lines.push(Line::styled(pace, dim()));
+    }
     if !p.message.is_empty() {
         let st = if p.error {
             Style::default().fg(Color::Red)
         } else {
             Style::default().fg(Color::Cyan)
         };
-        lines.push(Line::styled(p.message.clone(), st));
+        // the one panel text that wraps (a refusal's reason), at most three lines
+        for l in wrap_words(&p.message, panel.width.max(1) as usize)
+            .into_iter()
+            .take(3)
+        {
+            lines.push(Line::styled(l, st));
+        }
     }
     // captured pieces
     let caps = p.captures();
@@ -449,8 +610,14 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
         }
     }
     lines.push(Line::raw(""));
+    // what does not fit above the input line is left out, never drawn over it
+    lines.truncate(panel.height.saturating_sub(1) as usize);
     let top = lines.len() as u16;
-    f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), panel);
+    let lines: Vec<Line> = lines
+        .into_iter()
+        .map(|l| fit_line(l, panel.width))
+        .collect();
+    f.render_widget(Paragraph::new(lines), panel);
 
     // moves (the last ones that fit) and the input line at the bottom of the panel
     let input_y = panel.bottom().saturating_sub(1);
@@ -525,6 +692,30 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
             .title(Span::styled(popup.title.clone(), title_style()))
             .style(Style::default().bg(Color::Black).fg(Color::White));
         f.render_widget(Paragraph::new(items).block(block), r);
+    }
+}
+
+/// A key line cut to `w` columns between two of its " · " parts (never inside a word).
+pub fn cut_at_separator(line: &str, w: usize) -> String {
+    if line.chars().count() <= w {
+        return line.to_string();
+    }
+    let mut out = String::new();
+    for part in line.split(" · ") {
+        let next = if out.is_empty() {
+            part.to_string()
+        } else {
+            format!("{out} · {part}")
+        };
+        if next.chars().count() > w {
+            break;
+        }
+        out = next;
+    }
+    if out.is_empty() {
+        line.chars().take(w).collect()
+    } else {
+        out
     }
 }
 

@@ -359,6 +359,9 @@ impl Rules for FriendlyRules {
     }
     /// The king never moves onto another piece; a take-over needs a move for the freed piece;
     /// a finished game has no moves.
+    fn button(&self, _pos: &Position, _m: Move) -> Option<crate::message::Message> {
+        None
+    }
     fn legal(&self, pos: &mut Position, m: Move) -> bool {
         if (0..2).any(|s| pos.king(s).is_none()) {
             return false;

@@ -37,10 +37,13 @@
 //! - Loading replays every action through the rules, so a save never yields an illegal position;
 //!   any damage is an error naming the game, and the other games stay readable.
 
+pub mod clock;
 pub mod record;
 pub mod standard;
 pub mod text;
 
+#[cfg(test)]
+mod damage_tests;
 #[cfg(test)]
 mod tests;
 
@@ -55,10 +58,12 @@ use crate::error::{Error, Result};
 use crate::game::{Action, Game, HouseRules, Outcome};
 use crate::rules;
 
+pub use clock::TurnClock;
 pub use record::Summary;
 use record::{
-    corrupt, decode_header, decode_move, decode_summary, encode, header_key, id_of_key, move_key,
-    moves_prefix, ply_of_key, summary_key, Header, MoveRec, NEXT_ID_KEY,
+    clock_key, corrupt, decode_clock, decode_header, decode_move, decode_summary, encode,
+    header_key, id_of_key, move_key, moves_prefix, ply_of_key, summary_key, ClockRec, Header,
+    MoveRec, NEXT_ID_KEY,
 };
 pub use standard::RecordForm;
 
@@ -616,6 +621,8 @@ impl GameStore {
         for ply in cursor as u32..stored.len {
             batch.remove(&move_key(id, ply));
         }
+        // a new turn: its clock starts with the whole time
+        batch.remove(&clock_key(id));
         saved.times.truncate(cursor - 1);
         saved.times.push(now);
         saved.last_ms = now;
@@ -670,7 +677,56 @@ impl GameStore {
         self.read_summary(saved.id)?;
         let mut batch = sled::Batch::default();
         batch.insert(&summary_key(saved.id), encode(&saved.summary()));
+        // the cursor moved (undo, redo) or the game ended: the turn clock starts again
+        batch.remove(&clock_key(saved.id));
         self.commit(batch)
+    }
+
+    /// Saves the time spent on the turn at `saved`'s cursor (the shell pauses or leaves the
+    /// game; see [`clock`]). The next action, undo or redo starts the clock again.
+    pub fn save_turn_time(&self, saved: &SavedGame, spent: std::time::Duration) -> Result<()> {
+        let _w = self.lock();
+        let stored = self.read_summary(saved.id)?;
+        let ply = saved.game.ply_count() as u32;
+        if stored.ply != ply || stored.len as usize != saved.stored_len() {
+            return Err(Error::Store(format!(
+                "saved game {} changed elsewhere; load it again",
+                saved.id
+            )));
+        }
+        let rec = ClockRec {
+            ply,
+            len: stored.len,
+            spent_ms: spent.as_millis().min(u64::MAX as u128) as u64,
+        };
+        let mut batch = sled::Batch::default();
+        batch.insert(&clock_key(saved.id), encode(&rec));
+        self.commit(batch)
+    }
+
+    /// The time spent on the turn at `saved`'s cursor as of the last
+    /// [`GameStore::save_turn_time`]; zero when none was saved for this turn. A damaged clock
+    /// record is not worth losing the game over: the turn then starts with its whole time
+    /// (logged).
+    pub fn turn_time(&self, saved: &SavedGame) -> std::time::Duration {
+        let rec = match self.db.get(clock_key(saved.id)) {
+            Ok(Some(v)) => decode_clock(saved.id, &v),
+            Ok(None) => return std::time::Duration::ZERO,
+            Err(e) => Err(store_err(e)),
+        };
+        match rec {
+            Ok(r)
+                if r.ply as usize == saved.game.ply_count()
+                    && r.len as usize == saved.stored_len() =>
+            {
+                std::time::Duration::from_millis(r.spent_ms)
+            }
+            Ok(_) => std::time::Duration::ZERO,
+            Err(e) => {
+                log::warn!("turn clock of saved game {} ignored: {e}", saved.id);
+                std::time::Duration::ZERO
+            }
+        }
     }
 
     /// Ends a game outside the rules: with a result (e.g. the players agreed) it is finished,
@@ -744,6 +800,7 @@ impl GameStore {
                 batch.remove(k);
             }
         }
+        batch.remove(&clock_key(id));
         for kv in self.db.scan_prefix(moves_prefix(id)).keys() {
             found = true;
             batch.remove(kv.map_err(store_err)?);

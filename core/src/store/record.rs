@@ -8,6 +8,7 @@
 //! | `h` + id (u64 big-endian) | [`Header`]: game id, mode, seats, house rules, seed, start |
 //! | `s` + id | [`Summary`]: name, cursor, stored length, status, result, whose turn, preview |
 //! | `m` + id + ply (u32 big-endian) | [`MoveRec`]: the action's text and its clock time |
+//! | `c` + id | [`ClockRec`]: time spent on the turn at the cursor (turn clock; optional) |
 //! | `n` | the next saved-game id (u64 big-endian) |
 //!
 //! Big-endian numbers keep sled's byte order equal to numeric order, so a prefix scan of
@@ -48,6 +49,10 @@ pub(crate) fn header_key(id: SavedId) -> [u8; 9] {
 
 pub(crate) fn summary_key(id: SavedId) -> [u8; 9] {
     key9(b's', id)
+}
+
+pub(crate) fn clock_key(id: SavedId) -> [u8; 9] {
+    key9(b'c', id)
 }
 
 pub(crate) fn moves_prefix(id: SavedId) -> [u8; 9] {
@@ -135,6 +140,21 @@ pub struct MoveRec {
     pub t: String,
     /// When it was played, ms since the Unix epoch.
     pub ms: u64,
+}
+
+/// The turn clock of a saved game (see [`super::clock`]): time spent on the turn at cursor
+/// `ply` of `len` stored actions, as of the last save. Written when the shell pauses or leaves
+/// the game, removed by every action, undo and redo; a record for another cursor is stale.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockRec {
+    pub ply: u32,
+    pub len: u32,
+    pub spent_ms: u64,
+}
+
+pub(crate) fn decode_clock(game: SavedId, bytes: &[u8]) -> Result<ClockRec> {
+    let (_, json) = unframe(game, "turn clock", bytes)?;
+    parse_json(game, "turn clock", json)
 }
 
 /// What the "continue" screen shows about a saved game, and the saved game's mutable state

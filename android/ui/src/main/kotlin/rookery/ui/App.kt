@@ -1,0 +1,128 @@
+package rookery.ui
+
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.Surface
+import androidx.compose.material3.darkColorScheme
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.CompositionLocalProvider
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableStateListOf
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.remember
+import androidx.compose.runtime.setValue
+import androidx.compose.ui.Modifier
+import androidx.compose.foundation.layout.fillMaxSize
+import uniffi.rookery_bindings.GameLibrary
+
+/** What differs between Android and the desktop: the library, strings, files, stored settings. */
+interface Platform {
+    val library: GameLibrary
+    /** Languages the app speaks (the generated resources), source language first. */
+    val languages: List<String>
+    fun strings(language: String): Strings
+    /** The SVG text of a piece image (`assets/pieces/<glyph>.svg`). */
+    fun pieceSvg(glyph: String): String?
+    /** The rules page of a game (`assets/rules/<lang>/<id>.md`, generated copies). */
+    fun rulesPage(language: String, gameId: String): String?
+    fun loadSettings(): Settings
+    fun saveSettings(s: Settings)
+}
+
+data class Settings(
+    val language: String = "en",
+    val orientation: OrientationMode = OrientationMode.FaceToMove,
+    val showLegalMoves: Boolean = true,
+)
+
+/** The screens; a route survives process death as text (`encode`/`decode`). */
+sealed class Route {
+    object Home : Route()
+    data class NewGame(val gameId: String) : Route()
+    data class Game(val savedId: ULong) : Route()
+    data class Rules(val gameId: String) : Route()
+    object Settings : Route()
+
+    fun encode(): String = when (this) {
+        Home -> "home"
+        is NewGame -> "new/$gameId"
+        is Game -> "game/$savedId"
+        is Rules -> "rules/$gameId"
+        Settings -> "settings"
+    }
+
+    companion object {
+        fun decode(s: String): Route? {
+            val (head, tail) = s.split('/', limit = 2).let { it[0] to it.getOrNull(1) }
+            return when (head) {
+                "home" -> Home
+                "new" -> tail?.let { NewGame(it) }
+                "game" -> tail?.toULongOrNull()?.let { Game(it) }
+                "rules" -> tail?.let { Rules(it) }
+                "settings" -> Settings
+                else -> null
+            }
+        }
+    }
+}
+
+/**
+ * The app's navigation and settings: a back stack of [Route]s (saved by the platform as
+ * text: Android's saved instance state), the settings and their strings.
+ */
+class AppState(val platform: Platform, stack: List<Route>, private val onStack: (List<String>) -> Unit) {
+    val stack = mutableStateListOf<Route>().apply { addAll(stack.ifEmpty { listOf(Route.Home) }) }
+    var settings by mutableStateOf(platform.loadSettings())
+        private set
+    val art = PieceArt(platform::pieceSvg)
+
+    /** The game screen's state holder while it is shown (read by tests and platform shells). */
+    var game: GameController? = null
+        internal set
+
+    val route: Route get() = stack.last()
+
+    fun navigate(r: Route) {
+        stack.add(r); changed()
+    }
+
+    /** Replaces the top screen (new game → its game). */
+    fun replace(r: Route) {
+        stack[stack.size - 1] = r; changed()
+    }
+
+    fun back(): Boolean {
+        if (stack.size <= 1) return false
+        stack.removeAt(stack.size - 1); changed()
+        return true
+    }
+
+    fun update(s: Settings) {
+        settings = s
+        platform.saveSettings(s)
+    }
+
+    private fun changed() = onStack(stack.map { it.encode() })
+}
+
+@Composable
+fun RookeryApp(
+    platform: Platform,
+    savedStack: List<String> = emptyList(),
+    onStack: (List<String>) -> Unit = {},
+    state: AppState = remember { AppState(platform, savedStack.mapNotNull { Route.decode(it) }, onStack) },
+) {
+    val strings = remember(state.settings.language) { platform.strings(state.settings.language) }
+    CompositionLocalProvider(LocalStrings provides strings) {
+        MaterialTheme(colorScheme = darkColorScheme()) {
+            Surface(Modifier.fillMaxSize()) {
+                when (val r = state.route) {
+                    Route.Home -> HomeScreen(state)
+                    is Route.NewGame -> NewGameScreen(state, r.gameId)
+                    is Route.Game -> GameScreen(state, r.savedId)
+                    is Route.Rules -> RulesScreen(state, r.gameId)
+                    Route.Settings -> SettingsScreen(state)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,185 @@
+package rookery.ui
+
+import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.FlowRow
+import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.height
+import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.width
+import androidx.compose.foundation.layout.size
+import androidx.compose.foundation.clickable
+import androidx.compose.foundation.rememberScrollState
+import androidx.compose.foundation.verticalScroll
+import androidx.compose.material3.Button
+import androidx.compose.material3.FilterChip
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.OutlinedButton
+import androidx.compose.material3.Switch
+import androidx.compose.material3.Text
+import androidx.compose.material3.TextButton
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableStateListOf
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.remember
+import androidx.compose.runtime.setValue
+import androidx.compose.ui.Alignment
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.platform.testTag
+import androidx.compose.ui.unit.dp
+import uniffi.rookery_bindings.GameEntry
+import uniffi.rookery_bindings.GameSession
+import uniffi.rookery_bindings.HouseRulesConfig
+import uniffi.rookery_bindings.SceneOrientation
+import uniffi.rookery_bindings.SeatConfig
+import uniffi.rookery_bindings.catalogue
+
+/** Bot levels offered (0 plays random moves; 1–8 search, 4 is the default). */
+val BOT_LEVELS: IntRange = 1..8
+const val DEFAULT_BOT_LEVEL = 4
+
+private val MODE_KEYS = mapOf("ffa" to "mode-free-for-all", "pairs" to "mode-pairs", "teams" to "mode-teams")
+
+/**
+ * The modes of a game: the playable games of the catalogue that share its id up to the mode
+ * (`four-player-ffa`, `four-player-teams`) and its seat count.
+ */
+fun modesOf(all: List<GameEntry>, id: String): List<GameEntry> {
+    val me = all.firstOrNull { it.id == id } ?: return emptyList()
+    val base = id.substringBeforeLast('-')
+    if (id.substringAfterLast('-') !in MODE_KEYS) return emptyList()
+    return all.filter {
+        it.playable && it.seatCount == me.seatCount && it.id.substringBeforeLast('-') == base &&
+            it.id.substringAfterLast('-') in MODE_KEYS
+    }
+}
+
+private fun modeKey(id: String): String = MODE_KEYS[id.substringAfterLast('-')] ?: "game-$id-name"
+
+/**
+ * The new-game screen: mode, one row per seat (person with a name, or a bot with a level),
+ * house rules and, where the start is drawn (Chess960), the position drawn by the seed.
+ */
+@Composable
+fun NewGameScreen(app: AppState, initialId: String) {
+    val s = LocalStrings.current
+    val all = remember { catalogue() }
+    var id by remember { mutableStateOf(initialId) }
+    val entry = all.first { it.id == id }
+    val modes = modesOf(all, id)
+    val seats = remember(id) {
+        mutableStateListOf<SeatConfig>().apply {
+            for (i in 0 until entry.seatCount.toInt()) {
+                add(if (i == 0) SeatConfig.Person(colourName(s, entry, 0)) else SeatConfig.Bot(DEFAULT_BOT_LEVEL.toUByte()))
+            }
+        }
+    }
+    var house by remember(id) { mutableStateOf(entry.defaultHouseRules.copy(showLegalMoves = app.settings.showLegalMoves)) }
+    var seed by remember { mutableStateOf(1uL) }
+    Column(Modifier.fillMaxSize().verticalScroll(rememberScrollState()).padding(12.dp)) {
+        Row(verticalAlignment = Alignment.CenterVertically) {
+            TextButton({ app.back() }, Modifier.testTag("back")) { Text("← " + s.text("action-back")) }
+            Text(s.text("setup-title", s.gameName(id)), style = MaterialTheme.typography.titleMedium)
+        }
+        if (s.has("game-$id-blurb")) Text(s.text("game-$id-blurb"), style = MaterialTheme.typography.bodySmall)
+        if (modes.size > 1) {
+            Label(s.text("setup-mode"))
+            FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+                for (m in modes) {
+                    FilterChip(m.id == id, { id = m.id }, { Text(s.text(modeKey(m.id))) }, Modifier.testTag("mode-${m.id}"))
+                }
+            }
+        }
+        Label(s.text("setup-players"))
+        for (i in seats.indices) {
+            SeatRow(i, entry, seats[i]) { seats[i] = it }
+        }
+        Label(s.text("setup-house-rules"))
+        HouseRules(house) { house = it }
+        if (id == "chess960") {
+            Label(s.text("house-start-position"))
+            val preview = remember(id, seed) {
+                GameSession(id, seats.toList(), house, seed).use { it.scene(SceneOrientation(0u, false, false), false) }
+            }
+            Box(Modifier.width(200.dp).height(200.dp)) { BoardCanvas(preview, app.art, emptyMap(), Modifier.fillMaxSize()) }
+            OutlinedButton({ seed += 1uL }, Modifier.testTag("another-position")) { Text(s.text("setup-another-position")) }
+        }
+        Button(
+            {
+                val session = app.platform.library.newGame(id, seats.toList(), house, seed)
+                val saved = session.snapshot().savedId!!
+                session.close()
+                app.replace(Route.Game(saved))
+            },
+            Modifier.padding(top = 16.dp).testTag("start"),
+        ) { Text(s.text("action-start-game")) }
+    }
+}
+
+private fun colourName(s: Strings, e: GameEntry, seat: Int): String {
+    val c = e.seatColours.getOrNull(seat) ?: return s.text("seat-number", (seat + 1).toString())
+    val n = if (s.has("colour-$c")) s.text("colour-$c") else c
+    return n.replaceFirstChar { it.uppercase() }
+}
+
+@Composable
+private fun Label(t: String) = Text(t, Modifier.padding(top = 14.dp, bottom = 4.dp), style = MaterialTheme.typography.titleMedium)
+
+@Composable
+private fun SeatRow(i: Int, e: GameEntry, c: SeatConfig, onChange: (SeatConfig) -> Unit) {
+    val s = LocalStrings.current
+    FlowRow(Modifier.fillMaxWidth().testTag("seat-row-$i"), verticalArrangement = Arrangement.Center) {
+        Text(colourName(s, e, i), Modifier.width(90.dp).padding(top = 14.dp))
+        FilterChip(c is SeatConfig.Person, { onChange(SeatConfig.Person(colourName(s, e, i))) },
+            { Text(s.text("seat-person")) }, Modifier.testTag("seat-$i-person"))
+        Box(Modifier.width(6.dp))
+        FilterChip(c is SeatConfig.Bot, { onChange(SeatConfig.Bot(DEFAULT_BOT_LEVEL.toUByte())) },
+            { Text(s.text("seat-bot-short", ((c as? SeatConfig.Bot)?.level ?: DEFAULT_BOT_LEVEL.toUByte()).toString())) },
+            Modifier.testTag("seat-$i-bot"))
+        if (c is SeatConfig.Bot) {
+            Stepper("−", "seat-$i-weaker") { if (c.level.toInt() > BOT_LEVELS.first) onChange(SeatConfig.Bot((c.level - 1u).toUByte())) }
+            Stepper("+", "seat-$i-stronger") { if (c.level.toInt() < BOT_LEVELS.last) onChange(SeatConfig.Bot((c.level + 1u).toUByte())) }
+        }
+    }
+}
+
+@Composable
+private fun Stepper(label: String, tag: String, onClick: () -> Unit) {
+    Box(
+        Modifier.padding(start = 4.dp, top = 4.dp).size(40.dp).clickable(onClick = onClick).testTag(tag),
+        contentAlignment = Alignment.Center,
+    ) { Text(label, style = MaterialTheme.typography.titleLarge) }
+}
+
+@Composable
+private fun HouseRules(h: HouseRulesConfig, onChange: (HouseRulesConfig) -> Unit) {
+    val s = LocalStrings.current
+    FlowRow {
+        Text(s.text("house-move-limit"), Modifier.width(180.dp).padding(top = 14.dp))
+        for (limit in listOf(null, 100u, 200u)) {
+            FilterChip(h.moveLimit == limit, { onChange(h.copy(moveLimit = limit)) },
+                { Text(limit?.toString() ?: s.text("house-move-limit-none")) })
+            Box(Modifier.width(6.dp))
+        }
+    }
+    Row(verticalAlignment = Alignment.CenterVertically) {
+        Text(s.text("house-show-legal-moves"), Modifier.width(180.dp))
+        Switch(h.showLegalMoves, { onChange(h.copy(showLegalMoves = it)) }, Modifier.testTag("house-legal"))
+    }
+    Row(verticalAlignment = Alignment.CenterVertically) {
+        Text(s.text("house-rotate-first-seat"), Modifier.width(180.dp))
+        Switch(h.rotateFirstSeat, { onChange(h.copy(rotateFirstSeat = it)) })
+    }
+    FlowRow {
+        Text(s.text("house-turn-time"), Modifier.width(180.dp).padding(top = 14.dp))
+        for (t in listOf(null, 30u, 60u)) {
+            FilterChip(h.turnSeconds == t, { onChange(h.copy(turnSeconds = t)) },
+                { Text(t?.let { s.text("house-turn-time-seconds", it.toString()) } ?: s.text("house-turn-time-none")) })
+            Box(Modifier.width(6.dp))
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package rookery.ui
+
+import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.width
+import androidx.compose.foundation.rememberScrollState
+import androidx.compose.foundation.verticalScroll
+import androidx.compose.material3.FilterChip
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.Switch
+import androidx.compose.material3.Text
+import androidx.compose.material3.TextButton
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.remember
+import androidx.compose.ui.Alignment
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.platform.testTag
+import androidx.compose.ui.text.font.FontWeight
+import androidx.compose.ui.unit.dp
+
+/** A game's rules page (the generated copy of assets/rules/<lang>/<id>.md), as plain text. */
+@Composable
+fun RulesScreen(app: AppState, gameId: String) {
+    val s = LocalStrings.current
+    val page = remember(gameId, s.language) {
+        app.platform.rulesPage(s.language, gameId) ?: app.platform.rulesPage(app.platform.languages.first(), gameId) ?: ""
+    }
+    Column(Modifier.fillMaxSize().verticalScroll(rememberScrollState()).padding(12.dp)) {
+        Row(verticalAlignment = Alignment.CenterVertically) {
+            TextButton({ app.back() }, Modifier.testTag("back")) { Text("← " + s.text("action-back")) }
+            Text(s.text("rules-title", s.gameName(gameId)), style = MaterialTheme.typography.titleLarge)
+        }
+        for (line in page.lines()) {
+            when {
+                line.startsWith("<!--") -> {}
+                line.startsWith("#") -> Text(line.trimStart('#', ' '), Modifier.padding(top = 10.dp),
+                    fontWeight = FontWeight.Bold, style = MaterialTheme.typography.titleMedium)
+                line.isBlank() -> {}
+                else -> Text(line.replace("**", ""), Modifier.testTag("rules-text"), style = MaterialTheme.typography.bodyMedium)
+            }
+        }
+    }
+}
+
+/** Settings: language (every language the app has strings for), board orientation, legal moves. */
+@Composable
+fun SettingsScreen(app: AppState) {
+    val s = LocalStrings.current
+    val st = app.settings
+    Column(Modifier.fillMaxSize().verticalScroll(rememberScrollState()).padding(12.dp)) {
+        Row(verticalAlignment = Alignment.CenterVertically) {
+            TextButton({ app.back() }, Modifier.testTag("back")) { Text("← " + s.text("action-back")) }
+            Text(s.text("action-settings"), style = MaterialTheme.typography.titleLarge)
+        }
+        Text(s.text("settings-language"), Modifier.padding(top = 12.dp), style = MaterialTheme.typography.titleMedium)
+        Row {
+            for (lang in app.platform.languages) {
+                val name = remember(lang) { app.platform.strings(lang).text("settings-language-name") }
+                FilterChip(st.language == lang, { app.update(st.copy(language = lang)) }, { Text(name) },
+                    Modifier.padding(end = 6.dp).testTag("lang-$lang"))
+            }
+        }
+        Text(s.text("settings-orientation"), Modifier.padding(top = 12.dp), style = MaterialTheme.typography.titleMedium)
+        for ((mode, key) in listOf(
+            OrientationMode.FaceToMove to "orientation-face-to-move",
+            OrientationMode.Fixed to "orientation-fixed",
+            OrientationMode.Table to "orientation-table",
+        )) {
+            FilterChip(st.orientation == mode, { app.update(st.copy(orientation = mode)) }, { Text(s.text(key)) },
+                Modifier.testTag("orientation-${mode.name}"))
+        }
+        Row(Modifier.padding(top = 12.dp), verticalAlignment = Alignment.CenterVertically) {
+            Text(s.text("house-show-legal-moves"), Modifier.width(220.dp))
+            Switch(st.showLegalMoves, { app.update(st.copy(showLegalMoves = it)) }, Modifier.testTag("legal-moves"))
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package rookery.ui
+
+import androidx.compose.runtime.Composable
+import androidx.compose.ui.ImageComposeScene
+import androidx.compose.ui.unit.Density
+import androidx.compose.ui.use
+import org.jetbrains.skia.Bitmap
+import org.jetbrains.skia.EncodedImageFormat
+import org.jetbrains.skia.Image
+import org.junit.AfterClass
+import org.junit.Assert.assertTrue
+import org.junit.Test
+import uniffi.rookery_bindings.SeatConfig
+import uniffi.rookery_bindings.catalogue
+import uniffi.rookery_bindings.defaultHouseRules
+import java.io.File
+
+/**
+ * Golden screenshots of the screens (`android/ui/src/test/golden/<name>.png`, committed), rendered
+ * headless through Skia at a phone and a tablet size in both languages. A screenshot matches
+ * when at most 0.5 % of its pixels differ by more than 40 in a channel (font hinting and
+ * anti-aliasing may differ a little between machines). Regenerate with
+ * `ROOKERY_UPDATE_GOLDEN=1 android/ui/run-tests.sh -Dtest=ScreenshotTest`; every rendering
+ * is also written to target/screenshots/.
+ */
+class ScreenshotTest {
+    companion object {
+        private val golden = File(ROOT, "android/ui/src/test/golden")
+        private val out = File(ROOT, "android/ui/target/screenshots")
+        private val update = System.getenv("ROOKERY_UPDATE_GOLDEN") == "1"
+        private val dir = tempDir("ui-shots")
+        private val platform = platformAt(dir)
+
+        @JvmStatic
+        @AfterClass
+        fun close() = platform.library.close()
+
+        /** (name, width, height) in pixels at density 1. */
+        val sizes = listOf(Triple("phone", 360, 640), Triple("tablet", 1024, 640))
+        val languages = listOf("en", "sk")
+    }
+
+    private fun render(name: String, w: Int, h: Int, between: (() -> Unit)? = null, content: @Composable () -> Unit) {
+        val image = ImageComposeScene(w, h, Density(1f)) { content() }.use { scene ->
+            if (between != null) {
+                scene.render()
+                between()
+            }
+            scene.render()
+        }
+        val png = image.encodeToData(EncodedImageFormat.PNG)!!.bytes
+        out.mkdirs()
+        File(out, "$name.png").writeBytes(png)
+        val g = File(golden, "$name.png")
+        if (update || !g.exists()) {
+            golden.mkdirs()
+            g.writeBytes(png)
+            if (!update) throw AssertionError("no golden image $g: written, check it and commit it")
+            return
+        }
+        val want = Bitmap.makeFromImage(Image.makeFromEncoded(g.readBytes()))
+        val got = Bitmap.makeFromImage(image)
+        assertTrue("$name: size ${got.width}x${got.height}, golden ${want.width}x${want.height}",
+            want.width == got.width && want.height == got.height)
+        var differ = 0
+        for (y in 0 until got.height) for (x in 0 until got.width) {
+            val a = want.getColor(x, y)
+            val b = got.getColor(x, y)
+            if (a != b) {
+                val d = (0..24 step 8).maxOf { sh -> kotlin.math.abs(((a ushr sh) and 0xff) - ((b ushr sh) and 0xff)) }
+                if (d > 40) differ++
+            }
+        }
+        val share = differ.toDouble() / (got.width * got.height)
+        assertTrue("$name differs from its golden image in ${"%.2f".format(share * 100)} % of pixels " +
+            "(see target/screenshots/$name.png)", share <= 0.005)
+    }
+
+    private fun app(language: String, stack: List<Route>): AppState =
+        AppState(platform, stack) {}.also { it.update(Settings(language = language)) }
+
+    @Test
+    fun home() {
+        for ((size, w, h) in sizes) for (lang in languages) {
+            render("home-$size-$lang", w, h) { RookeryApp(platform, state = app(lang, listOf(Route.Home))) }
+        }
+    }
+
+    @Test
+    fun newGame() {
+        for ((size, w, h) in sizes) for (lang in languages) {
+            render("new-game-$size-$lang", w, h) {
+                RookeryApp(platform, state = app(lang, listOf(Route.Home, Route.NewGame("four-player-ffa"))))
+            }
+        }
+    }
+
+    private fun gameShots(gameId: String, moves: List<String>, select: String?) {
+        val entry = catalogue().single { it.id == gameId }
+        val seats = List(entry.seatCount.toInt()) { SeatConfig.Person("P${it + 1}") }
+        val session = platform.library.newGame(gameId, seats, defaultHouseRules(), 1u)
+        for (m in moves) session.playMoveText(m)
+        val id = session.snapshot().savedId!!
+        session.close()
+        for ((size, w, h) in sizes) for (lang in languages) {
+            val a = app(lang, listOf(Route.Home, Route.Game(id)))
+            render("game-$gameId-$size-$lang", w, h, select?.let { c -> { a.game!!.onCellTap(c) } }) {
+                RookeryApp(platform, state = a)
+            }
+        }
+    }
+
+    @Test
+    fun chess() = gameShots("chess", listOf("e2e4", "e7e5"), "g1")
+
+    @Test
+    fun fourPlayer() = gameShots("four-player-ffa", listOf("h2h4"), null)
+
+    @Test
+    fun eightPlayer() = gameShots("eight-player-ffa", emptyList(), null)
+
+    @Test
+    fun threePlayer() = gameShots("three-player", emptyList(), null)
+}

@@ -1,0 +1,44 @@
+package rookery.ui
+
+import androidx.compose.ui.geometry.Offset
+import androidx.compose.ui.test.junit4.ComposeContentTestRule
+import androidx.compose.ui.test.click
+import androidx.compose.ui.test.onNodeWithTag
+import androidx.compose.ui.test.performTouchInput
+import rookery.desktop.DesktopPlatform
+import uniffi.rookery_bindings.GameLibrary
+import java.io.File
+import java.nio.file.Files
+
+/** The repository root (set by the pom as -Drookery.root). */
+val ROOT: File = DesktopPlatform.findRoot()
+
+fun tempDir(prefix: String): File = Files.createTempDirectory(prefix).toFile().apply { deleteOnExit() }
+
+/** A desktop platform over a fresh library in `dir` (saves not fsynced: tests only). */
+fun platformAt(dir: File, settings: Settings = Settings()): DesktopPlatform {
+    val lib = GameLibrary(File(dir, "saves").path)
+    lib.setSyncToDisk(false)
+    return DesktopPlatform(ROOT, lib, null, settings)
+}
+
+/** Taps the centre of a cell on the board canvas, as a finger would. */
+fun ComposeContentTestRule.tapCell(app: AppState, cell: String) = tapCell(app.game!!, cell)
+
+/** Taps the centre of a cell on the board canvas of a controller's screen. */
+fun ComposeContentTestRule.tapCell(game: GameController, cell: String) {
+    val scene = game.state.value.scene
+    val c = scene.cells.first { it.cell == cell }
+    val node = onNodeWithTag("board").fetchSemanticsNode()
+    val unit = node.size.width.toFloat()
+    onNodeWithTag("board").performTouchInput { click(Offset(c.centre.x * unit, c.centre.y * unit)) }
+    waitForIdle()
+}
+
+/** Taps a point of the scene (x 0..1, y 0..height) on the board canvas. */
+fun ComposeContentTestRule.tapScene(x: Float, y: Float) {
+    val node = onNodeWithTag("board").fetchSemanticsNode()
+    val unit = node.size.width.toFloat()
+    onNodeWithTag("board").performTouchInput { click(Offset(x * unit, y * unit)) }
+    waitForIdle()
+}

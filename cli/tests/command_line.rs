@@ -1,0 +1,191 @@
+//! The command line as scripts and people meet it: help on stdout with exit 0 (for the program
+//! and for every command), usage errors on stderr with exit 2, failures of the work with exit 1,
+//! completion scripts, and the outputs scripts read (perft's last line is the count).
+
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_rookery");
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .env("LANG", "C")
+        .output()
+        .expect("run rookery")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).to_string()
+}
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).to_string()
+}
+
+#[test]
+fn help_and_dash_dash_help_print_every_command_on_stdout_and_exit_0() {
+    for args in [&["help"][..], &["--help"], &["-h"]] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        let out = stdout(&o);
+        for cmd in [
+            "play",
+            "perft",
+            "games",
+            "rules",
+            "i18n",
+            "selfplay",
+            "saved",
+            "bench",
+            "match",
+            "uci",
+            "render",
+            "completions",
+        ] {
+            assert!(
+                out.contains(&format!("  {cmd} ")),
+                "{args:?} lacks {cmd}:\n{out}"
+            );
+        }
+        assert!(stderr(&o).is_empty());
+    }
+}
+
+#[test]
+fn every_command_has_its_own_help() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["help", "play"], "--no-save"),
+        (&["play", "--help"], "keys in a game"),
+        (&["perft", "--help"], "--divide"),
+        (&["help", "saved"], "--export-standard"),
+        (&["bench", "perft", "--help"], "--fsf"),
+        (&["help", "bench", "store"], "--sync"),
+        (&["match", "--help"], "--players"),
+        (&["render", "--help"], "--select"),
+        (&["completions", "--help"], "bash"),
+    ];
+    for (args, needle) in cases {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+        assert!(stdout(&o).contains(needle), "{args:?}: {}", stdout(&o));
+    }
+}
+
+#[test]
+fn usage_errors_exit_2_with_the_reason_on_stderr() {
+    let cases: &[(&[&str], &str)] = &[
+        (&[], "Usage"),
+        (&["no-such-command"], "unrecognized subcommand"),
+        (&["play", "--fen"], "a value is required"),
+        (&["play", "--bots", "9"], "0..=8"),
+        (&["play", "--bots", "x"], "invalid value"),
+        (&["play", "--start", "960"], "0..960"),
+        (
+            &["play", "--db", "/tmp/x", "--no-save"],
+            "cannot be used with",
+        ),
+        (&["play", "--frobnicate"], "unexpected argument"),
+        (&["perft", "chess"], "<DEPTH>"),
+        (&["perft", "chess", "two"], "invalid digit"),
+        (
+            &["perft", "chess", "1", "--tree", "bushes"],
+            "rules, movement",
+        ),
+        (&["match", "--players", "4,9"], "not a bot level"),
+        (&["bench", "bot", "--level", "12"], "0..=8"),
+        (
+            &["saved", "--db", "/tmp/x", "--export", "1", "--delete", "2"],
+            "cannot be used with",
+        ),
+        (&["selfplay"], "--db <DIR>"),
+        (&["completions", "tcsh"], "invalid value"),
+    ];
+    for (args, needle) in cases {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{args:?} wrote to stdout");
+        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn failures_of_the_work_exit_1() {
+    let o = run(&["perft", "no-such-game", "1"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).starts_with("error: "), "{}", stderr(&o));
+    // a position that cannot be read is an error, never the usual start
+    let o = run(&["play", "--fen", "rnbqkbnr/8 w", "--script", ""]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    // a database path that is a file: refused before anything starts
+    let dir = std::env::temp_dir().join(format!("rookery-cl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("not-a-db");
+    std::fs::write(&file, "x").unwrap();
+    let o = run(&["play", "--db", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("would not be saved"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn scripts_keep_reading_the_outputs_they_read_before() {
+    let o = run(&["perft", "chess", "3"]);
+    assert_eq!(stdout(&o), "8902\n");
+    let o = run(&["perft", "chess", "2", "--divide", "--moves", "e2e4"]);
+    assert_eq!(stdout(&o).lines().last(), Some("600"));
+    // the --name=value form reads the same
+    let o = run(&["perft", "chess", "2", "--moves=e2e4"]);
+    assert_eq!(stdout(&o), "600\n");
+    let o = run(&[
+        "play",
+        "--script",
+        "e2e4 e7e5",
+        "--fen",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ]);
+    assert!(stdout(&o).contains("ply 2"), "{}", stdout(&o));
+    let o = run(&["play", "--script", "", "--game", "chess960", "--start", "0"]);
+    assert!(
+        stdout(&o).starts_with(" 8 bB bB bQ bN bN bR bK bR"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&["games"]);
+    assert!(stdout(&o).lines().any(|l| l.starts_with("chess\t")));
+}
+
+#[test]
+fn completion_scripts_for_bash_zsh_and_fish() {
+    for (sh, needle) in [
+        ("bash", "complete -F"),
+        ("zsh", "#compdef rookery"),
+        ("fish", "complete -c rookery"),
+    ] {
+        let o = run(&["completions", sh]);
+        assert_eq!(o.status.code(), Some(0));
+        let out = stdout(&o);
+        assert!(out.contains(needle), "{sh}: {}", &out[..out.len().min(200)]);
+        assert!(out.contains("selfplay"), "{sh}");
+    }
+}
+
+#[test]
+fn a_database_open_in_another_rookery_is_refused_with_the_reason() {
+    let dir = std::env::temp_dir().join(format!("rookery-cl-lock-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let held = rookery_core::store::GameStore::open(&dir).expect("open the database");
+    for args in [
+        &["play", "--db", dir.to_str().unwrap()][..],
+        &["saved", "--db", dir.to_str().unwrap()],
+    ] {
+        let o = run(args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains("another"), "{args:?}: {err}");
+        assert!(
+            !err.contains("WouldBlock") && !err.contains("Os {"),
+            "{args:?}: {err}"
+        );
+    }
+    drop(held);
+    let _ = std::fs::remove_dir_all(&dir);
+}

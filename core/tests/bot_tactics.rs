@@ -1,0 +1,242 @@
+//! The search's tactics in every game: mate in one and in two in every two-player game with
+//! mate, found in positions of seeded random games and checked by brute force through the
+//! game's own tree (independent of the search); in four-player free for all the bot steals a
+//! mate (takes the 20 points of a mate another player prepared) when it can; the choices of
+//! the rules are decided by the bots.
+
+use std::sync::atomic::AtomicBool;
+
+use rookery_core::bot::{search_bot, simple_bot, Bot, SearchBot};
+use rookery_core::game::{Action, Game, HouseRules};
+use rookery_core::rules;
+use rookery_core::search::{Limits, Search, WIN};
+use rookery_core::tree::Tree;
+
+/// Whether the action just applied in `t` won the game for `mover` (a mate, or whatever
+/// else the game's rules count as winning at once).
+fn mated(t: &Tree, mover: u8) -> bool {
+    t.outcome().is_some_and(|o| o.winners.contains(&mover))
+}
+
+/// The actions of the current node that mate at once.
+fn mates_in_one(t: &mut Tree) -> Vec<Action> {
+    let mover = t.position().turn();
+    let mut acts = Vec::new();
+    t.actions(&mut acts);
+    acts.into_iter()
+        .filter(|&a| {
+            t.step(a);
+            let m = mated(t, mover);
+            t.undo();
+            m
+        })
+        .collect()
+}
+
+/// Whether `a` forces mate on the mover's next action: the game goes on, the opponent has a
+/// reply, and after every reply a mate in one exists.
+fn forces_mate_in_two(t: &mut Tree, a: Action) -> bool {
+    t.step(a);
+    let mut ok = t.outcome().is_none();
+    if ok {
+        let mut replies = Vec::new();
+        t.actions(&mut replies);
+        ok = !replies.is_empty();
+        for r in replies {
+            if !ok {
+                break;
+            }
+            t.step(r);
+            ok = t.outcome().is_none() && !mates_in_one(t).is_empty();
+            t.undo();
+        }
+    }
+    t.undo();
+    ok
+}
+
+fn search(g: &Game, depth: u8, nodes: u64) -> rookery_core::search::Found {
+    let cancel = AtomicBool::new(false);
+    let limits = Limits {
+        depth,
+        nodes: Some(nodes),
+        time: None,
+    };
+    Search::new(g, limits, &cancel).run()
+}
+
+#[test]
+fn finds_mate_in_one_and_in_two_in_every_two_player_game_with_mate() {
+    let cancel = AtomicBool::new(false);
+    let mut missing = Vec::new();
+    for info in rules::catalogue().iter().filter(|i| i.playable) {
+        let v = rules::variant(info.id).unwrap();
+        if v.seat_count() != 2 || !v.royal_check {
+            continue;
+        }
+        let (mut one, mut two) = (false, false);
+        let started = std::time::Instant::now();
+        'games: for seed in 1..=40u64 {
+            let mut g = Game::with_options(info.id, HouseRules::default(), seed, None).unwrap();
+            // a one-ply material bot against random moves: one side soon dominates
+            let strong = (seed % 2) as u8;
+            let walkers = [simple_bot(1, seed), simple_bot(0, seed)];
+            for ply in 0..200 {
+                if g.is_over() {
+                    break;
+                }
+                if ply >= 8 && !g.choice_pending() {
+                    let mut t = Tree::new(&g);
+                    let m1 = mates_in_one(&mut t);
+                    if !one && !m1.is_empty() {
+                        let f = search(&g, 2, 200_000);
+                        assert!(
+                            f.best.is_some_and(|b| m1.contains(&b)),
+                            "{} seed {seed}: mate in one {m1:?} missed, played {:?}",
+                            info.id,
+                            f.best
+                        );
+                        assert_eq!(f.value, WIN - 1, "{}: value of a mate in one", info.id);
+                        one = true;
+                    }
+                    if !two && m1.is_empty() && ply % 2 == 0 {
+                        let f = search(&g, 4, 6_000);
+                        if f.value == WIN - 3 {
+                            let best = f.best.unwrap();
+                            assert!(
+                                forces_mate_in_two(&mut t, best),
+                                "{} seed {seed}: {best:?} claimed mate in two",
+                                info.id
+                            );
+                            two = true;
+                        }
+                    }
+                    if one && two {
+                        break 'games;
+                    }
+                }
+                let w = &walkers[usize::from(g.position().turn() != strong)];
+                let a = w.choose(&g, &cancel).unwrap();
+                g.act(a).unwrap();
+            }
+        }
+        eprintln!("{}: {:?}", info.id, started.elapsed());
+        if !(one && two) {
+            missing.push(format!("{} (one {one}, two {two})", info.id));
+        }
+    }
+    assert!(missing.is_empty(), "no mate found in: {missing:?}");
+}
+
+/// Four-player free for all: wherever the player to move can mate an opponent at once (the
+/// move scores 20 points or more without taking a king: a mate prepared by someone else is
+/// there to be stolen), the bot's move scores at least as much.
+#[test]
+fn four_player_bot_steals_a_mate_when_it_can() {
+    let v = rules::variant("four-player-ffa").unwrap();
+    let cancel = AtomicBool::new(false);
+    let mut offers = 0;
+    for seed in 1..=60u64 {
+        let mut g =
+            Game::with_options("four-player-ffa", HouseRules::default(), seed, None).unwrap();
+        let walker = simple_bot(0, seed);
+        for _ in 0..300 {
+            if g.is_over() || offers >= 4 {
+                break;
+            }
+            let me = g.position().turn();
+            if !g.choice_pending() && g.position().walking >> me & 1 == 0 {
+                let before = g.position().scores[me as usize];
+                let mut t = Tree::new(&g);
+                let mut acts = Vec::new();
+                t.actions(&mut acts);
+                let mut best_mate = 0;
+                for a in acts {
+                    let Action::Move(m) = a else { continue };
+                    let q = t.position().at(m.to);
+                    if rules::multi::is_live_king(v, q) {
+                        continue; // a king taken, not a mate
+                    }
+                    t.step(a);
+                    best_mate = best_mate.max(t.position().scores[me as usize] - before);
+                    t.undo();
+                }
+                if best_mate >= 20 {
+                    offers += 1;
+                    let bot = SearchBot {
+                        nodes: Some(5_000),
+                        ..search_bot(6, seed)
+                    };
+                    let a = bot.choose(&g, &cancel).unwrap();
+                    let mut probe = g.clone();
+                    probe.act(a).unwrap();
+                    let gained = probe.position().scores[me as usize] - before;
+                    assert!(
+                        gained >= 20,
+                        "seed {seed}: a mate worth {best_mate} was there, {a:?} gained {gained}"
+                    );
+                }
+            }
+            let a = walker.choose(&g, &cancel).unwrap();
+            g.act(a).unwrap();
+        }
+    }
+    assert!(offers >= 4, "only {offers} positions offered a mate");
+}
+
+/// The rules' own choices are decided by the bots: three-player chess after a mate (end, play
+/// on with a grey army, or hand it over), janggi's setup and sittuyin's placement.
+#[test]
+fn bots_decide_the_choices_and_setups_of_the_rules() {
+    let cancel = AtomicBool::new(false);
+    // three-player: random games until a choice is pending; every level answers one of them
+    let mut choices_seen = 0;
+    for seed in 1..=40u64 {
+        let mut g = Game::with_options("three-player", HouseRules::default(), seed, None).unwrap();
+        let walker = simple_bot(0, seed);
+        for _ in 0..400 {
+            if g.is_over() {
+                break;
+            }
+            if g.choice_pending() {
+                for level in [1u8, 4, 8] {
+                    let bot = SearchBot {
+                        nodes: Some(3_000),
+                        ..search_bot(level, seed)
+                    };
+                    let a = bot.choose(&g, &cancel).expect("an answer");
+                    let Action::Choose(c) = a else {
+                        panic!("seed {seed}: {a:?} is no choice")
+                    };
+                    assert!(g.choices().contains(&c));
+                    g.clone().act(a).unwrap();
+                }
+                choices_seen += 1;
+            }
+            let a = walker.choose(&g, &cancel).unwrap();
+            g.act(a).unwrap();
+        }
+        if choices_seen >= 3 {
+            break;
+        }
+    }
+    assert!(choices_seen >= 3, "only {choices_seen} choices met");
+    // setup phases: bots alone bring janggi and sittuyin to the play phase
+    for id in ["janggi", "sittuyin"] {
+        let mut g = Game::new(id).unwrap();
+        assert_ne!(g.position().st.phase, 0, "{id} starts with its setup");
+        let mut actions = 0;
+        while g.position().st.phase != 0 {
+            let bot = SearchBot {
+                nodes: Some(2_000),
+                ..search_bot(4, actions)
+            };
+            let a = bot.choose(&g, &cancel).expect("a setup action");
+            g.act(a).unwrap_or_else(|e| panic!("{id}: {a:?}: {e}"));
+            actions += 1;
+            assert!(actions < 60, "{id}: setup not over after 60 bot actions");
+        }
+        assert!(!g.is_over());
+        assert!(!g.legal_moves().is_empty(), "{id}: play goes on");
+    }
+}
