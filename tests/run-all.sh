@@ -164,8 +164,8 @@ else
 fi
 
 section "Compose UI of the Android app on the JVM (android/ui/run-tests.sh)"
-# UI tests and golden screenshots against the real library (cold ~4 min with the Maven
-# downloads, warm ~1.5 min on the shared 2-core machine)
+# UI tests and golden screenshots against the real library (measured on the shared 2-core
+# machine: cold 249 s with the Maven downloads, warm 66-92 s)
 PROFILE=release android/ui/run-tests.sh
 
 section "Fuzz targets, ${FUZZ_SECONDS:-20} s each (tests/fuzz.sh; long run: tests/fuzz.sh 1800)"

@@ -5,6 +5,9 @@
 //! - the legal moves of `rookery_core` as a sorted list equal the engine's (so a move generated
 //!   twice fails);
 //! - the FEN after the move is the engine's;
+//! - fog of war: the cells the side to move sees (`rookery_core::view`, what every
+//!   player-facing call passes through) are the engine's `get_fog_fen` view, plus the pawn it
+//!   may take en passant, which chess.com's rules show and Fairy-Stockfish's fog does not;
 //! - a game that ends by its rules (no move, king taken or exploded, mate, stalemate, no pieces)
 //!   ends for both, with the same winner; a position still going on for one is going on for the
 //!   other. Draws by repetition, fifty moves and the house move limit, which the engine judges
@@ -64,6 +67,56 @@ struct Record {
     /// Our verdict on this position: None = goes on; Some(winner) (None inside = draw).
     end: Option<Option<u8>>,
     turn: u8,
+    /// Fog of war: the cells the side to move sees, and the pawns it may take en passant.
+    seen: Option<(Vec<String>, Vec<String>)>,
+}
+
+/// Fog of war: the cells the side to move sees in our view, and the pawns it may take en
+/// passant (seen by chess.com's rules, not by the engine's fog).
+fn fog_view(g: &Game) -> Option<(Vec<String>, Vec<String>)> {
+    use rookery_core::position::MoveKind;
+    use rookery_core::view::{View, Viewer};
+    if !rookery_core::view::limits_view(g.variant) {
+        return None;
+    }
+    let pos = g.position();
+    let t = &g.variant.board;
+    let view = View::of(pos, Viewer::Seat(pos.turn()));
+    let seen = (0..t.len() as u16)
+        .filter(|&c| view.sees(c))
+        .map(|c| t.name(c).to_string())
+        .collect();
+    let mut ep: Vec<String> = g
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.kind == MoveKind::EnPassant)
+        .map(|m| t.name(pos.st.ep[m.aux as usize].pawn).to_string())
+        .collect();
+    ep.dedup();
+    Some((seen, ep))
+}
+
+/// The cells a `get_fog_fen` board shows (not `*`), a8 first.
+fn fog_fen_cells(fog: &str) -> std::collections::BTreeSet<String> {
+    let mut out = std::collections::BTreeSet::new();
+    let board = fog.split(' ').next().unwrap_or("");
+    for (r, row) in board.split('/').enumerate() {
+        let mut file = 0u8;
+        for ch in row.chars() {
+            if let Some(d) = ch.to_digit(10) {
+                for _ in 0..d {
+                    out.insert(format!("{}{}", (b'a' + file) as char, 8 - r));
+                    file += 1;
+                }
+            } else {
+                if ch != '*' {
+                    out.insert(format!("{}{}", (b'a' + file) as char, 8 - r));
+                }
+                file += 1;
+            }
+        }
+    }
+    out
 }
 
 fn oracle(input: &serde_json::Value) -> serde_json::Value {
@@ -129,10 +182,12 @@ fn legal_moves_fen_and_game_ends_match_pyffish_in_seeded_random_games_of_every_c
                         after: None,
                         end: Some(winner),
                         turn,
+                        seen: None,
                     });
                     break;
                 }
                 let legal = turn_texts(&g);
+                let seen = fog_view(&g);
                 let pick = legal[rng.below(legal.len())].clone();
                 g.play_text(&pick)
                     .unwrap_or_else(|e| panic!("{id} {fen}: {pick}: {e}"));
@@ -144,6 +199,7 @@ fn legal_moves_fen_and_game_ends_match_pyffish_in_seeded_random_games_of_every_c
                     after: Some(rules::write_position(g.position())),
                     end: None,
                     turn,
+                    seen,
                 });
             }
         }
@@ -158,6 +214,7 @@ fn legal_moves_fen_and_game_ends_match_pyffish_in_seeded_random_games_of_every_c
     assert_eq!(answer.len(), records.len());
     let mut failures = Vec::new();
     let mut ends = 0;
+    let mut views = 0;
     for (r, a) in records.iter().zip(answer) {
         let theirs: Vec<String> = a["legal"]
             .as_array()
@@ -178,6 +235,21 @@ fn legal_moves_fen_and_game_ends_match_pyffish_in_seeded_random_games_of_every_c
                         ours.difference(&th).take(5).collect::<Vec<_>>(),
                         th.difference(&ours).take(5).collect::<Vec<_>>()
                     ));
+                }
+                if let (Some((ours, ep)), Some(fog)) = (&r.seen, a["fog"].as_str()) {
+                    views += 1;
+                    let mut theirs = fog_fen_cells(fog);
+                    theirs.extend(ep.iter().cloned());
+                    let ours: std::collections::BTreeSet<String> = ours.iter().cloned().collect();
+                    if ours != theirs {
+                        failures.push(format!(
+                            "{} {}: we see only {:?}, the engine only {:?}",
+                            r.game,
+                            r.fen,
+                            ours.difference(&theirs).collect::<Vec<_>>(),
+                            theirs.difference(&ours).collect::<Vec<_>>()
+                        ));
+                    }
                 }
                 let after = a["after"].as_str().unwrap_or("");
                 if r.after.as_deref() != Some(after) {
@@ -208,8 +280,9 @@ fn legal_moves_fen_and_game_ends_match_pyffish_in_seeded_random_games_of_every_c
         }
     }
     println!(
-        "{} positions compared with pyffish; {ends} game ends agreed; {rule_draws} games ended \
-         by repetition, fifty moves or the move limit (not compared)",
+        "{} positions compared with pyffish; {ends} game ends agreed; {views} fog-of-war views \
+         agreed; {rule_draws} games ended by repetition, fifty moves or the move limit (not \
+         compared)",
         records.len()
     );
     assert!(

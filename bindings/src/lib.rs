@@ -7,7 +7,7 @@
 //! | new game          | [`SeatConfig`], [`HouseRulesConfig`], [`GameSession::new`] |
 //! | continue          | [`GameLibrary`]: `saved_games` ([`SavedGameSummary`]), `resume`, `delete`, `rename`, `export_game`, `import_game`; [`preview_pieces`] |
 //! | new game          | [`GameLibrary::new_game`] (saved) or [`GameSession::new`] (not saved) |
-//! | game              | [`GameSession`]: snapshot, taps (core `interact`), move text, undo/redo, resign, seats, choices, FEN, async `bot_move` |
+//! | game              | [`GameSession`]: snapshot, taps (core `interact`: `tap`, `tap_hand`, `tap_hit`, `buttons`/`press`), move text, undo/redo, resign, seats, choices, turn clock, FEN, async `bot_move` |
 //! | board drawing     | [`GameSession::scene`], [`GameSession::hit_test`], [`board_scene`], [`scene_hit_test`] ([`BoardScene`]) |
 //!
 //! Plumbing: `error.rs` (typed error, panic guard), `runtime.rs` (tokio runtime,
@@ -28,6 +28,7 @@ mod placeholder;
 mod runtime;
 mod scene;
 mod session;
+mod standings;
 
 pub use catalogue::{catalogue, default_house_rules, GameEntry, GameGroup, HouseRulesConfig};
 pub use error::RookeryError;
@@ -36,8 +37,8 @@ pub use live::live_objects;
 pub use logging::{clear_log_sink, log_message, set_log_sink, LogLevel, LogRecord, LogSink};
 #[cfg(feature = "testing")]
 pub use placeholder::{
-    bot_move_thinking, bot_searches_running, delayed_sum, panic_now, panic_on_worker,
-    simulate_error, WorkResult,
+    bot_move_thinking, bot_searches_running, damage_saved_record, delayed_sum, panic_now,
+    panic_on_worker, saved_games_rust_ns, simulate_error, WorkResult,
 };
 pub use runtime::{in_flight_tasks, CancelHandle};
 pub use scene::{
@@ -46,9 +47,10 @@ pub use scene::{
     SceneSeatBar, SceneStroke,
 };
 pub use session::{
-    BoardSnapshot, CellView, GameEndReason, GameResult, GameSession, LastMove, MessageArg,
-    MessageView, PieceView, SeatConfig, SeatView, TapResult,
+    ActionButton, BoardSnapshot, CellView, GameEndReason, GameResult, GameSession, HandView,
+    LastMove, MessageArg, MessageView, PieceView, SeatConfig, SeatView, TapResult, TurnClockView,
 };
+pub use standings::SeatStanding;
 
 /// Version of the Rust core linked into this library (the workspace shares
 /// one version, so this is `rookery-core`'s version too).

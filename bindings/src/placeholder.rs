@@ -94,3 +94,48 @@ pub async fn bot_move_thinking(
 pub fn bot_searches_running(session: Arc<crate::session::GameSession>) -> u32 {
     session.searches_running()
 }
+
+/// Damages one record of saved game `id` in the library at `path` (which must not be open):
+/// flips a byte of its `what` record — `action` (the first action), `summary` or `header` —
+/// as a bad sector or a torn write would. Test-only: the Kotlin tests prove that a damaged
+/// record is a typed error naming the game while the other games stay readable.
+#[uniffi::export]
+pub fn damage_saved_record(path: String, id: u64, what: String) -> Result<(), RookeryError> {
+    guard(|| {
+        // the store's key layout (core/src/store/record.rs): tag, id big-endian, [ply]
+        let mut key = vec![match what.as_str() {
+            "action" => b'm',
+            "summary" => b's',
+            "header" => b'h',
+            other => return Err(RookeryError::bad_input(format!("no record kind {other:?}"))),
+        }];
+        key.extend_from_slice(&id.to_be_bytes());
+        if what == "action" {
+            key.extend_from_slice(&0u32.to_be_bytes());
+        }
+        let db = sled::open(&path).map_err(|e| RookeryError::internal(e.to_string()))?;
+        let mut v = db
+            .get(&key)
+            .map_err(|e| RookeryError::internal(e.to_string()))?
+            .ok_or_else(|| RookeryError::bad_input(format!("no {what} record of game {id}")))?
+            .to_vec();
+        let i = v.len() - 2;
+        v[i] ^= 0x55;
+        db.insert(key, v)
+            .map_err(|e| RookeryError::internal(e.to_string()))?;
+        db.flush()
+            .map_err(|e| RookeryError::internal(e.to_string()))?;
+        Ok(())
+    })
+}
+
+/// `library.saved_games()` timed inside Rust, in nanoseconds (the list is built and dropped):
+/// the benchmark's split between the Rust side and the marshalling to Kotlin. Test-only.
+#[uniffi::export]
+pub fn saved_games_rust_ns(library: Arc<crate::library::GameLibrary>) -> Result<u64, RookeryError> {
+    let t0 = std::time::Instant::now();
+    let n = library.saved_games()?.len();
+    let ns = t0.elapsed().as_nanos() as u64;
+    log::debug!("saved_games: {n} games in {ns} ns");
+    Ok(ns)
+}

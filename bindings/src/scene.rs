@@ -92,6 +92,8 @@ pub struct SceneHandSlot {
     pub centre: ScenePoint,
     pub glyph: String,
     pub count: u32,
+    /// The piece kind's letter: `GameSession::tap_hand(letter)` selects it.
+    pub letter: String,
 }
 
 /// Where a seat's bar (name, score, clock, out state) goes: `width`×`height` centred on
@@ -248,6 +250,7 @@ fn hand_rec(h: &core::HandSlot) -> SceneHandSlot {
         centre: pt(h.centre),
         glyph: h.glyph.clone(),
         count: h.count,
+        letter: h.letter.to_string(),
     }
 }
 
@@ -412,5 +415,47 @@ impl GameSession {
     ) -> Result<Option<SceneHit>, RookeryError> {
         self.core_scene(self::orientation(orientation), false)
             .map(|s| hit_rec(&s, s.hit(x, y)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SceneOrientation;
+    use crate::catalogue::default_house_rules;
+    use crate::session::{GameSession, SeatConfig};
+
+    #[test]
+    fn a_fog_of_war_scene_holds_nothing_the_viewer_cannot_see() {
+        let people = (0..2)
+            .map(|i| SeatConfig::Person {
+                name: format!("P{i}"),
+            })
+            .collect();
+        let s = GameSession::new("fog-of-war".into(), people, default_house_rules(), 1).unwrap();
+        s.set_viewer(Some(0)).unwrap();
+        let o = SceneOrientation {
+            bottom: 0,
+            table: false,
+            turn_pieces: false,
+        };
+        let scene = s.scene(o, false).unwrap();
+        let cell = |n: &str| scene.cells.iter().find(|c| c.cell == n).unwrap().clone();
+        assert!(cell("e7").fog && cell("e8").fog);
+        assert!(!cell("e2").fog && !cell("e4").fog);
+        assert!(scene
+            .pieces
+            .iter()
+            .all(|p| !matches!(p.cell.as_deref(), Some("e7") | Some("e8"))));
+        let changed = s.scene_pieces(o, false).unwrap();
+        assert!(changed.marked_cells.iter().any(|c| c.cell == "e7" && c.fog));
+        // Chess shows everything.
+        let chess = GameSession::new(
+            "chess".into(),
+            (0..2).map(|_| SeatConfig::Bot { level: 1 }).collect(),
+            default_house_rules(),
+            1,
+        )
+        .unwrap();
+        assert!(chess.scene(o, false).unwrap().cells.iter().all(|c| !c.fog));
     }
 }

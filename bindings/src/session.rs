@@ -18,7 +18,7 @@ use rookery_core::rules;
 use rookery_core::store::{
     GameStore, Player, SavedGame, SeatInfo, Setup, Start, Status, TurnClock,
 };
-use rookery_core::view::{View, Viewer};
+use rookery_core::view::{self, View, Viewer};
 
 use crate::catalogue::HouseRulesConfig;
 use crate::error::{core_err, guard, RookeryError};
@@ -160,11 +160,18 @@ pub struct BoardSnapshot {
     pub choices: Vec<String>,
     /// The cell selected by taps, if any.
     pub selected: Option<String>,
+    /// Pieces in hand, per seat and kind (games with drops; empty otherwise).
+    pub hands: Vec<HandView>,
     pub ply_count: u32,
     pub can_undo: bool,
     pub can_redo: bool,
     /// The saved game's id when the session belongs to a `GameLibrary`.
     pub saved_id: Option<u64>,
+    /// Pass-and-play in a game that hides information (fog of war): the seat the device must
+    /// be handed to. While set, the snapshot shows nothing of any seat's view (no pieces, no
+    /// last move, no captures), taps are refused and the move list is hidden, until the app
+    /// calls `confirm_hand_over` (bindings/README.md).
+    pub hand_over_to: Option<u8>,
 }
 
 /// A message for the player: a key of `assets/i18n` (the apps' generated strings) and its
@@ -204,17 +211,40 @@ pub enum TapResult {
     /// A piece of the side to move (or a kind in its hand) is selected; these cells are its
     /// targets (castling: the rook's cell and the king's destination).
     Selected { cell: String, targets: Vec<String> },
-    /// The tapped target is a promotion: call `choose_promotion` with one of these letters.
+    /// The tapped target is a promotion: call `choose_promotion` with one of these letters
+    /// (`=` declines a promotion that may be declined, as in shogi).
     NeedsPromotion { choices: Vec<String> },
     /// Several different moves land on the tapped cell (a king step that is also castling):
     /// call `choose_move` with one of these move texts.
     NeedsChoice { moves: Vec<String> },
-    /// A move was played (its text).
+    /// A move (or a pressed button's action) was played: its text (`e2e4`, `N@c3`, `e2e2`,
+    /// `choice:grey`).
     Moved { text: String },
     /// Nothing is selected any more.
     Deselected,
     /// The tap did nothing, for this reason (`illegal-*` keys); nothing is selected.
     Refused { reason: MessageView },
+}
+
+/// A button of the game screen for an action made without tapping cells: a pass, janggi's
+/// set-up choice, shogi's impasse declaration, or the players' pending choice after a mate
+/// (three-player chess). `press(text)` makes it.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct ActionButton {
+    /// The action's text (`e2e2`, `b1h1`, `e1e1`, `choice:grey`): give it to `press`.
+    pub text: String,
+    /// What the button says (`action-pass`, `action-janggi-setup`, `action-declare-impasse`,
+    /// `choice-*`).
+    pub label: MessageView,
+}
+
+/// Pieces of one kind in a seat's hand (games with drops; sittuyin's set-up).
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct HandView {
+    pub seat: u8,
+    /// Upper-case letter of its kind: give it to `tap_hand`.
+    pub letter: String,
+    pub count: u32,
 }
 
 /// Who plays a seat, as the saved game keeps it.
@@ -242,6 +272,9 @@ struct Inner {
     viewer: Viewer,
     /// The current turn's clock (house rule `turn_seconds`); runs from the session's start.
     clock: TurnClock,
+    /// The seat whose view this device showed last (pass-and-play hand-over; `None` = none
+    /// yet).
+    shown: Option<Seat>,
 }
 
 /// The turn clock of a game with a time per turn (house rule `turn_seconds`).
@@ -270,8 +303,55 @@ impl Inner {
         &self.saved.game
     }
 
+    /// What the player-facing calls show: the viewer's seat, or in pass-and-play the seat of
+    /// the person at the device (`view::shown_seat`); nothing while a hand-over is pending.
     fn view(&self) -> View {
-        View::of(self.game().position(), self.viewer)
+        let pos = self.game().position();
+        match self.viewer {
+            Viewer::Seat(s) => View::of(pos, Viewer::Seat(s)),
+            Viewer::Everyone if self.hand_over().is_some() => View::nothing(),
+            Viewer::Everyone => {
+                let people = self.people();
+                View::of(
+                    pos,
+                    Viewer::Seat(view::shown_seat(pos, &people, self.shown)),
+                )
+            }
+        }
+    }
+
+    /// Who plays each seat at this device: a person's name, `None` for a bot.
+    fn people(&self) -> Vec<Option<&str>> {
+        self.saved
+            .setup
+            .seats
+            .iter()
+            .map(|i| (i.player == Player::Person).then_some(i.name.as_str()))
+            .collect()
+    }
+
+    /// The seat the device must be handed to before anything is shown (pass-and-play in fog
+    /// of war, `view::hand_over_to`); never when the session shows one seat's view.
+    fn hand_over(&self) -> Option<Seat> {
+        match self.viewer {
+            Viewer::Seat(_) => None,
+            Viewer::Everyone => view::hand_over_to(
+                self.game().position(),
+                self.game().is_over(),
+                &self.people(),
+                self.shown,
+            ),
+        }
+    }
+
+    /// Refuses a move while the device is being handed over.
+    fn check_hand_over(&self) -> Result<(), RookeryError> {
+        match self.hand_over() {
+            Some(s) => Err(RookeryError::NotYourTurn {
+                message: format!("the device must be handed to seat {s} (confirm_hand_over)"),
+            }),
+            None => Ok(()),
+        }
     }
 
     fn cell(&self, name: &str) -> Result<Cell, RookeryError> {
@@ -383,20 +463,16 @@ impl Inner {
             Tap::Play(m) => TapResult::Moved {
                 text: self.play(m)?,
             },
-            Tap::Choose { moves } => {
-                let v = self.game().variant;
-                if moves.iter().all(|m| m.promotion().is_some()) {
-                    TapResult::NeedsPromotion {
-                        choices: moves
-                            .iter()
-                            .filter_map(|m| m.promotion())
-                            .map(|k| v.letter(k).to_string())
-                            .collect(),
-                    }
-                } else {
-                    TapResult::NeedsChoice {
-                        moves: moves.iter().map(|&m| self.game().move_text(m)).collect(),
-                    }
+            Tap::Choose { moves } => match interact::promotion_letters(self.game(), &moves) {
+                Some(choices) => TapResult::NeedsPromotion { choices },
+                None => TapResult::NeedsChoice {
+                    moves: moves.iter().map(|&m| self.game().move_text(m)).collect(),
+                },
+            },
+            Tap::Decide(c) => {
+                self.act(Action::Choose(c))?;
+                TapResult::Moved {
+                    text: self.last_text(),
                 }
             }
             Tap::Deselected => TapResult::Deselected,
@@ -421,8 +497,13 @@ impl Inner {
             })
             .collect();
         let pieces = pieces_of(pos, &view);
-        let captured = interact::captures(g);
-        let material = interact::material(g);
+        let pending = self.hand_over();
+        let captured = if pending.is_some() {
+            Vec::new()
+        } else {
+            interact::captures(g)
+        };
+        let material = material_seen(g, &view);
         let seat_cfg = self.seat_configs();
         let seats = (0..v.seat_count())
             .map(|s| SeatView {
@@ -452,36 +533,38 @@ impl Inner {
                 material: material[s],
             })
             .collect();
+        // a game with hidden cells and no check (fog of war) tells nobody of an attack
+        let checks_shown = view.is_full() || v.royal_check;
         let check_cells = (0..v.seat_count() as Seat)
+            .filter(|_| checks_shown)
             .filter(|&s| pos.is_in_play(s) && pos.in_check(s))
             .filter_map(|s| pos.king(s))
             .filter(|&k| view.sees(k))
             .map(|k| self.name(k))
             .collect();
         let last = g.plies().last();
-        let last_move = last
-            .filter(|p| view.sees_action(&p.action))
-            .map(|p| match p.action {
-                Action::Move(m) => LastMove {
-                    from: if m.from == NO_CELL {
-                        String::new()
-                    } else {
-                        self.name(m.from)
-                    },
-                    to: if m.to == NO_CELL {
-                        String::new()
-                    } else {
-                        self.name(m.to)
-                    },
-                    text: p.text.clone(),
+        let last_move = last.filter(|p| view.sees_ply(p)).map(|p| match p.action {
+            Action::Move(m) => LastMove {
+                from: if m.from == NO_CELL {
+                    String::new()
+                } else {
+                    self.name(m.from)
                 },
-                _ => LastMove {
-                    from: String::new(),
-                    to: String::new(),
-                    text: p.text.clone(),
+                to: if m.to == NO_CELL {
+                    String::new()
+                } else {
+                    self.name(m.to)
                 },
-            });
+                text: p.text.clone(),
+            },
+            _ => LastMove {
+                from: String::new(),
+                to: String::new(),
+                text: p.text.clone(),
+            },
+        });
         let last_events = last
+            .filter(|_| pending.is_none())
             .map(|p| {
                 p.events
                     .iter()
@@ -509,33 +592,106 @@ impl Inner {
             }),
             choices: g.choices().into_iter().map(Choice::text).collect(),
             selected: selected.map(|c| self.name(c)),
+            hands: hands_of(pos),
             ply_count: g.ply_count() as u32,
             can_undo: g.ply_count() > 0,
             can_redo: g.redo_count() > 0,
             saved_id: self.store.as_ref().map(|_| self.saved.id),
+            hand_over_to: pending,
         }
     }
 }
 
-/// The pieces of a position a view may see.
+/// The pieces in the hands of a position, per seat and kind.
+fn hands_of(pos: &Position) -> Vec<HandView> {
+    let v = pos.variant;
+    if v.hand.is_none() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for seat in 0..v.seat_count() as Seat {
+        for k in 0..v.pieces.len() as u8 {
+            let count = pos.in_hand(seat, k) as u32;
+            if count > 0 {
+                out.push(HandView {
+                    seat,
+                    letter: v.letter(k).to_ascii_uppercase().to_string(),
+                    count,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The text of a button's action: move text, or `choice:...`.
+fn action_text(g: &Game, a: Action) -> String {
+    match a {
+        Action::Move(m) => g.move_text(m),
+        Action::Choose(c) => c.text(),
+        Action::Resign(s) => format!("resign:{s}"),
+        Action::Timeout(s) => format!("timeout:{s}"),
+    }
+}
+
+/// Material on the board per seat ([`interact::material`]), counting only the pieces `view`
+/// sees: in fog of war a seat does not learn the other's material.
+fn material_seen(g: &Game, view: &View) -> Vec<i32> {
+    if view.is_full() {
+        return interact::material(g);
+    }
+    let pos = g.position();
+    let v = g.variant;
+    (0..v.seat_count() as Seat)
+        .map(|s| {
+            pos.pieces_of(s)
+                .iter()
+                .filter(|&c| view.sees(c))
+                .filter_map(|c| v.pieces.get(pos.at(c).kind() as usize))
+                .filter(|t| !t.royal)
+                .map(|t| rookery_core::bot::piece_value(t.letter) / 100)
+                .sum()
+        })
+        .collect()
+}
+
+/// The pieces of a position a view may see (a union of Paco Ŝako: both its pieces, one entry
+/// each, on the same cell).
 pub(crate) fn pieces_of(pos: &Position, view: &View) -> Vec<PieceView> {
     let v = pos.variant;
+    let piece = |c: Cell, kind: u8, owner: Option<u8>, facing: u8, promoted: bool| {
+        let t = v.pieces.get(kind as usize)?;
+        Some(PieceView {
+            cell: v.board.name(c).to_owned(),
+            letter: t.letter.to_string(),
+            kind_name: t.name.to_owned(),
+            owner,
+            facing,
+            promoted,
+        })
+    };
     (0..v.board.len())
-        .filter_map(|i| {
+        .flat_map(|i| {
             let c = i as Cell;
             let p = pos.at(c);
             if p.is_none() || !view.sees(c) {
-                return None;
+                return Vec::new();
             }
-            let kind = v.pieces.get(p.kind() as usize)?;
-            Some(PieceView {
-                cell: v.board.name(c).to_owned(),
-                letter: kind.letter.to_string(),
-                kind_name: kind.name.to_owned(),
-                owner: (!p.is_grey()).then_some(p.owner()),
-                facing: p.facing(),
-                promoted: p.promoted(),
-            })
+            match p.union_kinds() {
+                Some((a, b)) => [(a, 0u8), (b, 1u8)]
+                    .into_iter()
+                    .filter_map(|(k, s)| piece(c, k, Some(s), v.seats[s as usize].facing, false))
+                    .collect(),
+                None => piece(
+                    c,
+                    p.kind(),
+                    (!p.is_grey()).then_some(p.owner()),
+                    p.facing(),
+                    p.promoted(),
+                )
+                .into_iter()
+                .collect(),
+            }
         })
         .collect()
 }
@@ -561,6 +717,7 @@ impl GameSession {
                 ui: Interaction::new(),
                 viewer: Viewer::Everyone,
                 clock,
+                shown: None,
             })),
             searching: Arc::new(AtomicU32::new(0)),
             _live: LiveObject::new(),
@@ -581,14 +738,38 @@ impl GameSession {
     ) -> Result<rookery_core::scene::Scene, RookeryError> {
         self.with(|s| {
             let view = s.view();
+            let n = s.game().variant.board.len();
+            let hidden = !view.is_full();
+            let last_seen = s.game().plies().last().is_none_or(|p| view.sees_ply(p));
             let marks = rookery_core::scene::Marks {
                 selected: s.ui.selected_cell(),
                 targets: s.ui.visible_targets(s.game(), &view),
                 symbols,
+                // fog of war: nothing on a hidden cell is drawn
+                fog: if hidden {
+                    (0..n).map(|c| !view.sees(c as Cell)).collect()
+                } else {
+                    Vec::new()
+                },
+                // a last move the viewer may not see is not marked (a mark on a cell no
+                // cell holds replaces the game's own)
+                last_move: if last_seen { Vec::new() } else { vec![NO_CELL] },
                 ..Default::default()
             };
-            rookery_core::scene::for_game(s.game(), o, &marks).map_err(core_err)
+            let mut scene = rookery_core::scene::for_game(s.game(), o, &marks).map_err(core_err)?;
+            if hidden && !s.game().variant.royal_check {
+                // fog of war has no check: an attacked king is not marked
+                for p in scene.pieces.iter_mut() {
+                    p.checked = false;
+                }
+            }
+            Ok(scene)
         })
+    }
+
+    /// Reads the live session's game under its lock and the panic guard (`standings.rs`).
+    pub(crate) fn read_game<T>(&self, f: impl FnOnce(&Game) -> T) -> Result<T, RookeryError> {
+        self.with(|s| Ok(f(s.game())))
     }
 
     /// Runs `f` on the live session under the panic guard.
@@ -764,8 +945,9 @@ impl GameSession {
     }
 
     /// Whose view the player-facing calls give: `Some(seat)` = what that seat may see (a
-    /// device held by one player), `None` = the seat to move (pass-and-play). Today every
-    /// game shows everything; fog of war will hide cells here (`rookery_core::view`).
+    /// device held by one player), `None` = pass-and-play: the seat of the person at the
+    /// device, with a hand-over between people in fog of war (`BoardSnapshot::hand_over_to`,
+    /// `confirm_hand_over`; `rookery_core::view`).
     pub fn set_viewer(&self, seat: Option<u8>) -> Result<(), RookeryError> {
         self.with(|s| {
             s.viewer = match seat {
@@ -802,11 +984,39 @@ impl GameSession {
     pub fn tap(&self, cell: String) -> Result<TapResult, RookeryError> {
         self.with(|s| {
             let c = s.cell(&cell)?;
+            if s.hand_over().is_some() {
+                s.ui.clear();
+                return Ok(TapResult::Refused {
+                    reason: Message::new(message::illegal::HAND_OVER).into(),
+                });
+            }
+            let view = s.view();
+            let picked = s.ui.selected_cell();
             let tap = {
                 let game = &s.saved.game;
                 s.ui.tap(game, c)
             };
+            // a refusal on a cell in the dark says only what the seat sees
+            let tap = match tap {
+                Tap::Refused(_) if !view.sees(c) => Tap::Refused(match picked {
+                    Some(from) => view.explain(s.game(), from, c),
+                    None => view.explain(s.game(), c, c),
+                }),
+                t => t,
+            };
             s.tap_result(tap)
+        })
+    }
+
+    /// Pass-and-play in fog of war: the person the snapshot's `hand_over_to` names holds the
+    /// device now; the board shows their view again. `BadInput` when no hand-over is pending.
+    pub fn confirm_hand_over(&self) -> Result<(), RookeryError> {
+        self.with(|s| match s.hand_over() {
+            Some(seat) => {
+                s.shown = Some(seat);
+                Ok(())
+            }
+            None => Err(RookeryError::bad_input("no hand-over is pending")),
         })
     }
 
@@ -814,6 +1024,12 @@ impl GameSession {
     /// drops): selects it; its targets are the cells it may be dropped on.
     pub fn tap_hand(&self, letter: String) -> Result<TapResult, RookeryError> {
         self.with(|s| {
+            if s.hand_over().is_some() {
+                s.ui.clear();
+                return Ok(TapResult::Refused {
+                    reason: Message::new(message::illegal::HAND_OVER).into(),
+                });
+            }
             let v = s.game().variant;
             let kind = (0..v.pieces.len() as u8)
                 .find(|&k| v.letter(k).to_string().eq_ignore_ascii_case(&letter))
@@ -826,9 +1042,80 @@ impl GameSession {
         })
     }
 
+    /// What a tap on the board scene hit (`hit_test`): a cell is `tap`, a slot of the hand of
+    /// the side to move is `tap_hand`; another seat's hand is refused.
+    pub fn tap_hit(&self, hit: crate::scene::SceneHit) -> Result<TapResult, RookeryError> {
+        use crate::scene::SceneHit;
+        match hit {
+            SceneHit::Cell { cell } => self.tap(cell),
+            SceneHit::Hand { seat, slot } => {
+                let letter = self.with(|s| {
+                    let def = rookery_core::scene::board_def(s.game().id()).map_err(core_err)?;
+                    let letter =
+                        def.hand.chars().nth(slot as usize).ok_or_else(|| {
+                            RookeryError::bad_input(format!("no hand slot {slot}"))
+                        })?;
+                    if seat != s.game().position().turn() {
+                        s.ui.clear();
+                        return Ok(Err(TapResult::Refused {
+                            reason: Message::new(message::illegal::NOT_YOUR_PIECE)
+                                .with("cell", letter)
+                                .into(),
+                        }));
+                    }
+                    Ok(Ok(letter.to_string()))
+                })?;
+                match letter {
+                    Ok(l) => self.tap_hand(l),
+                    Err(refused) => Ok(refused),
+                }
+            }
+        }
+    }
+
+    /// The buttons of the game screen now: moves made without tapping cells (a pass, janggi's
+    /// set-up choice, shogi's impasse declaration) or, while one is pending, the players'
+    /// choices. Empty when there is none (and when the game is over).
+    pub fn buttons(&self) -> Result<Vec<ActionButton>, RookeryError> {
+        self.with(|s| {
+            let g = s.game();
+            Ok(interact::buttons(g, |seat| s.seat_name(seat))
+                .into_iter()
+                .map(|b| ActionButton {
+                    text: action_text(g, b.action),
+                    label: b.label.into(),
+                })
+                .collect())
+        })
+    }
+
+    /// Presses a button of `buttons` by its text: `Moved` with the action played (and saved),
+    /// or `Refused` saying why when it is not offered now.
+    pub fn press(&self, text: String) -> Result<TapResult, RookeryError> {
+        self.with(|s| {
+            let action = interact::buttons(s.game(), |seat| seat.to_string())
+                .into_iter()
+                .map(|b| b.action)
+                .find(|&a| action_text(s.game(), a) == text);
+            let tap = match action {
+                Some(a) => {
+                    let game = &s.saved.game;
+                    s.ui.press(game, &a)
+                }
+                None => Tap::Refused(Message::new(if s.game().is_over() {
+                    message::illegal::GAME_OVER
+                } else {
+                    message::illegal::FORBIDDEN_BY_RULES
+                })),
+            };
+            s.tap_result(tap)
+        })
+    }
+
     /// Completes a promotion offered by `tap` with one of its letters (`Q`, `N`, ...).
     pub fn choose_promotion(&self, letter: String) -> Result<String, RookeryError> {
         self.with(|s| {
+            s.check_hand_over()?;
             if s.ui.pending().is_empty() {
                 return Err(RookeryError::bad_input("no promotion is pending"));
             }
@@ -844,6 +1131,7 @@ impl GameSession {
     /// Completes a `NeedsChoice` offered by `tap` with one of its move texts.
     pub fn choose_move(&self, text: String) -> Result<String, RookeryError> {
         self.with(|s| {
+            s.check_hand_over()?;
             let m =
                 s.ui.pending()
                     .iter()
@@ -859,7 +1147,7 @@ impl GameSession {
     pub fn why_illegal(&self, from: String, to: String) -> Result<MessageView, RookeryError> {
         self.with(|s| {
             let (f, t) = (s.cell(&from)?, s.cell(&to)?);
-            Ok(interact::explain(s.game(), f, t).into())
+            Ok(s.view().explain(s.game(), f, t).into())
         })
     }
 
@@ -870,6 +1158,7 @@ impl GameSession {
             if s.game().is_over() {
                 return Err(core_err(rookery_core::Error::GameOver));
             }
+            s.check_hand_over()?;
             let m = rookery_core::notation::movetext::parse(s.game().position(), &text)
                 .map_err(core_err)?;
             s.play(m)
@@ -964,6 +1253,7 @@ impl GameSession {
             s.saved.setup.start = Start::Position { text };
             s.saved.game = game;
             s.ui.clear();
+            s.clock.new_turn(Instant::now());
             Ok(())
         })
     }

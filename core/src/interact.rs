@@ -14,14 +14,23 @@
 //! - Drops: [`Interaction::tap_hand`] selects a kind in the mover's hand; its targets are the
 //!   cells it may be dropped on.
 //! - A later step of a turn made only of placements (the duck): a tap on a target places it.
-//! - A pending choice of the players (three-player chess after a mate) refuses taps with
-//!   [`illegal::CHOICE_PENDING`]; the shell shows [`Game::choices`].
+//! - Moves that are not made by tapping cells (a pass, janggi's set-up choice, shogi's impasse
+//!   declaration: `rules::button`) and the players' pending choices (three-player chess after a
+//!   mate) are [`buttons`] with labels; [`Interaction::press`] makes one. No cell tap makes
+//!   them; while a choice is pending, taps are refused with [`illegal::CHOICE_PENDING`].
+//! - A move to the selected piece's own cell (sittuyin's promotion in place) is a target like
+//!   any other: tapping the selected piece again makes it (else it deselects). When all of a
+//!   piece's moves stay on its cell and are a choice (friendly chess: promoting a pawn the
+//!   opponent carried there), the first tap offers them.
+//! - A promotion that may be declined (shogi) offers its kinds and `=` ([`promotion_letters`]).
+//! - Any cell some move starts from may be selected (friendly chess: the piece a chain freed
+//!   moves on from the union it left).
 //!
 //! A refused tap says why as a [`Message`] (see [`explain`]).
 
 use crate::board::{Cell, NO_CELL};
-use crate::game::Game;
-use crate::message::{illegal, Message};
+use crate::game::{Action, Choice, Game};
+use crate::message::{button, illegal, Message};
 use crate::piece::Seat;
 use crate::position::{Move, MoveKind, Position};
 use crate::variant::Family;
@@ -47,6 +56,9 @@ pub enum Tap {
     Choose { moves: Vec<Move> },
     /// This move is complete: the shell plays it, then calls [`Interaction::clear`].
     Play(Move),
+    /// A pending choice was pressed ([`Interaction::press`]): the shell plays
+    /// `Action::Choose` with it.
+    Decide(Choice),
     /// Nothing is selected any more.
     Deselected,
     /// The tap does nothing, for this reason; the selection is cleared.
@@ -82,6 +94,11 @@ fn tap_cells(pos: &Position, m: &Move) -> impl Iterator<Item = Cell> {
         .filter(|&c| c != NO_CELL)
 }
 
+/// Whether `m` moves a piece that stands on `c` (not a drop).
+fn starts_on(m: &Move, c: Cell) -> bool {
+    m.from == c && m.kind != MoveKind::Drop
+}
+
 fn matches_pick(m: &Move, pick: Pick) -> bool {
     match pick {
         Pick::Cell(c) => m.from == c && m.kind != MoveKind::Drop,
@@ -92,6 +109,81 @@ fn matches_pick(m: &Move, pick: Pick) -> bool {
 /// Whether every legal move is a placement (a later step of a turn: the duck).
 fn placement_step(moves: &[Move]) -> bool {
     !moves.is_empty() && moves.iter().all(|m| m.kind == MoveKind::Place)
+}
+
+/// The legal moves made by tapping cells (not by a button).
+fn tappable(game: &Game) -> Vec<Move> {
+    let pos = game.position();
+    game.legal_moves()
+        .into_iter()
+        .filter(|&m| crate::rules::button(pos, m).is_none())
+        .collect()
+}
+
+/// A button for an action made without tapping cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    /// A move of `rules::button` or `Action::Choose` of a pending choice.
+    pub action: Action,
+    pub label: Message,
+}
+
+/// The buttons the players may press now: the pending choices while one is pending, else the
+/// legal moves made without tapping cells (a pass, a set-up choice, a declaration); none when
+/// the game is over. `name` gives a seat's player name (for `choice-give`).
+pub fn buttons(game: &Game, name: impl Fn(Seat) -> String) -> Vec<Button> {
+    if game.is_over() {
+        return Vec::new();
+    }
+    if game.choice_pending() {
+        return game
+            .choices()
+            .into_iter()
+            .map(|c| Button {
+                action: Action::Choose(c),
+                label: match c {
+                    Choice::End => Message::new(button::CHOICE_END),
+                    Choice::PlayOnGrey => Message::new(button::CHOICE_GREY),
+                    Choice::PlayOnGiveTo(s) => {
+                        Message::new(button::CHOICE_GIVE).with("player", name(s))
+                    }
+                },
+            })
+            .collect();
+    }
+    let pos = game.position();
+    game.legal_moves()
+        .into_iter()
+        .filter_map(|m| {
+            crate::rules::button(pos, m).map(|label| Button {
+                action: Action::Move(m),
+                label,
+            })
+        })
+        .collect()
+}
+
+/// The letters of a promotion choice (`Q`, `N`, ...; `=` for the move without promotion where
+/// promotion may be declined, as in shogi), when `moves` are one move with several promotions;
+/// None for any other choice (a king step that is also castling).
+pub fn promotion_letters(game: &Game, moves: &[Move]) -> Option<Vec<String>> {
+    let first = moves.first()?;
+    let same = moves
+        .iter()
+        .all(|m| m.from == first.from && m.to == first.to);
+    let plain = moves.iter().filter(|m| m.promotion().is_none()).count();
+    if moves.len() < 2 || !same || plain > 1 {
+        return None;
+    }
+    Some(
+        moves
+            .iter()
+            .map(|m| {
+                m.promotion()
+                    .map_or_else(|| "=".to_owned(), |k| game.variant.letter(k).to_string())
+            })
+            .collect(),
+    )
 }
 
 impl Interaction {
@@ -132,7 +224,7 @@ impl Interaction {
         let Some(pick) = self.picked else {
             return Vec::new();
         };
-        game.legal_moves()
+        tappable(game)
             .into_iter()
             .filter(|m| matches_pick(m, pick))
             .collect()
@@ -199,7 +291,7 @@ impl Interaction {
             return Tap::Refused(why);
         }
         let pos = game.position();
-        let legal = game.legal_moves();
+        let legal = tappable(game);
         if placement_step(&legal) {
             self.clear();
             let here: Vec<Move> = legal.into_iter().filter(|m| m.to == c).collect();
@@ -211,22 +303,21 @@ impl Interaction {
         }
         self.pending.clear();
         if let Some(pick) = self.picked {
-            if pick == Pick::Cell(c) {
-                self.clear();
-                return Tap::Deselected;
-            }
             let here: Vec<Move> = legal
                 .iter()
                 .filter(|m| matches_pick(m, pick) && lands_on(pos, m, c))
                 .copied()
                 .collect();
             if !here.is_empty() {
+                // a target (the piece's own cell too: a promotion in place)
                 return self.offer(here);
             }
-            // not a target: another own piece is selected instead, else say why
-            let p = pos.at(c);
-            let own = p.is_seated() && p.owner() == pos.turn();
-            if !own {
+            if pick == Pick::Cell(c) {
+                self.clear();
+                return Tap::Deselected;
+            }
+            // not a target: another piece that can move is selected instead, else say why
+            if !legal.iter().any(|m| starts_on(m, c)) {
                 self.clear();
                 return Tap::Refused(match pick {
                     Pick::Cell(from) => explain(game, from, c),
@@ -237,24 +328,44 @@ impl Interaction {
             }
         }
         self.clear();
+        if legal.iter().any(|m| starts_on(m, c)) {
+            self.picked = Some(Pick::Cell(c));
+            // every move of the piece stays on its cell and they are a choice (friendly chess:
+            // the owner promoting a pawn the opponent carried there): offered with this tap
+            let mine = self.moves(game);
+            if mine.len() > 1 && mine.iter().all(|m| m.to == c) {
+                return self.offer(mine);
+            }
+            return Tap::Selected {
+                pick: Pick::Cell(c),
+                targets: self.targets(game),
+            };
+        }
         let p = pos.at(c);
-        if p.is_none() {
-            return Tap::Refused(Message::new(illegal::NO_PIECE).with("cell", name(game, c)));
+        Tap::Refused(if p.is_none() {
+            Message::new(illegal::NO_PIECE).with("cell", name(game, c))
+        } else if !(p.is_seated() && p.owner() == pos.turn()) {
+            Message::new(illegal::NOT_YOUR_PIECE).with("cell", name(game, c))
+        } else {
+            Message::new(illegal::PIECE_CANNOT_MOVE).with("cell", name(game, c))
+        })
+    }
+
+    /// Presses a button of [`buttons`]: its move (or pending choice) is complete, unless it is
+    /// not offered now (refused, saying why).
+    pub fn press(&mut self, game: &Game, action: &Action) -> Tap {
+        self.clear();
+        if game.is_over() {
+            return Tap::Refused(Message::new(illegal::GAME_OVER));
         }
-        if !(p.is_seated() && p.owner() == pos.turn()) {
-            return Tap::Refused(Message::new(illegal::NOT_YOUR_PIECE).with("cell", name(game, c)));
-        }
-        self.picked = Some(Pick::Cell(c));
-        let targets = self.targets(game);
-        if targets.is_empty() {
-            self.picked = None;
-            return Tap::Refused(
-                Message::new(illegal::PIECE_CANNOT_MOVE).with("cell", name(game, c)),
-            );
-        }
-        Tap::Selected {
-            pick: Pick::Cell(c),
-            targets,
+        let offered = buttons(game, |s| s.to_string())
+            .into_iter()
+            .any(|b| &b.action == action);
+        match action {
+            Action::Move(m) if offered => Tap::Play(*m),
+            Action::Choose(c) if offered => Tap::Decide(*c),
+            _ if game.choice_pending() => Tap::Refused(Message::new(illegal::CHOICE_PENDING)),
+            _ => Tap::Refused(Message::new(illegal::FORBIDDEN_BY_RULES)),
         }
     }
 
@@ -293,12 +404,13 @@ impl Interaction {
         found
     }
 
-    /// Completes a promotion choice by the kind's letter (`Q`, `n`, ...).
+    /// Completes a promotion choice by the kind's letter (`Q`, `n`, ...; `=` declines a
+    /// promotion that may be declined, see [`promotion_letters`]).
     pub fn choose_promotion(&mut self, game: &Game, letter: &str) -> Option<Move> {
         let v = game.variant;
-        let m = self.pending.iter().copied().find(|m| {
-            m.promotion()
-                .is_some_and(|k| v.letter(k).to_string().eq_ignore_ascii_case(letter))
+        let m = self.pending.iter().copied().find(|m| match m.promotion() {
+            Some(k) => v.letter(k).to_string().eq_ignore_ascii_case(letter),
+            None => letter == "=",
         })?;
         self.choose(m)
     }

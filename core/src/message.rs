@@ -52,6 +52,24 @@ pub mod illegal {
     pub const FORBIDDEN_BY_RULES: &str = "illegal-forbidden-by-rules";
     pub const PIECE_CANNOT_MOVE: &str = "illegal-piece-cannot-move";
     pub const NOT_YOUR_TURN: &str = "illegal-not-your-turn";
+    /// Pass-and-play in fog of war: the device goes to the next player first.
+    pub const HAND_OVER: &str = "illegal-hand-over";
+}
+
+/// Labels of the buttons of moves made without taps on cells (`rules::button`) and of the
+/// players' pending choices (`interact::buttons`).
+pub mod button {
+    /// A pass (janggi).
+    pub const PASS: &str = "action-pass";
+    /// The impasse declaration (shogi).
+    pub const DECLARE_IMPASSE: &str = "action-declare-impasse";
+    /// Janggi's set-up choice: `horse1`, `horse2`, `elephant1`, `elephant2` are points.
+    pub const JANGGI_SETUP: &str = "action-janggi-setup";
+    /// The players' choices after a mate (three-player chess): `choice-give` names the seat
+    /// taking the army in `player-seat`.
+    pub const CHOICE_END: &str = "choice-end";
+    pub const CHOICE_GREY: &str = "choice-grey";
+    pub const CHOICE_GIVE: &str = "choice-give";
 }
 
 /// The message key of a way the game ended.
@@ -173,8 +191,15 @@ pub const ALL_KEYS: &[&str] = &[
     illegal::FORBIDDEN_BY_RULES,
     illegal::PIECE_CANNOT_MOVE,
     illegal::NOT_YOUR_TURN,
+    illegal::HAND_OVER,
     "event-scored",
     "event-out",
     "event-walked",
     "error-store-locked",
+    button::PASS,
+    button::DECLARE_IMPASSE,
+    button::JANGGI_SETUP,
+    button::CHOICE_END,
+    button::CHOICE_GREY,
+    button::CHOICE_GIVE,
 ];

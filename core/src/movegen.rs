@@ -326,7 +326,7 @@ impl Position {
         }
     }
 
-    fn castling_moves(&self, s: Seat, out: &mut Vec<Move>) {
+    pub(crate) fn castling_moves(&self, s: Seat, out: &mut Vec<Move>) {
         for (i, d) in self.castles.iter().enumerate() {
             if d.seat != s || self.st.castling >> i & 1 == 0 {
                 continue;

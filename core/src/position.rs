@@ -207,6 +207,10 @@ pub const HAND_KINDS: usize = 16;
 pub enum Change {
     Cell(Cell, Piece),
     Hand(Seat, u8, u8),
+    /// A key was pushed onto the turn's trail ([`Position::trail`]).
+    TrailPushed,
+    /// This key was taken off the trail when the turn passed on.
+    TrailCleared(u64),
 }
 
 /// What unmake needs: the state before the move, the seats and scores before it, and where the
@@ -257,6 +261,9 @@ pub struct Position {
     journal: Vec<Change>,
     /// Set by a rules hook inside `make` ([`Position::continue_turn`]): the mover moves again.
     hold_turn: bool,
+    /// The positions (hashed without the step, [`Position::hash_without_step`]) a turn of
+    /// several steps went through so far; empty between turns (journaled). Not part of `==`.
+    trail: Vec<u64>,
 }
 
 impl PartialEq for Position {
@@ -364,6 +371,7 @@ impl Position {
             occ: [CellSet::EMPTY; MAX_SEATS],
             journal: Vec::new(),
             hold_turn: false,
+            trail: Vec::new(),
         }
     }
 
@@ -481,6 +489,37 @@ impl Position {
         self.st.hash ^=
             key_step_phase(self.st.step, self.st.phase) ^ key_step_phase(step, self.st.phase);
         self.st.step = step;
+    }
+
+    /// The positions the turn in progress went through after each of its steps that held the
+    /// turn ([`Position::continue_turn`]), as [`Position::hash_without_step`] keys, oldest
+    /// first; empty at a turn's first step. A rules hook may forbid a step that returns to one
+    /// (Paco Ŝako: a chain may not loop).
+    pub fn trail(&self) -> &[u64] {
+        &self.trail
+    }
+
+    /// The hash without the step within the turn: equal for the same position reached after
+    /// different numbers of steps.
+    pub fn hash_without_step(&self) -> u64 {
+        self.st.hash
+            ^ key_step_phase(self.st.step, self.st.phase)
+            ^ key_step_phase(0, self.st.phase)
+    }
+
+    /// Gives `seat` an en passant chance from inside a rules hook: its pawn now on `pawn` passed
+    /// over `target` (Paco Ŝako: a union moved by its pawn's two-square step).
+    pub fn set_ep(&mut self, seat: Seat, target: Cell, pawn: Cell) {
+        self.clear_ep(seat);
+        let hashed = self.ep_capturable(target, seat);
+        self.st.ep[seat as usize] = Ep {
+            target,
+            pawn,
+            hashed,
+        };
+        if hashed {
+            self.st.hash ^= key_ep(target);
+        }
     }
 
     /// Drops the undo journal: the moves made so far can no longer be unmade (a game keeps
@@ -758,9 +797,18 @@ impl Position {
             };
         }
         if self.hold_turn || self.st.step + 1 < v.steps_per_turn {
+            let held = self.hold_turn;
             self.hold_turn = false;
             self.set_step(self.st.step.saturating_add(1));
+            if held {
+                self.trail.push(self.hash_without_step());
+                self.journal.push(Change::TrailPushed);
+            }
         } else {
+            // the turn is over: its trail goes (journaled, newest first)
+            while let Some(h) = self.trail.pop() {
+                self.journal.push(Change::TrailCleared(h));
+            }
             if self.st.step != 0 {
                 self.set_step(0);
             }
@@ -824,6 +872,10 @@ impl Position {
             match self.journal.pop() {
                 Some(Change::Cell(c, p)) => self.restore(c, p),
                 Some(Change::Hand(s, k, n)) => self.hands[s as usize][k as usize] = n,
+                Some(Change::TrailPushed) => {
+                    self.trail.pop();
+                }
+                Some(Change::TrailCleared(h)) => self.trail.push(h),
                 None => break,
             }
         }
@@ -871,6 +923,7 @@ impl Position {
         self.occ = o.occ;
         self.journal.clear();
         self.hold_turn = o.hold_turn;
+        self.trail.clone_from(&o.trail);
     }
 
     /// Cells with en passant targets currently open to `seat`.

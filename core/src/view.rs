@@ -18,6 +18,58 @@ pub fn visible(pos: &Position, seat: Seat) -> Option<CellSet> {
     }
 }
 
+/// Whether a game limits what each seat sees (fog of war): its position text, exports and
+/// saved-game previews must then stay closed while it is played.
+pub fn limits_view(v: &crate::variant::Variant) -> bool {
+    v.family == crate::variant::Family::FogOfWar
+}
+
+/// Pass-and-play on one device in a game that hides information: the seat the device must be
+/// handed to before anything of the position is shown again, if any.
+///
+/// `people[s]` names the person who plays seat `s` at this device (`None`: a bot); `shown` is
+/// the seat whose view the device showed last (`None`: none yet, the game has just been
+/// opened). A hand-over is due only when at least two different people sit at the table, the
+/// seat to move is played by a person and that person is not the one the device last showed
+/// (two seats with the same name are one person). Bots need none; a finished game needs none.
+pub fn hand_over_to(
+    pos: &Position,
+    over: bool,
+    people: &[Option<&str>],
+    shown: Option<Seat>,
+) -> Option<Seat> {
+    if over || !limits_view(pos.variant) {
+        return None;
+    }
+    let mut names: Vec<&str> = people.iter().flatten().copied().collect();
+    names.sort_unstable();
+    names.dedup();
+    if names.len() < 2 {
+        return None;
+    }
+    let turn = pos.turn();
+    let next = people.get(turn as usize).copied().flatten()?;
+    let last = shown.and_then(|s| people.get(s as usize).copied().flatten());
+    (last != Some(next)).then_some(turn)
+}
+
+/// The seat whose view a pass-and-play screen shows (the device passes between the people at
+/// the table): the seat to move when a person plays it, else the person's seat shown last,
+/// else the first seat a person plays; with bots alone, the seat to move.
+pub fn shown_seat(pos: &Position, people: &[Option<&str>], shown: Option<Seat>) -> Seat {
+    let person = |s: Seat| people.get(s as usize).is_some_and(|p| p.is_some());
+    let turn = pos.turn();
+    if person(turn) {
+        return turn;
+    }
+    if let Some(s) = shown.filter(|&s| person(s)) {
+        return s;
+    }
+    (0..people.len() as Seat)
+        .find(|&s| person(s))
+        .unwrap_or(turn)
+}
+
 /// Whom a shell shows the board to: one seat (the seat whose player holds the device), or
 /// everyone (pass-and-play on one screen, a replay, an analysis board).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +82,8 @@ pub enum Viewer {
 #[derive(Clone, Debug)]
 pub struct View {
     cells: Option<CellSet>,
+    /// The seat whose view this is (its own moves are always readable to it).
+    seat: Option<Seat>,
 }
 
 impl View {
@@ -43,6 +97,31 @@ impl View {
         };
         View {
             cells: visible(pos, seat),
+            seat: Some(seat),
+        }
+    }
+
+    /// A view that sees no cell: what a pass-and-play screen shows while the device is being
+    /// handed to the next player ([`hand_over_to`]).
+    pub fn nothing() -> View {
+        View {
+            cells: Some(CellSet::EMPTY),
+            seat: None,
+        }
+    }
+
+    /// Why the seat to move cannot move from `from` to `to` ([`crate::interact::explain`]), told
+    /// only from what this view sees: a cell in the dark holds "no piece" and cannot be moved
+    /// to, whatever stands there (a hidden piece that blocks a pawn is not named).
+    pub fn explain(&self, game: &Game, from: Cell, to: Cell) -> crate::message::Message {
+        use crate::message::{illegal, Message};
+        let name = |c: Cell| game.variant.board.name(c).to_owned();
+        if !self.sees(from) {
+            Message::new(illegal::NO_PIECE).with("cell", name(from))
+        } else if !self.sees(to) {
+            Message::new(illegal::CANNOT_MOVE_THERE).with("cell", name(to))
+        } else {
+            crate::interact::explain(game, from, to)
         }
     }
 
@@ -67,12 +146,18 @@ impl View {
         }
     }
 
+    /// Whether a ply may be shown (its text, its last-move mark): the viewer's own plies, and
+    /// others' whose cells it sees now.
+    pub fn sees_ply(&self, p: &crate::game::Ply) -> bool {
+        self.is_full() || self.seat == Some(p.mover) || self.sees_action(&p.action)
+    }
+
     /// The move list as this viewer may read it: hidden moves as `?`.
     pub fn texts(&self, game: &Game) -> Vec<String> {
         game.plies()
             .iter()
             .map(|p| {
-                if self.is_full() || self.sees_action(&p.action) {
+                if self.sees_ply(p) {
                     p.text.clone()
                 } else {
                     "?".to_string()

@@ -4,14 +4,24 @@
 //!
 //! Format: `case NAME`, `game ID`, optional `fen POSITION`, then steps
 //! `tap CELL => RESULT`, `hand LETTER => RESULT`, `promote LETTER => RESULT`,
-//! `choose MOVETEXT => RESULT`, where RESULT is `selected CELLS...` (sorted by name),
-//! `promote LETTERS...` (sorted), `choice MOVETEXTS...` (sorted), `moved MOVETEXT`,
-//! `drop LETTER@CELL` (a piece from the hand; not played, see `play`), `deselected` or
-//! `refused KEY`.
+//! `choose MOVETEXT => RESULT`, `press ACTIONTEXT => RESULT` (a button), `buttons * => buttons
+//! TEXT:LABELKEY...` (the buttons offered, sorted), where RESULT is `selected CELLS...` (sorted
+//! by name), `promote LETTERS...` (sorted; `=` declines), `choice MOVETEXTS...` (sorted),
+//! `moved TEXT` (the ply's text: a move, a drop `N@c3`, `choice:grey`), `deselected` or
+//! `refused KEY`. A case may start from `fen POSITION` and play `moves TEXT...` (move texts)
+//! before its steps.
 
-use rookery_core::interact::{Interaction, Pick, Tap};
-use rookery_core::position::Move;
+use rookery_core::interact::{buttons, promotion_letters, Interaction, Pick, Tap};
 use rookery_core::{Action, Game};
+
+/// A button's action as text: move text, or `choice:...`.
+fn action_text(g: &Game, a: Action) -> String {
+    match a {
+        Action::Move(m) => g.move_text(m),
+        Action::Choose(c) => c.text(),
+        _ => unreachable!("buttons are moves and choices"),
+    }
+}
 
 struct Case {
     name: String,
@@ -24,18 +34,8 @@ fn sorted(mut v: Vec<String>) -> String {
     v.join(" ")
 }
 
-fn play(case: &mut Case, m: Move) -> String {
-    if m.from == rookery_core::board::NO_CELL {
-        // A piece from the hand (a drop, the duck entering): move text has no form for these
-        // yet (notation::movetext::write needs a from cell), so the step names the move
-        // without playing it; it ends its case.
-        let v = case.game.variant;
-        case.ui.clear();
-        return format!("drop {}@{}", v.letter(m.aux), v.board.name(m.to));
-    }
-    case.game
-        .act(Action::Move(m))
-        .expect("the layer offers legal moves");
+fn play(case: &mut Case, a: Action) -> String {
+    case.game.act(a).expect("the layer offers legal actions");
     case.ui.clear();
     format!(
         "moved {}",
@@ -59,20 +59,15 @@ fn result(case: &mut Case, tap: Tap) -> String {
                 )
             )
         }
-        Tap::Choose { moves } if moves.iter().all(|m| m.promotion().is_some()) => format!(
-            "promote {}",
-            sorted(
-                moves
-                    .iter()
-                    .map(|m| v.letter(m.promotion().unwrap()).to_string())
-                    .collect()
-            )
-        ),
+        Tap::Choose { moves } if promotion_letters(g, &moves).is_some() => {
+            format!("promote {}", sorted(promotion_letters(g, &moves).unwrap()))
+        }
         Tap::Choose { moves } => format!(
             "choice {}",
             sorted(moves.iter().map(|&m| g.move_text(m)).collect())
         ),
-        Tap::Play(m) => play(case, m),
+        Tap::Play(m) => play(case, Action::Move(m)),
+        Tap::Decide(c) => play(case, Action::Choose(c)),
         Tap::Deselected => "deselected".to_owned(),
         Tap::Refused(why) => format!("refused {}", why.key),
     }
@@ -95,7 +90,7 @@ fn step(case: &mut Case, verb: &str, arg: &str) -> String {
             result(case, tap)
         }
         "promote" => match case.ui.choose_promotion(&case.game, arg) {
-            Some(m) => play(case, m),
+            Some(m) => play(case, Action::Move(m)),
             None => "no such choice".to_owned(),
         },
         "choose" => {
@@ -106,8 +101,32 @@ fn step(case: &mut Case, verb: &str, arg: &str) -> String {
                 .copied()
                 .find(|&m| case.game.move_text(m) == arg);
             match m.and_then(|m| case.ui.choose(m)) {
-                Some(m) => play(case, m),
+                Some(m) => play(case, Action::Move(m)),
                 None => "no such choice".to_owned(),
+            }
+        }
+        "buttons" => format!(
+            "buttons {}",
+            sorted(
+                buttons(&case.game, |s| s.to_string())
+                    .iter()
+                    .map(|b| format!("{}:{}", action_text(&case.game, b.action), b.label.key))
+                    .collect()
+            )
+        )
+        .trim_end()
+        .to_owned(),
+        "press" => {
+            let found = buttons(&case.game, |s| s.to_string())
+                .into_iter()
+                .map(|b| b.action)
+                .find(|&a| action_text(&case.game, a) == arg);
+            match found {
+                Some(a) => {
+                    let tap = case.ui.press(&case.game, &a);
+                    result(case, tap)
+                }
+                None => "not offered".to_owned(),
             }
         }
         other => panic!("unknown step {other}"),
@@ -122,9 +141,17 @@ fn game(id: &str, fen: Option<&str>) -> Game {
     } else {
         rookery_core::rules::variant(id).unwrap()
     };
-    let text = fen.map_or_else(|| v.start_fen.clone(), str::to_owned);
-    let pos = rookery_core::rules::parse_position(v, &text).unwrap();
-    Game::from_position(pos, Default::default(), 0).unwrap()
+    match fen {
+        // the game's own start (janggi's set-up choices come first), as the shells start it
+        None if !id.starts_with("tb-") => {
+            Game::with_options(id, Default::default(), 0, None).unwrap()
+        }
+        _ => {
+            let text = fen.map_or_else(|| v.start_fen.clone(), str::to_owned);
+            let pos = rookery_core::rules::parse_position(v, &text).unwrap();
+            Game::from_position(pos, Default::default(), 0).unwrap()
+        }
+    }
 }
 
 #[test]
@@ -160,6 +187,12 @@ fn the_shared_tap_fixture_gives_its_results_in_the_core_controller() {
                 let c = case.as_mut().expect("game before fen");
                 c.game = game(&pending_game, Some(rest));
             }
+            "moves" => {
+                let c = case.as_mut().expect("game before moves");
+                for t in rest.split_whitespace() {
+                    c.game.act_text(t).expect("a legal move");
+                }
+            }
             _ => {
                 let c = case.as_mut().expect("a case");
                 let (arg, want) = rest.split_once(" => ").expect("STEP ARG => RESULT");
@@ -176,6 +209,48 @@ fn the_shared_tap_fixture_gives_its_results_in_the_core_controller() {
             }
         }
     }
-    assert!(cases >= 8 && steps >= 25, "{cases} cases, {steps} steps");
+    assert!(cases >= 18 && steps >= 60, "{cases} cases, {steps} steps");
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+/// Three-player chess after the first mate: the players' choices are the buttons, taps wait.
+#[test]
+fn the_three_player_choice_after_a_mate_is_made_with_buttons() {
+    let mut found = None;
+    'seeds: for seed in 0..50u64 {
+        let mut g = Game::with_options("three-player", Default::default(), seed, None).unwrap();
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        while !g.is_over() && g.ply_count() < 600 {
+            if g.choice_pending() {
+                found = Some(g);
+                break 'seeds;
+            }
+            let moves = g.legal_moves();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            g.act(Action::Move(moves[(x % moves.len() as u64) as usize]))
+                .unwrap();
+        }
+    }
+    let g = found.expect("a random three-player game reaches a mate");
+    let offered = buttons(&g, |s| format!("seat {s}"));
+    assert_eq!(
+        offered.iter().map(|b| b.action).collect::<Vec<_>>(),
+        g.choices()
+            .into_iter()
+            .map(Action::Choose)
+            .collect::<Vec<_>>()
+    );
+    assert!(offered.iter().any(|b| b.label.key == "choice-end"));
+    assert!(offered
+        .iter()
+        .any(|b| b.label.key == "choice-give" && b.label.arg("player").is_some()));
+    let mut ui = Interaction::new();
+    let king = g.position().king(g.position().turn()).unwrap();
+    assert!(matches!(ui.tap(&g, king), Tap::Refused(m) if m.key == "illegal-choice-pending"));
+    let Action::Choose(c) = offered[0].action else {
+        unreachable!()
+    };
+    assert_eq!(ui.press(&g, &offered[0].action), Tap::Decide(c));
 }

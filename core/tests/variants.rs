@@ -458,3 +458,229 @@ fn fog_castling_out_of_through_and_into_an_attack_is_allowed() {
         assert!(can(&game("fog-of-war", f), "e1g1"), "{f}");
     }
 }
+
+// ------------------------------------------------- rule sentences of the pages (issue 12)
+
+#[test]
+fn antichess_en_passant_counts_as_a_capture_and_is_compulsory() {
+    // after d7d5 the only capture is e5xd6 en passant: every other move is illegal
+    let mut g = game("antichess", "8/3p4/8/4P3/8/8/7P/8 b - - 0 1");
+    play(&mut g, "d7d5");
+    assert_eq!(legal(&g), BTreeSet::from(["e5d6".to_string()]));
+}
+
+#[test]
+fn duck_a_player_with_no_legal_move_wins() {
+    // White's king a8 is walled in by its own pieces, each of them blocked: White to move has
+    // no move and wins (Fairy-Stockfish `duck` scores this +32000 for White)
+    let g = game("duck", "KN1k4/PPpP4/P1P5/8/8/8/8/7* w - - 0 1");
+    assert!(g.legal_moves().is_empty());
+    let o = g.outcome().expect("over at once");
+    assert_eq!(o.winners, vec![0]);
+}
+
+#[test]
+fn duck_the_duck_is_placed_for_the_first_time_after_whites_first_move() {
+    let mut g = game("duck", variants::START_FEN);
+    assert!(
+        !fen_of(&g).contains('*'),
+        "no duck on the board at the start"
+    );
+    play(&mut g, "e2e4");
+    // the square the pawn just left is allowed, the pawn's own square is not
+    assert!(can(&g, "*@e2") && !can(&g, "*@e4"));
+    play(&mut g, "*@e2");
+    assert!(fen_of(&g).starts_with("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP*PPP/"));
+}
+
+#[test]
+fn duck_no_two_square_step_over_the_duck_and_no_en_passant_onto_it() {
+    // the duck on e3 stops the e2 pawn's double step
+    let g = game("duck", "4k3/8/8/8/8/4*3/4P3/4K3 w - - 0 1");
+    assert!(!can(&g, "e2e4") && !can(&g, "e2e3"));
+    // black d7d5 passes d6; with the duck put on d6, e5xd6 en passant is gone
+    let mut g = game("duck", "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
+    play(&mut g, "d7d5");
+    assert!(can(&g, "*@d6"));
+    let mut with_duck = g.clone();
+    play(&mut with_duck, "*@d6");
+    assert!(!can(&with_duck, "e5d6"));
+    play(&mut g, "*@a1");
+    assert!(can(&g, "e5d6"), "en passant with the duck elsewhere");
+}
+
+#[test]
+fn fog_stalemate_is_a_draw() {
+    // White to move has no move (its king is walled in by its own blocked pieces): a draw, as
+    // Fairy-Stockfish's fogofwar scores it
+    let g = game("fog-of-war", "KN1k4/PPpP4/P1P5/8/8/8/8/8 w - - 0 1");
+    assert!(g.legal_moves().is_empty());
+    let o = g.outcome().expect("over at once");
+    assert!(o.winners.is_empty(), "a draw");
+    assert_eq!(o.reason, EndReason::Stalemate);
+}
+
+#[test]
+fn fog_promotion_offers_a_queen_rook_bishop_or_knight() {
+    let g = game("fog-of-war", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    for m in ["b7b8q", "b7b8r", "b7b8b", "b7b8n"] {
+        assert!(can(&g, m), "{m}");
+    }
+    assert!(!can(&g, "b7b8") && !can(&g, "b7b8k"));
+}
+
+/// The cells seat `s` may see, computed from the rules' sentence ("own pieces, the squares they
+/// can move to, a pawn that may be taken en passant") with the game's legal moves of that
+/// seat, independently of `rules::variants::visible_cells`.
+fn fog_expected(g: &Game, s: u8) -> BTreeSet<String> {
+    use rookery_core::position::MoveKind;
+    let mut p = g.position().clone();
+    if p.turn() != s {
+        p.set_turn(s);
+    }
+    let t = &g.variant.board;
+    let mut out: BTreeSet<String> = p
+        .pieces_of(s)
+        .iter()
+        .map(|c| t.name(c).to_string())
+        .collect();
+    for m in p.legal_moves() {
+        match m.kind {
+            MoveKind::Castle => {
+                let d = &p.castles[m.aux as usize];
+                out.insert(t.name(d.king_to).to_string());
+                out.insert(t.name(d.rook_to).to_string());
+            }
+            MoveKind::EnPassant => {
+                out.insert(t.name(m.to).to_string());
+                out.insert(t.name(p.st.ep[m.aux as usize].pawn).to_string());
+            }
+            _ => {
+                out.insert(t.name(m.to).to_string());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn fog_each_seats_view_holds_exactly_its_pieces_their_moves_and_en_passant_pawns() {
+    // seeded random games: for both seats after every move, the view (what every
+    // player-facing call passes through) sees exactly the cells the rules allow, the move
+    // list shows a seat its own moves and hides the other's unless both cells are seen, and no
+    // position text is given out
+    use rookery_core::view::{View, Viewer};
+    let mut seed = 0x0f06_2026u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut checked = 0;
+    for _ in 0..12 {
+        let mut g = Game::new("fog-of-war").unwrap();
+        for _ in 0..80 {
+            if g.is_over() {
+                break;
+            }
+            let moves = g.legal_moves();
+            g.play(moves[(next() % moves.len() as u64) as usize])
+                .unwrap();
+            if g.is_over() {
+                break;
+            }
+            for s in 0..2u8 {
+                let view = View::of(g.position(), Viewer::Seat(s));
+                let seen: BTreeSet<String> = (0..64)
+                    .filter(|&c| view.sees(c))
+                    .map(|c| g.variant.board.name(c).to_string())
+                    .collect();
+                assert_eq!(seen, fog_expected(&g, s), "seat {s} in {}", fen_of(&g));
+                assert!(view.position_text(g.position()).is_none());
+                let texts = view.texts(&g);
+                for (p, text) in g.plies().iter().zip(&texts) {
+                    let Action::Move(m) = p.action else { continue };
+                    let shown = p.mover == s || (view.sees(m.from) && view.sees(m.to));
+                    assert_eq!(
+                        text != "?",
+                        shown,
+                        "seat {s}: ply {} in {}",
+                        p.text,
+                        fen_of(&g)
+                    );
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked} views checked");
+}
+
+#[test]
+fn fog_a_refusal_on_a_hidden_cell_tells_nothing_of_what_stands_there() {
+    use rookery_core::message::illegal;
+    use rookery_core::view::{View, Viewer};
+    let mut g = game("fog-of-war", variants::START_FEN);
+    play(&mut g, "e2e4 d7d5");
+    let view = View::of(g.position(), Viewer::Seat(0));
+    // the black queen on d8 is in the dark: "no piece", not "not your piece"
+    assert_eq!(
+        view.explain(&g, cell(&g, "d8"), cell(&g, "d8")).key,
+        illegal::NO_PIECE
+    );
+    // a2-a5 would be "blocked"? a5 is in the dark: "cannot move there"
+    assert_eq!(
+        view.explain(&g, cell(&g, "a2"), cell(&g, "a5")).key,
+        illegal::CANNOT_MOVE_THERE
+    );
+    // the pawn e4 may take d5 (seen): the plain explanation of a real target is kept
+    assert_eq!(
+        view.explain(&g, cell(&g, "e4"), cell(&g, "d5")).key,
+        rookery_core::interact::explain(&g, cell(&g, "e4"), cell(&g, "d5")).key
+    );
+}
+
+#[test]
+fn fog_the_en_passant_capture_is_a_target_of_the_capturing_pawn() {
+    use rookery_core::interact::Interaction;
+    let mut g = game("fog-of-war", variants::START_FEN);
+    play(&mut g, "e2e4 h7h6 e4e5 d7d5");
+    let mut ui = Interaction::new();
+    ui.select(Some(cell(&g, "e5")));
+    let targets: Vec<String> = ui
+        .targets(&g)
+        .into_iter()
+        .map(|c| g.variant.board.name(c).to_string())
+        .collect();
+    assert!(targets.contains(&"d6".to_string()), "{targets:?}");
+}
+
+#[test]
+fn fog_in_pass_and_play_the_board_stays_hidden_until_the_next_player_confirms() {
+    use rookery_core::view::{hand_over_to, shown_seat};
+    let people = [Some("Ann"), Some("Ben")];
+    let mut g = Game::new("fog-of-war").unwrap();
+    // opened: hidden until Ann confirms; then nothing is due until the turn passes
+    assert_eq!(hand_over_to(g.position(), false, &people, None), Some(0));
+    assert_eq!(hand_over_to(g.position(), false, &people, Some(0)), None);
+    play(&mut g, "e2e4");
+    assert_eq!(hand_over_to(g.position(), false, &people, Some(0)), Some(1));
+    assert_eq!(hand_over_to(g.position(), false, &people, Some(1)), None);
+    // only when at least two different people sit at the table
+    assert_eq!(
+        hand_over_to(g.position(), false, &[Some("Ann"), None], Some(0)),
+        None
+    );
+    assert_eq!(
+        hand_over_to(g.position(), false, &[Some("Ann"), Some("Ann")], Some(0)),
+        None
+    );
+    // a finished game and a game without hidden cells need none
+    assert_eq!(hand_over_to(g.position(), true, &people, Some(0)), None);
+    let chess = Game::new("chess").unwrap();
+    assert_eq!(hand_over_to(chess.position(), false, &people, None), None);
+    // the seat shown: the person to move, else the person seen last; never a bot's seat
+    assert_eq!(shown_seat(g.position(), &people, Some(0)), 1);
+    assert_eq!(shown_seat(g.position(), &[Some("Ann"), None], None), 0);
+}

@@ -1117,6 +1117,20 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
     func botMove(cancel: CancelHandle?) async throws  -> String
     
     /**
+     * The buttons of the game screen now: moves made without tapping cells (a pass, janggi's
+     * set-up choice, shogi's impasse declaration) or, while one is pending, the players'
+     * choices. Empty when there is none (and when the game is over).
+     */
+    func buttons() throws  -> [ActionButton]
+    
+    /**
+     * When the turn's time ran out: plays the time-out of the seat to move (saved like any
+     * action) and returns its text (`timeout:2`). Call it from the screen's clock tick. `None`
+     * while time is left, without a limit, while the clock is paused or a choice is pending.
+     */
+    func checkClock() throws  -> String?
+    
+    /**
      * Takes a pending decision (one of `BoardSnapshot::choices`).
      */
     func choose(choice: String) throws 
@@ -1133,9 +1147,16 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
     
     /**
      * Ends the session: every later call returns `StaleSession`. (Freeing the native object
-     * is still `close()`/`destroy()` in Kotlin, automatic in Swift.)
+     * is still `close()`/`destroy()` in Kotlin, automatic in Swift.) The turn clock is paused
+     * and saved first, as by `pause_clock`.
      */
     func closeSession() 
+    
+    /**
+     * Pass-and-play in fog of war: the person the snapshot's `hand_over_to` names holds the
+     * device now; the board shows their view again. `BadInput` when no hand-over is pending.
+     */
+    func confirmHandOver() throws 
     
     /**
      * Ends the game by agreement, where the game allows it and no person is still playing.
@@ -1173,10 +1194,23 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
     func noPersonPlaying() throws  -> Bool
     
     /**
+     * Stops the turn clock and saves the time spent on this turn (call it when the game
+     * leaves the screen or the app the foreground: Android's ON_PAUSE). Whatever is not saved
+     * when the app is killed is not charged (docs/rules-decisions.md).
+     */
+    func pauseClock() throws 
+    
+    /**
      * Plays coordinate move text (`e2e4`, `e7e8q`, `e7-e8=Q`); returns it as written by the
      * game.
      */
     func playMoveText(text: String) throws  -> String
+    
+    /**
+     * Presses a button of `buttons` by its text: `Moved` with the action played (and saved),
+     * or `Refused` saying why when it is not offered now.
+     */
+    func press(text: String) throws  -> TapResult
     
     func redo() throws 
     
@@ -1192,12 +1226,19 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
     
     /**
      * Whose view the player-facing calls give: `Some(seat)` = what that seat may see (a
-     * device held by one player), `None` = the seat to move (pass-and-play). Today every
-     * game shows everything; fog of war will hide cells here (`rookery_core::view`).
+     * device held by one player), `None` = pass-and-play: the seat of the person at the
+     * device, with a hand-over between people in fog of war (`BoardSnapshot::hand_over_to`,
+     * `confirm_hand_over`; `rookery_core::view`).
      */
     func setViewer(seat: UInt8?) throws 
     
     func snapshot() throws  -> BoardSnapshot
+    
+    /**
+     * Runs the turn clock again after `pause_clock` (ON_RESUME). A session's clock runs from
+     * its start.
+     */
+    func startClock() throws 
     
     /**
      * One tap on `cell` (the core's interaction layer): select a piece of the side to move,
@@ -1211,6 +1252,19 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
      */
     func tapHand(letter: String) throws  -> TapResult
     
+    /**
+     * What a tap on the board scene hit (`hit_test`): a cell is `tap`, a slot of the hand of
+     * the side to move is `tap_hand`; another seat's hand is refused.
+     */
+    func tapHit(hit: SceneHit) throws  -> TapResult
+    
+    /**
+     * The current turn's clock in a game with a time per turn (house rule `turn_seconds`);
+     * `None` without a limit or when the game is over. A resumed saved game's turn goes on
+     * with the time that was left at its last save (`pause_clock`, `close_session`).
+     */
+    func turnClock() throws  -> TurnClockView?
+    
     func undo() throws 
     
     /**
@@ -1218,6 +1272,12 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
      * the king would be in check, the path is blocked, not your piece, ...).
      */
     func whyIllegal(from: String, to: String) throws  -> MessageView
+    
+    /**
+     * Places and points of every seat once the game is over (by place, then seat); empty
+     * while it is being played.
+     */
+    func standings() throws  -> [SeatStanding]
     
 }
 /**
@@ -1356,6 +1416,32 @@ open func botMove(cancel: CancelHandle?)async throws  -> String  {
 }
     
     /**
+     * The buttons of the game screen now: moves made without tapping cells (a pass, janggi's
+     * set-up choice, shogi's impasse declaration) or, while one is pending, the players'
+     * choices. Empty when there is none (and when the game is over).
+     */
+open func buttons()throws  -> [ActionButton]  {
+    return try  FfiConverterSequenceTypeActionButton.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_buttons(
+            self.uniffiCloneHandle(),$0
+    )
+})
+}
+    
+    /**
+     * When the turn's time ran out: plays the time-out of the seat to move (saved like any
+     * action) and returns its text (`timeout:2`). Call it from the screen's clock tick. `None`
+     * while time is left, without a limit, while the clock is paused or a choice is pending.
+     */
+open func checkClock()throws  -> String?  {
+    return try  FfiConverterOptionString.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_check_clock(
+            self.uniffiCloneHandle(),$0
+    )
+})
+}
+    
+    /**
      * Takes a pending decision (one of `BoardSnapshot::choices`).
      */
 open func choose(choice: String)throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
@@ -1392,10 +1478,22 @@ open func choosePromotion(letter: String)throws  -> String  {
     
     /**
      * Ends the session: every later call returns `StaleSession`. (Freeing the native object
-     * is still `close()`/`destroy()` in Kotlin, automatic in Swift.)
+     * is still `close()`/`destroy()` in Kotlin, automatic in Swift.) The turn clock is paused
+     * and saved first, as by `pause_clock`.
      */
 open func closeSession()  {try! rustCall() {
     uniffi_rookery_bindings_fn_method_gamesession_close_session(
+            self.uniffiCloneHandle(),$0
+    )
+}
+}
+    
+    /**
+     * Pass-and-play in fog of war: the person the snapshot's `hand_over_to` names holds the
+     * device now; the board shows their view again. `BadInput` when no hand-over is pending.
+     */
+open func confirmHandOver()throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_confirm_hand_over(
             self.uniffiCloneHandle(),$0
     )
 }
@@ -1473,12 +1571,37 @@ open func noPersonPlaying()throws  -> Bool  {
 }
     
     /**
+     * Stops the turn clock and saves the time spent on this turn (call it when the game
+     * leaves the screen or the app the foreground: Android's ON_PAUSE). Whatever is not saved
+     * when the app is killed is not charged (docs/rules-decisions.md).
+     */
+open func pauseClock()throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_pause_clock(
+            self.uniffiCloneHandle(),$0
+    )
+}
+}
+    
+    /**
      * Plays coordinate move text (`e2e4`, `e7e8q`, `e7-e8=Q`); returns it as written by the
      * game.
      */
 open func playMoveText(text: String)throws  -> String  {
     return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
     uniffi_rookery_bindings_fn_method_gamesession_play_move_text(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(text),$0
+    )
+})
+}
+    
+    /**
+     * Presses a button of `buttons` by its text: `Moved` with the action played (and saved),
+     * or `Refused` saying why when it is not offered now.
+     */
+open func press(text: String)throws  -> TapResult  {
+    return try  FfiConverterTypeTapResult_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_press(
             self.uniffiCloneHandle(),
         FfiConverterString.lower(text),$0
     )
@@ -1517,8 +1640,9 @@ open func setSeat(seat: UInt8, config: SeatConfig)throws   {try rustCallWithErro
     
     /**
      * Whose view the player-facing calls give: `Some(seat)` = what that seat may see (a
-     * device held by one player), `None` = the seat to move (pass-and-play). Today every
-     * game shows everything; fog of war will hide cells here (`rookery_core::view`).
+     * device held by one player), `None` = pass-and-play: the seat of the person at the
+     * device, with a hand-over between people in fog of war (`BoardSnapshot::hand_over_to`,
+     * `confirm_hand_over`; `rookery_core::view`).
      */
 open func setViewer(seat: UInt8?)throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
     uniffi_rookery_bindings_fn_method_gamesession_set_viewer(
@@ -1534,6 +1658,17 @@ open func snapshot()throws  -> BoardSnapshot  {
             self.uniffiCloneHandle(),$0
     )
 })
+}
+    
+    /**
+     * Runs the turn clock again after `pause_clock` (ON_RESUME). A session's clock runs from
+     * its start.
+     */
+open func startClock()throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_start_clock(
+            self.uniffiCloneHandle(),$0
+    )
+}
 }
     
     /**
@@ -1562,6 +1697,32 @@ open func tapHand(letter: String)throws  -> TapResult  {
 })
 }
     
+    /**
+     * What a tap on the board scene hit (`hit_test`): a cell is `tap`, a slot of the hand of
+     * the side to move is `tap_hand`; another seat's hand is refused.
+     */
+open func tapHit(hit: SceneHit)throws  -> TapResult  {
+    return try  FfiConverterTypeTapResult_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_tap_hit(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSceneHit_lower(hit),$0
+    )
+})
+}
+    
+    /**
+     * The current turn's clock in a game with a time per turn (house rule `turn_seconds`);
+     * `None` without a limit or when the game is over. A resumed saved game's turn goes on
+     * with the time that was left at its last save (`pause_clock`, `close_session`).
+     */
+open func turnClock()throws  -> TurnClockView?  {
+    return try  FfiConverterOptionTypeTurnClockView.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_turn_clock(
+            self.uniffiCloneHandle(),$0
+    )
+})
+}
+    
 open func undo()throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
     uniffi_rookery_bindings_fn_method_gamesession_undo(
             self.uniffiCloneHandle(),$0
@@ -1579,6 +1740,18 @@ open func whyIllegal(from: String, to: String)throws  -> MessageView  {
             self.uniffiCloneHandle(),
         FfiConverterString.lower(from),
         FfiConverterString.lower(to),$0
+    )
+})
+}
+    
+    /**
+     * Places and points of every seat once the game is over (by place, then seat); empty
+     * while it is being played.
+     */
+open func standings()throws  -> [SeatStanding]  {
+    return try  FfiConverterSequenceTypeSeatStanding.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_standings(
+            self.uniffiCloneHandle(),$0
     )
 })
 }
@@ -1837,6 +2010,79 @@ public func FfiConverterTypeLogSink_lower(_ value: LogSink) -> UInt64 {
 
 
 /**
+ * A button of the game screen for an action made without tapping cells: a pass, janggi's
+ * set-up choice, shogi's impasse declaration, or the players' pending choice after a mate
+ * (three-player chess). `press(text)` makes it.
+ */
+public struct ActionButton: Equatable, Hashable {
+    /**
+     * The action's text (`e2e2`, `b1h1`, `e1e1`, `choice:grey`): give it to `press`.
+     */
+    public var text: String
+    /**
+     * What the button says (`action-pass`, `action-janggi-setup`, `action-declare-impasse`,
+     * `choice-*`).
+     */
+    public var label: MessageView
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The action's text (`e2e2`, `b1h1`, `e1e1`, `choice:grey`): give it to `press`.
+         */text: String, 
+        /**
+         * What the button says (`action-pass`, `action-janggi-setup`, `action-declare-impasse`,
+         * `choice-*`).
+         */label: MessageView) {
+        self.text = text
+        self.label = label
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ActionButton: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeActionButton: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ActionButton {
+        return
+            try ActionButton(
+                text: FfiConverterString.read(from: &buf), 
+                label: FfiConverterTypeMessageView.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ActionButton, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.text, into: &buf)
+        FfiConverterTypeMessageView.write(value.label, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeActionButton_lift(_ buf: RustBuffer) throws -> ActionButton {
+    return try FfiConverterTypeActionButton.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeActionButton_lower(_ value: ActionButton) -> RustBuffer {
+    return FfiConverterTypeActionButton.lower(value)
+}
+
+
+/**
  * Everything the game screen paints, in one coordinate space.
  */
 public struct BoardScene: Equatable, Hashable {
@@ -1986,6 +2232,10 @@ public struct BoardSnapshot: Equatable, Hashable {
      * The cell selected by taps, if any.
      */
     public var selected: String?
+    /**
+     * Pieces in hand, per seat and kind (games with drops; empty otherwise).
+     */
+    public var hands: [HandView]
     public var plyCount: UInt32
     public var canUndo: Bool
     public var canRedo: Bool
@@ -1993,6 +2243,13 @@ public struct BoardSnapshot: Equatable, Hashable {
      * The saved game's id when the session belongs to a `GameLibrary`.
      */
     public var savedId: UInt64?
+    /**
+     * Pass-and-play in a game that hides information (fog of war): the seat the device must
+     * be handed to. While set, the snapshot shows nothing of any seat's view (no pieces, no
+     * last move, no captures), taps are refused and the move list is hidden, until the app
+     * calls `confirm_hand_over` (bindings/README.md).
+     */
+    public var handOverTo: UInt8?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -2014,10 +2271,19 @@ public struct BoardSnapshot: Equatable, Hashable {
          */choices: [String], 
         /**
          * The cell selected by taps, if any.
-         */selected: String?, plyCount: UInt32, canUndo: Bool, canRedo: Bool, 
+         */selected: String?, 
+        /**
+         * Pieces in hand, per seat and kind (games with drops; empty otherwise).
+         */hands: [HandView], plyCount: UInt32, canUndo: Bool, canRedo: Bool, 
         /**
          * The saved game's id when the session belongs to a `GameLibrary`.
-         */savedId: UInt64?) {
+         */savedId: UInt64?, 
+        /**
+         * Pass-and-play in a game that hides information (fog of war): the seat the device must
+         * be handed to. While set, the snapshot shows nothing of any seat's view (no pieces, no
+         * last move, no captures), taps are refused and the move list is hidden, until the app
+         * calls `confirm_hand_over` (bindings/README.md).
+         */handOverTo: UInt8?) {
         self.gameId = gameId
         self.width = width
         self.height = height
@@ -2031,10 +2297,12 @@ public struct BoardSnapshot: Equatable, Hashable {
         self.result = result
         self.choices = choices
         self.selected = selected
+        self.hands = hands
         self.plyCount = plyCount
         self.canUndo = canUndo
         self.canRedo = canRedo
         self.savedId = savedId
+        self.handOverTo = handOverTo
     }
 
     
@@ -2066,10 +2334,12 @@ public struct FfiConverterTypeBoardSnapshot: FfiConverterRustBuffer {
                 result: FfiConverterOptionTypeGameResult.read(from: &buf), 
                 choices: FfiConverterSequenceString.read(from: &buf), 
                 selected: FfiConverterOptionString.read(from: &buf), 
+                hands: FfiConverterSequenceTypeHandView.read(from: &buf), 
                 plyCount: FfiConverterUInt32.read(from: &buf), 
                 canUndo: FfiConverterBool.read(from: &buf), 
                 canRedo: FfiConverterBool.read(from: &buf), 
-                savedId: FfiConverterOptionUInt64.read(from: &buf)
+                savedId: FfiConverterOptionUInt64.read(from: &buf), 
+                handOverTo: FfiConverterOptionUInt8.read(from: &buf)
         )
     }
 
@@ -2087,10 +2357,12 @@ public struct FfiConverterTypeBoardSnapshot: FfiConverterRustBuffer {
         FfiConverterOptionTypeGameResult.write(value.result, into: &buf)
         FfiConverterSequenceString.write(value.choices, into: &buf)
         FfiConverterOptionString.write(value.selected, into: &buf)
+        FfiConverterSequenceTypeHandView.write(value.hands, into: &buf)
         FfiConverterUInt32.write(value.plyCount, into: &buf)
         FfiConverterBool.write(value.canUndo, into: &buf)
         FfiConverterBool.write(value.canRedo, into: &buf)
         FfiConverterOptionUInt64.write(value.savedId, into: &buf)
+        FfiConverterOptionUInt8.write(value.handOverTo, into: &buf)
     }
 }
 
@@ -2360,6 +2632,73 @@ public func FfiConverterTypeGameResult_lift(_ buf: RustBuffer) throws -> GameRes
 #endif
 public func FfiConverterTypeGameResult_lower(_ value: GameResult) -> RustBuffer {
     return FfiConverterTypeGameResult.lower(value)
+}
+
+
+/**
+ * Pieces of one kind in a seat's hand (games with drops; sittuyin's set-up).
+ */
+public struct HandView: Equatable, Hashable {
+    public var seat: UInt8
+    /**
+     * Upper-case letter of its kind: give it to `tap_hand`.
+     */
+    public var letter: String
+    public var count: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(seat: UInt8, 
+        /**
+         * Upper-case letter of its kind: give it to `tap_hand`.
+         */letter: String, count: UInt32) {
+        self.seat = seat
+        self.letter = letter
+        self.count = count
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension HandView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeHandView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> HandView {
+        return
+            try HandView(
+                seat: FfiConverterUInt8.read(from: &buf), 
+                letter: FfiConverterString.read(from: &buf), 
+                count: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: HandView, into buf: inout [UInt8]) {
+        FfiConverterUInt8.write(value.seat, into: &buf)
+        FfiConverterString.write(value.letter, into: &buf)
+        FfiConverterUInt32.write(value.count, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHandView_lift(_ buf: RustBuffer) throws -> HandView {
+    return try FfiConverterTypeHandView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHandView_lower(_ value: HandView) -> RustBuffer {
+    return FfiConverterTypeHandView.lower(value)
 }
 
 
@@ -3154,16 +3493,24 @@ public struct SceneHandSlot: Equatable, Hashable {
     public var centre: ScenePoint
     public var glyph: String
     public var count: UInt32
+    /**
+     * The piece kind's letter: `GameSession::tap_hand(letter)` selects it.
+     */
+    public var letter: String
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(seat: UInt8, slot: UInt8, polygon: [ScenePoint], centre: ScenePoint, glyph: String, count: UInt32) {
+    public init(seat: UInt8, slot: UInt8, polygon: [ScenePoint], centre: ScenePoint, glyph: String, count: UInt32, 
+        /**
+         * The piece kind's letter: `GameSession::tap_hand(letter)` selects it.
+         */letter: String) {
         self.seat = seat
         self.slot = slot
         self.polygon = polygon
         self.centre = centre
         self.glyph = glyph
         self.count = count
+        self.letter = letter
     }
 
     
@@ -3187,7 +3534,8 @@ public struct FfiConverterTypeSceneHandSlot: FfiConverterRustBuffer {
                 polygon: FfiConverterSequenceTypeScenePoint.read(from: &buf), 
                 centre: FfiConverterTypeScenePoint.read(from: &buf), 
                 glyph: FfiConverterString.read(from: &buf), 
-                count: FfiConverterUInt32.read(from: &buf)
+                count: FfiConverterUInt32.read(from: &buf), 
+                letter: FfiConverterString.read(from: &buf)
         )
     }
 
@@ -3198,6 +3546,7 @@ public struct FfiConverterTypeSceneHandSlot: FfiConverterRustBuffer {
         FfiConverterTypeScenePoint.write(value.centre, into: &buf)
         FfiConverterString.write(value.glyph, into: &buf)
         FfiConverterUInt32.write(value.count, into: &buf)
+        FfiConverterString.write(value.letter, into: &buf)
     }
 }
 
@@ -3788,6 +4137,83 @@ public func FfiConverterTypeSceneStroke_lower(_ value: SceneStroke) -> RustBuffe
 
 
 /**
+ * One seat's place in a finished game.
+ */
+public struct SeatStanding: Equatable, Hashable {
+    public var seat: UInt8
+    /**
+     * 1 = first; seats that tie share a place.
+     */
+    public var place: UInt8
+    public var points: Int32
+    /**
+     * The points as the game shows them (three-player chess: quarter points, `1¾`).
+     */
+    public var pointsText: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(seat: UInt8, 
+        /**
+         * 1 = first; seats that tie share a place.
+         */place: UInt8, points: Int32, 
+        /**
+         * The points as the game shows them (three-player chess: quarter points, `1¾`).
+         */pointsText: String) {
+        self.seat = seat
+        self.place = place
+        self.points = points
+        self.pointsText = pointsText
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SeatStanding: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSeatStanding: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SeatStanding {
+        return
+            try SeatStanding(
+                seat: FfiConverterUInt8.read(from: &buf), 
+                place: FfiConverterUInt8.read(from: &buf), 
+                points: FfiConverterInt32.read(from: &buf), 
+                pointsText: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SeatStanding, into buf: inout [UInt8]) {
+        FfiConverterUInt8.write(value.seat, into: &buf)
+        FfiConverterUInt8.write(value.place, into: &buf)
+        FfiConverterInt32.write(value.points, into: &buf)
+        FfiConverterString.write(value.pointsText, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSeatStanding_lift(_ buf: RustBuffer) throws -> SeatStanding {
+    return try FfiConverterTypeSeatStanding.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSeatStanding_lower(_ value: SeatStanding) -> RustBuffer {
+    return FfiConverterTypeSeatStanding.lower(value)
+}
+
+
+/**
  * One seat's state.
  */
 public struct SeatView: Equatable, Hashable {
@@ -3909,6 +4335,83 @@ public func FfiConverterTypeSeatView_lift(_ buf: RustBuffer) throws -> SeatView 
 #endif
 public func FfiConverterTypeSeatView_lower(_ value: SeatView) -> RustBuffer {
     return FfiConverterTypeSeatView.lower(value)
+}
+
+
+/**
+ * The turn clock of a game with a time per turn (house rule `turn_seconds`).
+ */
+public struct TurnClockView: Equatable, Hashable {
+    /**
+     * The seat whose turn it counts.
+     */
+    public var seat: UInt8
+    public var limitMs: UInt64
+    public var leftMs: UInt64
+    /**
+     * False between `pause_clock` and `start_clock`.
+     */
+    public var running: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The seat whose turn it counts.
+         */seat: UInt8, limitMs: UInt64, leftMs: UInt64, 
+        /**
+         * False between `pause_clock` and `start_clock`.
+         */running: Bool) {
+        self.seat = seat
+        self.limitMs = limitMs
+        self.leftMs = leftMs
+        self.running = running
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension TurnClockView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTurnClockView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TurnClockView {
+        return
+            try TurnClockView(
+                seat: FfiConverterUInt8.read(from: &buf), 
+                limitMs: FfiConverterUInt64.read(from: &buf), 
+                leftMs: FfiConverterUInt64.read(from: &buf), 
+                running: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: TurnClockView, into buf: inout [UInt8]) {
+        FfiConverterUInt8.write(value.seat, into: &buf)
+        FfiConverterUInt64.write(value.limitMs, into: &buf)
+        FfiConverterUInt64.write(value.leftMs, into: &buf)
+        FfiConverterBool.write(value.running, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTurnClockView_lift(_ buf: RustBuffer) throws -> TurnClockView {
+    return try FfiConverterTypeTurnClockView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTurnClockView_lower(_ value: TurnClockView) -> RustBuffer {
+    return FfiConverterTypeTurnClockView.lower(value)
 }
 
 // Note that we don't yet support `indirect` for enums.
@@ -4657,7 +5160,8 @@ public enum TapResult: Equatable, Hashable {
     case selected(cell: String, targets: [String]
     )
     /**
-     * The tapped target is a promotion: call `choose_promotion` with one of these letters.
+     * The tapped target is a promotion: call `choose_promotion` with one of these letters
+     * (`=` declines a promotion that may be declined, as in shogi).
      */
     case needsPromotion(choices: [String]
     )
@@ -4668,7 +5172,8 @@ public enum TapResult: Equatable, Hashable {
     case needsChoice(moves: [String]
     )
     /**
-     * A move was played (its text).
+     * A move (or a pressed button's action) was played: its text (`e2e4`, `N@c3`, `e2e2`,
+     * `choice:grey`).
      */
     case moved(text: String
     )
@@ -4971,6 +5476,30 @@ fileprivate struct FfiConverterOptionTypeLastMove: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeTurnClockView: FfiConverterRustBuffer {
+    typealias SwiftType = TurnClockView?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeTurnClockView.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeTurnClockView.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeSceneHit: FfiConverterRustBuffer {
     typealias SwiftType = SceneHit?
 
@@ -5045,6 +5574,31 @@ fileprivate struct FfiConverterSequenceString: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeActionButton: FfiConverterRustBuffer {
+    typealias SwiftType = [ActionButton]
+
+    public static func write(_ value: [ActionButton], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeActionButton.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [ActionButton] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [ActionButton]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeActionButton.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeCellView: FfiConverterRustBuffer {
     typealias SwiftType = [CellView]
 
@@ -5087,6 +5641,31 @@ fileprivate struct FfiConverterSequenceTypeGameEntry: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeGameEntry.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeHandView: FfiConverterRustBuffer {
+    typealias SwiftType = [HandView]
+
+    public static func write(_ value: [HandView], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeHandView.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [HandView] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [HandView]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeHandView.read(from: &buf))
         }
         return seq
     }
@@ -5445,6 +6024,31 @@ fileprivate struct FfiConverterSequenceTypeSceneStroke: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeSeatStanding: FfiConverterRustBuffer {
+    typealias SwiftType = [SeatStanding]
+
+    public static func write(_ value: [SeatStanding], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeSeatStanding.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [SeatStanding] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [SeatStanding]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeSeatStanding.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeSeatView: FfiConverterRustBuffer {
     typealias SwiftType = [SeatView]
 
@@ -5760,6 +6364,12 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_method_gamesession_bot_move() != 8942) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_buttons() != 17611) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_check_clock() != 13930) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_rookery_bindings_checksum_method_gamesession_choose() != 18232) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -5769,7 +6379,10 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_method_gamesession_choose_promotion() != 17572) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_close_session() != 63041) {
+    if (uniffi_rookery_bindings_checksum_method_gamesession_close_session() != 62989) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_confirm_hand_over() != 3025) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_gamesession_end_game() != 33444) {
@@ -5790,7 +6403,13 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_method_gamesession_no_person_playing() != 11969) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_pause_clock() != 20374) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_rookery_bindings_checksum_method_gamesession_play_move_text() != 38957) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_press() != 5693) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_gamesession_redo() != 63972) {
@@ -5802,10 +6421,13 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_method_gamesession_set_seat() != 51306) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_set_viewer() != 26886) {
+    if (uniffi_rookery_bindings_checksum_method_gamesession_set_viewer() != 15722) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_gamesession_snapshot() != 2779) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_start_clock() != 38546) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_gamesession_tap() != 47392) {
@@ -5814,10 +6436,19 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_method_gamesession_tap_hand() != 53166) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_tap_hit() != 4724) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_turn_clock() != 36813) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_rookery_bindings_checksum_method_gamesession_undo() != 25972) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_gamesession_why_illegal() != 11852) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_standings() != 47421) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_constructor_gamelibrary_new() != 52863) {

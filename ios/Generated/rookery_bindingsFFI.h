@@ -415,6 +415,16 @@ RustBuffer uniffi_rookery_bindings_fn_method_gamesession_scene_pieces(uint64_t p
 uint64_t uniffi_rookery_bindings_fn_method_gamesession_bot_move(uint64_t ptr, RustBuffer cancel
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_BUTTONS
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_BUTTONS
+RustBuffer uniffi_rookery_bindings_fn_method_gamesession_buttons(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_CHECK_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_CHECK_CLOCK
+RustBuffer uniffi_rookery_bindings_fn_method_gamesession_check_clock(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_CHOOSE
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_CHOOSE
 void uniffi_rookery_bindings_fn_method_gamesession_choose(uint64_t ptr, RustBuffer choice, RustCallStatus *_Nonnull out_status
@@ -433,6 +443,11 @@ RustBuffer uniffi_rookery_bindings_fn_method_gamesession_choose_promotion(uint64
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_CLOSE_SESSION
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_CLOSE_SESSION
 void uniffi_rookery_bindings_fn_method_gamesession_close_session(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_CONFIRM_HAND_OVER
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_CONFIRM_HAND_OVER
+void uniffi_rookery_bindings_fn_method_gamesession_confirm_hand_over(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_END_GAME
@@ -465,9 +480,19 @@ RustBuffer uniffi_rookery_bindings_fn_method_gamesession_move_list(uint64_t ptr,
 int8_t uniffi_rookery_bindings_fn_method_gamesession_no_person_playing(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_PAUSE_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_PAUSE_CLOCK
+void uniffi_rookery_bindings_fn_method_gamesession_pause_clock(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_PLAY_MOVE_TEXT
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_PLAY_MOVE_TEXT
 RustBuffer uniffi_rookery_bindings_fn_method_gamesession_play_move_text(uint64_t ptr, RustBuffer text, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_PRESS
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_PRESS
+RustBuffer uniffi_rookery_bindings_fn_method_gamesession_press(uint64_t ptr, RustBuffer text, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_REDO
@@ -495,6 +520,11 @@ void uniffi_rookery_bindings_fn_method_gamesession_set_viewer(uint64_t ptr, Rust
 RustBuffer uniffi_rookery_bindings_fn_method_gamesession_snapshot(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_START_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_START_CLOCK
+void uniffi_rookery_bindings_fn_method_gamesession_start_clock(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_TAP
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_TAP
 RustBuffer uniffi_rookery_bindings_fn_method_gamesession_tap(uint64_t ptr, RustBuffer cell, RustCallStatus *_Nonnull out_status
@@ -505,6 +535,16 @@ RustBuffer uniffi_rookery_bindings_fn_method_gamesession_tap(uint64_t ptr, RustB
 RustBuffer uniffi_rookery_bindings_fn_method_gamesession_tap_hand(uint64_t ptr, RustBuffer letter, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_TAP_HIT
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_TAP_HIT
+RustBuffer uniffi_rookery_bindings_fn_method_gamesession_tap_hit(uint64_t ptr, RustBuffer hit, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_TURN_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_TURN_CLOCK
+RustBuffer uniffi_rookery_bindings_fn_method_gamesession_turn_clock(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_UNDO
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_UNDO
 void uniffi_rookery_bindings_fn_method_gamesession_undo(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -513,6 +553,11 @@ void uniffi_rookery_bindings_fn_method_gamesession_undo(uint64_t ptr, RustCallSt
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_WHY_ILLEGAL
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_WHY_ILLEGAL
 RustBuffer uniffi_rookery_bindings_fn_method_gamesession_why_illegal(uint64_t ptr, RustBuffer from, RustBuffer to, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_STANDINGS
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_STANDINGS
+RustBuffer uniffi_rookery_bindings_fn_method_gamesession_standings(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_CORE_VERSION
@@ -1016,6 +1061,18 @@ uint16_t uniffi_rookery_bindings_checksum_method_gamesession_bot_move(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_BUTTONS
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_BUTTONS
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_buttons(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_CHECK_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_CHECK_CLOCK
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_check_clock(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_CHOOSE
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_CHOOSE
 uint16_t uniffi_rookery_bindings_checksum_method_gamesession_choose(void
@@ -1037,6 +1094,12 @@ uint16_t uniffi_rookery_bindings_checksum_method_gamesession_choose_promotion(vo
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_CLOSE_SESSION
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_CLOSE_SESSION
 uint16_t uniffi_rookery_bindings_checksum_method_gamesession_close_session(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_CONFIRM_HAND_OVER
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_CONFIRM_HAND_OVER
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_confirm_hand_over(void
     
 );
 #endif
@@ -1076,9 +1139,21 @@ uint16_t uniffi_rookery_bindings_checksum_method_gamesession_no_person_playing(v
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_PAUSE_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_PAUSE_CLOCK
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_pause_clock(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_PLAY_MOVE_TEXT
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_PLAY_MOVE_TEXT
 uint16_t uniffi_rookery_bindings_checksum_method_gamesession_play_move_text(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_PRESS
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_PRESS
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_press(void
     
 );
 #endif
@@ -1112,6 +1187,12 @@ uint16_t uniffi_rookery_bindings_checksum_method_gamesession_snapshot(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_START_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_START_CLOCK
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_start_clock(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_TAP
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_TAP
 uint16_t uniffi_rookery_bindings_checksum_method_gamesession_tap(void
@@ -1124,6 +1205,18 @@ uint16_t uniffi_rookery_bindings_checksum_method_gamesession_tap_hand(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_TAP_HIT
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_TAP_HIT
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_tap_hit(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_TURN_CLOCK
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_TURN_CLOCK
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_turn_clock(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_UNDO
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_UNDO
 uint16_t uniffi_rookery_bindings_checksum_method_gamesession_undo(void
@@ -1133,6 +1226,12 @@ uint16_t uniffi_rookery_bindings_checksum_method_gamesession_undo(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_WHY_ILLEGAL
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_WHY_ILLEGAL
 uint16_t uniffi_rookery_bindings_checksum_method_gamesession_why_illegal(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_STANDINGS
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_STANDINGS
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_standings(void
     
 );
 #endif

@@ -3,7 +3,8 @@
 Reads a JSON list of {"variant", "fen", "move"} (move may be null) on stdin and writes, for each,
 {"legal": sorted legal moves from the FEN, "result": None while the game goes on, else the
 game's value for the side to move (+32000 win, -32000 loss, 0 draw: `is_immediate_game_end`, or
-`game_result` when there is no legal move), "after": the FEN after the move}. `fogofwar` comes
+`game_result` when there is no legal move), "after": the FEN after the move, and for `fogofwar`
+"fog": the engine's view of the side to move (`get_fog_fen`, `*` = hidden)}. `fogofwar` comes
 from tests/data/fsf_variants.ini (the oracle's own definition).
 """
 import json
@@ -27,5 +28,6 @@ for p in json.load(sys.stdin):
     elif not legal:
         result = sf.game_result(v, fen, [])
     after = sf.get_fen(v, fen, [move]) if move else None
-    out.append({"legal": legal, "result": result, "after": after})
+    fog = sf.get_fog_fen(fen, v) if v == "fogofwar" else None
+    out.append({"legal": legal, "result": result, "after": after, "fog": fog})
 json.dump(out, sys.stdout)

@@ -333,6 +333,8 @@ pub struct Play {
     pub paused: bool,
     /// The ply at which no person was playing any more (bots play on from there).
     pub bots_since: Option<usize>,
+    /// Fog of war: the seat whose view the screen showed last (hand-over, `fog.rs`).
+    pub shown: Option<Seat>,
 }
 
 impl Drop for Play {
@@ -343,6 +345,7 @@ impl Drop for Play {
         let _ = self.session.save_turn_time(spent);
     }
 }
+
 /// Bot paces with only bots playing: factors of the bot delay, slowest first, and their names.
 pub const PACES: [(f32, &str); 4] = [
     (3.0, "pace-slow"),
@@ -595,6 +598,18 @@ impl Play {
     /// Selects the leading cell of the typed text when it holds a piece of the side to move.
     fn select_from_input(&mut self) {
         let g = self.game();
+        // a kind in the hand typed as `N@` (or `N*`): its drop targets, through the interaction
+        // layer; a click on one of them drops it
+        let mut typed = self.input.chars();
+        if let (Some(letter), Some('@' | '*')) = (typed.next(), typed.next()) {
+            let kind = g.variant.piece_by_letter(letter.to_ascii_uppercase());
+            if let Some(k) = kind.filter(|_| g.variant.hand.is_some()) {
+                if self.ui.picked() != Some(rookery_core::interact::Pick::Hand(k)) {
+                    let _ = self.ui.tap_hand(self.session.game(), k);
+                }
+                return;
+            }
+        }
         let t = &g.variant.board;
         let sel = leading_cell(&self.input, t).filter(|&c| {
             let p = g.position().at(c);
@@ -633,7 +648,7 @@ impl Play {
                     let ms = self.moves_between(from, to);
                     match ms.len() {
                         // say why (the king would be in check, the path is blocked, ...)
-                        0 => self.fail(message_text(&rookery_core::interact::explain(
+                        0 => self.fail(message_text(&super::fog::view(self).explain(
                             self.game(),
                             from,
                             to,
@@ -707,6 +722,10 @@ impl Play {
             self.fail(self.not_your_turn());
             return;
         }
+        if let Some(why) = super::fog::refuse_click(self, c) {
+            self.fail(message_text(&why));
+            return;
+        }
         let tap = self.ui.tap(self.session.game(), c);
         match tap {
             Tap::Play(m) => self.act(Action::Move(m), now),
@@ -717,6 +736,29 @@ impl Play {
             }
             Tap::Deselected => {}
             Tap::Refused(why) => self.fail(message_text(&why)),
+            Tap::Decide(c) => self.act(Action::Choose(c), now),
+        }
+    }
+
+    /// The moves made without clicking cells (a pass, janggi's set-up choice, shogi's impasse
+    /// declaration) as a menu: the core's interaction layer lists them (`interact::buttons`).
+    fn offer_buttons(&mut self) {
+        if self.person_to_move().is_none() {
+            self.fail(self.not_your_turn());
+            return;
+        }
+        let items: Vec<(String, PopupAction)> =
+            rookery_core::interact::buttons(self.game(), |s| self.name(s))
+                .into_iter()
+                .filter_map(|b| match b.action {
+                    Action::Move(m) => Some((message_text(&b.label), PopupAction::Play(m))),
+                    _ => None,
+                })
+                .collect();
+        if items.is_empty() {
+            self.fail(t("status-no-other-moves"));
+        } else {
+            self.popup = Some(Popup::new(t("prompt-other-moves"), items));
         }
     }
 
@@ -893,6 +935,19 @@ impl Play {
             }
         } else {
             self.bots_since = None;
+        }
+        if self.popup.is_none()
+            && self.person_to_move().is_some()
+            && !self.game().legal_moves().is_empty()
+            && self
+                .game()
+                .legal_moves()
+                .iter()
+                .all(|&m| rules::button(self.game().position(), m).is_some())
+        {
+            // only buttons to press (janggi's set-up choice): offer them at once
+            self.offer_buttons();
+            return;
         }
         let level = match self.kind(turn) {
             SeatKind::Bot(l) => l,
@@ -1416,6 +1471,7 @@ impl App {
             pace: DEFAULT_PACE,
             paused: false,
             bots_since: None,
+            shown: None,
         }
     }
 
@@ -1690,6 +1746,9 @@ impl App {
 }
 
 fn play_key(p: &mut Play, k: KeyEvent, now: Instant) -> Transition {
+    if let Some(tr) = super::fog::key(p, &k) {
+        return tr;
+    }
     let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
     let v = p.game().variant;
     // a yes/no question (leave, quit, resign) is answered or closed by the next key; a key
@@ -1742,6 +1801,7 @@ fn play_key(p: &mut Play, k: KeyEvent, now: Instant) -> Transition {
         KeyCode::Char('y') if ctrl => p.redo(now),
         KeyCode::Char('r') if ctrl => p.offer_resign(),
         KeyCode::Char('f') if ctrl => p.flip = !p.flip,
+        KeyCode::Char('p') if ctrl => p.offer_buttons(),
         KeyCode::Char('n') if ctrl => return Transition::Stay, // handled by App::key
         KeyCode::Esc => {
             if !p.input.is_empty() || p.selected().is_some() {

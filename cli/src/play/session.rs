@@ -320,4 +320,86 @@ mod tests {
         drop(app);
         let _ = std::fs::remove_dir_all(&dir);
     }
+
+    #[test]
+    fn janggi_s_set_up_choice_and_pass_are_offered_as_a_menu_of_the_interaction_layer_s_buttons() {
+        use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+        let mut app = App::new(
+            Options {
+                bot_delay: Duration::ZERO,
+                sync_bots: true,
+            },
+            None,
+        );
+        let mut form = SetupForm::new("janggi").unwrap();
+        for s in form.seats.iter_mut() {
+            s.kind = SeatKind::Person;
+        }
+        let now = Instant::now();
+        app.start(form, now).unwrap();
+        let key = |app: &mut App, code, m| app.handle_key(KeyEvent::new(code, m), now);
+        let items = |app: &App| match &app.screen {
+            Screen::Play(p) => p.popup.as_ref().map(|p| p.items.len()),
+            _ => panic!("not playing"),
+        };
+        // Han, then Cho: the four set-up choices are offered at once, and chosen by number
+        for ply in 1..=2 {
+            app.tick(now);
+            assert_eq!(items(&app), Some(4));
+            key(&mut app, KeyCode::Char('1'), KeyModifiers::NONE);
+            let Screen::Play(p) = &app.screen else {
+                panic!()
+            };
+            assert_eq!(p.game().ply_count(), ply);
+        }
+        app.tick(now);
+        assert_eq!(items(&app), None, "play goes on by clicks");
+        key(&mut app, KeyCode::Char('p'), KeyModifiers::CONTROL);
+        assert_eq!(items(&app), Some(1), "the pass");
+        key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+        let Screen::Play(p) = &app.screen else {
+            panic!()
+        };
+        assert_eq!(p.game().texts().last().unwrap(), "e2e2");
+    }
+
+    #[test]
+    fn a_kind_typed_with_at_shows_its_drop_targets_and_a_click_drops_it() {
+        use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+        let mut app = App::new(
+            Options {
+                bot_delay: Duration::ZERO,
+                sync_bots: true,
+            },
+            None,
+        );
+        let mut form = SetupForm::new("crazyhouse").unwrap();
+        for s in form.seats.iter_mut() {
+            s.kind = SeatKind::Person;
+        }
+        let now = Instant::now();
+        app.start(form, now).unwrap();
+        let type_in = |app: &mut App, text: &str, enter: bool| {
+            for c in text.chars() {
+                app.handle_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE), now);
+            }
+            if enter {
+                app.handle_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE), now);
+            }
+        };
+        // White takes a pawn, so holds one in hand
+        for m in ["e2e4", "d7d5", "e4d5", "g8f6"] {
+            type_in(&mut app, m, true);
+        }
+        type_in(&mut app, "P@", false);
+        let Screen::Play(p) = &mut app.screen else {
+            panic!("not playing")
+        };
+        let e3 = p.game().variant.board.cell("e3").unwrap();
+        let targets = p.targets();
+        assert!(targets.contains(&e3), "{targets:?}");
+        assert!(!targets.contains(&p.game().variant.board.cell("e8").unwrap()));
+        p.click_cell(e3, now);
+        assert_eq!(p.game().texts().last().unwrap(), "P@e3");
+    }
 }

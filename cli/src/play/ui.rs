@@ -365,6 +365,7 @@ fn moves_text(p: &Play) -> String {
     let san = super::app::has_san(g);
     let mut s = String::new();
     let mut before = &g.start;
+    let view = super::fog::view(p);
     for (i, ply) in g.plies().iter().enumerate() {
         let n = before.st.fullmove;
         if ply.mover == 0 {
@@ -373,11 +374,12 @@ fn moves_text(p: &Play) -> String {
             s.push_str(&format!("{n}..."));
         }
         match ply.action {
-            // SAN where the game is recorded in it (what its players read and type)
-            rookery_core::Action::Move(m) if san => {
+            // SAN where the game is recorded in it (what its players read and type); a view
+            // that hides cells (fog of war) shows only what the seat may see
+            rookery_core::Action::Move(m) if san && view.is_full() => {
                 s.push_str(&rookery_core::notation::san::write(before, m))
             }
-            rookery_core::Action::Move(_) => s.push_str(&ply.text),
+            rookery_core::Action::Move(_) => s.push_str(&super::fog::ply_text(&view, ply)),
             rookery_core::Action::Resign(x) => {
                 s.push_str(&tf("moves-resigns", &[("player", &p.name(x))]))
             }
@@ -458,6 +460,9 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
         draw_too_small(f, area, least);
         return;
     }
+    if let Some(seat) = super::fog::hand_over(p) {
+        return super::fog::draw_hand_over(f, area, p, seat);
+    }
     let keys = help_play();
     help(f, area, &keys);
     let body_h = area.height.saturating_sub(keys.len() as u16);
@@ -470,7 +475,8 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
     )
     .at(area.x, area.y);
     p.layout = Some(layout);
-    let views = cell_views(p.game(), p.selected(), &p.shown_targets());
+    let mut views = cell_views(p.game(), p.selected(), &p.shown_targets());
+    super::fog::mask(p, &mut views);
     board::render(f.buffer_mut(), &layout, t_board, &views);
 
     // side panel

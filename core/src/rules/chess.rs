@@ -139,6 +139,9 @@ impl Rules for ChessRules {
         fen::write(pos, pos.variant.castle_king_takes_rook)
     }
     fn extra_moves(&self, _pos: &Position, _out: &mut Vec<Move>) {}
+    fn button(&self, _pos: &Position, _m: Move) -> Option<crate::message::Message> {
+        None
+    }
     fn legal(&self, _pos: &mut Position, _m: Move) -> bool {
         true
     }

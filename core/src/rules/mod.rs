@@ -166,6 +166,11 @@ pub trait Rules: Sync {
     fn write(&self, pos: &Position) -> String;
     /// Moves beyond the atoms, castling and drops: pass, the duck's placement, setup moves.
     fn extra_moves(&self, pos: &Position, out: &mut Vec<Move>);
+    /// Whether a legal move is made with a button rather than by taps on cells (a pass, a set-up
+    /// choice, a declaration), with the button's label (`action-*` keys); None for moves made
+    /// by taps. The interaction layer (`interact::buttons`) offers these and no cell tap makes
+    /// them.
+    fn button(&self, pos: &Position, m: Move) -> Option<crate::message::Message>;
     /// Legality beyond king safety (forced capture, nifu, flying general, pawn-drop mate).
     fn legal(&self, pos: &mut Position, m: Move) -> bool;
     /// What a move does beyond moving its piece, inside `make` and journaled through
@@ -210,6 +215,11 @@ pub fn rules_of(f: Family) -> &'static dyn Rules {
         Family::Janggi => &xiangqi::JanggiRules,
         Family::Shogi => &shogi::ShogiRules,
     }
+}
+
+/// The button of a legal move made without taps on cells (see [`Rules::button`]).
+pub fn button(pos: &Position, m: Move) -> Option<crate::message::Message> {
+    rules_of(pos.variant.family).button(pos, m)
 }
 
 /// The numbered starts of a game (Chess960: `Some((960, 518))`): how many, and the usual one;

@@ -874,6 +874,9 @@ impl Rules for ShatranjRules {
 
     /// No move below a finished position (king taken, bare king); a sittuyin promotion may not
     /// give check.
+    fn button(&self, _pos: &Position, _m: Move) -> Option<crate::message::Message> {
+        None
+    }
     fn legal(&self, pos: &mut Position, m: Move) -> bool {
         if self.ended(pos) {
             return false;

@@ -621,6 +621,11 @@ impl Rules for ShogiRules {
     }
     /// Nifu. (A mate by a dropped pawn is a legal move that loses, as Fairy-Stockfish counts
     /// and scores it: see `outcome`.)
+    /// The impasse declaration is a button.
+    fn button(&self, _pos: &Position, m: Move) -> Option<crate::message::Message> {
+        (m.kind == MoveKind::Special)
+            .then(|| crate::message::Message::new(crate::message::button::DECLARE_IMPASSE))
+    }
     fn legal(&self, pos: &mut Position, m: Move) -> bool {
         !(m.kind == MoveKind::Drop && m.aux == PAWN && Self::nifu(pos, m))
     }

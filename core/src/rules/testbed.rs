@@ -283,6 +283,9 @@ impl Rules for TestbedRules {
             }
         }
     }
+    fn button(&self, _pos: &Position, _m: Move) -> Option<crate::message::Message> {
+        None
+    }
     fn legal(&self, _pos: &mut Position, _m: Move) -> bool {
         true
     }

@@ -577,6 +577,9 @@ impl Rules for VariantRules {
             }
         }
     }
+    fn button(&self, _pos: &Position, _m: Move) -> Option<crate::message::Message> {
+        None
+    }
     fn legal(&self, pos: &mut Position, m: Move) -> bool {
         match self.0 {
             // captures are compulsory

@@ -292,6 +292,9 @@ impl Rules for XiangqiRules {
     fn extra_moves(&self, _pos: &Position, _out: &mut Vec<Move>) {}
     /// The flying general: no move may leave the two generals facing each other on an open
     /// file.
+    fn button(&self, _pos: &Position, _m: Move) -> Option<crate::message::Message> {
+        None
+    }
     fn legal(&self, pos: &mut Position, m: Move) -> bool {
         let s = pos.turn();
         let (Some(mut own), Some(other)) = (pos.king(s), pos.king(1 - s)) else {
@@ -503,6 +506,30 @@ impl Rules for JanggiRules {
     /// No move once the game is over (two passes, bikjang left standing); a pass is illegal
     /// in check unless the generals face each other (bikjang); in bikjang every other move must
     /// break it. (The cannon's rules are data: `Variant::hop_screen_barred`/`hop_capture_barred`.)
+    /// The pass and the four set-up choices are buttons; a set-up choice names the points its
+    /// horses and elephants take.
+    fn button(&self, pos: &Position, m: Move) -> Option<crate::message::Message> {
+        use crate::message::{button, Message};
+        match m.kind {
+            MoveKind::Pass => Some(Message::new(button::PASS)),
+            MoveKind::Special => {
+                let t = &pos.variant.board;
+                let y = t.cells[m.from as usize].y;
+                let cells = MINOR_FILES.map(|x| t.at(x, y).unwrap());
+                let (horses, elephants): (Vec<Cell>, Vec<Cell>) =
+                    cells.iter().partition(|&&c| c == m.from || c == m.to);
+                let name = |c: Cell| t.name(c).to_owned();
+                Some(
+                    Message::new(button::JANGGI_SETUP)
+                        .with("horse1", name(horses[0]))
+                        .with("horse2", name(horses[1]))
+                        .with("elephant1", name(elephants[0]))
+                        .with("elephant2", name(elephants[1])),
+                )
+            }
+            _ => None,
+        }
+    }
     fn legal(&self, pos: &mut Position, m: Move) -> bool {
         if janggi_ended(pos) {
             return false;

@@ -107,6 +107,8 @@ pub struct HandSlot {
     pub centre: Point,
     pub glyph: String,
     pub count: u32,
+    /// The letter of the piece kind this slot holds (what `interact`'s hand tap selects).
+    pub letter: char,
 }
 
 /// Where a seat's bar (name, score, clock, out state) sits: a rectangle `width`×`height`
@@ -542,6 +544,7 @@ pub fn build(def: &BoardDef, content: &Content, o: Orientation, marks: &Marks) -
                     centre: sc,
                     glyph,
                     count,
+                    letter,
                 });
             }
             dist += 1.25;

@@ -1,7 +1,7 @@
 //! Friendly chess (Paco Ŝako): a hand-made position per rule sentence, and random play.
 
 use super::*;
-use crate::game::Game;
+use crate::game::{EndReason, Game};
 
 fn game(fen: &str) -> Game {
     Game::from_fen("friendly", fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -66,14 +66,14 @@ fn friendly_a_lone_piece_takes_over_a_union_and_the_freed_piece_moves_on() {
         0,
         "the same player moves the freed rook"
     );
-    assert_eq!(fen(&g), "4k3/8/8/3(Bp)4/8/8/8/4K3 w - - 0 1 d5R");
+    assert_eq!(fen(&g), "4k3/8/8/3(Bp)4/8/8/8/4K3 w - - 1 1 d5R");
     // the freed rook moves from d5 by a rook's movement
     let t = texts(&g);
     assert!(t.contains(&"d5d1".to_string()) && t.contains(&"d5a5".to_string()));
     assert!(!t.contains(&"d5c4".to_string()));
     play(&mut g, "d5d1");
     assert_eq!(g.position().turn(), 1);
-    assert_eq!(fen(&g), "4k3/8/8/3(Bp)4/8/8/8/3RK3 b - - 0 1");
+    assert_eq!(fen(&g), "4k3/8/8/3(Bp)4/8/8/8/3RK3 b - - 1 1");
 }
 
 #[test]
@@ -83,7 +83,7 @@ fn friendly_a_chain_of_three_take_overs() {
     let mut g = game("3(Bn)k3/8/8/(Qb)2(Rp)4/8/2N5/8/4K3 w - - 0 1");
     play(&mut g, "c3d5 d5d8 d8a5 a5a1");
     assert_eq!(g.position().turn(), 1);
-    assert_eq!(fen(&g), "3(Rn)k3/8/8/(Bb)2(Np)4/8/8/8/Q3K3 b - - 0 1");
+    assert_eq!(fen(&g), "3(Rn)k3/8/8/(Bb)2(Np)4/8/8/8/Q3K3 b - - 1 1");
 }
 
 #[test]
@@ -117,15 +117,148 @@ fn friendly_a_union_with_the_enemy_king_wins() {
 
 #[test]
 fn friendly_a_pawn_promotes_also_when_it_is_carried_there() {
-    // white moves the union (Np)? no: white moves (Rp) from a2 to a1 as a rook: black's pawn is
-    // carried to its far rank and promotes
+    // white moves (Rp) from a2 to a1 as a rook: black's pawn is carried to its far rank; black
+    // promotes it, choosing the piece, as the first step of its turn, then moves
     let mut g = game("4k3/8/8/8/8/8/(Rp)7/4K3 w - - 0 1");
     play(&mut g, "a2a1");
-    assert_eq!(fen(&g), "4k3/8/8/8/8/8/8/(Rq)3K3 b - - 1 1");
+    assert_eq!(fen(&g), "4k3/8/8/8/8/8/8/(Rp)3K3 b - - 1 1");
+    assert_eq!(texts(&g), vec!["a1a1b", "a1a1n", "a1a1q", "a1a1r"]);
+    play(&mut g, "a1a1n");
+    assert_eq!(g.position().turn(), 1, "black moves on after promoting");
+    assert_eq!(fen(&g), "4k3/8/8/8/8/8/8/(Rn)3K3 b - - 0 1 =");
+    assert!(
+        texts(&g).contains(&"a1b3".to_string()),
+        "the new knight moves the union"
+    );
+    assert!(texts(&g).contains(&"e8d8".to_string()));
+    assert_eq!(
+        write(&parse(g.position().variant, &fen(&g)).unwrap()),
+        fen(&g)
+    );
+    play(&mut g, "e8d8");
+    assert_eq!(g.position().turn(), 0);
     // and a pawn that walks there promotes as in chess
     let mut g = game("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
     play(&mut g, "a7a8n");
     assert!(fen(&g).starts_with("N3k3"));
+}
+
+#[test]
+fn friendly_a_pawn_moving_its_union_onto_the_far_rank_promotes_to_the_piece_its_owner_chooses() {
+    // white's pawn carries the black knight from e7 to e8 and becomes a rook
+    let mut g = game("k7/4(Pn)3/8/8/8/8/8/4K3 w - - 0 1");
+    let t = texts(&g);
+    for m in ["e7e8q", "e7e8r", "e7e8b", "e7e8n"] {
+        assert!(t.contains(&m.to_string()), "{m} in {t:?}");
+    }
+    assert!(!t.contains(&"e7e8".to_string()));
+    play(&mut g, "e7e8r");
+    assert_eq!(fen(&g), "k3(Rn)3/8/8/8/8/8/8/4K3 b - - 0 1");
+}
+
+#[test]
+fn friendly_a_promotion_inside_a_union_by_a_take_over_on_the_far_rank() {
+    // the white pawn d7 takes over (Nr) on e8: it promotes (its owner's choice) and the freed
+    // white knight moves on from e8
+    let mut g = game("k3(Nr)3/3P4/8/8/8/8/8/4K3 w - - 0 1");
+    let t = texts(&g);
+    assert!(t.contains(&"d7e8q".to_string()) && t.contains(&"d7e8n".to_string()));
+    play(&mut g, "d7e8b");
+    assert_eq!(fen(&g), "k3(Br)3/8/8/8/8/8/8/4K3 w - - 0 1 e8N");
+    play(&mut g, "e8f6");
+    assert_eq!(fen(&g), "k3(Br)3/8/5N2/8/8/8/8/4K3 b - - 0 1");
+}
+
+#[test]
+fn friendly_en_passant_of_a_union_takes_it_over() {
+    // white's pawn moves the union (Pn) two squares from e2 to e4; black's pawn d4 takes it en
+    // passant: the union goes back to e3, black's pawn takes the knight's place there and the
+    // freed black knight moves on
+    let mut g = game("4k3/8/8/8/3p4/8/4(Pn)3/K7 w - - 0 1");
+    play(&mut g, "e2e4");
+    assert_eq!(fen(&g), "4k3/8/8/8/3p(Pn)3/8/8/K7 b - e3 1 1");
+    assert!(texts(&g).contains(&"d4e3".to_string()));
+    play(&mut g, "d4e3");
+    assert_eq!(g.position().turn(), 1, "the freed knight moves on");
+    assert_eq!(fen(&g), "4k3/8/8/8/8/4(Pp)3/8/K7 b - - 2 1 e3n");
+    play(&mut g, "e3c2");
+    assert_eq!(fen(&g), "4k3/8/8/8/8/4(Pp)3/2n5/K7 w - - 2 2");
+}
+
+#[test]
+fn friendly_a_chain_may_not_return_to_a_position_it_has_passed_through() {
+    // Ra1 takes over (Rp) a4, the freed rook takes over (Rp) d4; taking over a4 again would
+    // bring back the position after the first step (the same pieces, a rook to move on from
+    // a4): not allowed. Everything else stays open.
+    let mut g = game("4k3/8/8/8/(Rp)2(Rp)4/8/8/R6K w - - 0 1");
+    play(&mut g, "a1a4");
+    assert!(texts(&g).contains(&"a4d4".to_string()));
+    play(&mut g, "a4d4");
+    let t = texts(&g);
+    assert!(!t.contains(&"d4a4".to_string()), "{t:?}");
+    assert!(t.contains(&"d4d1".to_string()) && t.contains(&"d4c4".to_string()));
+    // without the cap of old, a chain of many take-overs is legal when it never repeats:
+    // here every step frees a different piece
+    let g = game("4k3/8/8/8/8/8/8/R6K w - - 0 1");
+    assert!(g.position().trail().is_empty());
+}
+
+#[test]
+fn friendly_a_pawn_enters_a_union_only_with_its_diagonal_capture_move() {
+    let g = game("4k3/8/8/3nb3/4P3/8/8/4K3 w - - 0 1");
+    let t = texts(&g);
+    assert!(
+        t.contains(&"e4d5".to_string()),
+        "diagonally onto the knight"
+    );
+    assert!(
+        !t.contains(&"e4e5".to_string()),
+        "never straight onto the bishop"
+    );
+}
+
+#[test]
+fn friendly_a_pawn_brought_back_to_its_first_rank_may_make_the_two_square_step() {
+    let g = game("4k3/8/8/8/8/8/8/K3P3 w - - 0 1");
+    let t = texts(&g);
+    assert!(
+        t.contains(&"e1e2".to_string()) && t.contains(&"e1e3".to_string()),
+        "{t:?}"
+    );
+}
+
+#[test]
+fn friendly_the_king_may_castle() {
+    let g = game("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let t = texts(&g);
+    assert!(
+        t.contains(&"e1g1".to_string()) && t.contains(&"e1c1".to_string()),
+        "{t:?}"
+    );
+}
+
+#[test]
+fn friendly_100_half_moves_without_progress_are_a_draw_and_a_pawn_move_is_no_progress() {
+    // 99 quiet half-moves so far; a pawn push does not reset the count: the 100th draws
+    let mut g = game("4k3/8/8/8/8/8/P7/4K3 w - - 99 60");
+    assert_eq!(g.position().st.rule[QUIET], 99);
+    play(&mut g, "a2a3");
+    let o = g.outcome().expect("drawn");
+    assert_eq!(o.reason, EndReason::FiftyMoves);
+    assert!(o.winners.is_empty());
+    // a new union is progress
+    let mut g = game("4k3/8/8/8/8/1p6/P7/4K3 w - - 99 60");
+    play(&mut g, "a2b3");
+    assert!(g.outcome().is_none());
+    assert_eq!(g.position().st.rule[QUIET], 0);
+}
+
+#[test]
+fn friendly_threefold_repetition_is_a_draw() {
+    let mut g = game("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    play(&mut g, "a1a2 e8d8 a2a1 d8e8 a1a2 e8d8 a2a1 d8e8");
+    let o = g.outcome().expect("drawn");
+    assert_eq!(o.reason, EndReason::Repetition);
 }
 
 #[test]
@@ -172,9 +305,16 @@ fn friendly_random_play_keeps_the_invariants() {
                 assert_eq!(p.hash(), p.compute_hash(), "{m:?} in {}", fen(&g));
                 p.unmake(m, &u);
                 assert_eq!(p, before, "{m:?} in {}", fen(&g));
+                assert_eq!(p.trail(), before.trail());
             }
             let m = moves[(next() % moves.len() as u64) as usize];
+            // undo restores the exact hash (and the chain's trail)
+            let (hash, trail) = (g.position().hash(), g.position().trail().to_vec());
             g.play(m).unwrap();
+            g.undo().unwrap();
+            assert_eq!(g.position().hash(), hash);
+            assert_eq!(g.position().trail(), &trail[..]);
+            g.redo().unwrap();
             let pos = g.position();
             let count: usize = (0..64)
                 .map(|c| {
@@ -193,4 +333,36 @@ fn friendly_random_play_keeps_the_invariants() {
             assert_eq!(write(&parse(pos.variant, &fen(&g)).unwrap()), fen(&g));
         }
     }
+}
+
+#[test]
+fn friendly_unions_chains_and_promotions_are_played_by_taps() {
+    use crate::interact::{Interaction, Tap};
+    let cell = |g: &Game, n: &str| g.variant.board.cell(n).unwrap();
+    // a union is picked up by the player whose piece is in it
+    let g = game("4k3/8/8/3(Rp)4/8/1B6/8/4K3 w - - 0 1");
+    let mut ui = Interaction::new();
+    assert!(matches!(ui.tap(&g, cell(&g, "d5")), Tap::Selected { .. }));
+    assert!(matches!(ui.tap(&g, cell(&g, "a5")), Tap::Play(_)));
+    // the freed piece of a chain is tapped on the union's cell
+    let mut g = game("4k3/8/8/3(Rp)4/8/1B6/8/4K3 w - - 0 1");
+    play(&mut g, "b3d5");
+    let mut ui = Interaction::new();
+    assert!(matches!(ui.tap(&g, cell(&g, "d5")), Tap::Selected { .. }));
+    let Tap::Play(m) = ui.tap(&g, cell(&g, "d1")) else {
+        panic!("d5d1")
+    };
+    g.play(m).unwrap();
+    assert_eq!(g.position().turn(), 1);
+    // a carried pawn's promotion: one tap on its cell offers the pieces
+    let mut g = game("4k3/8/8/8/8/8/(Rp)7/4K3 w - - 0 1");
+    play(&mut g, "a2a1");
+    let mut ui = Interaction::new();
+    let Tap::Choose { moves } = ui.tap(&g, cell(&g, "a1")) else {
+        panic!("a choice")
+    };
+    assert_eq!(moves.len(), 4);
+    let n = ui.choose_promotion(&g, "N").expect("a knight");
+    g.play(n).unwrap();
+    assert_eq!(fen(&g), "4k3/8/8/8/8/8/8/(Rn)3K3 b - - 0 1 =");
 }

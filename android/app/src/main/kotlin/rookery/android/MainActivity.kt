@@ -17,6 +17,7 @@ import rookery.ui.RookeryApp
  */
 class MainActivity : ComponentActivity() {
     private var routes: ArrayList<String> = arrayListOf()
+    private var app: AppState? = null
 
     override fun onCreate(savedInstanceState: Bundle?) {
         super.onCreate(savedInstanceState)
@@ -27,9 +28,21 @@ class MainActivity : ComponentActivity() {
             val state = remember {
                 AppState(platform, routes.mapNotNull { Route.decode(it) }) { routes = ArrayList(it) }
             }
+            app = state
             BackHandler(enabled = state.stack.size > 1) { state.back() }
             RookeryApp(platform, state = state)
         }
+    }
+
+    // A game's turn clock stops (and its time is saved) while the app is not in front.
+    override fun onPause() {
+        super.onPause()
+        app?.game?.pauseClock()
+    }
+
+    override fun onResume() {
+        super.onResume()
+        app?.game?.startClock()
     }
 
     override fun onSaveInstanceState(outState: Bundle) {

@@ -3,7 +3,21 @@ package rookery.ui
 import androidx.compose.foundation.Canvas
 import androidx.compose.foundation.gestures.detectTapGestures
 import androidx.compose.foundation.layout.BoxWithConstraints
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.offset
 import androidx.compose.foundation.layout.size
+import androidx.compose.foundation.gestures.rememberTransformableState
+import androidx.compose.foundation.gestures.transformable
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.setValue
+import androidx.compose.ui.draw.clipToBounds
+import androidx.compose.ui.graphics.graphicsLayer
+import androidx.compose.ui.semantics.Role
+import androidx.compose.ui.semantics.onClick
+import androidx.compose.ui.semantics.role
+import androidx.compose.ui.unit.IntOffset
+import kotlin.math.roundToInt
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.remember
 import androidx.compose.ui.Alignment
@@ -66,6 +80,10 @@ fun BoardCanvas(
     modifier: Modifier = Modifier,
     description: String = "",
     onTap: ((Float, Float) -> Unit)? = null,
+    /** What a screen reader says for a cell ("e2, white pawn"); with [onCell] each cell is a button. */
+    cellDescription: ((String) -> String)? = null,
+    onCell: ((String) -> Unit)? = null,
+    zoomable: Boolean = false,
 ) {
     BoxWithConstraints(modifier, contentAlignment = Alignment.Center) {
         val density = LocalDensity.current
@@ -78,12 +96,25 @@ fun BoardCanvas(
         val polys = remember(scene.cells, scene.regions) {
             Pair(scene.regions.map { it.polygon }, scene.cells.map { it.polygon })
         }
+        var zoom by remember(scene.gameId) { mutableStateOf(1f) }
+        var pan by remember(scene.gameId) { mutableStateOf(Offset.Zero) }
+        val transform = rememberTransformableState { z, p, _ ->
+            zoom = (zoom * z).coerceIn(1f, 5f)
+            pan = if (zoom == 1f) Offset.Zero else pan + p
+        }
+        var outer = Modifier.size(w, h).clipToBounds()
+        if (zoomable) outer = outer.transformable(transform)
         var m = Modifier.size(w, h).testTag("board").semantics { contentDescription = description }
+            .graphicsLayer {
+                scaleX = zoom; scaleY = zoom
+                translationX = pan.x; translationY = pan.y
+            }
         if (onTap != null) {
             m = m.pointerInput(scene.gameId, unit) {
                 detectTapGestures { o -> onTap(o.x / unit, o.y / unit) }
             }
         }
+        Box(outer) {
         Canvas(m) {
             val u = unit
             drawRect(argb(scene.background), size = Size(u, u * scene.height))
@@ -178,6 +209,28 @@ fun BoardCanvas(
                 if (c.capture) drawCircle(Tone.target, side * 0.44f, o, style = Stroke(side * 0.08f))
                 else drawCircle(Tone.target, side * 0.15f, o)
             }
+        }
+        if (cellDescription != null && onCell != null && zoom == 1f) {
+            // One invisible button per cell for screen readers (TalkBack): a cell can be
+            // chosen by name and double-tapped, through the same interaction layer.
+            for (c in scene.cells) {
+                val xs = c.polygon.map { it.x }
+                val ys = c.polygon.map { it.y }
+                val left = xs.min() * unit
+                val top = ys.min() * unit
+                val label = cellDescription(c.cell)
+                Box(
+                    Modifier.offset { IntOffset(left.roundToInt(), top.roundToInt()) }
+                        .size(with(density) { ((xs.max() - xs.min()) * unit).toDp() }, with(density) { ((ys.max() - ys.min()) * unit).toDp() })
+                        .testTag("cell-${c.cell}")
+                        .semantics {
+                            contentDescription = label
+                            role = Role.Button
+                            onClick { onCell(c.cell); true }
+                        },
+                )
+            }
+        }
         }
     }
 }

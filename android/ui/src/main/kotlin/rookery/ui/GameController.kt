@@ -3,6 +3,8 @@ package rookery.ui
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.Job
+import kotlinx.coroutines.delay
+import kotlinx.coroutines.isActive
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
@@ -16,6 +18,8 @@ import uniffi.rookery_bindings.RookeryException
 import uniffi.rookery_bindings.SceneHit
 import uniffi.rookery_bindings.SceneOrientation
 import uniffi.rookery_bindings.SeatConfig
+import uniffi.rookery_bindings.SeatStanding
+import uniffi.rookery_bindings.TurnClockView
 import uniffi.rookery_bindings.TapResult
 
 /** How the board is turned (settings). */
@@ -36,6 +40,15 @@ data class GameUiState(
     val botThinking: Boolean = false,
     /** A call failed (shown, the game unchanged). */
     val error: String? = null,
+    /** Places and points once the game is over (the rules rank them). */
+    val standings: List<SeatStanding> = emptyList(),
+    /** The turn clock in a game with a time per turn (house rule), else null. */
+    val clock: TurnClockView? = null,
+    /**
+     * A game that hides cells (fog of war) with several people at one device: the board stays
+     * covered until the person of this seat says they hold the device.
+     */
+    val handOver: UByte? = null,
 )
 
 /**
@@ -56,12 +69,54 @@ class GameController(
     private var cancel: CancelHandle? = null
     private var closed = false
 
+    /** Whose view is shown when several people share the device (null: not decided yet). */
+    private var viewer: UByte? = null
+    /** The game hides cells from some seats (fog of war): people hand the device over. */
+    private var hidesCells = false
+    /** The person of [viewer] confirmed holding the device. */
+    private var confirmed = false
+    private var botsFinishing = false
+
     private val _state = MutableStateFlow(build(session.snapshot()))
     val state: StateFlow<GameUiState> = _state.asStateFlow()
 
+    private var clockJob: Job? = null
+
     init {
         runBots()
+        runClock()
     }
+
+    /**
+     * The turn clock's tick (games with a time per turn): shows the time left and lets the core
+     * play the time-out when it runs out (`checkClock`).
+     */
+    private fun runClock() {
+        if (session.turnClock() == null) return
+        clockJob = scope.launch(Dispatchers.Default) {
+            while (isActive && !closed) {
+                delay(250)
+                try {
+                    if (session.checkClock() != null) {
+                        refresh()
+                        runBots()
+                    } else {
+                        _state.value = _state.value.copy(clock = session.turnClock())
+                    }
+                } catch (e: RookeryException) {
+                    // The session is being left.
+                } catch (e: IllegalStateException) {
+                    if (!closed) throw e
+                }
+            }
+        }
+    }
+
+    /** The app leaves the foreground (Android's ON_PAUSE): the turn's time is saved and stops. */
+    fun pauseClock() = guarded { session.pauseClock() }
+
+    /** The app is back (ON_RESUME). */
+    fun startClock() = guarded { session.startClock() }
 
     fun orientation(snapshot: BoardSnapshot): SceneOrientation {
         when (mode) {
@@ -80,8 +135,26 @@ class GameController(
         (s.seats.firstOrNull { it.config is SeatConfig.Person }?.seat ?: 0u)
 
     private fun build(snapshot: BoardSnapshot, extra: (GameUiState) -> GameUiState = { it }): GameUiState {
+        val people = snapshot.seats.count { it.config is SeatConfig.Person }
+        val turnIsPerson = snapshot.seats.getOrNull(snapshot.turn.toInt())?.config is SeatConfig.Person
+        // With several people at one device, the view is always one person's: never the seat to
+        // move by default, which would show a bot's (or the next person's) view to whoever
+        // holds the device.
+        if (people >= 2) {
+            if (viewer == null) viewer = snapshot.seats.first { it.config is SeatConfig.Person }.seat
+            session.setViewer(viewer)
+        }
         val o = orientation(snapshot)
-        val st = GameUiState(snapshot, session.scene(o, symbols), session.moveList())
+        val scene = session.scene(o, symbols)
+        if (scene.cells.any { it.fog }) hidesCells = true
+        val handOver = if (people >= 2 && hidesCells && snapshot.result == null && turnIsPerson &&
+            (snapshot.turn != viewer || !confirmed)
+        ) snapshot.turn else null
+        val st = GameUiState(
+            snapshot, scene, session.moveList(), handOver = handOver,
+            standings = if (snapshot.result != null) session.standings() else emptyList(),
+            clock = session.turnClock(),
+        )
         return extra(st)
     }
 
@@ -103,15 +176,25 @@ class GameController(
     private fun personToMove(s: BoardSnapshot): Boolean =
         s.seats.getOrNull(s.turn.toInt())?.config is SeatConfig.Person
 
+    /** The person of the seat to move holds the device: show their view. */
+    fun onHandOverConfirmed() = guarded {
+        viewer = session.snapshot().turn
+        confirmed = true
+        refresh()
+    }
+
     /** A tap at (x, y) in scene units (x 0..1): the core's hit test says what it hit. */
     fun onBoardTap(x: Float, y: Float) = guarded {
         val s = _state.value
-        if (s.botThinking || !personToMove(s.snapshot) || s.snapshot.result != null) return@guarded
+        if (s.botThinking || !personToMove(s.snapshot) || s.snapshot.result != null || s.handOver != null) return@guarded
         when (val hit = session.hitTest(orientation(s.snapshot), x, y)) {
             is SceneHit.Cell -> onTapResult(session.tap(hit.cell))
-            // Drops: the scene's hand slot names a glyph, not the kind letter `tapHand` takes
-            // (a gap of the bindings, see android/README.md).
-            is SceneHit.Hand, null -> {}
+            // A piece kind in a hand (drops): its slot names the kind's letter.
+            is SceneHit.Hand -> {
+                val slot = s.scene.hands.firstOrNull { it.seat == hit.seat && it.slot == hit.slot }
+                if (slot != null && slot.count > 0u) onTapResult(session.tapHand(slot.letter))
+            }
+            null -> {}
         }
     }
 
@@ -186,8 +269,6 @@ class GameController(
     /** Lets the bots finish a game no person plays any more. */
     fun onLetBotsFinish() = runBots(force = true)
 
-    private var botsFinishing = false
-
     private fun runBots(force: Boolean = false) {
         if (closed || botJob?.isActive == true) return
         if (force) botsFinishing = true
@@ -203,12 +284,21 @@ class GameController(
                     val s = session.snapshot()
                     if (!botsToMove(s)) break
                     _state.value = _state.value.copy(botThinking = true)
-                    session.botMove(handle)
+                    try {
+                        session.botMove(handle)
+                    } catch (e: RookeryException.StaleSession) {
+                        // The game changed while the bot thought (a time-out): look again.
+                        if (handle.isCancelled()) break
+                        continue
+                    }
                     if (closed) break
                     _state.value = build(session.snapshot()) { it.copy(botThinking = true) }
                 }
             } catch (e: RookeryException) {
-                // Cancelled (leaving, undo) or stale (the game changed): nothing was played.
+                // Cancelled (leaving, undo): nothing was played.
+            } catch (e: IllegalStateException) {
+                // The session was freed after the screen was left.
+                if (!closed) throw e
             } finally {
                 if (!closed) _state.value = build(session.snapshot())
             }
@@ -238,6 +328,8 @@ class GameController(
     /** Leaving the screen: stops a thinking bot (the game stays as it was, saved). */
     fun close() {
         stopBots()
+        clockJob?.cancel()
+        if (!closed) runCatching { session.pauseClock() }
         closed = true
     }
 }

@@ -49,6 +49,9 @@ fun GameScreen(app: AppState, savedId: ULong) {
     val scope = rememberCoroutineScope()
     val settings = app.settings
     val session = remember(savedId) { app.platform.library.resume(savedId) }
+    // Registered first, so disposed after the controller's effect: the controller stops its
+    // bot before the session is freed.
+    DisposableEffect(session) { onDispose { session.close() } }
     val controller = remember(savedId, settings.orientation) { GameController(session, scope, settings.orientation) }
     DisposableEffect(controller) {
         app.game = controller
@@ -57,7 +60,6 @@ fun GameScreen(app: AppState, savedId: ULong) {
             if (app.game === controller) app.game = null
         }
     }
-    DisposableEffect(session) { onDispose { session.close() } }
     GameContent(app, controller)
 }
 
@@ -70,13 +72,18 @@ fun GameContent(app: AppState, controller: GameController) {
     val bars = snap.seats.associate { seat ->
         seat.seat.toInt() to BarText(barLabel(s, seat), if (snap.seats.size > 2) seat.scoreText else "")
     }
+    st.handOver?.let { seat ->
+        HandOver(app, controller, snap.seats[seat.toInt()])
+        return
+    }
     BoxWithConstraints(Modifier.fillMaxSize().testTag("game-screen")) {
         val wide = maxWidth > maxHeight && maxWidth >= 600.dp
         val boardMax = maxHeight * 0.62f
         if (wide) {
             Row(Modifier.fillMaxSize()) {
                 BoardCanvas(st.scene, app.art, bars, Modifier.fillMaxHeight().weight(1.4f).padding(4.dp),
-                    boardDescription(s, st), controller::onBoardTap)
+                    boardDescription(s, st), controller::onBoardTap,
+                    { cellDescription(s, st, it) }, controller::onCellTap, zoomable = st.scene.cells.size > 200)
                 Column(Modifier.weight(1f).fillMaxHeight().verticalScroll(rememberScrollState()).padding(8.dp)) {
                     TopBar(app, controller, st)
                     Panel(controller, st)
@@ -86,12 +93,37 @@ fun GameContent(app: AppState, controller: GameController) {
             Column(Modifier.fillMaxSize()) {
                 TopBar(app, controller, st)
                 BoardCanvas(st.scene, app.art, bars, Modifier.fillMaxWidth().heightIn(max = boardMax).padding(2.dp),
-                    boardDescription(s, st), controller::onBoardTap)
+                    boardDescription(s, st), controller::onBoardTap,
+                    { cellDescription(s, st, it) }, controller::onCellTap, zoomable = st.scene.cells.size > 200)
                 Column(Modifier.fillMaxWidth().weight(1f).verticalScroll(rememberScrollState()).padding(8.dp)) {
                     Panel(controller, st)
                 }
             }
         }
+    }
+}
+
+/** What a screen reader says for a cell: its name and the piece on it ("e2, White pawn"). */
+private fun cellDescription(s: Strings, st: GameUiState, cell: String): String {
+    val p = st.snapshot.pieces.firstOrNull { it.cell == cell } ?: return cell
+    val kind = if (s.has("piece-${p.kindName}")) s.text("piece-${p.kindName}") else p.kindName
+    val owner = p.owner?.let { st.snapshot.seats.getOrNull(it.toInt())?.colour } ?: "grey"
+    val colour = if (s.has("colour-$owner")) s.text("colour-$owner") else owner
+    return "$cell, " + colour.replaceFirstChar { it.uppercase() } + " " + kind
+}
+
+/** Between two people in a game that hides cells: the board stays covered until the next one holds the device. */
+@Composable
+private fun HandOver(app: AppState, c: GameController, seat: SeatView) {
+    val s = LocalStrings.current
+    val name = seatName(s, seat)
+    Column(Modifier.fillMaxSize().padding(24.dp).testTag("handover"), verticalArrangement = Arrangement.Center,
+        horizontalAlignment = Alignment.CenterHorizontally) {
+        Text(s.text("handover-title", name), style = MaterialTheme.typography.headlineSmall)
+        Button(c::onHandOverConfirmed, Modifier.padding(top = 24.dp).testTag("handover-ready")) {
+            Text(s.text("handover-ready", name))
+        }
+        TextButton({ app.back() }, Modifier.padding(top = 12.dp).testTag("back")) { Text("← " + s.text("action-back")) }
     }
 }
 
@@ -103,9 +135,12 @@ private fun barLabel(s: Strings, seat: SeatView): String {
     return if (seat.playing) who else who + " · " + s.text("status-out")
 }
 
+/** A seat as the player reads it: its colour, and who plays it unless that is just the colour. */
 fun seatName(s: Strings, seat: SeatView): String {
-    val colour = if (s.has("colour-${seat.colour}")) s.text("colour-${seat.colour}") else seat.colour
-    return colour.replaceFirstChar { it.uppercase() } + " (" + s.seatWho(seat.config) + ")"
+    val colour = (if (s.has("colour-${seat.colour}")) s.text("colour-${seat.colour}") else seat.colour)
+        .replaceFirstChar { it.uppercase() }
+    val who = s.seatWho(seat.config)
+    return if (who.equals(colour, ignoreCase = true)) colour else "$colour ($who)"
 }
 
 /** One line saying what is going on: whose turn, thinking, a refusal or the result. */
@@ -123,7 +158,8 @@ fun statusLine(s: Strings, st: GameUiState): String {
     st.refusal?.let { return s.message(it) }
     st.error?.let { return it }
     val who = snap.seats.getOrNull(snap.turn.toInt())?.let { seatName(s, it) } ?: ""
-    val line = s.text("status-to-move", who)
+    val clock = st.clock?.let { " · " + s.text("status-timer", ((it.leftMs + 999uL) / 1000uL).toString()) } ?: ""
+    val line = s.text("status-to-move", who) + clock
     val check = if (snap.checkCells.isNotEmpty()) " · " + s.text("status-check") else ""
     return if (st.botThinking) line + check + " · " + s.text("status-thinking") else line + check
 }
@@ -158,7 +194,12 @@ private fun Panel(c: GameController, st: GameUiState) {
     Text(statusLine(s, st), Modifier.testTag("status").padding(vertical = 4.dp), fontWeight = FontWeight.Bold)
     for (e in snap.lastEvents) Text(s.message(e), style = MaterialTheme.typography.bodySmall)
     st.promotion?.let { letters ->
-        Picker(s.text("prompt-promote-to"), letters.map { it to it }, "promote", c::onPromotion)
+        // A letter's piece name from a piece of that kind on the board, else the letter.
+        val names = snap.pieces.associate { it.letter.uppercase() to it.kindName }
+        Picker(s.text("prompt-promote-to"), letters.map { l ->
+            val kind = names[l.uppercase()]
+            l to if (kind != null && s.has("piece-$kind")) s.text("piece-$kind") else l
+        }, "promote", c::onPromotion)
     }
     st.moveChoice?.let { moves ->
         Picker(s.text("prompt-which-move"), moves.map { it to s.text("prompt-move", it) }, "choose-move", c::onMoveChoice)
@@ -179,9 +220,9 @@ private fun Panel(c: GameController, st: GameUiState) {
         Card(Modifier.fillMaxWidth().padding(vertical = 4.dp).testTag("result")) {
             Column(Modifier.padding(8.dp)) {
                 Text(statusLine(s, st), fontWeight = FontWeight.Bold)
-                for (seat in snap.seats.sortedByDescending { st.snapshot.result!!.winners.contains(it.seat.toUInt()) }) {
-                    val win = snap.result!!.winners.contains(seat.seat.toUInt())
-                    Text((if (win) "★ " else "   ") + seatName(s, seat) + " — " + s.text("status-score", seat.scoreText),
+                for (place in st.standings) {
+                    val seat = snap.seats[place.seat.toInt()]
+                    Text("${place.place}. " + seatName(s, seat) + " — " + s.text("status-score", place.pointsText),
                         Modifier.testTag("standing-${seat.seat}"))
                 }
             }

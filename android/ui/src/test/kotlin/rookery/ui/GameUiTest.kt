@@ -1,23 +1,29 @@
 package rookery.ui
 
+import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.runtime.getValue
+import androidx.compose.runtime.rememberCoroutineScope
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.remember
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.test.assertIsDisplayed
+import androidx.compose.ui.test.assertTextContains
 import androidx.compose.ui.test.junit4.createComposeRule
 import androidx.compose.ui.test.onAllNodesWithTag
 import androidx.compose.ui.test.onNodeWithTag
+import androidx.compose.ui.test.onNodeWithContentDescription
 import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performClick
 import androidx.compose.ui.test.performScrollTo
 import androidx.compose.ui.test.performScrollToNode
 import androidx.compose.ui.test.hasTestTag
 import org.junit.Assert.assertEquals
+import org.junit.Assert.assertFalse
 import org.junit.Assert.assertNotNull
 import org.junit.Assert.assertTrue
 import org.junit.Rule
 import org.junit.Test
+import uniffi.rookery_bindings.GameSession
 import uniffi.rookery_bindings.SavedStatus
 import uniffi.rookery_bindings.SeatConfig
 import uniffi.rookery_bindings.TapResult
@@ -109,6 +115,10 @@ class GameUiTest {
         assertNotNull(st.snapshot.result)
         rule.onNodeWithTag("result").assertExists()
         for (i in 0 until 4) rule.onNodeWithTag("standing-$i").assertExists()
+        // Places as the rules rank them: the winners first.
+        assertEquals(4, st.standings.size)
+        val winners = st.snapshot.result!!.winners.map { it.toInt() }
+        if (winners.isNotEmpty()) assertTrue(st.standings.filter { it.seat.toInt() in winners }.all { it.place.toInt() == 1 })
         val summary = p.library.savedGames().single { it.id == id }
         assertEquals(SavedStatus.FINISHED, summary.status)
         assertEquals(st.snapshot.plyCount, summary.plyCount)
@@ -198,6 +208,132 @@ class GameUiTest {
         rule.onNodeWithTag("home-list").performScrollToNode(hasTestTag("game-xiangqi"))
         rule.onNodeWithText(p.strings("sk").text("game-xiangqi-blurb")).assertExists()
         assertEquals("sk", p.loadSettings().language)
+    }
+
+    @Test
+    fun aScreenReaderPlaysAMoveThroughTheCellButtons() {
+        val p = platformAt(tempDir("ui-a11y"))
+        val id = p.library.newGame("chess", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")),
+            defaultHouseRules(), 1u).use { it.snapshot().savedId!! }
+        lateinit var app: AppState
+        rule.setContent {
+            app = remember { AppState(p, listOf(Route.Home, Route.Game(id))) {} }
+            RookeryApp(p, state = app)
+        }
+        rule.onNodeWithContentDescription("e2, White Pawn").assertExists()
+        rule.onNodeWithContentDescription("g8, Black Knight").assertExists()
+        rule.onNodeWithTag("cell-g1").performClick()
+        rule.onNodeWithTag("cell-f3").performClick()
+        rule.waitForIdle()
+        assertEquals(1, app.game!!.state.value.moves.size)
+        rule.onNodeWithContentDescription("f3, White Knight").assertExists()
+        rule.onNodeWithContentDescription("g1").assertExists()
+    }
+
+    @Test
+    fun theTurnClockRunsOnTheScreenAndItsTimeIsSavedOnLeaving() {
+        val p = platformAt(tempDir("ui-clock"))
+        val id = p.library.newGame("chess", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")),
+            defaultHouseRules().copy(turnSeconds = 30u), 1u).use { it.snapshot().savedId!! }
+        lateinit var app: AppState
+        rule.setContent {
+            app = remember { AppState(p, listOf(Route.Home, Route.Game(id))) {} }
+            RookeryApp(p, state = app)
+        }
+        rule.waitUntil(waitMs) { app.game!!.state.value.clock?.let { it.leftMs + 1500uL < it.limitMs } == true }
+        rule.onNodeWithTag("status").assertTextContains("⏱", substring = true)
+        rule.onNodeWithTag("back").performClick()
+        rule.waitForIdle()
+        p.library.resume(id).use { s ->
+            val c = s.turnClock()!!
+            assertEquals(30_000uL, c.limitMs)
+            assertTrue("time spent before leaving is kept: $c", c.leftMs < 29_000uL)
+        }
+    }
+
+    @Test
+    fun aCapturedPieceIsDroppedByTappingTheHandThenACell() {
+        val p = platformAt(tempDir("ui-drop"))
+        val id = p.library.newGame("crazyhouse", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")),
+            defaultHouseRules(), 1u).use { s ->
+            for (m in listOf("e2e4", "d7d5", "e4d5", "g8f6")) s.playMoveText(m)
+            s.snapshot().savedId!!
+        }
+        lateinit var app: AppState
+        rule.setContent {
+            app = remember { AppState(p, listOf(Route.Home, Route.Game(id))) {} }
+            RookeryApp(p, state = app)
+        }
+        rule.waitForIdle()
+        val slot = app.game!!.state.value.scene.hands.single { it.seat.toInt() == 0 && it.count > 0u }
+        assertEquals("P", slot.letter.uppercase())
+        rule.tapScene(slot.centre.x, slot.centre.y)
+        assertTrue(app.game!!.state.value.scene.cells.single { it.cell == "e6" }.target)
+        rule.tapCell(app, "e6")
+        val st = app.game!!.state.value
+        assertEquals(5u, st.snapshot.plyCount)
+        assertEquals(0u.toUByte(), st.snapshot.pieces.single { it.cell == "e6" }.owner)
+        assertTrue(st.scene.hands.none { it.seat.toInt() == 0 && it.count > 0u })
+    }
+
+    @Test
+    fun fogOfWarCoversTheBoardBetweenTwoPeople() {
+        val p = platformAt(tempDir("ui-fog"))
+        val id = p.library.newGame("fog-of-war", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")),
+            defaultHouseRules(), 1u).use { it.snapshot().savedId!! }
+        lateinit var app: AppState
+        rule.setContent {
+            app = remember { AppState(p, listOf(Route.Home, Route.Game(id))) {} }
+            RookeryApp(p, state = app)
+        }
+        val en = p.strings("en")
+        // Ann first: nothing of the board is drawn until she holds the device.
+        rule.onNodeWithTag("handover").assertExists()
+        rule.onNodeWithTag("board").assertDoesNotExist()
+        rule.onNodeWithText(en.text("handover-title", "White (Ann)")).assertExists()
+        rule.onNodeWithTag("handover-ready").performClick()
+        rule.waitForIdle()
+        val white = app.game!!.state.value.scene
+        assertTrue(white.cells.any { it.fog })
+        assertTrue(white.cells.single { it.cell == "e7" }.fog)
+        rule.tapCell(app, "e2"); rule.tapCell(app, "e4")
+        // Ben's turn: covered again; then his own view.
+        rule.onNodeWithTag("handover").assertExists()
+        rule.onNodeWithTag("board").assertDoesNotExist()
+        rule.onNodeWithText(en.text("handover-title", "Black (Ben)")).assertExists()
+        rule.onNodeWithTag("handover-ready").performClick()
+        rule.waitForIdle()
+        val black = app.game!!.state.value.scene
+        assertFalse(black.cells.single { it.cell == "e7" }.fog)
+        assertTrue(black.cells.single { it.cell == "e1" }.fog)
+        rule.tapCell(app, "e7"); rule.tapCell(app, "e5")
+        rule.onNodeWithTag("handover").assertExists()
+    }
+
+    @Test
+    fun aPromotionIsChosenOnThePicker() {
+        val p = platformAt(tempDir("ui-promo"))
+        val session = GameSession("chess", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")),
+            defaultHouseRules(), 1u)
+        session.loadFen("4k3/1P6/8/8/8/8/8/Q3K3 w - - 0 1")
+        lateinit var c: GameController
+        rule.setContent {
+            val scope = rememberCoroutineScope()
+            c = remember { GameController(session, scope, OrientationMode.Fixed) }
+            val app = remember { AppState(p, listOf(Route.Home)) {} }
+            CompositionLocalProvider(LocalStrings provides p.strings("en")) { GameContent(app, c) }
+        }
+        rule.tapCell(c, "b7")
+        rule.tapCell(c, "b8")
+        assertEquals(setOf("Q", "R", "B", "N"), c.state.value.promotion!!.map { it.uppercase() }.toSet())
+        rule.onNodeWithTag("promote").assertExists()
+        rule.onNodeWithText("Queen").assertExists()
+        rule.onNodeWithTag("promote-" + c.state.value.promotion!!.first { it.uppercase() == "N" }).performClick()
+        rule.waitForIdle()
+        assertEquals(null, c.state.value.promotion)
+        assertEquals("knight", c.state.value.snapshot.pieces.single { it.cell == "b8" }.kindName)
+        c.close()
+        session.close()
     }
 
     @Test

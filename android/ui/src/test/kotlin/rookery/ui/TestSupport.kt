@@ -23,11 +23,22 @@ fun platformAt(dir: File, settings: Settings = Settings()): DesktopPlatform {
 }
 
 /** Taps the centre of a cell on the board canvas, as a finger would. */
-fun ComposeContentTestRule.tapCell(app: AppState, cell: String) {
-    val scene = app.game!!.state.value.scene
+fun ComposeContentTestRule.tapCell(app: AppState, cell: String) = tapCell(app.game!!, cell)
+
+/** Taps the centre of a cell on the board canvas of a controller's screen. */
+fun ComposeContentTestRule.tapCell(game: GameController, cell: String) {
+    val scene = game.state.value.scene
     val c = scene.cells.first { it.cell == cell }
     val node = onNodeWithTag("board").fetchSemanticsNode()
     val unit = node.size.width.toFloat()
     onNodeWithTag("board").performTouchInput { click(Offset(c.centre.x * unit, c.centre.y * unit)) }
+    waitForIdle()
+}
+
+/** Taps a point of the scene (x 0..1, y 0..height) on the board canvas. */
+fun ComposeContentTestRule.tapScene(x: Float, y: Float) {
+    val node = onNodeWithTag("board").fetchSemanticsNode()
+    val unit = node.size.width.toFloat()
+    onNodeWithTag("board").performTouchInput { click(Offset(x * unit, y * unit)) }
     waitForIdle()
 }
