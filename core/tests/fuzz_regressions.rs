@@ -73,3 +73,15 @@ fn an_sfen_hand_count_of_many_digits_is_refused() {
         assert!(rules::shogi::parse_sfen(v, &format!("{board} b 2P 1")).is_ok());
     }
 }
+
+/// fuzz target `position`: a friendly FEN whose chain field starts with a multi-byte character
+/// was sliced inside it.
+#[test]
+fn a_friendly_chain_field_that_is_not_ascii_is_refused() {
+    let v = rules::variant("friendly").unwrap();
+    for chain in ["\u{451}\u{451}", "\u{451}", "a\u{451}N", "\u{1F600}"] {
+        let fen =
+            format!("r3kbr1/pb2p1p1/2p5/1pnp1q1p/PPBPPP2/2P3p1/(Bn)4QPP/RNK3NR b q - 2 2 {chain}");
+        assert!(rules::parse_position(v, &fen).is_err(), "{fen}");
+    }
+}

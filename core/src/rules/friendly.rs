@@ -302,7 +302,8 @@ pub fn parse(v: &'static Variant, text: &str) -> Result<Position> {
     } else if let Some(chain) = f.get(6) {
         let c = v
             .board
-            .cell(&chain[..2.min(chain.len())])
+            // `get`: the field may not be ASCII (fuzzing found the panic of a byte slice)
+            .cell(chain.get(..2).unwrap_or(chain))
             .filter(|&c| is_union(pos.at(c)))
             .ok_or_else(|| Error::BadFen(format!("chain field '{chain}'")))?;
         let l = chain.chars().nth(2).unwrap_or(' ');
