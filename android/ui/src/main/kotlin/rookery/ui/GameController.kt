@@ -9,13 +9,13 @@ import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
 import kotlinx.coroutines.launch
+import uniffi.rookery_bindings.ActionButton
 import uniffi.rookery_bindings.BoardScene
 import uniffi.rookery_bindings.BoardSnapshot
 import uniffi.rookery_bindings.CancelHandle
 import uniffi.rookery_bindings.GameSession
 import uniffi.rookery_bindings.MessageView
 import uniffi.rookery_bindings.RookeryException
-import uniffi.rookery_bindings.SceneHit
 import uniffi.rookery_bindings.SceneOrientation
 import uniffi.rookery_bindings.SeatConfig
 import uniffi.rookery_bindings.SeatStanding
@@ -49,6 +49,11 @@ data class GameUiState(
      * covered until the person of this seat says they hold the device.
      */
     val handOver: UByte? = null,
+    /**
+     * Moves made without tapping cells (janggi's pass and set-up choice, shogi's impasse
+     * declaration) or, while one is pending, the players' choices (`GameSession.buttons`).
+     */
+    val buttons: List<ActionButton> = emptyList(),
 )
 
 /**
@@ -154,6 +159,7 @@ class GameController(
             snapshot, scene, session.moveList(), handOver = handOver,
             standings = if (snapshot.result != null) session.standings() else emptyList(),
             clock = session.turnClock(),
+            buttons = if (handOver == null) session.buttons() else emptyList(),
         )
         return extra(st)
     }
@@ -187,15 +193,9 @@ class GameController(
     fun onBoardTap(x: Float, y: Float) = guarded {
         val s = _state.value
         if (s.botThinking || !personToMove(s.snapshot) || s.snapshot.result != null || s.handOver != null) return@guarded
-        when (val hit = session.hitTest(orientation(s.snapshot), x, y)) {
-            is SceneHit.Cell -> onTapResult(session.tap(hit.cell))
-            // A piece kind in a hand (drops): its slot names the kind's letter.
-            is SceneHit.Hand -> {
-                val slot = s.scene.hands.firstOrNull { it.seat == hit.seat && it.slot == hit.slot }
-                if (slot != null && slot.count > 0u) onTapResult(session.tapHand(slot.letter))
-            }
-            null -> {}
-        }
+        // A cell or a slot of a hand (drops): the core's interaction layer decides (`tapHit`).
+        val hit = session.hitTest(orientation(s.snapshot), x, y) ?: return@guarded
+        onTapResult(session.tapHit(hit))
     }
 
     /** A tap on a named cell (keyboard and screen-reader play go the same way). */
@@ -212,6 +212,13 @@ class GameController(
             }
             else -> refresh()
         }
+    }
+
+    /** A button of [GameUiState.buttons] pressed: its move (or choice) played by the core. */
+    fun onButton(text: String) = guarded {
+        val s = _state.value
+        if (s.botThinking || s.handOver != null) return@guarded
+        onTapResult(session.press(text))
     }
 
     fun onPromotion(letter: String) = guarded {

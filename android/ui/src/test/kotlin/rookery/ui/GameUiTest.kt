@@ -242,6 +242,10 @@ class GameUiTest {
         }
         rule.waitUntil(waitMs) { app.game!!.state.value.clock?.let { it.leftMs + 1500uL < it.limitMs } == true }
         rule.onNodeWithTag("status").assertTextContains("⏱", substring = true)
+        // The clock shows in the bar of the seat whose time runs, and only there.
+        val bars = barTexts(p.strings("en"), app.game!!.state.value)
+        assertTrue(bars[0]!!.detail, bars[0]!!.detail.startsWith("⏱"))
+        assertEquals("", bars[1]!!.detail)
         rule.onNodeWithTag("back").performClick()
         rule.waitForIdle()
         p.library.resume(id).use { s ->
@@ -249,6 +253,28 @@ class GameUiTest {
             assertEquals(30_000uL, c.limitMs)
             assertTrue("time spent before leaving is kept: $c", c.leftMs < 29_000uL)
         }
+    }
+
+    @Test
+    fun theMoveButtonsOfTheCorePlayJanggisSetUpChoice() {
+        val p = platformAt(tempDir("ui-buttons"))
+        val id = p.library.newGame("janggi", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")),
+            defaultHouseRules(), 1u).use { it.snapshot().savedId!! }
+        lateinit var app: AppState
+        rule.setContent {
+            app = remember { AppState(p, listOf(Route.Home, Route.Game(id))) {} }
+            RookeryApp(p, state = app)
+        }
+        rule.waitForIdle()
+        val before = app.game!!.state.value
+        assertTrue("janggi offers its set-up choice: ${before.buttons}", before.buttons.isNotEmpty())
+        val b = before.buttons.first()
+        rule.onNodeWithTag("button-${b.text}").performScrollTo().assertTextContains(p.strings("en").message(b.label))
+        rule.onNodeWithTag("button-${b.text}").performClick()
+        rule.waitForIdle()
+        val after = app.game!!.state.value
+        assertEquals(before.snapshot.plyCount + 1u, after.snapshot.plyCount)
+        assertFalse(after.buttons.any { it.text == b.text })
     }
 
     @Test
