@@ -29,6 +29,7 @@ import uniffi.rookery_bindings.SeatConfig
 import uniffi.rookery_bindings.TapResult
 import uniffi.rookery_bindings.defaultHouseRules
 import uniffi.rookery_bindings.inFlightTasks
+import uniffi.rookery_bindings.previewPieces
 import kotlin.random.Random
 
 /**
@@ -275,6 +276,26 @@ class GameUiTest {
         val after = app.game!!.state.value
         assertEquals(before.snapshot.plyCount + 1u, after.snapshot.plyCount)
         assertFalse(after.buttons.any { it.text == b.text })
+    }
+
+    @Test
+    fun aContinueRowShowsABoardPreviewOfItsPosition() {
+        val p = platformAt(tempDir("ui-preview"))
+        val id = p.library.newGame("chess", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")),
+            defaultHouseRules(), 1u).use { s ->
+            for (m in listOf("e2e4", "d7d5", "e4d5")) s.playMoveText(m)
+            s.snapshot().savedId!!
+        }
+        rule.setContent { RookeryApp(p, state = remember { AppState(p, listOf(Route.Home)) {} }) }
+        rule.waitForIdle()
+        rule.onNodeWithTag("preview-$id", useUnmergedTree = true).assertIsDisplayed()
+        // The preview draws the summary's position: 31 pieces, each with an image of its own.
+        val summary = p.library.savedGames().single { it.id == id }
+        val pieces = previewPieces(summary.gameId, summary.position)
+        assertEquals(31, pieces.size)
+        val board = PreviewBoard.of(summary.gameId, summary.seats)!!
+        assertTrue(pieces.all { board.look(it) != null })
+        assertTrue(board.scene.cells.any { it.cell == "d5" })
     }
 
     @Test
