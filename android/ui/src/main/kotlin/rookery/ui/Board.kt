@@ -1,6 +1,8 @@
 package rookery.ui
 
 import androidx.compose.foundation.Canvas
+import androidx.compose.foundation.gestures.awaitEachGesture
+import androidx.compose.foundation.gestures.awaitFirstDown
 import androidx.compose.foundation.gestures.detectTapGestures
 import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.Box
@@ -84,6 +86,11 @@ fun BoardCanvas(
     cellDescription: ((String) -> String)? = null,
     onCell: ((String) -> Unit)? = null,
     zoomable: Boolean = false,
+    /**
+     * A drag from (x0, y0) to (x1, y1) in scene units: a piece carried from its cell to a
+     * target. Not on zoomable boards, where one finger pans.
+     */
+    onDrag: ((Float, Float, Float, Float) -> Unit)? = null,
 ) {
     BoxWithConstraints(modifier, contentAlignment = Alignment.Center) {
         val density = LocalDensity.current
@@ -112,6 +119,29 @@ fun BoardCanvas(
         if (onTap != null) {
             m = m.pointerInput(scene.gameId, unit) {
                 detectTapGestures { o -> onTap(o.x / unit, o.y / unit) }
+            }
+        }
+        if (onDrag != null && !zoomable) {
+            m = m.pointerInput(scene.gameId, unit) {
+                // One finger down on the board, moved past the touch slop and lifted: a drag
+                // from where it went down to where it came up (a second finger ends it: pinch).
+                awaitEachGesture {
+                    val down = awaitFirstDown(requireUnconsumed = false)
+                    var last = down.position
+                    var dragging = false
+                    while (true) {
+                        val ev = awaitPointerEvent()
+                        if (ev.changes.size > 1) break
+                        val ch = ev.changes.firstOrNull { it.id == down.id } ?: break
+                        if (!ch.pressed) {
+                            if (dragging) onDrag(down.position.x / unit, down.position.y / unit, last.x / unit, last.y / unit)
+                            break
+                        }
+                        last = ch.position
+                        if (!dragging && (last - down.position).getDistance() > viewConfiguration.touchSlop) dragging = true
+                        if (dragging) ch.consume()
+                    }
+                }
             }
         }
         Box(outer) {

@@ -16,6 +16,7 @@ import uniffi.rookery_bindings.CancelHandle
 import uniffi.rookery_bindings.GameSession
 import uniffi.rookery_bindings.MessageView
 import uniffi.rookery_bindings.RookeryException
+import uniffi.rookery_bindings.SceneHit
 import uniffi.rookery_bindings.SceneOrientation
 import uniffi.rookery_bindings.SeatConfig
 import uniffi.rookery_bindings.SeatStanding
@@ -196,6 +197,38 @@ class GameController(
         // A cell or a slot of a hand (drops): the core's interaction layer decides (`tapHit`).
         val hit = session.hitTest(orientation(s.snapshot), x, y) ?: return@guarded
         onTapResult(session.tapHit(hit))
+    }
+
+    /**
+     * A piece dragged from (x0, y0) to (x1, y1) in scene units: the same as a tap on the start
+     * cell (or hand slot) and a tap on the drop cell, through the core's interaction layer.
+     */
+    fun onBoardDrag(x0: Float, y0: Float, x1: Float, y1: Float) = guarded {
+        val s = _state.value
+        if (s.botThinking || !personToMove(s.snapshot) || s.snapshot.result != null || s.handOver != null) return@guarded
+        val o = orientation(s.snapshot)
+        val from = session.hitTest(o, x0, y0) ?: return@guarded
+        val to = session.hitTest(o, x1, y1) ?: return@guarded // dropped off the board: nothing
+        if (to == from) {
+            onTapResult(session.tapHit(from)) // put back where it was: one tap
+            return@guarded
+        }
+        // A drag carries a piece of the side to move (or one from its hand); starting on any
+        // other cell it would be a tap that moves the selected piece there, so it does nothing.
+        val carries = when (from) {
+            is SceneHit.Cell -> s.snapshot.pieces.any { it.cell == from.cell && it.owner == s.snapshot.turn }
+            is SceneHit.Hand -> true
+        }
+        if (!carries) return@guarded
+        val alreadySelected = from is SceneHit.Cell && from.cell == s.snapshot.selected
+        if (!alreadySelected) {
+            val r = session.tapHit(from)
+            if (r !is TapResult.Selected) {
+                onTapResult(r)
+                return@guarded
+            }
+        }
+        onTapResult(session.tapHit(to))
     }
 
     /** A tap on a named cell (keyboard and screen-reader play go the same way). */

@@ -81,7 +81,8 @@ fun GameContent(app: AppState, controller: GameController) {
             Row(Modifier.fillMaxSize()) {
                 BoardCanvas(st.scene, app.art, bars, Modifier.fillMaxHeight().weight(1.4f).padding(4.dp),
                     boardDescription(s, st), controller::onBoardTap,
-                    { cellDescription(s, st, it) }, controller::onCellTap, zoomable = st.scene.cells.size > 200)
+                    { cellDescription(s, st, it) }, controller::onCellTap, zoomable = st.scene.cells.size > 200,
+                    onDrag = controller::onBoardDrag)
                 Column(Modifier.weight(1f).fillMaxHeight().verticalScroll(rememberScrollState()).padding(8.dp)) {
                     TopBar(app, controller, st)
                     Panel(controller, st)
@@ -92,7 +93,8 @@ fun GameContent(app: AppState, controller: GameController) {
                 TopBar(app, controller, st)
                 BoardCanvas(st.scene, app.art, bars, Modifier.fillMaxWidth().heightIn(max = boardMax).padding(2.dp),
                     boardDescription(s, st), controller::onBoardTap,
-                    { cellDescription(s, st, it) }, controller::onCellTap, zoomable = st.scene.cells.size > 200)
+                    { cellDescription(s, st, it) }, controller::onCellTap, zoomable = st.scene.cells.size > 200,
+                    onDrag = controller::onBoardDrag)
                 Column(Modifier.fillMaxWidth().weight(1f).verticalScroll(rememberScrollState()).padding(8.dp)) {
                     Panel(controller, st)
                 }

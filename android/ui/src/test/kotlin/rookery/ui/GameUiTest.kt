@@ -299,6 +299,36 @@ class GameUiTest {
     }
 
     @Test
+    fun aPieceIsDraggedFromItsCellToATarget() {
+        val p = platformAt(tempDir("ui-drag"))
+        val id = p.library.newGame("chess", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")),
+            defaultHouseRules(), 1u).use { it.snapshot().savedId!! }
+        lateinit var app: AppState
+        rule.setContent {
+            app = remember { AppState(p, listOf(Route.Home, Route.Game(id))) {} }
+            RookeryApp(p, state = app)
+        }
+        rule.waitForIdle()
+        // A drag from an empty cell carries nothing.
+        rule.dragCell(app.game!!, "e4", "e5")
+        assertEquals(0u, app.game!!.state.value.snapshot.plyCount)
+        rule.dragCell(app.game!!, "e2", "e4")
+        var st = app.game!!.state.value
+        assertEquals(listOf("e2e4"), st.moves)
+        assertEquals(0u.toUByte(), st.snapshot.pieces.single { it.cell == "e4" }.owner)
+        // An illegal drop is refused and says why; the piece stays.
+        rule.dragCell(app.game!!, "e7", "e4")
+        st = app.game!!.state.value
+        assertEquals(1u, st.snapshot.plyCount)
+        assertNotNull(st.refusal)
+        // A drag of the piece already selected by a tap moves it too.
+        rule.tapCell(app, "g8")
+        rule.dragCell(app.game!!, "g8", "f6")
+        assertEquals(2u, app.game!!.state.value.snapshot.plyCount)
+        assertTrue(app.game!!.state.value.snapshot.pieces.any { it.cell == "f6" })
+    }
+
+    @Test
     fun aCapturedPieceIsDroppedByTappingTheHandThenACell() {
         val p = platformAt(tempDir("ui-drop"))
         val id = p.library.newGame("crazyhouse", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")),
