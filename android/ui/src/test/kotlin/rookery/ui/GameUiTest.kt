@@ -8,6 +8,8 @@ import androidx.compose.runtime.remember
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.assertTextContains
+import androidx.compose.ui.test.captureToImage
+import androidx.compose.ui.graphics.toPixelMap
 import androidx.compose.ui.test.junit4.createComposeRule
 import androidx.compose.ui.test.onAllNodesWithTag
 import androidx.compose.ui.test.onNodeWithTag
@@ -326,6 +328,56 @@ class GameUiTest {
         rule.dragCell(app.game!!, "g8", "f6")
         assertEquals(2u, app.game!!.state.value.snapshot.plyCount)
         assertTrue(app.game!!.state.value.snapshot.pieces.any { it.cell == "f6" })
+    }
+
+    @Test
+    fun theLastMoveSlidesInAndTapsGoOnMeanwhile() {
+        val o = uniffi.rookery_bindings.SceneOrientation(0u, false, false)
+        GameSession("chess", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")), defaultHouseRules(), 1u).use { g ->
+            val start = g.scene(o, false)
+            g.playMoveText("e2e4")
+            val after = g.scene(o, false)
+            assertEquals(Slide("e4", start.cells.single { it.cell == "e2" }.centre), moveSlide(start, after))
+            assertEquals(null, moveSlide(null, after)) // the first scene: nothing slides
+            g.tap("g8")
+            assertEquals(null, moveSlide(after, g.scene(o, false))) // a selection: nothing slides
+            g.tap("g8")
+            g.playMoveText("d7d5")
+            val before = g.scene(o, false)
+            g.playMoveText("e4d5")
+            assertEquals(Slide("d5", before.cells.single { it.cell == "e4" }.centre), moveSlide(before, g.scene(o, false)))
+        }
+        val p = platformAt(tempDir("ui-slide"))
+        val id = p.library.newGame("chess", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")),
+            defaultHouseRules(), 1u).use { it.snapshot().savedId!! }
+        lateinit var app: AppState
+        rule.setContent {
+            app = remember { AppState(p, listOf(Route.Home, Route.Game(id))) {} }
+            RookeryApp(p, state = app)
+        }
+        rule.waitForIdle()
+        rule.mainClock.autoAdvance = false
+        rule.tapCell(app, "e2")
+        rule.tapCell(app, "e4")
+        assertEquals(1u, app.game!!.state.value.snapshot.plyCount)
+        // Half way (0.1 s of 0.2 s) the pawn is drawn over e3; once arrived, e3 is empty again.
+        val e3 = app.game!!.state.value.scene.cells.single { it.cell == "e3" }.centre
+        fun e3Pixel(): androidx.compose.ui.graphics.Color {
+            val img = rule.onNodeWithTag("board").captureToImage()
+            return img.toPixelMap()[(e3.x * img.width).toInt(), (e3.y * img.width).toInt()]
+        }
+        rule.mainClock.advanceTimeBy(100)
+        val mid = e3Pixel()
+        // While the pawn slides, the next person's tap is taken at once.
+        rule.tapCell(app, "e7")
+        assertEquals("e7", app.game!!.state.value.snapshot.selected)
+        rule.mainClock.advanceTimeBy(400)
+        val end = e3Pixel()
+        assertTrue("e3 mid-slide $mid, after $end", mid != end)
+        rule.tapCell(app, "e5")
+        assertEquals(2u, app.game!!.state.value.snapshot.plyCount)
+        rule.mainClock.autoAdvance = true
+        rule.waitForIdle()
     }
 
     @Test
