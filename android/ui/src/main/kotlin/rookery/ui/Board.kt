@@ -1,6 +1,8 @@
 package rookery.ui
 
 import androidx.compose.foundation.Canvas
+import androidx.compose.foundation.gestures.awaitEachGesture
+import androidx.compose.foundation.gestures.awaitFirstDown
 import androidx.compose.foundation.gestures.detectTapGestures
 import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.Box
@@ -8,6 +10,9 @@ import androidx.compose.foundation.layout.offset
 import androidx.compose.foundation.layout.size
 import androidx.compose.foundation.gestures.rememberTransformableState
 import androidx.compose.foundation.gestures.transformable
+import androidx.compose.animation.core.Animatable
+import androidx.compose.animation.core.tween
+import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.setValue
@@ -64,6 +69,26 @@ object Tone {
     val barTurn = Color(0xFF5A6275)
 }
 
+/** The piece that arrives on [cell] slides there from [from] (scene units). */
+data class Slide(val cell: String, val from: ScenePoint)
+
+/**
+ * The slide of the move that turned [prev] into [next], if one piece moved from one cell to
+ * another (the scene's last-move cells changed: a person's move or a bot's). Null on the first
+ * scene, when the last move is the same (a selection), and for what is not one piece's step
+ * (castling, drops, a pass, undo and redo still slide when they are).
+ */
+fun moveSlide(prev: BoardScene?, next: BoardScene): Slide? {
+    if (prev == null || prev.gameId != next.gameId) return null
+    val marked = next.cells.filter { it.lastMove }
+    if (marked.size != 2 || marked.map { it.cell } == prev.cells.filter { it.lastMove }.map { it.cell }) return null
+    fun look(s: BoardScene, cell: String) = s.pieces.firstOrNull { it.cell == cell }?.let { it.glyph to it.army }
+    val to = marked.singleOrNull { look(next, it.cell) != null && look(next, it.cell) != look(prev, it.cell) } ?: return null
+    val from = marked.single { it !== to }
+    if (look(next, from.cell) != null || look(prev, from.cell)?.second != look(next, to.cell)?.second) return null
+    return Slide(to.cell, from.centre)
+}
+
 /** What the bar of a seat says (name, score), prepared by the screen in the user's language. */
 class BarText(val label: String, val detail: String)
 
@@ -84,6 +109,11 @@ fun BoardCanvas(
     cellDescription: ((String) -> String)? = null,
     onCell: ((String) -> Unit)? = null,
     zoomable: Boolean = false,
+    /**
+     * A drag from (x0, y0) to (x1, y1) in scene units: a piece carried from its cell to a
+     * target. Not on zoomable boards, where one finger pans.
+     */
+    onDrag: ((Float, Float, Float, Float) -> Unit)? = null,
 ) {
     BoxWithConstraints(modifier, contentAlignment = Alignment.Center) {
         val density = LocalDensity.current
@@ -95,6 +125,16 @@ fun BoardCanvas(
         val h = with(density) { (unit * scene.height).toDp() }
         val polys = remember(scene.cells, scene.regions) {
             Pair(scene.regions.map { it.polygon }, scene.cells.map { it.polygon })
+        }
+        // The last move slides in (about 0.2 s), drawn only: taps go on meanwhile.
+        val lastScene = remember(scene.gameId) { arrayOfNulls<BoardScene>(1) }
+        val slide = remember(scene) { moveSlide(lastScene[0], scene).also { lastScene[0] = scene } }
+        val progress = remember(scene.gameId) { Animatable(1f) }
+        LaunchedEffect(slide) {
+            if (slide != null) {
+                progress.snapTo(0f)
+                progress.animateTo(1f, tween(200))
+            }
         }
         var zoom by remember(scene.gameId) { mutableStateOf(1f) }
         var pan by remember(scene.gameId) { mutableStateOf(Offset.Zero) }
@@ -112,6 +152,29 @@ fun BoardCanvas(
         if (onTap != null) {
             m = m.pointerInput(scene.gameId, unit) {
                 detectTapGestures { o -> onTap(o.x / unit, o.y / unit) }
+            }
+        }
+        if (onDrag != null && !zoomable) {
+            m = m.pointerInput(scene.gameId, unit) {
+                // One finger down on the board, moved past the touch slop and lifted: a drag
+                // from where it went down to where it came up (a second finger ends it: pinch).
+                awaitEachGesture {
+                    val down = awaitFirstDown(requireUnconsumed = false)
+                    var last = down.position
+                    var dragging = false
+                    while (true) {
+                        val ev = awaitPointerEvent()
+                        if (ev.changes.size > 1) break
+                        val ch = ev.changes.firstOrNull { it.id == down.id } ?: break
+                        if (!ch.pressed) {
+                            if (dragging) onDrag(down.position.x / unit, down.position.y / unit, last.x / unit, last.y / unit)
+                            break
+                        }
+                        last = ch.position
+                        if (!dragging && (last - down.position).getDistance() > viewConfiguration.touchSlop) dragging = true
+                        if (dragging) ch.consume()
+                    }
+                }
             }
         }
         Box(outer) {
@@ -189,7 +252,11 @@ fun BoardCanvas(
             for (p in scene.pieces) {
                 val g = art.glyph(p.glyph) ?: continue
                 val army = scene.armies.firstOrNull { it.id == p.army }
-                val c = Offset(p.centre.x * u, p.centre.y * u)
+                var c = Offset(p.centre.x * u, p.centre.y * u)
+                if (slide != null && p.cell == slide.cell && progress.value < 1f) {
+                    val t = progress.value
+                    c = Offset((slide.from.x + (p.centre.x - slide.from.x) * t) * u, (slide.from.y + (p.centre.y - slide.from.y) * t) * u)
+                }
                 drawGlyph(g, army, c, p.size * u, p.rotation, if (p.grey) 0.85f else 1f)
                 p.walk?.let { walkChevron(c, p.size * u, it) }
             }

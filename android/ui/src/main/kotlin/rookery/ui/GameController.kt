@@ -9,6 +9,7 @@ import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
 import kotlinx.coroutines.launch
+import uniffi.rookery_bindings.ActionButton
 import uniffi.rookery_bindings.BoardScene
 import uniffi.rookery_bindings.BoardSnapshot
 import uniffi.rookery_bindings.CancelHandle
@@ -49,6 +50,11 @@ data class GameUiState(
      * covered until the person of this seat says they hold the device.
      */
     val handOver: UByte? = null,
+    /**
+     * Moves made without tapping cells (janggi's pass and set-up choice, shogi's impasse
+     * declaration) or, while one is pending, the players' choices (`GameSession.buttons`).
+     */
+    val buttons: List<ActionButton> = emptyList(),
 )
 
 /**
@@ -154,6 +160,7 @@ class GameController(
             snapshot, scene, session.moveList(), handOver = handOver,
             standings = if (snapshot.result != null) session.standings() else emptyList(),
             clock = session.turnClock(),
+            buttons = if (handOver == null) session.buttons() else emptyList(),
         )
         return extra(st)
     }
@@ -187,15 +194,41 @@ class GameController(
     fun onBoardTap(x: Float, y: Float) = guarded {
         val s = _state.value
         if (s.botThinking || !personToMove(s.snapshot) || s.snapshot.result != null || s.handOver != null) return@guarded
-        when (val hit = session.hitTest(orientation(s.snapshot), x, y)) {
-            is SceneHit.Cell -> onTapResult(session.tap(hit.cell))
-            // A piece kind in a hand (drops): its slot names the kind's letter.
-            is SceneHit.Hand -> {
-                val slot = s.scene.hands.firstOrNull { it.seat == hit.seat && it.slot == hit.slot }
-                if (slot != null && slot.count > 0u) onTapResult(session.tapHand(slot.letter))
-            }
-            null -> {}
+        // A cell or a slot of a hand (drops): the core's interaction layer decides (`tapHit`).
+        val hit = session.hitTest(orientation(s.snapshot), x, y) ?: return@guarded
+        onTapResult(session.tapHit(hit))
+    }
+
+    /**
+     * A piece dragged from (x0, y0) to (x1, y1) in scene units: the same as a tap on the start
+     * cell (or hand slot) and a tap on the drop cell, through the core's interaction layer.
+     */
+    fun onBoardDrag(x0: Float, y0: Float, x1: Float, y1: Float) = guarded {
+        val s = _state.value
+        if (s.botThinking || !personToMove(s.snapshot) || s.snapshot.result != null || s.handOver != null) return@guarded
+        val o = orientation(s.snapshot)
+        val from = session.hitTest(o, x0, y0) ?: return@guarded
+        val to = session.hitTest(o, x1, y1) ?: return@guarded // dropped off the board: nothing
+        if (to == from) {
+            onTapResult(session.tapHit(from)) // put back where it was: one tap
+            return@guarded
         }
+        // A drag carries a piece of the side to move (or one from its hand); starting on any
+        // other cell it would be a tap that moves the selected piece there, so it does nothing.
+        val carries = when (from) {
+            is SceneHit.Cell -> s.snapshot.pieces.any { it.cell == from.cell && it.owner == s.snapshot.turn }
+            is SceneHit.Hand -> true
+        }
+        if (!carries) return@guarded
+        val alreadySelected = from is SceneHit.Cell && from.cell == s.snapshot.selected
+        if (!alreadySelected) {
+            val r = session.tapHit(from)
+            if (r !is TapResult.Selected) {
+                onTapResult(r)
+                return@guarded
+            }
+        }
+        onTapResult(session.tapHit(to))
     }
 
     /** A tap on a named cell (keyboard and screen-reader play go the same way). */
@@ -212,6 +245,13 @@ class GameController(
             }
             else -> refresh()
         }
+    }
+
+    /** A button of [GameUiState.buttons] pressed: its move (or choice) played by the core. */
+    fun onButton(text: String) = guarded {
+        val s = _state.value
+        if (s.botThinking || s.handOver != null) return@guarded
+        onTapResult(session.press(text))
     }
 
     fun onPromotion(letter: String) = guarded {

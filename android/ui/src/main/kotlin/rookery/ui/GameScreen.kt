@@ -69,9 +69,7 @@ fun GameContent(app: AppState, controller: GameController) {
     val s = LocalStrings.current
     val st by controller.state.collectAsState()
     val snap = st.snapshot
-    val bars = snap.seats.associate { seat ->
-        seat.seat.toInt() to BarText(barLabel(s, seat), if (snap.seats.size > 2) seat.scoreText else "")
-    }
+    val bars = barTexts(s, st)
     st.handOver?.let { seat ->
         HandOver(app, controller, snap.seats[seat.toInt()])
         return
@@ -83,7 +81,8 @@ fun GameContent(app: AppState, controller: GameController) {
             Row(Modifier.fillMaxSize()) {
                 BoardCanvas(st.scene, app.art, bars, Modifier.fillMaxHeight().weight(1.4f).padding(4.dp),
                     boardDescription(s, st), controller::onBoardTap,
-                    { cellDescription(s, st, it) }, controller::onCellTap, zoomable = st.scene.cells.size > 200)
+                    { cellDescription(s, st, it) }, controller::onCellTap, zoomable = st.scene.cells.size > 200,
+                    onDrag = controller::onBoardDrag)
                 Column(Modifier.weight(1f).fillMaxHeight().verticalScroll(rememberScrollState()).padding(8.dp)) {
                     TopBar(app, controller, st)
                     Panel(controller, st)
@@ -94,13 +93,22 @@ fun GameContent(app: AppState, controller: GameController) {
                 TopBar(app, controller, st)
                 BoardCanvas(st.scene, app.art, bars, Modifier.fillMaxWidth().heightIn(max = boardMax).padding(2.dp),
                     boardDescription(s, st), controller::onBoardTap,
-                    { cellDescription(s, st, it) }, controller::onCellTap, zoomable = st.scene.cells.size > 200)
+                    { cellDescription(s, st, it) }, controller::onCellTap, zoomable = st.scene.cells.size > 200,
+                    onDrag = controller::onBoardDrag)
                 Column(Modifier.fillMaxWidth().weight(1f).verticalScroll(rememberScrollState()).padding(8.dp)) {
                     Panel(controller, st)
                 }
             }
         }
     }
+}
+
+/** What each seat's bar on the board says: who, the score (more than two seats), the turn clock. */
+fun barTexts(s: Strings, st: GameUiState): Map<Int, BarText> = st.snapshot.seats.associate { seat ->
+    val score = if (st.snapshot.seats.size > 2) seat.scoreText else ""
+    // The turn clock in the bar of the seat whose time runs.
+    val clock = st.clock?.takeIf { it.seat == seat.seat }?.let { clockText(s, it.leftMs) } ?: ""
+    seat.seat.toInt() to BarText(barLabel(s, seat), listOf(score, clock).filter { it.isNotEmpty() }.joinToString("  "))
 }
 
 /** What a screen reader says for a cell: its name and the piece on it ("e2, White pawn"). */
@@ -158,11 +166,14 @@ fun statusLine(s: Strings, st: GameUiState): String {
     st.refusal?.let { return s.message(it) }
     st.error?.let { return it }
     val who = snap.seats.getOrNull(snap.turn.toInt())?.let { seatName(s, it) } ?: ""
-    val clock = st.clock?.let { " · " + s.text("status-timer", ((it.leftMs + 999uL) / 1000uL).toString()) } ?: ""
+    val clock = st.clock?.let { " · " + clockText(s, it.leftMs) } ?: ""
     val line = s.text("status-to-move", who) + clock
     val check = if (snap.checkCells.isNotEmpty()) " · " + s.text("status-check") else ""
     return if (st.botThinking) line + check + " · " + s.text("status-thinking") else line + check
 }
+
+/** The turn clock's time left, in whole seconds rounded up ("⏱ 27 s"). */
+fun clockText(s: Strings, leftMs: ULong): String = s.text("status-timer", ((leftMs + 999uL) / 1000uL).toString())
 
 @Composable
 private fun TopBar(app: AppState, c: GameController, st: GameUiState) {
@@ -204,7 +215,18 @@ private fun Panel(c: GameController, st: GameUiState) {
     st.moveChoice?.let { moves ->
         Picker(s.text("prompt-which-move"), moves.map { it to s.text("prompt-move", it) }, "choose-move", c::onMoveChoice)
     }
-    if (snap.choices.isNotEmpty()) {
+    if (st.buttons.isNotEmpty()) {
+        // Moves made without tapping cells (a pass, a set-up choice, a declaration) and the
+        // players' choices while one is pending: the core names them (`buttons`) and plays them (`press`).
+        Card(Modifier.fillMaxWidth().padding(vertical = 4.dp).testTag("buttons")) {
+            if (snap.choices.isNotEmpty()) Text(s.text("status-choose"), Modifier.padding(8.dp))
+            FlowRow(Modifier.padding(4.dp)) {
+                for (b in st.buttons) {
+                    Button({ c.onButton(b.text) }, Modifier.padding(4.dp).testTag("button-${b.text}")) { Text(s.message(b.label)) }
+                }
+            }
+        }
+    } else if (snap.choices.isNotEmpty()) {
         Picker(s.text("status-choose"), snap.choices.map { it to choiceText(s, snap.seats, it) }, "choice", c::onChoose)
     }
     if (c.waitingForDecision(snap)) {

@@ -7,6 +7,7 @@ import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.size
 import androidx.compose.foundation.lazy.LazyColumn
 import androidx.compose.foundation.lazy.items
 import androidx.compose.material3.HorizontalDivider
@@ -15,6 +16,7 @@ import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.remember
+import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.text.font.FontWeight
@@ -98,11 +100,15 @@ private fun SavedRow(app: AppState, g: SavedGameSummary) {
     val s = LocalStrings.current
     val players = g.seats.joinToString(" · ") { s.seatWho(it) }
     val turn = g.turn?.let { t -> g.seats.getOrNull(t.toInt())?.let { s.text("status-to-move", s.seatWho(it)) } } ?: ""
-    Column(
+    Row(
         Modifier.fillMaxWidth().testTag("saved-${g.id}").clickable { app.navigate(Route.Game(g.id)) }
             .padding(horizontal = 16.dp, vertical = 6.dp),
+        verticalAlignment = Alignment.CenterVertically,
     ) {
-        Text(s.gameName(g.gameId) + " · " + s.plural("moves", g.plyCount.toInt()), style = MaterialTheme.typography.bodyLarge)
-        Text("$players — $turn", style = MaterialTheme.typography.bodySmall)
+        BoardPreview(app.art, g.gameId, g.seats, g.position, Modifier.size(56.dp).testTag("preview-${g.id}"))
+        Column(Modifier.padding(start = 10.dp)) {
+            Text(s.gameName(g.gameId) + " · " + s.plural("moves", g.plyCount.toInt()), style = MaterialTheme.typography.bodyLarge)
+            Text("$players — $turn", style = MaterialTheme.typography.bodySmall)
+        }
     }
 }

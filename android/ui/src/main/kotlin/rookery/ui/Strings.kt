@@ -43,6 +43,8 @@ object MessageArgs {
         "illegal-path-blocked" to listOf("from", "to"),
         "illegal-cannot-move-there" to listOf("cell"),
         "illegal-piece-cannot-move" to listOf("cell"),
+        "action-janggi-setup" to listOf("horse1", "horse2", "elephant1", "elephant2"),
+        "choice-give" to listOf("player"),
     )
 }
 

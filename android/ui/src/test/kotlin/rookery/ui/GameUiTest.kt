@@ -8,6 +8,8 @@ import androidx.compose.runtime.remember
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.assertTextContains
+import androidx.compose.ui.test.captureToImage
+import androidx.compose.ui.graphics.toPixelMap
 import androidx.compose.ui.test.junit4.createComposeRule
 import androidx.compose.ui.test.onAllNodesWithTag
 import androidx.compose.ui.test.onNodeWithTag
@@ -29,6 +31,7 @@ import uniffi.rookery_bindings.SeatConfig
 import uniffi.rookery_bindings.TapResult
 import uniffi.rookery_bindings.defaultHouseRules
 import uniffi.rookery_bindings.inFlightTasks
+import uniffi.rookery_bindings.previewPieces
 import kotlin.random.Random
 
 /**
@@ -242,6 +245,10 @@ class GameUiTest {
         }
         rule.waitUntil(waitMs) { app.game!!.state.value.clock?.let { it.leftMs + 1500uL < it.limitMs } == true }
         rule.onNodeWithTag("status").assertTextContains("⏱", substring = true)
+        // The clock shows in the bar of the seat whose time runs, and only there.
+        val bars = barTexts(p.strings("en"), app.game!!.state.value)
+        assertTrue(bars[0]!!.detail, bars[0]!!.detail.startsWith("⏱"))
+        assertEquals("", bars[1]!!.detail)
         rule.onNodeWithTag("back").performClick()
         rule.waitForIdle()
         p.library.resume(id).use { s ->
@@ -249,6 +256,128 @@ class GameUiTest {
             assertEquals(30_000uL, c.limitMs)
             assertTrue("time spent before leaving is kept: $c", c.leftMs < 29_000uL)
         }
+    }
+
+    @Test
+    fun theMoveButtonsOfTheCorePlayJanggisSetUpChoice() {
+        val p = platformAt(tempDir("ui-buttons"))
+        val id = p.library.newGame("janggi", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")),
+            defaultHouseRules(), 1u).use { it.snapshot().savedId!! }
+        lateinit var app: AppState
+        rule.setContent {
+            app = remember { AppState(p, listOf(Route.Home, Route.Game(id))) {} }
+            RookeryApp(p, state = app)
+        }
+        rule.waitForIdle()
+        val before = app.game!!.state.value
+        assertTrue("janggi offers its set-up choice: ${before.buttons}", before.buttons.isNotEmpty())
+        val b = before.buttons.first()
+        rule.onNodeWithTag("button-${b.text}").performScrollTo().assertTextContains(p.strings("en").message(b.label))
+        rule.onNodeWithTag("button-${b.text}").performClick()
+        rule.waitForIdle()
+        val after = app.game!!.state.value
+        assertEquals(before.snapshot.plyCount + 1u, after.snapshot.plyCount)
+        assertFalse(after.buttons.any { it.text == b.text })
+    }
+
+    @Test
+    fun aContinueRowShowsABoardPreviewOfItsPosition() {
+        val p = platformAt(tempDir("ui-preview"))
+        val id = p.library.newGame("chess", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")),
+            defaultHouseRules(), 1u).use { s ->
+            for (m in listOf("e2e4", "d7d5", "e4d5")) s.playMoveText(m)
+            s.snapshot().savedId!!
+        }
+        rule.setContent { RookeryApp(p, state = remember { AppState(p, listOf(Route.Home)) {} }) }
+        rule.waitForIdle()
+        rule.onNodeWithTag("preview-$id", useUnmergedTree = true).assertIsDisplayed()
+        // The preview draws the summary's position: 31 pieces, each with an image of its own.
+        val summary = p.library.savedGames().single { it.id == id }
+        val pieces = previewPieces(summary.gameId, summary.position)
+        assertEquals(31, pieces.size)
+        val board = PreviewBoard.of(summary.gameId, summary.seats)!!
+        assertTrue(pieces.all { board.look(it) != null })
+        assertTrue(board.scene.cells.any { it.cell == "d5" })
+    }
+
+    @Test
+    fun aPieceIsDraggedFromItsCellToATarget() {
+        val p = platformAt(tempDir("ui-drag"))
+        val id = p.library.newGame("chess", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")),
+            defaultHouseRules(), 1u).use { it.snapshot().savedId!! }
+        lateinit var app: AppState
+        rule.setContent {
+            app = remember { AppState(p, listOf(Route.Home, Route.Game(id))) {} }
+            RookeryApp(p, state = app)
+        }
+        rule.waitForIdle()
+        // A drag from an empty cell carries nothing.
+        rule.dragCell(app.game!!, "e4", "e5")
+        assertEquals(0u, app.game!!.state.value.snapshot.plyCount)
+        rule.dragCell(app.game!!, "e2", "e4")
+        var st = app.game!!.state.value
+        assertEquals(listOf("e2e4"), st.moves)
+        assertEquals(0u.toUByte(), st.snapshot.pieces.single { it.cell == "e4" }.owner)
+        // An illegal drop is refused and says why; the piece stays.
+        rule.dragCell(app.game!!, "e7", "e4")
+        st = app.game!!.state.value
+        assertEquals(1u, st.snapshot.plyCount)
+        assertNotNull(st.refusal)
+        // A drag of the piece already selected by a tap moves it too.
+        rule.tapCell(app, "g8")
+        rule.dragCell(app.game!!, "g8", "f6")
+        assertEquals(2u, app.game!!.state.value.snapshot.plyCount)
+        assertTrue(app.game!!.state.value.snapshot.pieces.any { it.cell == "f6" })
+    }
+
+    @Test
+    fun theLastMoveSlidesInAndTapsGoOnMeanwhile() {
+        val o = uniffi.rookery_bindings.SceneOrientation(0u, false, false)
+        GameSession("chess", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")), defaultHouseRules(), 1u).use { g ->
+            val start = g.scene(o, false)
+            g.playMoveText("e2e4")
+            val after = g.scene(o, false)
+            assertEquals(Slide("e4", start.cells.single { it.cell == "e2" }.centre), moveSlide(start, after))
+            assertEquals(null, moveSlide(null, after)) // the first scene: nothing slides
+            g.tap("g8")
+            assertEquals(null, moveSlide(after, g.scene(o, false))) // a selection: nothing slides
+            g.tap("g8")
+            g.playMoveText("d7d5")
+            val before = g.scene(o, false)
+            g.playMoveText("e4d5")
+            assertEquals(Slide("d5", before.cells.single { it.cell == "e4" }.centre), moveSlide(before, g.scene(o, false)))
+        }
+        val p = platformAt(tempDir("ui-slide"))
+        val id = p.library.newGame("chess", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")),
+            defaultHouseRules(), 1u).use { it.snapshot().savedId!! }
+        lateinit var app: AppState
+        rule.setContent {
+            app = remember { AppState(p, listOf(Route.Home, Route.Game(id))) {} }
+            RookeryApp(p, state = app)
+        }
+        rule.waitForIdle()
+        rule.mainClock.autoAdvance = false
+        rule.tapCell(app, "e2")
+        rule.tapCell(app, "e4")
+        assertEquals(1u, app.game!!.state.value.snapshot.plyCount)
+        // Half way (0.1 s of 0.2 s) the pawn is drawn over e3; once arrived, e3 is empty again.
+        val e3 = app.game!!.state.value.scene.cells.single { it.cell == "e3" }.centre
+        fun e3Pixel(): androidx.compose.ui.graphics.Color {
+            val img = rule.onNodeWithTag("board").captureToImage()
+            return img.toPixelMap()[(e3.x * img.width).toInt(), (e3.y * img.width).toInt()]
+        }
+        rule.mainClock.advanceTimeBy(100)
+        val mid = e3Pixel()
+        // While the pawn slides, the next person's tap is taken at once.
+        rule.tapCell(app, "e7")
+        assertEquals("e7", app.game!!.state.value.snapshot.selected)
+        rule.mainClock.advanceTimeBy(400)
+        val end = e3Pixel()
+        assertTrue("e3 mid-slide $mid, after $end", mid != end)
+        rule.tapCell(app, "e5")
+        assertEquals(2u, app.game!!.state.value.snapshot.plyCount)
+        rule.mainClock.autoAdvance = true
+        rule.waitForIdle()
     }
 
     @Test

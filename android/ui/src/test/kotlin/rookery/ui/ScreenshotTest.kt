@@ -86,6 +86,23 @@ class ScreenshotTest {
         }
     }
 
+    /** Continue with saved games: each row has a small board preview of its position (phone, English). */
+    @Test
+    fun homeWithSavedGames() {
+        val p = platformAt(tempDir("ui-shots-saved"))
+        try {
+            p.library.newGame("chess", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")), defaultHouseRules(), 1u)
+                .use { s -> for (m in listOf("e2e4", "e7e5", "g1f3")) s.playMoveText(m) }
+            p.library.newGame("xiangqi", listOf(SeatConfig.Person("Ann"), SeatConfig.Bot(2u)), defaultHouseRules(), 1u)
+                .use { s -> s.playMoveText("h3e3") }
+            render("home-saved-phone-en", 360, 640) {
+                RookeryApp(p, state = AppState(p, listOf(Route.Home)) {}.also { it.update(Settings(language = "en")) })
+            }
+        } finally {
+            p.library.close()
+        }
+    }
+
     @Test
     fun newGame() {
         for ((size, w, h) in sizes) for (lang in languages) {

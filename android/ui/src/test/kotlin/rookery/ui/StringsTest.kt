@@ -17,7 +17,7 @@ class StringsTest {
         var key: String? = null
         val body = StringBuilder()
         fun flush() {
-            key?.let { k -> out[k] = Regex("""\{\s*\$([a-z-]+)""").findAll(body).map { it.groupValues[1] }.distinct().toList() }
+            key?.let { k -> out[k] = Regex("""\{\s*\$([a-z0-9-]+)""").findAll(body).map { it.groupValues[1] }.distinct().toList() }
         }
         for (line in File(ROOT, "assets/i18n/en.ftl").readLines()) {
             val m = Regex("""^([a-z0-9-]+)\s*=(.*)$""").find(line)

@@ -42,3 +42,17 @@ fun ComposeContentTestRule.tapScene(x: Float, y: Float) {
     onNodeWithTag("board").performTouchInput { click(Offset(x * unit, y * unit)) }
     waitForIdle()
 }
+
+/** Drags from the centre of one cell to the centre of another on the board canvas, as a finger would. */
+fun ComposeContentTestRule.dragCell(game: GameController, from: String, to: String) {
+    val scene = game.state.value.scene
+    val a = scene.cells.first { it.cell == from }.centre
+    val b = scene.cells.first { it.cell == to }.centre
+    val unit = onNodeWithTag("board").fetchSemanticsNode().size.width.toFloat()
+    onNodeWithTag("board").performTouchInput {
+        down(Offset(a.x * unit, a.y * unit))
+        for (i in 1..8) moveTo(Offset((a.x + (b.x - a.x) * i / 8f) * unit, (a.y + (b.y - a.y) * i / 8f) * unit))
+        up()
+    }
+    waitForIdle()
+}
