@@ -494,6 +494,15 @@ impl Rules for FriendlyRules {
     fn effects(&self, pos: &mut Position, m: Move, captured: Piece) {
         let v = pos.variant;
         let s = pos.turn();
+        if m.kind == MoveKind::Special && m.from != NO_CELL {
+            // a chain step moves a piece from one cell to another as a board move does: a
+            // castling rook's cell it leaves or enters ends that right (the rook moved, or is
+            // united now and could never castle alone; castling with the union would move it)
+            let lost = pos.castle_mask[m.from as usize] | pos.castle_mask[m.to as usize];
+            if pos.st.castling & lost != 0 {
+                pos.set_castling(pos.st.castling & !lost);
+            }
+        }
         // a turn without progress counts once (as pacoplay counts each piece lifted): not at a
         // chain's later steps, nor at a carried pawn's promotion
         let chain_step = pos.st.rule[CHAIN_CELL] != 0;

@@ -366,3 +366,16 @@ fn friendly_unions_chains_and_promotions_are_played_by_taps() {
     g.play(n).unwrap();
     assert_eq!(fen(&g), "4k3/8/8/8/8/8/8/(Rn)3K3 b - - 0 1 =");
 }
+
+#[test]
+fn friendly_a_freed_piece_uniting_with_a_castling_rook_ends_that_castling_right() {
+    // black's queen takes over the union on c3; the freed bishop moves on to a1 and unites with
+    // white's unmoved rook: white may never castle with it (the union would move), and the
+    // position's FEN reads back (the soak found `Q` written with a union on a1)
+    let mut g = game("2q1k3/8/8/8/8/2(Nb)5/8/R3K3 b Q - 0 1");
+    play(&mut g, "c8c3 c3a1");
+    let f = fen(&g);
+    assert!(f.starts_with("4k3/8/8/8/8/2(Nq)5/8/(Rb)3K3 w - "), "{f}");
+    assert!(!texts(&g).iter().any(|m| m == "e1a1" || m == "e1c1"));
+    game(&f);
+}
