@@ -14,6 +14,7 @@ import androidx.compose.animation.core.Animatable
 import androidx.compose.animation.core.tween
 import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.getValue
+import androidx.compose.runtime.rememberUpdatedState
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.draw.clipToBounds
@@ -128,7 +129,15 @@ fun BoardCanvas(
         }
         // The last move slides in (about 0.2 s), drawn only: taps go on meanwhile.
         val lastScene = remember(scene.gameId) { arrayOfNulls<BoardScene>(1) }
-        val slide = remember(scene) { moveSlide(lastScene[0], scene).also { lastScene[0] = scene } }
+        // A move dropped by a drag is already where the finger left it: it does not slide.
+        val droppedOn = remember(scene.gameId) { arrayOfNulls<String>(1) }
+        val slide = remember(scene) {
+            moveSlide(lastScene[0], scene).takeUnless { it != null && it.cell == droppedOn[0] }
+                .also { lastScene[0] = scene; droppedOn[0] = null }
+        }
+        // The piece under a dragging finger (its cell, the finger in pixels), drawn there.
+        val current by rememberUpdatedState(scene)
+        var carried by remember(scene.gameId) { mutableStateOf<Pair<String, Offset>?>(null) }
         val progress = remember(scene.gameId) { Animatable(1f) }
         LaunchedEffect(slide) {
             if (slide != null) {
@@ -162,17 +171,33 @@ fun BoardCanvas(
                     val down = awaitFirstDown(requireUnconsumed = false)
                     var last = down.position
                     var dragging = false
-                    while (true) {
-                        val ev = awaitPointerEvent()
-                        if (ev.changes.size > 1) break
-                        val ch = ev.changes.firstOrNull { it.id == down.id } ?: break
-                        if (!ch.pressed) {
-                            if (dragging) onDrag(down.position.x / unit, down.position.y / unit, last.x / unit, last.y / unit)
-                            break
+                    val piece = current.pieces.firstOrNull {
+                        it.cell != null && (Offset(it.centre.x * unit, it.centre.y * unit) - down.position).getDistance() < it.size * unit / 2
+                    }?.cell
+                    try {
+                        while (true) {
+                            val ev = awaitPointerEvent()
+                            if (ev.changes.size > 1) break
+                            val ch = ev.changes.firstOrNull { it.id == down.id } ?: break
+                            if (!ch.pressed) {
+                                if (dragging) {
+                                    droppedOn[0] = current.cells.minByOrNull {
+                                        (Offset(it.centre.x * unit, it.centre.y * unit) - last).getDistance()
+                                    }?.cell
+                                    carried = null
+                                    onDrag(down.position.x / unit, down.position.y / unit, last.x / unit, last.y / unit)
+                                }
+                                break
+                            }
+                            last = ch.position
+                            if (!dragging && (last - down.position).getDistance() > viewConfiguration.touchSlop) dragging = true
+                            if (dragging) {
+                                ch.consume()
+                                carried = piece?.let { it to last }
+                            }
                         }
-                        last = ch.position
-                        if (!dragging && (last - down.position).getDistance() > viewConfiguration.touchSlop) dragging = true
-                        if (dragging) ch.consume()
+                    } finally {
+                        carried = null
                     }
                 }
             }
@@ -253,6 +278,8 @@ fun BoardCanvas(
                 val g = art.glyph(p.glyph) ?: continue
                 val army = scene.armies.firstOrNull { it.id == p.army }
                 var c = Offset(p.centre.x * u, p.centre.y * u)
+                val held = carried
+                if (held != null && p.cell == held.first) c = held.second else
                 if (slide != null && p.cell == slide.cell && progress.value < 1f) {
                     val t = progress.value
                     c = Offset((slide.from.x + (p.centre.x - slide.from.x) * t) * u, (slide.from.y + (p.centre.y - slide.from.y) * t) * u)

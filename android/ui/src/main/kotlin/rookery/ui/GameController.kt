@@ -160,7 +160,8 @@ class GameController(
             snapshot, scene, session.moveList(), handOver = handOver,
             standings = if (snapshot.result != null) session.standings() else emptyList(),
             clock = session.turnClock(),
-            buttons = if (handOver == null) session.buttons() else emptyList(),
+            // A bot's pass or set-up is its own: buttons only on a person's turn (or for a choice).
+            buttons = if (handOver == null && (turnIsPerson || snapshot.choices.isNotEmpty())) session.buttons() else emptyList(),
         )
         return extra(st)
     }
@@ -251,6 +252,7 @@ class GameController(
     fun onButton(text: String) = guarded {
         val s = _state.value
         if (s.botThinking || s.handOver != null) return@guarded
+        if (!personToMove(s.snapshot) && s.snapshot.choices.isEmpty()) return@guarded
         onTapResult(session.press(text))
     }
 

@@ -17,6 +17,7 @@ import androidx.compose.ui.test.onNodeWithContentDescription
 import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performClick
 import androidx.compose.ui.test.performScrollTo
+import androidx.compose.ui.test.performTouchInput
 import androidx.compose.ui.test.performScrollToNode
 import androidx.compose.ui.test.hasTestTag
 import org.junit.Assert.assertEquals
@@ -311,6 +312,31 @@ class GameUiTest {
             RookeryApp(p, state = app)
         }
         rule.waitForIdle()
+        // The piece is drawn under the finger while it is carried, and goes back when the
+        // drop is refused (e2 to e5).
+        run {
+            val sc = app.game!!.state.value.scene
+            val a = sc.cells.single { it.cell == "e2" }.centre
+            val b = sc.cells.single { it.cell == "e5" }.centre
+            val unit = rule.onNodeWithTag("board").fetchSemanticsNode().size.width.toFloat()
+            fun e5Pixel(): androidx.compose.ui.graphics.Color {
+                val img = rule.onNodeWithTag("board").captureToImage()
+                return img.toPixelMap()[(b.x * img.width).toInt(), (b.y * img.width).toInt()]
+            }
+            val empty = e5Pixel()
+            rule.onNodeWithTag("board").performTouchInput {
+                down(androidx.compose.ui.geometry.Offset(a.x * unit, a.y * unit))
+                for (i in 1..8) moveTo(androidx.compose.ui.geometry.Offset(a.x * unit, (a.y + (b.y - a.y) * i / 8f) * unit))
+            }
+            rule.waitForIdle()
+            val held = e5Pixel()
+            rule.onNodeWithTag("board").performTouchInput { up() }
+            rule.waitForIdle()
+            assertTrue("e5 empty $empty, with the pawn held over it $held", empty != held)
+            assertEquals(empty, e5Pixel())
+            assertEquals(0u, app.game!!.state.value.snapshot.plyCount)
+            assertNotNull(app.game!!.state.value.refusal)
+        }
         // A drag from an empty cell carries nothing.
         rule.dragCell(app.game!!, "e4", "e5")
         assertEquals(0u, app.game!!.state.value.snapshot.plyCount)

@@ -103,6 +103,22 @@ class ScreenshotTest {
         }
     }
 
+    /** The core's move buttons (janggi's set-up choice) under the board (phone, English). */
+    @Test
+    fun janggiButtons() {
+        // A library of its own, so the home screenshot (which may run later) shows no saved game.
+        val p = platformAt(tempDir("ui-shots-janggi"))
+        try {
+            val id = p.library.newGame("janggi", listOf(SeatConfig.Person("P1"), SeatConfig.Person("P2")), defaultHouseRules(), 1u)
+                .use { it.snapshot().savedId!! }
+            render("game-janggi-phone-en", 360, 640) {
+                RookeryApp(p, state = AppState(p, listOf(Route.Home, Route.Game(id))) {}.also { it.update(Settings(language = "en")) })
+            }
+        } finally {
+            p.library.close()
+        }
+    }
+
     @Test
     fun newGame() {
         for ((size, w, h) in sizes) for (lang in languages) {
