@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use rookery_core::bot::{search_bot, LEVELS};
 use rookery_core::game::{Action, Game};
+use rookery_core::position::Move;
 use rookery_core::rules;
 use rookery_core::search::{Limits, Search, WIN};
 
@@ -141,9 +142,16 @@ fn position(game_id: &str, words: &[&str]) -> Result<Game, String> {
     Ok(game)
 }
 
-/// `go ...`: searches within the level's budget narrowed by the command's limits; answers
-/// `bestmove`.
-fn go(game: &Game, level: u8, words: &[&str]) -> String {
+/// `go ...` of UCI (and USI: `cli/src/usi.rs`): searches within the level's budget narrowed by
+/// the command's limits. `clocks` names the clock and increment words of the first seat and of
+/// the second (UCI: `wtime`/`winc`, `btime`/`binc`; USI's sente, the first seat, is `b`); USI's
+/// `byoyomi` may be spent on a move as well. The move found, the depth, the nodes and the value.
+pub(crate) fn go_search(
+    game: &Game,
+    level: u8,
+    words: &[&str],
+    clocks: [[&str; 2]; 2],
+) -> Option<(Move, u8, u64, i32)> {
     let arg = |name: &str| -> Option<u64> {
         words
             .iter()
@@ -152,14 +160,16 @@ fn go(game: &Game, level: u8, words: &[&str]) -> String {
             .and_then(|v| v.parse().ok())
     };
     let lv = LEVELS[(level.clamp(1, 8) - 1) as usize];
-    let white = game.position().turn() == 0;
-    let clock = arg(if white { "wtime" } else { "btime" });
-    let inc = arg(if white { "winc" } else { "binc" }).unwrap_or(0);
+    let [time, inc] = clocks[(game.position().turn() != 0) as usize];
+    let inc = arg(inc).unwrap_or(0);
+    let byoyomi = arg("byoyomi").unwrap_or(0);
     let mut ms = lv.time_ms;
     if let Some(t) = arg("movetime") {
         ms = t;
-    } else if let Some(c) = clock {
-        ms = ms.min(c / 30 + inc / 2).max(10);
+    } else if let Some(c) = arg(time) {
+        ms = ms
+            .min(c / 30 + inc / 2 + byoyomi.saturating_sub(100))
+            .max(10);
     }
     let limits = Limits {
         depth: arg("depth").map_or(lv.depth, |d| d.min(64) as u8),
@@ -167,27 +177,38 @@ fn go(game: &Game, level: u8, words: &[&str]) -> String {
         time: Some(Duration::from_millis(ms)),
     };
     let cancel = AtomicBool::new(false);
-    let bot = search_bot(level, 1);
     // a node budget asks for the search itself (reproducible); else the level plays
     let found = if lv.noise > 0 && arg("nodes").is_none() {
-        bot.think(game, &cancel)
+        search_bot(level, 1).think(game, &cancel)
     } else {
         Some(Search::new(game, limits, &cancel).run())
     };
-    match found.and_then(|f| {
-        let score = if f.value.abs() >= WIN - 100 {
-            let plies = WIN - f.value.abs();
-            let mate = (plies + 1) / 2 * f.value.signum();
-            format!("mate {mate}")
-        } else {
-            format!("cp {}", f.value)
-        };
-        f.best.map(|a| (a, f.depth, f.nodes, score))
-    }) {
-        Some((Action::Move(m), depth, nodes, score)) => format!(
-            "info depth {depth} nodes {nodes} score {score}\nbestmove {}",
-            game.move_text(m)
-        ),
-        _ => "bestmove 0000".to_string(),
+    let f = found?;
+    match f.best? {
+        Action::Move(m) => Some((m, f.depth, f.nodes, f.value)),
+        _ => None,
+    }
+}
+
+/// The plies to a mate in a search value, or `None` for a value that is no mate.
+pub(crate) fn mate_plies(value: i32) -> Option<i32> {
+    (value.abs() >= WIN - 100).then(|| (WIN - value.abs()) * value.signum())
+}
+
+/// `go ...`: answers `info` and `bestmove` (`0000` without a move).
+fn go(game: &Game, level: u8, words: &[&str]) -> String {
+    match go_search(game, level, words, [["wtime", "winc"], ["btime", "binc"]]) {
+        Some((m, depth, nodes, value)) => {
+            let score = match mate_plies(value) {
+                // UCI counts a mate in moves
+                Some(p) => format!("mate {}", (p.abs() + 1) / 2 * p.signum()),
+                None => format!("cp {value}"),
+            };
+            format!(
+                "info depth {depth} nodes {nodes} score {score}\nbestmove {}",
+                game.move_text(m)
+            )
+        }
+        None => "bestmove 0000".to_string(),
     }
 }

@@ -7,15 +7,11 @@
 //! N] [movetime MS] [btime/wtime/binc/winc/byoyomi MS]`, `gameover`, `quit`. Moves are USI
 //! text (`7g7f`, `8h2b+`, `P*5e`); `bestmove resign` when there is no move.
 
-use std::io::{BufRead, Write};
-use std::sync::atomic::AtomicBool;
-use std::time::Duration;
-
-use rookery_core::bot::{search_bot, LEVELS};
-use rookery_core::game::{Action, Game};
+use crate::uci::{go_search, mate_plies};
+use rookery_core::game::Game;
 use rookery_core::rules;
 use rookery_core::rules::shogi::{parse_sfen, parse_usi, write_usi};
-use rookery_core::search::{Limits, Search, WIN};
+use std::io::{BufRead, Write};
 
 pub fn cmd_usi(_args: &[String]) -> Result<(), String> {
     let stdin = std::io::stdin();
@@ -104,54 +100,21 @@ fn position(game_id: &str, words: &[&str]) -> Result<Game, String> {
     Ok(game)
 }
 
-/// `go ...`: searches within the level's budget narrowed by the command's limits; answers
-/// `bestmove`.
+/// `go ...`: answers `info` and `bestmove` (`resign` without a move); the search is UCI's.
 fn go(game: &Game, level: u8, words: &[&str]) -> String {
-    let arg = |name: &str| -> Option<u64> {
-        words
-            .iter()
-            .position(|&w| w == name)
-            .and_then(|i| words.get(i + 1))
-            .and_then(|v| v.parse().ok())
-    };
-    let lv = LEVELS[(level.clamp(1, 8) - 1) as usize];
     // sente (black, "b") is the first seat
-    let sente = game.position().turn() == 0;
-    let clock = arg(if sente { "btime" } else { "wtime" });
-    let inc = arg(if sente { "binc" } else { "winc" }).unwrap_or(0);
-    let byoyomi = arg("byoyomi").unwrap_or(0);
-    let mut ms = lv.time_ms;
-    if let Some(t) = arg("movetime") {
-        ms = t;
-    } else if let Some(c) = clock {
-        ms = ms
-            .min(c / 30 + inc / 2 + byoyomi.saturating_sub(100))
-            .max(10);
-    }
-    let limits = Limits {
-        depth: arg("depth").map_or(lv.depth, |d| d.min(64) as u8),
-        nodes: arg("nodes"),
-        time: Some(Duration::from_millis(ms)),
-    };
-    let cancel = AtomicBool::new(false);
-    let found = if lv.noise > 0 && arg("nodes").is_none() {
-        search_bot(level, 1).think(game, &cancel)
-    } else {
-        Some(Search::new(game, limits, &cancel).run())
-    };
-    match found.and_then(|f| {
-        let score = if f.value.abs() >= WIN - 100 {
-            let plies = WIN - f.value.abs();
-            format!("mate {}", plies * f.value.signum())
-        } else {
-            format!("cp {}", f.value)
-        };
-        f.best.map(|a| (a, f.depth, f.nodes, score))
-    }) {
-        Some((Action::Move(m), depth, nodes, score)) => format!(
-            "info depth {depth} nodes {nodes} score {score}\nbestmove {}",
-            write_usi(game.position(), m)
-        ),
-        _ => "bestmove resign".to_string(),
+    match go_search(game, level, words, [["btime", "binc"], ["wtime", "winc"]]) {
+        Some((m, depth, nodes, value)) => {
+            let score = match mate_plies(value) {
+                // USI counts a mate in plies
+                Some(p) => format!("mate {p}"),
+                None => format!("cp {value}"),
+            };
+            format!(
+                "info depth {depth} nodes {nodes} score {score}\nbestmove {}",
+                write_usi(game.position(), m)
+            )
+        }
+        None => "bestmove resign".to_string(),
     }
 }
