@@ -3,82 +3,21 @@
 //! board, typing moves in SAN, Esc and Ctrl-C, the Continue list, bots playing on alone.
 //! Drawn into ratatui's TestBackend; bots answer on the test's thread.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 use ratatui::layout::Rect;
-use ratatui::Terminal;
 
 use rookery_core::Action;
 
-use super::app::{App, Options, Play, Row, Screen, SeatKind, SetupForm, PACES};
+use super::app::{App, Row, Screen, SeatKind, SetupForm, PACES};
 use super::board::{self, cell_views};
 use super::session::Store;
+use super::tests::{ctrl, draw, key, opts, play, playing, row_text, screen_text, typed};
 use super::ui;
 
-fn opts() -> Options {
-    Options {
-        bot_delay: Duration::ZERO,
-        sync_bots: true,
-    }
-}
-
 const PERSONS: [SeatKind; 8] = [SeatKind::Person; 8];
-
-fn playing(id: &str, kinds: &[SeatKind]) -> App {
-    let mut app = App::new(opts(), None);
-    let mut form = SetupForm::new(id).unwrap();
-    for (s, k) in form.seats.iter_mut().zip(kinds) {
-        s.kind = *k;
-    }
-    app.start(form, Instant::now()).unwrap();
-    app
-}
-
-fn play(app: &mut App) -> &mut Play {
-    match &mut app.screen {
-        Screen::Play(p) => p,
-        _ => panic!("not playing"),
-    }
-}
-
-fn draw(app: &mut App, w: u16, h: u16) -> Buffer {
-    let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
-    term.draw(|f| ui::draw(f, app)).unwrap();
-    term.backend().buffer().clone()
-}
-
-fn key(app: &mut App, code: KeyCode) {
-    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE), Instant::now());
-}
-
-fn ctrl(app: &mut App, c: char) {
-    app.handle_key(
-        KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL),
-        Instant::now(),
-    );
-}
-
-fn typed(app: &mut App, text: &str) {
-    for c in text.chars() {
-        key(app, KeyCode::Char(c));
-    }
-}
-
-fn row_text(buf: &Buffer, y: u16) -> String {
-    (0..buf.area.width)
-        .map(|x| buf.cell((x, y)).unwrap().symbol().to_string())
-        .collect()
-}
-
-fn screen_text(buf: &Buffer) -> String {
-    (0..buf.area.height)
-        .map(|y| row_text(buf, y))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
 
 /// The screen's words in one line (a message wrapped over rows reads as one).
 fn words(text: &str) -> String {

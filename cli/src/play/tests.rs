@@ -20,7 +20,7 @@ use super::board::{cell_views, Layout};
 use super::session::Store;
 use super::ui;
 
-fn opts() -> Options {
+pub(super) fn opts() -> Options {
     Options {
         bot_delay: Duration::ZERO,
         sync_bots: true,
@@ -28,7 +28,7 @@ fn opts() -> Options {
 }
 
 /// An app playing `id` with these seats (missing seats: bots of level 1).
-fn playing(id: &str, kinds: &[SeatKind]) -> App {
+pub(super) fn playing(id: &str, kinds: &[SeatKind]) -> App {
     let mut app = App::new(opts(), None);
     let mut form = SetupForm::new(id).unwrap();
     for (s, k) in form.seats.iter_mut().zip(kinds) {
@@ -38,31 +38,31 @@ fn playing(id: &str, kinds: &[SeatKind]) -> App {
     app
 }
 
-fn play(app: &mut App) -> &mut Play {
+pub(super) fn play(app: &mut App) -> &mut Play {
     match &mut app.screen {
         Screen::Play(p) => p,
         _ => panic!("not playing"),
     }
 }
 
-fn draw(app: &mut App, w: u16, h: u16) -> Buffer {
+pub(super) fn draw(app: &mut App, w: u16, h: u16) -> Buffer {
     let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
     term.draw(|f| ui::draw(f, app)).unwrap();
     term.backend().buffer().clone()
 }
 
-fn key(app: &mut App, code: KeyCode) {
+pub(super) fn key(app: &mut App, code: KeyCode) {
     app.handle_key(KeyEvent::new(code, KeyModifiers::NONE), Instant::now());
 }
 
-fn ctrl(app: &mut App, c: char) {
+pub(super) fn ctrl(app: &mut App, c: char) {
     app.handle_key(
         KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL),
         Instant::now(),
     );
 }
 
-fn typed(app: &mut App, text: &str) {
+pub(super) fn typed(app: &mut App, text: &str) {
     for c in text.chars() {
         key(app, KeyCode::Char(c));
     }
@@ -93,13 +93,13 @@ fn cell(app: &mut App, name: &str) -> Cell {
     play(app).game().variant.board.cell(name).unwrap()
 }
 
-fn row_text(buf: &Buffer, y: u16) -> String {
+pub(super) fn row_text(buf: &Buffer, y: u16) -> String {
     (0..buf.area.width)
         .map(|x| buf.cell((x, y)).unwrap().symbol().to_string())
         .collect()
 }
 
-fn screen_text(buf: &Buffer) -> String {
+pub(super) fn screen_text(buf: &Buffer) -> String {
     (0..buf.area.height)
         .map(|y| row_text(buf, y))
         .collect::<Vec<_>>()
