@@ -620,19 +620,7 @@ pub fn cmd_bench_perft(args: &[String]) -> Result<(), String> {
                 a.nodes, b.nodes
             ));
         }
-        let cpu_ratio = a.cpu_mnps().zip(b.cpu_mnps()).map(|(x, y)| x / y);
-        println!(
-            "{:<16} {:>5} {:>11} | {:>8.2} {:>8} | {:>8.2} {:>8} | {:>6.2} {:>6}",
-            name,
-            depth,
-            a.nodes,
-            a.mnps(),
-            fmt_opt(a.cpu_mnps()),
-            b.mnps(),
-            fmt_opt(b.cpu_mnps()),
-            a.mnps() / b.mnps(),
-            fmt_opt(cpu_ratio)
-        );
+        row(name, depth, &a, &b);
         on += a.nodes;
         ow += a.wall;
         tw += b.wall;
