@@ -372,7 +372,17 @@ mod tests {
             drop((s, lib));
             id
         };
-        let lib = GameLibrary::new(dir.clone()).unwrap();
+        // sled lets go of its file lock when its flusher thread ends, shortly after the last
+        // handle is dropped: the reopening waits for that (at most 5 s) as a restarted app would
+        let lib = (0..100)
+            .find_map(|_| match GameLibrary::new(dir.clone()) {
+                Err(RookeryError::LibraryLocked { .. }) => {
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                    None
+                }
+                other => Some(other.unwrap()),
+            })
+            .expect("the library is still locked 5 s after every handle was dropped");
         let s = lib.resume(id).unwrap();
         let c = s.turn_clock().unwrap().unwrap();
         assert!(c.running && c.left_ms <= 59_700, "{c:?}");
