@@ -1190,6 +1190,14 @@ impl GameSession {
         self.with(|s| Ok(s.view().texts(s.game())))
     }
 
+    /// The move list as the game's players read it, for the screen: SAN in chess and its
+    /// variants (`Nf3`, `exd5`, `O-O`), WXF in xiangqi (`C2.5`), Western notation in shogi
+    /// (`P-7f`), coordinate text elsewhere; in fog of war what [`Self::move_list`] gives. Only
+    /// coordinate text ([`Self::move_list`]) is read back by [`Self::play_move_text`].
+    pub fn readable_move_list(&self) -> Result<Vec<String>, RookeryError> {
+        self.with(|s| Ok(s.view().readable_texts(s.game())))
+    }
+
     pub fn undo(&self) -> Result<(), RookeryError> {
         self.with(|s| s.undo())
     }

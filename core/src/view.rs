@@ -166,6 +166,18 @@ impl View {
             .collect()
     }
 
+    /// The move list as the game's players read it (SAN, WXF, shogi's Western notation:
+    /// [`crate::notation::traditional::readable_list`]) where this viewer sees everything;
+    /// where it does not, [`View::texts`] (a SAN check mark or capture sign would tell what
+    /// the fog hides).
+    pub fn readable_texts(&self, game: &Game) -> Vec<String> {
+        if self.is_full() {
+            crate::notation::traditional::readable_list(game)
+        } else {
+            self.texts(game)
+        }
+    }
+
     /// The position text (FEN, ...) this viewer may have: the whole position, or nothing while
     /// some of it is hidden (a position text cannot leave cells out).
     pub fn position_text(&self, pos: &Position) -> Option<String> {

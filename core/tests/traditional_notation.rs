@@ -67,3 +67,36 @@ fn other_games_keep_coordinate_text_in_the_traditional_style() {
     assert_eq!(list("janggi", None, &[]), Vec::<String>::new());
     assert_eq!(list("makruk", None, &["e3e4"]), ["e3e4"]);
 }
+
+#[test]
+fn the_readable_move_list_is_san_in_chess_the_traditional_form_in_xiangqi_and_shogi_and_coordinates_elsewhere(
+) {
+    use rookery_core::notation::traditional::readable_list;
+    let played = |id: &str, moves: &[&str]| {
+        let mut g = Game::new(id).unwrap();
+        for m in moves {
+            g.play_text(m).unwrap_or_else(|e| panic!("{id} {m}: {e}"));
+        }
+        readable_list(&g)
+    };
+    assert_eq!(
+        played(
+            "chess",
+            &["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "g8f6", "e1g1"]
+        ),
+        ["e4", "e5", "Nf3", "Nc6", "Bb5", "Nf6", "O-O"]
+    );
+    assert_eq!(
+        played("atomic", &["e2e4", "d7d5", "e4d5"]),
+        ["e4", "d5", "exd5"]
+    );
+    assert_eq!(played("xiangqi", &["h3e3", "h10g8"]), ["C2.5", "H8+7"]);
+    assert_eq!(played("shogi", &["c3c4", "g7g6"]), ["P-7f", "P-3d"]);
+    // no traditional form of its own here: the coordinate text players type
+    let g = {
+        let mut g = Game::new("makruk").unwrap();
+        g.play_text("e3e4").unwrap();
+        g
+    };
+    assert_eq!(readable_list(&g), g.texts());
+}

@@ -1212,6 +1212,14 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
      */
     func press(text: String) throws  -> TapResult
     
+    /**
+     * The move list as the game's players read it, for the screen: SAN in chess and its
+     * variants (`Nf3`, `exd5`, `O-O`), WXF in xiangqi (`C2.5`), Western notation in shogi
+     * (`P-7f`), coordinate text elsewhere; in fog of war what [`Self::move_list`] gives. Only
+     * coordinate text ([`Self::move_list`]) is read back by [`Self::play_move_text`].
+     */
+    func readableMoveList() throws  -> [String]
+    
     func redo() throws 
     
     /**
@@ -1604,6 +1612,20 @@ open func press(text: String)throws  -> TapResult  {
     uniffi_rookery_bindings_fn_method_gamesession_press(
             self.uniffiCloneHandle(),
         FfiConverterString.lower(text),$0
+    )
+})
+}
+    
+    /**
+     * The move list as the game's players read it, for the screen: SAN in chess and its
+     * variants (`Nf3`, `exd5`, `O-O`), WXF in xiangqi (`C2.5`), Western notation in shogi
+     * (`P-7f`), coordinate text elsewhere; in fog of war what [`Self::move_list`] gives. Only
+     * coordinate text ([`Self::move_list`]) is read back by [`Self::play_move_text`].
+     */
+open func readableMoveList()throws  -> [String]  {
+    return try  FfiConverterSequenceString.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_readable_move_list(
+            self.uniffiCloneHandle(),$0
     )
 })
 }
@@ -6480,6 +6502,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_gamesession_press() != 5693) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_readable_move_list() != 28422) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_gamesession_redo() != 63972) {

@@ -319,12 +319,18 @@ fn moves_are_typed_in_san_where_the_game_is_recorded_in_it() {
     // and the move list reads as it is typed
     let text = screen_text(&draw(&mut app, 120, 40));
     assert!(text.contains("1.Nf3 d5 2.e4 dxe4 3.Ng5 Qd4"), "{text}");
-    // games without SAN list their coordinate texts
+    // xiangqi's moves are typed as coordinates and listed in WXF, as its players read them;
+    // games with no notation of their own list the coordinate texts
     let mut app = playing("xiangqi", &PERSONS);
     typed(&mut app, "h3e3");
     key(&mut app, KeyCode::Enter);
     let text = screen_text(&draw(&mut app, 120, 40));
-    assert!(text.contains("1.h3e3"), "{text}");
+    assert!(text.contains("1.C2.5"), "{text}");
+    let mut app = playing("makruk", &PERSONS);
+    typed(&mut app, "e3e4");
+    key(&mut app, KeyCode::Enter);
+    let text = screen_text(&draw(&mut app, 120, 40));
+    assert!(text.contains("1.e3e4"), "{text}");
 }
 
 #[test]

@@ -362,7 +362,6 @@ pub fn partners_text(p: &Play) -> Option<(String, Vec<String>)> {
 
 fn moves_text(p: &Play) -> String {
     let g = p.game();
-    let san = super::app::has_san(g);
     let mut s = String::new();
     let mut before = &g.start;
     let view = super::fog::view(p);
@@ -374,10 +373,10 @@ fn moves_text(p: &Play) -> String {
             s.push_str(&format!("{n}..."));
         }
         match ply.action {
-            // SAN where the game is recorded in it (what its players read and type); a view
+            // as the game's players read it (SAN, WXF, shogi's Western notation); a view
             // that hides cells (fog of war) shows only what the seat may see
-            rookery_core::Action::Move(m) if san && view.is_full() => {
-                s.push_str(&rookery_core::notation::san::write(before, m))
+            rookery_core::Action::Move(m) if view.is_full() => {
+                s.push_str(&rookery_core::notation::traditional::readable(before, m))
             }
             rookery_core::Action::Move(_) => s.push_str(&super::fog::ply_text(&view, ply)),
             rookery_core::Action::Resign(x) => {

@@ -15,6 +15,19 @@
 use crate::error::{Error, Result};
 use crate::piece::Piece;
 use crate::position::{Move, MoveKind, Position};
+use crate::variant::{Family, Variant};
+
+/// Whether SAN names every move of a game, so its players read and write it (chess and its
+/// two-player variants): not games on points, with drops, setup drops and in-place promotions
+/// (sittuyin) or turns of several steps (the duck), nor unions and chains (friendly), nor the
+/// games with notations of their own (xiangqi, janggi, shogi, the shatranj family).
+pub fn fits(v: &Variant) -> bool {
+    match v.family {
+        Family::Xiangqi | Family::Janggi | Family::Shogi | Family::Shatranj(_) => false,
+        Family::Friendly => false,
+        _ => v.seat_count() == 2 && v.hand.is_none() && v.steps_per_turn == 1,
+    }
+}
 
 /// Writes a legal move of `pos` in SAN, with `+` or `#` when it gives check or mate.
 pub fn write(pos: &Position, m: Move) -> String {

@@ -37,6 +37,32 @@ pub fn write(pos: &Position, m: Move, style: Style) -> String {
     }
 }
 
+/// A legal move `m` of `pos` as the game's players read it in a move list: SAN where SAN names
+/// the game's moves ([`crate::notation::san::fits`]: chess and its variants), else the
+/// traditional notation ([`Style::Traditional`]; coordinate text where there is none).
+pub fn readable(pos: &Position, m: Move) -> String {
+    if crate::notation::san::fits(pos.variant) {
+        crate::notation::san::write(pos, m)
+    } else {
+        write(pos, m, Style::Traditional)
+    }
+}
+
+/// The game's move list (plies up to the undo cursor) as its players read it ([`readable`]);
+/// actions other than moves keep their text.
+pub fn readable_list(game: &Game) -> Vec<String> {
+    let mut before = &game.start;
+    let mut out = Vec::with_capacity(game.plies().len());
+    for p in game.plies() {
+        out.push(match p.action {
+            Action::Move(m) => readable(before, m),
+            _ => p.text.clone(),
+        });
+        before = &p.after;
+    }
+    out
+}
+
 /// The game's move list (plies up to the undo cursor) in `style`; actions other than moves
 /// (resignations, choices) keep their text.
 pub fn move_list(game: &Game, style: Style) -> Vec<String> {

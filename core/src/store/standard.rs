@@ -28,15 +28,7 @@ pub fn form_for(game: &str) -> Result<RecordForm> {
     let v = rules::variant(game)?;
     Ok(match v.family {
         Family::FourFfa | Family::FourTeams => RecordForm::Pgn4,
-        // SAN names board moves of chess-like games only: games on points, with drops, setup
-        // drops and in-place promotions (sittuyin) or turns of several steps (the duck) keep
-        // their coordinate texts in Rookery's own form
-        Family::Xiangqi | Family::Janggi | Family::Shogi | Family::Shatranj(_) => {
-            RecordForm::Rookery
-        }
-        // unions and chains have no SAN
-        Family::Friendly => RecordForm::Rookery,
-        _ if v.seat_count() == 2 && v.hand.is_none() && v.steps_per_turn == 1 => RecordForm::Pgn,
+        _ if crate::notation::san::fits(v) => RecordForm::Pgn,
         _ => RecordForm::Rookery,
     })
 }

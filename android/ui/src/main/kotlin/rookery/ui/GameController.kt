@@ -157,7 +157,7 @@ class GameController(
             (snapshot.turn != viewer || !confirmed)
         ) snapshot.turn else null
         val st = GameUiState(
-            snapshot, scene, session.moveList(), handOver = handOver,
+            snapshot, scene, session.readableMoveList(), handOver = handOver,
             standings = if (snapshot.result != null) session.standings() else emptyList(),
             clock = session.turnClock(),
             // A bot's pass or set-up is its own: buttons only on a person's turn (or for a choice).

@@ -342,7 +342,7 @@ class GameUiTest {
         assertEquals(0u, app.game!!.state.value.snapshot.plyCount)
         rule.dragCell(app.game!!, "e2", "e4")
         var st = app.game!!.state.value
-        assertEquals(listOf("e2e4"), st.moves)
+        assertEquals(listOf("e4"), st.moves)
         assertEquals(0u.toUByte(), st.snapshot.pieces.single { it.cell == "e4" }.owner)
         // An illegal drop is refused and says why; the piece stays.
         rule.dragCell(app.game!!, "e7", "e4")

@@ -106,6 +106,7 @@ class FogOfWarTest {
             assertTrue(black.cellsOf(0).isEmpty(), "Black sees nothing of White after 1. e4")
             assertNull(black.lastMove, "e2e4 is in the dark for Black")
             assertEquals(listOf("?"), s.moveList())
+            assertEquals(listOf("?"), s.readableMoveList(), "no SAN sign tells what the fog hides")
 
             // an undo that gives the turn back to Ann hides the board again
             s.playMoveText("d7d5")

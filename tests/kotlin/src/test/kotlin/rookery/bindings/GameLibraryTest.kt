@@ -176,6 +176,8 @@ class GameLibraryTest {
                 assertEquals(1u, snap.plyCount)
                 assertEquals(1, snap.turn.toInt())
                 assertEquals(listOf("e2e4"), s.moveList())
+                // the screen's list reads as chess players write it
+                assertEquals(listOf("e4"), s.readableMoveList())
                 val reply = runBlocking { s.botMove(null) }
                 assertEquals(listOf("e2e4", reply), s.moveList())
             }
