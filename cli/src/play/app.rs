@@ -317,6 +317,8 @@ pub struct Play {
     pub error: bool,
     pub popup: Option<Popup>,
     pub layout: Option<Layout>,
+    /// Where the pieces in hand were drawn (for mouse clicks): screen area, seat, kind.
+    pub hand_slots: Vec<(Rect, Seat, u8)>,
     pub flip: bool,
     pub bot: Option<BotJob>,
     /// The players' answer to "no person is still playing": None = not asked yet.
@@ -727,6 +729,21 @@ impl Play {
             return;
         }
         let tap = self.ui.tap(self.session.game(), c);
+        self.follow_tap(tap, now);
+    }
+
+    /// A click on a piece in hand (crazyhouse, shogi): of the seat to move, it selects the
+    /// kind for a drop (a click on a target then drops it; a second click deselects).
+    pub fn click_hand(&mut self, seat: Seat, kind: u8, now: Instant) {
+        if self.person_to_move().is_none() || seat != self.game().position().turn() {
+            self.fail(self.not_your_turn());
+            return;
+        }
+        let tap = self.ui.tap_hand(self.session.game(), kind);
+        self.follow_tap(tap, now);
+    }
+
+    fn follow_tap(&mut self, tap: Tap, now: Instant) {
         match tap {
             Tap::Play(m) => self.act(Action::Move(m), now),
             Tap::Choose { moves } => self.ask_which(moves),
@@ -1462,6 +1479,7 @@ impl App {
             error: false,
             popup: None,
             layout: None,
+            hand_slots: Vec::new(),
             flip,
             bot: None,
             bots_finish,
@@ -1712,6 +1730,13 @@ impl App {
                         let tr = p.pick(a, now);
                         self.follow(tr);
                     }
+                    return;
+                }
+                let slot = p.hand_slots.iter().find(|(r, _, _)| {
+                    m.column >= r.x && m.column < r.right() && m.row >= r.y && m.row < r.bottom()
+                });
+                if let Some(&(_, seat, kind)) = slot {
+                    p.click_hand(seat, kind, now);
                     return;
                 }
                 let Some(l) = p.layout else { return };

@@ -789,6 +789,54 @@ fn crazyhouse_drops_are_typed_and_the_hands_are_shown() {
 }
 
 #[test]
+fn a_piece_in_hand_is_clicked_then_its_target_to_drop_it() {
+    let mut app = playing("crazyhouse", &[SeatKind::Person, SeatKind::Person]);
+    for m in ["e2e4", "d7d5", "e4d5", "d8d5"] {
+        typed(&mut app, m);
+        key(&mut app, KeyCode::Enter);
+    }
+    draw(&mut app, 120, 40);
+    let slot = |app: &mut App, seat: u8| {
+        let p = play(app);
+        let (r, _, k) = *p
+            .hand_slots
+            .iter()
+            .find(|(_, s, _)| *s == seat)
+            .expect("a drawn hand slot");
+        assert_eq!(p.game().variant.letter(k), 'P');
+        r
+    };
+    // black's pawn is not white's to drop
+    let theirs = slot(&mut app, 1);
+    click_at(&mut app, theirs.x, theirs.y);
+    assert!(play(&mut app).error);
+    assert_eq!(play(&mut app).ui.picked(), None);
+    // white's pawn: picked (drawn reversed), then dropped on a clicked cell
+    let ours = slot(&mut app, 0);
+    click_at(&mut app, ours.x, ours.y);
+    assert_eq!(
+        play(&mut app).ui.picked(),
+        Some(rookery_core::interact::Pick::Hand(
+            play(&mut app).hand_slots[0].2
+        ))
+    );
+    let buf = draw(&mut app, 120, 40);
+    let ours = slot(&mut app, 0);
+    assert!(buf
+        .cell((ours.x, ours.y))
+        .unwrap()
+        .modifier
+        .contains(ratatui::style::Modifier::REVERSED));
+    click(&mut app, "e6");
+    let g = play(&mut app).game();
+    assert_eq!(g.ply_count(), 5);
+    assert_eq!(g.texts()[4], "P@e6");
+    // the hand is empty now: no slot of white's is left to click
+    draw(&mut app, 120, 40);
+    assert!(!play(&mut app).hand_slots.iter().any(|(_, s, _)| *s == 0));
+}
+
+#[test]
 fn duck_moves_are_typed_whole_or_the_duck_is_clicked() {
     let mut app = playing("duck", &[SeatKind::Person, SeatKind::Person]);
     typed(&mut app, "e2e4,e4e5");

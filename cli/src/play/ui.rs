@@ -453,6 +453,7 @@ fn fit_line(line: Line<'static>, w: u16) -> Line<'static> {
 }
 
 fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
+    p.hand_slots.clear();
     let least = play_least(p);
     if area.width < least.0 || area.height < least.1 {
         p.layout = None;
@@ -594,20 +595,32 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
             lines.push(Line::from(spans));
         }
     }
-    // pieces in hand (crazyhouse): each seat's, to drop with `P@e4`
+    // pieces in hand (crazyhouse, shogi): each seat's, to drop with `P@e4` or by clicking the
+    // piece and then its target (the picked one is shown reversed)
+    let mut slots = Vec::new();
     if g.variant.hand.is_some() {
         lines.push(Line::raw(""));
         lines.push(Line::styled(t("status-in-hand"), title_style()));
+        let picked = match p.ui.picked() {
+            Some(rookery_core::interact::Pick::Hand(k)) => Some((pos.turn(), k)),
+            _ => None,
+        };
         for s in 0..g.variant.seat_count() as Seat {
             let c = g.variant.seats[s as usize].colour;
             let mut spans = vec![Span::raw(format!("{:<8} ", short(&p.name(s), 8)))];
+            let mut x = spans[0].width() as u16;
             for k in 0..g.variant.pieces.len() as u8 {
                 let n = g.position().in_hand(s, k);
                 if n > 0 {
-                    spans.push(Span::styled(
-                        format!("{}{}", g.variant.letter(k), n),
-                        Style::default().bg(seat_rgb(c)).fg(chip_fg(c)),
-                    ));
+                    let mut st = Style::default().bg(seat_rgb(c)).fg(chip_fg(c));
+                    if picked == Some((s, k)) {
+                        st = st.add_modifier(Modifier::REVERSED);
+                    }
+                    let chip = Span::styled(format!("{}{}", g.variant.letter(k), n), st);
+                    let w = chip.width() as u16;
+                    slots.push((lines.len() as u16, x, w, s, k));
+                    x += w + 1;
+                    spans.push(chip);
                     spans.push(Span::raw(" "));
                 }
             }
@@ -618,6 +631,11 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
     // what does not fit above the input line is left out, never drawn over it
     lines.truncate(panel.height.saturating_sub(1) as usize);
     let top = lines.len() as u16;
+    p.hand_slots = slots
+        .into_iter()
+        .filter(|&(row, x, w, _, _)| row < top && x + w <= panel.width)
+        .map(|(row, x, w, s, k)| (Rect::new(panel.x + x, panel.y + row, w, 1), s, k))
+        .collect();
     let lines: Vec<Line> = lines
         .into_iter()
         .map(|l| fit_line(l, panel.width))
