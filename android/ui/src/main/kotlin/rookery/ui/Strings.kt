@@ -26,28 +26,6 @@ interface Strings {
 
 val LocalStrings = staticCompositionLocalOf<Strings> { error("no Strings provided") }
 
-/**
- * The argument names of the messages the core sends as [MessageView], in the order of their
- * first appearance in the English message (the order `rookery i18n` gives `%1$s`, `%2$s`).
- * The XML resources carry positions, not names; `StringsTest` checks this table against
- * `assets/i18n/en.ftl`.
- */
-object MessageArgs {
-    val order: Map<String, List<String>> = mapOf(
-        "event-scored" to listOf("player", "points", "why"),
-        "event-out" to listOf("player", "reason"),
-        "event-walked" to listOf("player", "move"),
-        "illegal-no-piece" to listOf("cell"),
-        "illegal-not-your-piece" to listOf("cell"),
-        "illegal-own-piece-there" to listOf("cell"),
-        "illegal-path-blocked" to listOf("from", "to"),
-        "illegal-cannot-move-there" to listOf("cell"),
-        "illegal-piece-cannot-move" to listOf("cell"),
-        "action-janggi-setup" to listOf("horse1", "horse2", "elephant1", "elephant2"),
-        "choice-give" to listOf("player"),
-    )
-}
-
 /** Formats a message of the core: arguments whose value is a key (`why`, `reason`) are translated. */
 fun Strings.message(m: MessageView): String {
     val names = MessageArgs.order[m.key] ?: m.args.map { it.name }
