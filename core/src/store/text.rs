@@ -17,8 +17,11 @@
 //! e2e4 {1764450484000} e7e5 {1764450485000} g1f3 {1764450486000}
 //! ```
 //!
-//! - Tag lines come first, PGN style: `[Name "value" "value" ...]`; in values `\"` is a quote
-//!   and `\\` a backslash. Unknown tags are ignored (a newer Rookery may add some).
+//! - Tag lines come first, PGN style: `[Name "value" "value" ...]`; in values `\"` is a quote,
+//!   `\\` a backslash, `\n`, `\r` and `\t` a line feed, carriage return and tab, and `\u{1b}`
+//!   any other control character (by its hex code), so a name with a line break (an imported
+//!   PGN's tag may hold one) stays on its tag line. Unknown tags are ignored (a newer Rookery
+//!   may add some).
 //! - `Rookery` (required) is the form's version, the store's schema version.
 //! - `Game` (required): the game id. `Seat` (one per seat, in seat order): name, then
 //!   `person` or `bot` followed by the bot's level. `House`: the house rules as JSON (default
@@ -47,10 +50,17 @@ fn quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
-        if c == '"' || c == '\\' {
-            out.push('\\');
+        match c {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
         }
-        out.push(c);
     }
     out.push('"');
     out
@@ -159,6 +169,16 @@ fn parse_tag(line: &str) -> Result<(String, Vec<String>)> {
                 Some('"') => break,
                 Some('\\') => match chars.next() {
                     Some(c @ ('"' | '\\')) => v.push(c),
+                    Some('n') => v.push('\n'),
+                    Some('r') => v.push('\r'),
+                    Some('t') => v.push('\t'),
+                    Some('u') if chars.next() == Some('{') => {
+                        let hex: String = chars.by_ref().take_while(|&c| c != '}').collect();
+                        match u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                            Some(c) if hex.len() <= 6 => v.push(c),
+                            _ => return Err(bad(format!("bad escape in tag {name}"))),
+                        }
+                    }
                     _ => return Err(bad(format!("bad escape in tag {name}"))),
                 },
                 Some(c) => v.push(c),
