@@ -67,6 +67,27 @@ pub struct SavedGameSummary {
     pub position: String,
 }
 
+/// How long [`GameLibrary::new`] waits for a library held by someone else to be let go.
+pub const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// `GameStore::open`, tried again every 20 ms while the database is locked, for at most `wait`.
+fn open_waiting(
+    dir: &std::path::Path,
+    wait: std::time::Duration,
+) -> rookery_core::Result<GameStore> {
+    let deadline = std::time::Instant::now() + wait;
+    loop {
+        match GameStore::open(dir) {
+            Err(rookery_core::Error::StoreLocked { .. })
+                if std::time::Instant::now() < deadline =>
+            {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            other => return other,
+        }
+    }
+}
+
 fn result_of(o: &Outcome) -> GameResult {
     GameResult {
         winners: o.winners.iter().map(|&s| u32::from(s)).collect(),
@@ -144,14 +165,17 @@ pub struct GameLibrary {
 #[uniffi::export]
 impl GameLibrary {
     /// Opens (or creates) the library in `path`. `LibraryLocked` when another process (or
-    /// another open `GameLibrary`) holds it; `LibraryUnavailable` when the directory cannot be
-    /// used. A database that cannot be read at all is moved aside (never deleted), a new one
-    /// is started, and `moved_aside()` says where the old one went. Sync to disk is on.
+    /// another open `GameLibrary`) holds it for over [`LOCK_WAIT`] (the open waits that long:
+    /// sled lets go of its lock shortly after the last handle of a library is dropped, so a
+    /// library reopened right after closing one would otherwise be refused now and then);
+    /// `LibraryUnavailable` when the directory cannot be used. A database that cannot be read
+    /// at all is moved aside (never deleted), a new one is started, and `moved_aside()` says
+    /// where the old one went. Sync to disk is on.
     #[uniffi::constructor]
     pub fn new(path: String) -> Result<Arc<Self>, RookeryError> {
         guard(|| {
             let dir = std::path::Path::new(&path);
-            let store = GameStore::open(dir).map_err(core_err)?;
+            let store = open_waiting(dir, LOCK_WAIT).map_err(core_err)?;
             store.set_sync_to_disk(true).map_err(core_err)?;
             let moved_aside = store.moved_aside().map(|a| a.to_string());
             Ok(Arc::new(Self {
@@ -372,17 +396,8 @@ mod tests {
             drop((s, lib));
             id
         };
-        // sled lets go of its file lock when its flusher thread ends, shortly after the last
-        // handle is dropped: the reopening waits for that (at most 5 s) as a restarted app would
-        let lib = (0..100)
-            .find_map(|_| match GameLibrary::new(dir.clone()) {
-                Err(RookeryError::LibraryLocked { .. }) => {
-                    std::thread::sleep(std::time::Duration::from_millis(50));
-                    None
-                }
-                other => Some(other.unwrap()),
-            })
-            .expect("the library is still locked 5 s after every handle was dropped");
+        // reopened at once: `new` waits for sled to let go of its lock
+        let lib = GameLibrary::new(dir.clone()).unwrap();
         let s = lib.resume(id).unwrap();
         let c = s.turn_clock().unwrap().unwrap();
         assert!(c.running && c.left_ms <= 59_700, "{c:?}");
@@ -402,6 +417,48 @@ mod tests {
         .unwrap();
         assert_eq!(plain.turn_clock().unwrap(), None);
         drop((s, lib));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A library opened while another one still holds the directory waits (bounded) for it to
+    /// be let go, as an app reopening its library right after closing it does; one held for
+    /// longer than the wait is `LibraryLocked`.
+    #[test]
+    fn a_library_opened_while_another_is_let_go_waits_for_it() {
+        let dir = temp("lockwait");
+        let first = GameLibrary::new(dir.clone()).unwrap();
+        first
+            .new_game(
+                "chess".into(),
+                people(),
+                crate::catalogue::default_house_rules(),
+                1,
+            )
+            .unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let holder = std::thread::spawn(move || {
+            rx.recv().unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            drop(first);
+        });
+        tx.send(()).unwrap();
+        // the first library is held for 200 ms more, then dropped: this open waits for it
+        let second = GameLibrary::new(dir.clone()).unwrap();
+        assert_eq!(second.saved_games().unwrap().len(), 1);
+        holder.join().unwrap();
+        // held all along: refused after the wait, nothing touched
+        let t0 = std::time::Instant::now();
+        assert!(matches!(
+            GameLibrary::new(dir.clone()).err(),
+            Some(RookeryError::LibraryLocked { .. })
+        ));
+        assert!(t0.elapsed() >= LOCK_WAIT);
+        // closed and reopened at once, many times
+        drop(second);
+        for _ in 0..5 {
+            let lib = GameLibrary::new(dir.clone()).unwrap();
+            assert_eq!(lib.saved_games().unwrap().len(), 1);
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 

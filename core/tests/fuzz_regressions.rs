@@ -85,3 +85,30 @@ fn a_friendly_chain_field_that_is_not_ascii_is_refused() {
         assert!(rules::parse_position(v, &fen).is_err(), "{fen}");
     }
 }
+
+/// fuzz target `store_text`: a PGN tag value holding a line break (and a NUL) became a player's
+/// name, which Rookery's text form wrote unescaped, so the export did not read back.
+#[test]
+fn a_name_with_a_line_break_survives_the_text_form() {
+    use rookery_core::store::{standard, text};
+    let pgn =
+        "[Event \"se\u{f3}d\"]\n[White \"?\"]\n[Black \"?nkqr\0\0 e.p.}\nc4ha - 0 1\"]\n\n*\n";
+    let saved = standard::read(pgn).unwrap();
+    assert_eq!(saved.setup.seats[1].name, "?nkqr\0\0 e.p.}\nc4ha - 0 1");
+    let written = text::write(&saved);
+    assert!(
+        written.contains(r#"[Seat "?nkqr\u{0}\u{0} e.p.}\nc4ha - 0 1" "person"]"#),
+        "{written}"
+    );
+    let again = text::read(&written).unwrap();
+    assert_eq!(again.setup.seats, saved.setup.seats);
+    assert_eq!(text::write(&again), written);
+    // every control character, and the escapes' own characters, round trip
+    let mut odd = saved.clone();
+    odd.name = "a\"b\\c\td\re\u{7f}f\u{1b}g\u{85}h\u{2028}i".to_string();
+    let back = text::read(&text::write(&odd)).unwrap();
+    assert_eq!(back.name, odd.name);
+    // a bad escape is a typed error
+    let broken = written.replace(r"\u{0}", r"\u{110000}");
+    assert!(text::read(&broken).is_err());
+}

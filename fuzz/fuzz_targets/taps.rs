@@ -8,7 +8,7 @@
 use libfuzzer_sys::fuzz_target;
 use rookery_core::interact::{Interaction, Tap};
 use rookery_core::Game;
-use rookery_fuzz::{check_game, pick_id};
+use rookery_fuzz::{check_game, check_game_quick, pick_id};
 
 const LETTERS: [&str; 10] = ["Q", "R", "B", "N", "q", "+", "=", "K", "P", "x"];
 
@@ -44,7 +44,7 @@ fuzz_target!(|data: &[u8]| {
                     None => {
                         let _ = g.undo();
                         ia.clear();
-                        check_game(&g, id);
+                        check_game_quick(&g, id);
                         continue;
                     }
                 }
@@ -59,7 +59,8 @@ fuzz_target!(|data: &[u8]| {
             );
             g.play(m).unwrap();
             ia.clear();
-            check_game(&g, id);
+            check_game_quick(&g, id);
         }
     }
+    check_game(&g, id);
 });

@@ -391,6 +391,11 @@ fn classify(e: sled::Error) -> OpenError {
     }
 }
 
+/// Adds a record to a batch, framed for its key.
+fn put<T: Serialize>(batch: &mut sled::Batch, key: &[u8], value: &T) {
+    batch.insert(key, encode(key, value));
+}
+
 fn store_err(e: sled::Error) -> Error {
     Error::Store(e.to_string())
 }
@@ -558,8 +563,8 @@ impl GameStore {
     fn write_whole(&self, saved: &SavedGame) -> Result<()> {
         let mut batch = sled::Batch::default();
         batch.insert(NEXT_ID_KEY, &(saved.id + 1).to_be_bytes());
-        batch.insert(&header_key(saved.id), encode(&saved.header()));
-        batch.insert(&summary_key(saved.id), encode(&saved.summary()));
+        put(&mut batch, &header_key(saved.id), &saved.header());
+        put(&mut batch, &summary_key(saved.id), &saved.summary());
         let texts: Vec<String> = {
             // The stored actions include the redo tail, which `Game::plies` does not show:
             // replay the redo tail on a copy to read its texts.
@@ -572,7 +577,7 @@ impl GameStore {
                 t: t.clone(),
                 ms: *ms,
             };
-            batch.insert(&move_key(saved.id, i as u32), encode(&rec));
+            put(&mut batch, &move_key(saved.id, i as u32), &rec);
         }
         self.commit(batch)
     }
@@ -623,9 +628,10 @@ impl GameStore {
         let now = now_ms();
         let text = saved.game.plies()[cursor - 1].text.clone();
         let mut batch = sled::Batch::default();
-        batch.insert(
+        put(
+            &mut batch,
             &move_key(id, cursor as u32 - 1),
-            encode(&MoveRec { t: text, ms: now }),
+            &MoveRec { t: text, ms: now },
         );
         for ply in cursor as u32..stored.len {
             batch.remove(&move_key(id, ply));
@@ -636,7 +642,7 @@ impl GameStore {
         saved.times.push(now);
         saved.last_ms = now;
         saved.refresh_status();
-        batch.insert(&summary_key(id), encode(&saved.summary()));
+        put(&mut batch, &summary_key(id), &saved.summary());
         self.commit(batch)
     }
 
@@ -686,7 +692,7 @@ impl GameStore {
         // and its name is the stored one (`rename` does not go through this copy).
         saved.name = self.read_summary(saved.id)?.name;
         let mut batch = sled::Batch::default();
-        batch.insert(&summary_key(saved.id), encode(&saved.summary()));
+        put(&mut batch, &summary_key(saved.id), &saved.summary());
         // the cursor moved (undo, redo) or the game ended: the turn clock starts again
         batch.remove(&clock_key(saved.id));
         self.commit(batch)
@@ -710,7 +716,7 @@ impl GameStore {
             spent_ms: spent.as_millis().min(u64::MAX as u128) as u64,
         };
         let mut batch = sled::Batch::default();
-        batch.insert(&clock_key(saved.id), encode(&rec));
+        put(&mut batch, &clock_key(saved.id), &rec);
         self.commit(batch)
     }
 
@@ -778,8 +784,8 @@ impl GameStore {
             self.read_summary(saved.id).and_then(|stored| {
                 saved.name = stored.name;
                 let mut batch = sled::Batch::default();
-                batch.insert(&header_key(saved.id), encode(&saved.header()));
-                batch.insert(&summary_key(saved.id), encode(&saved.summary()));
+                put(&mut batch, &header_key(saved.id), &saved.header());
+                put(&mut batch, &summary_key(saved.id), &saved.summary());
                 self.commit(batch)
             })
         };
@@ -796,7 +802,7 @@ impl GameStore {
         let mut s = self.read_summary(id)?;
         s.name = name.to_string();
         let mut batch = sled::Batch::default();
-        batch.insert(&summary_key(id), encode(&s));
+        put(&mut batch, &summary_key(id), &s);
         self.commit(batch)
     }
 

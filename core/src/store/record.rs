@@ -16,19 +16,25 @@
 //!
 //! # Framing
 //!
-//! Every value is `[schema version: u8][crc32 of version + payload: u32 LE][JSON payload]`.
-//! A value whose checksum does not match (a flipped byte, a truncated record) is reported as
+//! Every value is `[schema version: u8][crc32: u32 LE][JSON payload]`. From schema 3 on the
+//! checksum covers the version, the record's **key** and the payload, so a record copied under
+//! another key (another game's action, summary or header) fails it; records of schemas 1 and 2
+//! (checksum of version + payload) are still read as they are (never rewritten: a game saved
+//! before keeps them, its new records are written in schema 3). A value whose checksum does not
+//! match (a flipped byte, a truncated record, a record of another key) is reported as
 //! [`Error::CorruptSave`]; a version above [`SCHEMA`] as [`Error::NewerSchema`]. The checksum
-//! is checked before the version, so a flipped version byte reads as damage, not as "newer".
+//! is checked before the version, so a flipped version byte reads as damage, not as "newer"
+//! (the versions 2 and 3 differ in one bit, and their checksums in what they cover).
 //!
 //! # Schema versions
 //!
 //! - 1: the header named its players only (`"players": ["Ann", "Ben"]`, all people) and had no
 //!   mode. Read through [`HeaderV1`] and upgraded on read: every player becomes a person
 //!   seat, the mode becomes `"pass-and-play"`.
-//! - 2 (current): the header holds [`SeatInfo`]s (person or bot with a level) and the mode.
+//! - 2: the header holds [`SeatInfo`]s (person or bot with a level) and the mode.
+//! - 3 (current): the payloads of schema 2; the checksum covers the key too (see Framing).
 //!
-//! Move and summary records are the same in both versions.
+//! Move and summary records are the same in every version.
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -39,7 +45,10 @@ use crate::game::{HouseRules, Outcome};
 use crate::piece::Seat;
 
 /// The schema version this build writes (and the newest it reads).
-pub const SCHEMA: u8 = 2;
+pub const SCHEMA: u8 = 3;
+
+/// The first schema whose checksum covers the record's key.
+pub const KEYED: u8 = 3;
 
 pub(crate) const NEXT_ID_KEY: &[u8] = b"n";
 
@@ -153,7 +162,7 @@ pub struct ClockRec {
 }
 
 pub(crate) fn decode_clock(game: SavedId, bytes: &[u8]) -> Result<ClockRec> {
-    let (_, json) = unframe(game, "turn clock", bytes)?;
+    let (_, json) = unframe(game, "turn clock", &clock_key(game), bytes)?;
     parse_json(game, "turn clock", json)
 }
 
@@ -191,24 +200,35 @@ pub struct Summary {
     pub preview: String,
 }
 
-/// Frames a record: version byte, checksum, JSON.
-pub(crate) fn encode<T: Serialize>(value: &T) -> Vec<u8> {
+/// Frames a record to be stored under `key`: version byte, checksum, JSON.
+pub(crate) fn encode<T: Serialize>(key: &[u8], value: &T) -> Vec<u8> {
     let json = serde_json::to_vec(value).expect("saved-game records always serialise");
-    frame(SCHEMA, &json)
+    frame(SCHEMA, key, &json)
 }
 
-pub(crate) fn frame(version: u8, payload: &[u8]) -> Vec<u8> {
+/// A record of schema `version` under `key` (the key counts from [`KEYED`] on).
+pub(crate) fn frame(version: u8, key: &[u8], payload: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(payload.len() + 5);
     out.push(version);
     out.extend_from_slice(&[0; 4]);
     out.extend_from_slice(payload);
-    let crc = crc32_parts(&[&out[..1], &out[5..]]);
+    let crc = checksum(version, key, &out[5..]);
     out[1..5].copy_from_slice(&crc.to_le_bytes());
     out
 }
 
-/// Checks a framed record; returns its schema version and JSON payload.
-pub(crate) fn unframe<'a>(game: SavedId, what: &str, bytes: &'a [u8]) -> Result<(u8, &'a [u8])> {
+fn checksum(version: u8, key: &[u8], payload: &[u8]) -> u32 {
+    let key: &[u8] = if version >= KEYED { key } else { &[] };
+    crc32_parts(&[&[version], key, payload])
+}
+
+/// Checks a record read from `key`; returns its schema version and JSON payload.
+pub(crate) fn unframe<'a>(
+    game: SavedId,
+    what: &str,
+    key: &[u8],
+    bytes: &'a [u8],
+) -> Result<(u8, &'a [u8])> {
     if bytes.len() < 5 {
         return Err(corrupt(
             game,
@@ -216,10 +236,10 @@ pub(crate) fn unframe<'a>(game: SavedId, what: &str, bytes: &'a [u8]) -> Result<
         ));
     }
     let want = u32::from_le_bytes([bytes[1], bytes[2], bytes[3], bytes[4]]);
-    if crc32_parts(&[&bytes[..1], &bytes[5..]]) != want {
+    if checksum(bytes[0], key, &bytes[5..]) != want {
         return Err(corrupt(
             game,
-            format!("{what} record fails its checksum (damaged or truncated)"),
+            format!("{what} record fails its checksum (damaged, truncated or another record's)"),
         ));
     }
     let version = bytes[0];
@@ -242,7 +262,7 @@ pub(crate) fn parse_json<T: DeserializeOwned>(game: SavedId, what: &str, json: &
 }
 
 pub(crate) fn decode_header(game: SavedId, bytes: &[u8]) -> Result<Header> {
-    let (version, json) = unframe(game, "header", bytes)?;
+    let (version, json) = unframe(game, "header", &header_key(game), bytes)?;
     match version {
         1 => parse_json::<HeaderV1>(game, "header", json).map(Header::from),
         _ => parse_json(game, "header", json),
@@ -250,7 +270,7 @@ pub(crate) fn decode_header(game: SavedId, bytes: &[u8]) -> Result<Header> {
 }
 
 pub(crate) fn decode_summary(game: SavedId, bytes: &[u8]) -> Result<Summary> {
-    let (_, json) = unframe(game, "summary", bytes)?;
+    let (_, json) = unframe(game, "summary", &summary_key(game), bytes)?;
     let mut s: Summary = parse_json(game, "summary", json)?;
     s.id = game;
     if s.ply > s.len {
@@ -264,7 +284,7 @@ pub(crate) fn decode_summary(game: SavedId, bytes: &[u8]) -> Result<Summary> {
 
 pub(crate) fn decode_move(game: SavedId, ply: u32, bytes: &[u8]) -> Result<MoveRec> {
     let what = format!("action {}", ply + 1);
-    let (_, json) = unframe(game, &what, bytes)?;
+    let (_, json) = unframe(game, &what, &move_key(game, ply), bytes)?;
     parse_json(game, &what, json)
 }
 
@@ -309,19 +329,46 @@ mod tests {
 
     #[test]
     fn a_flipped_version_byte_reads_as_damage_not_as_a_newer_schema() {
-        let mut rec = frame(SCHEMA, b"{}");
-        rec[0] = SCHEMA + 1;
-        assert!(matches!(
-            unframe(7, "header", &rec),
-            Err(Error::CorruptSave { game: 7, .. })
-        ));
+        for (from, to) in [(SCHEMA, SCHEMA + 1), (3, 2), (2, 3), (2, 6)] {
+            let mut rec = frame(from, b"h7", b"{}");
+            rec[0] = to;
+            assert!(
+                matches!(
+                    unframe(7, "header", b"h7", &rec),
+                    Err(Error::CorruptSave { game: 7, .. })
+                ),
+                "{from} -> {to}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_record_under_another_key_fails_its_checksum() {
+        let rec = frame(SCHEMA, &move_key(1, 4), b"{}");
+        assert!(unframe(1, "action 5", &move_key(1, 4), &rec).is_ok());
+        for other in [move_key(2, 4), move_key(1, 5)] {
+            assert!(matches!(
+                unframe(1, "action 5", &other, &rec),
+                Err(Error::CorruptSave { game: 1, .. })
+            ));
+        }
+        assert!(unframe(1, "summary", &summary_key(1), &rec).is_err());
+    }
+
+    #[test]
+    fn records_of_schema_2_are_read_whatever_their_key() {
+        // schema 2 checksums did not cover the key: such records stay readable
+        let rec = frame(2, &[], b"{}");
+        for key in [&move_key(1, 4)[..], &summary_key(9)[..]] {
+            assert_eq!(unframe(1, "old", key, &rec).unwrap(), (2, &b"{}"[..]));
+        }
     }
 
     #[test]
     fn a_record_of_a_newer_schema_is_reported_as_such() {
-        let rec = frame(SCHEMA + 1, b"{}");
+        let rec = frame(SCHEMA + 1, b"h7", b"{}");
         assert_eq!(
-            unframe(7, "header", &rec).unwrap_err(),
+            unframe(7, "header", b"h7", &rec).unwrap_err(),
             Error::NewerSchema {
                 game: 7,
                 found: SCHEMA as u32 + 1,

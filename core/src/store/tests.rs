@@ -392,7 +392,10 @@ fn a_missing_or_unexpected_action_record_names_the_game() {
     };
     store
         .db
-        .insert(record::move_key(b, 40), record::encode(&rec))
+        .insert(
+            record::move_key(b, 40),
+            record::encode(&record::move_key(b, 40), &rec),
+        )
         .unwrap();
     assert_eq!(corrupt_game(store.load(b).unwrap_err()), b);
     store.db.remove(record::summary_key(c)).unwrap();
@@ -414,7 +417,10 @@ fn a_stored_action_the_rules_refuse_names_the_game() {
     };
     store
         .db
-        .insert(record::move_key(a, 3), record::encode(&rec))
+        .insert(
+            record::move_key(a, 3),
+            record::encode(&record::move_key(a, 3), &rec),
+        )
         .unwrap();
     let e = store.load(a).unwrap_err();
     assert!(e.to_string().contains("cannot be replayed"), "{e}");
@@ -428,14 +434,14 @@ fn a_game_from_a_newer_schema_is_reported_and_left_untouched() {
     let dir = temp_dir("newer");
     let store = GameStore::open(&dir).unwrap();
     let [a, b, _] = three_games(&store);
-    let future = frame(SCHEMA + 1, br#"{"something":"new"}"#);
+    let future = |key: &[u8]| frame(SCHEMA + 1, key, br#"{"something":"new"}"#);
     store
         .db
-        .insert(record::header_key(a), future.clone())
+        .insert(record::header_key(a), future(&record::header_key(a)))
         .unwrap();
     store
         .db
-        .insert(record::summary_key(b), future.clone())
+        .insert(record::summary_key(b), future(&record::summary_key(b)))
         .unwrap();
     let newer = Error::NewerSchema {
         game: a,
@@ -448,7 +454,7 @@ fn a_game_from_a_newer_schema_is_reported_and_left_untouched() {
     assert!(matches!(listing.broken[0], Error::NewerSchema { game, .. } if game == b));
     assert_eq!(
         store.db.get(record::header_key(a)).unwrap().unwrap(),
-        &future[..]
+        &future(&record::header_key(a))[..]
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -475,7 +481,7 @@ fn a_schema_1_game_is_upgraded_when_read() {
     let json = serde_json::to_vec(&v1).unwrap();
     store
         .db
-        .insert(record::header_key(s.id), frame(1, &json))
+        .insert(record::header_key(s.id), frame(1, &[], &json))
         .unwrap();
     let back = store.load(s.id).unwrap();
     assert_eq!(back.setup.mode, "pass-and-play");
@@ -882,11 +888,14 @@ fn summaries_with_the_old_end_reasons_still_read_and_load_with_the_new_ones() {
     // the summary as an older build wrote it
     let key = record::summary_key(s.id);
     let bytes = store.db.get(key).unwrap().unwrap();
-    let (_, json) = record::unframe(s.id, "summary", &bytes).unwrap();
+    let (_, json) = record::unframe(s.id, "summary", &key, &bytes).unwrap();
     let text = String::from_utf8(json.to_vec()).unwrap();
     assert!(text.contains("\"BareKing\""), "{text}");
     let old = text.replace("\"BareKing\"", "\"InsufficientMaterial\"");
-    store.db.insert(key, frame(SCHEMA, old.as_bytes())).unwrap();
+    store
+        .db
+        .insert(key, frame(SCHEMA, &key, old.as_bytes()))
+        .unwrap();
     store.db.flush().unwrap();
     let listed = store.list().unwrap().games;
     let r = listed[0].result.as_ref().unwrap();
@@ -902,5 +911,58 @@ fn summaries_with_the_old_end_reasons_still_read_and_load_with_the_new_ones() {
         back.game.outcome().map(|o| o.reason),
         Some(EndReason::BareKing)
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every record of a game rewritten as schema 2 wrote it (checksum of version + payload, no
+/// key): the game loads and lists as before, plays on (its new records in schema 3), and a
+/// schema-2 record of another game is still accepted (what schema 3 closes for new records).
+#[test]
+fn records_of_schema_2_still_load_and_the_game_plays_on() {
+    let dir = temp_dir("schema2");
+    let store = GameStore::open(&dir).unwrap();
+    let mut rng = Rng(2);
+    let mut s = store.create("old", &Setup::new("chess").unwrap()).unwrap();
+    for _ in 0..10 {
+        random_move(&store, &mut s, &mut rng);
+    }
+    let mut keys = vec![
+        record::header_key(s.id).to_vec(),
+        record::summary_key(s.id).to_vec(),
+    ];
+    keys.extend(
+        store
+            .db
+            .scan_prefix(record::moves_prefix(s.id))
+            .keys()
+            .map(|k| k.unwrap().to_vec()),
+    );
+    for key in &keys {
+        let bytes = store.db.get(key).unwrap().unwrap();
+        assert_eq!(bytes[0], SCHEMA);
+        let (_, json) = record::unframe(s.id, "any", key, &bytes).unwrap();
+        let old = frame(2, &[], json);
+        assert!(record::unframe(s.id, "any", &[], &old).is_ok());
+        store.db.insert(key, old).unwrap();
+    }
+    let back = store.load(s.id).unwrap();
+    assert_same(&back, &s);
+    assert_eq!(store.list().unwrap().games.len(), 1);
+    let mut again = back;
+    random_move(&store, &mut again, &mut rng);
+    let last = record::move_key(s.id, again.game.ply_count() as u32 - 1);
+    assert_eq!(store.db.get(last).unwrap().unwrap()[0], SCHEMA);
+    assert_same(&store.load(s.id).unwrap(), &again);
+    // schema 2 could not tell a record's key: its move 1 under move 2 reads as move 2 (and is
+    // refused by the rules here); a schema-3 record under another key fails its checksum
+    let m0 = store.db.get(record::move_key(s.id, 0)).unwrap().unwrap();
+    store.db.insert(record::move_key(s.id, 1), m0).unwrap();
+    let e = store.load(s.id).unwrap_err().to_string();
+    assert!(e.contains("cannot be replayed"), "{e}");
+    let m_last = store.db.get(last).unwrap().unwrap();
+    store.db.insert(record::move_key(s.id, 1), m_last).unwrap();
+    let e = store.load(s.id).unwrap_err().to_string();
+    assert!(e.contains("fails its checksum"), "{e}");
+    drop(store);
     let _ = std::fs::remove_dir_all(&dir);
 }

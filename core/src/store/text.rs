@@ -17,9 +17,12 @@
 //! e2e4 {1764450484000} e7e5 {1764450485000} g1f3 {1764450486000}
 //! ```
 //!
-//! - Tag lines come first, PGN style: `[Name "value" "value" ...]`; in values `\"` is a quote
-//!   and `\\` a backslash. Unknown tags are ignored (a newer Rookery may add some).
-//! - `Rookery` (required) is the form's version, the store's schema version.
+//! - Tag lines come first, PGN style: `[Name "value" "value" ...]`; in values `\"` is a quote,
+//!   `\\` a backslash, `\n`, `\r` and `\t` a line feed, carriage return and tab, and `\u{1b}`
+//!   any other control character (by its hex code), so a name with a line break (an imported
+//!   PGN's tag may hold one) stays on its tag line. Unknown tags are ignored (a newer Rookery
+//!   may add some).
+//! - `Rookery` (required) is the form's version ([`FORM`]).
 //! - `Game` (required): the game id. `Seat` (one per seat, in seat order): name, then
 //!   `person` or `bot` followed by the bot's level. `House`: the house rules as JSON (default
 //!   rules when absent). `Seed` (default 0). `Start`: `standard <number>` (0 when absent) or
@@ -38,7 +41,9 @@
 //! [`GameStore::export`]: super::GameStore::export
 //! [`GameStore::import`]: super::GameStore::import
 
-use super::record::SCHEMA;
+/// The version of the text form this build writes (and the newest it reads). Schema 3 of the
+/// database records changed only their checksums, so the text form stayed at 2.
+pub const FORM: u32 = 2;
 use super::{Player, SavedGame, SeatInfo, Setup, Start, Status};
 use crate::error::{Error, Result};
 use crate::game::{HouseRules, Outcome};
@@ -47,10 +52,17 @@ fn quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
-        if c == '"' || c == '\\' {
-            out.push('\\');
+        match c {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
         }
-        out.push(c);
     }
     out.push('"');
     out
@@ -69,7 +81,7 @@ fn tag(out: &mut String, name: &str, values: &[&str]) {
 /// Writes a saved game in the text form.
 pub fn write(s: &SavedGame) -> String {
     let mut out = String::new();
-    tag(&mut out, "Rookery", &[&SCHEMA.to_string()]);
+    tag(&mut out, "Rookery", &[&FORM.to_string()]);
     tag(&mut out, "Game", &[&s.setup.game]);
     tag(&mut out, "Name", &[&s.name]);
     tag(&mut out, "Mode", &[&s.setup.mode]);
@@ -159,6 +171,16 @@ fn parse_tag(line: &str) -> Result<(String, Vec<String>)> {
                 Some('"') => break,
                 Some('\\') => match chars.next() {
                     Some(c @ ('"' | '\\')) => v.push(c),
+                    Some('n') => v.push('\n'),
+                    Some('r') => v.push('\r'),
+                    Some('t') => v.push('\t'),
+                    Some('u') if chars.next() == Some('{') => {
+                        let hex: String = chars.by_ref().take_while(|&c| c != '}').collect();
+                        match u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                            Some(c) if hex.len() <= 6 => v.push(c),
+                            _ => return Err(bad(format!("bad escape in tag {name}"))),
+                        }
+                    }
                     _ => return Err(bad(format!("bad escape in tag {name}"))),
                 },
                 Some(c) => v.push(c),
@@ -259,9 +281,9 @@ pub fn read(text: &str) -> Result<SavedGame> {
     }
     match version {
         None => return Err(bad("not a Rookery game record (no [Rookery] tag)")),
-        Some(v) if v > SCHEMA as u32 => {
+        Some(v) if v > FORM => {
             return Err(bad(format!(
-                "written by a newer Rookery (form {v}, this one reads up to {SCHEMA})"
+                "written by a newer Rookery (form {v}, this one reads up to {FORM})"
             )))
         }
         Some(_) => {}
