@@ -71,19 +71,25 @@ pub fn glyph_of(
     }
     let g = match def.style {
         Style::Western => {
-            let name = match (def.game_id.as_str(), up) {
-                ("chaturanga" | "shatranj", 'Q') => "fers",
-                ("chaturanga" | "shatranj", 'B') => "alfil",
-                ("makruk" | "ouk-chatrang" | "sittuyin", 'M' | 'F') => "fers",
-                ("makruk" | "ouk-chatrang" | "sittuyin", 'S') => "khon",
-                ("makruk" | "ouk-chatrang" | "sittuyin", 'P') if promoted => "fers",
-                ("makruk" | "ouk-chatrang" | "sittuyin", 'P') => "bia",
-                (_, 'P') => "pawn",
-                (_, 'N') => "knight",
-                (_, 'B') => "bishop",
-                (_, 'R') => "rook",
-                (_, 'Q') => "queen",
-                (_, 'K') => "king",
+            // the piece the game's own data names by this letter (a promoted pawn of the
+            // shatranj family: what it promotes to), so each game's letters keep their meaning
+            // (`Q` is chaturanga's counsellor, `S` makruk's khon)
+            let named = crate::rules::variant(&def.game_id).ok().and_then(|v| {
+                let k = v.piece_by_letter(up)?;
+                let k = match v.promotion.get(k as usize) {
+                    Some(Some(p)) if promoted => p.to.first().copied().unwrap_or(k),
+                    _ => k,
+                };
+                Some(v.pieces[k as usize].name)
+            });
+            let name = match (named, up) {
+                (Some(n), _) => n,
+                (None, 'P') => "pawn",
+                (None, 'N') => "knight",
+                (None, 'B') => "bishop",
+                (None, 'R') => "rook",
+                (None, 'Q') => "queen",
+                (None, 'K') => "king",
                 _ => return None,
             };
             western(name).to_string()
