@@ -225,6 +225,14 @@ impl From<Message> for MessageView {
     }
 }
 
+/// How a piece looks: its image (`assets/pieces/<glyph>.svg`) in an army's colours (an id
+/// of [`crate::scene::BoardScene`]'s armies).
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct PieceLook {
+    pub glyph: String,
+    pub army: String,
+}
+
 /// What a tap did (the core's one interaction layer, `rookery_core::interact`).
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
 pub enum TapResult {
@@ -232,8 +240,12 @@ pub enum TapResult {
     /// targets (castling: the rook's cell and the king's destination).
     Selected { cell: String, targets: Vec<String> },
     /// The tapped target is a promotion: call `choose_promotion` with one of these letters
-    /// (`=` declines a promotion that may be declined, as in shogi).
-    NeedsPromotion { choices: Vec<String> },
+    /// (`=` declines a promotion that may be declined, as in shogi); `pieces` shows each
+    /// choice as the board would draw it (the same order).
+    NeedsPromotion {
+        choices: Vec<String>,
+        pieces: Vec<PieceLook>,
+    },
     /// Several different moves land on the tapped cell (a king step that is also castling):
     /// call `choose_move` with one of these move texts.
     NeedsChoice { moves: Vec<String> },
@@ -484,7 +496,20 @@ impl Inner {
                 text: self.play(m)?,
             },
             Tap::Choose { moves } => match interact::promotion_letters(self.game(), &moves) {
-                Some(choices) => TapResult::NeedsPromotion { choices },
+                Some(choices) => {
+                    let pos = self.game().position();
+                    let pieces = moves
+                        .iter()
+                        .filter_map(|m| {
+                            let kind = m.promotion().unwrap_or(pos.at(m.from).kind());
+                            let (glyph, army) =
+                                rookery_core::scene::piece_look(self.game(), kind, pos.turn())
+                                    .ok()?;
+                            Some(PieceLook { glyph, army })
+                        })
+                        .collect();
+                    TapResult::NeedsPromotion { choices, pieces }
+                }
                 None => TapResult::NeedsChoice {
                     moves: moves.iter().map(|&m| self.game().move_text(m)).collect(),
                 },

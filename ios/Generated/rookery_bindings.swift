@@ -871,9 +871,12 @@ open class GameLibrary: GameLibraryProtocol, @unchecked Sendable {
     }
     /**
      * Opens (or creates) the library in `path`. `LibraryLocked` when another process (or
-     * another open `GameLibrary`) holds it; `LibraryUnavailable` when the directory cannot be
-     * used. A database that cannot be read at all is moved aside (never deleted), a new one
-     * is started, and `moved_aside()` says where the old one went. Sync to disk is on.
+     * another open `GameLibrary`) holds it for over [`LOCK_WAIT`] (the open waits that long:
+     * sled lets go of its lock shortly after the last handle of a library is dropped, so a
+     * library reopened right after closing one would otherwise be refused now and then);
+     * `LibraryUnavailable` when the directory cannot be used. A database that cannot be read
+     * at all is moved aside (never deleted), a new one is started, and `moved_aside()` says
+     * where the old one went. Sync to disk is on.
      */
 public convenience init(path: String)throws  {
     let handle =
@@ -3053,6 +3056,64 @@ public func FfiConverterTypeMessageView_lift(_ buf: RustBuffer) throws -> Messag
 #endif
 public func FfiConverterTypeMessageView_lower(_ value: MessageView) -> RustBuffer {
     return FfiConverterTypeMessageView.lower(value)
+}
+
+
+/**
+ * How a piece looks: its image (`assets/pieces/<glyph>.svg`) in an army's colours (an id
+ * of [`crate::scene::BoardScene`]'s armies).
+ */
+public struct PieceLook: Equatable, Hashable {
+    public var glyph: String
+    public var army: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(glyph: String, army: String) {
+        self.glyph = glyph
+        self.army = army
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PieceLook: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePieceLook: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PieceLook {
+        return
+            try PieceLook(
+                glyph: FfiConverterString.read(from: &buf), 
+                army: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PieceLook, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.glyph, into: &buf)
+        FfiConverterString.write(value.army, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePieceLook_lift(_ buf: RustBuffer) throws -> PieceLook {
+    return try FfiConverterTypePieceLook.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePieceLook_lower(_ value: PieceLook) -> RustBuffer {
+    return FfiConverterTypePieceLook.lower(value)
 }
 
 
@@ -5253,9 +5314,10 @@ public enum TapResult: Equatable, Hashable {
     )
     /**
      * The tapped target is a promotion: call `choose_promotion` with one of these letters
-     * (`=` declines a promotion that may be declined, as in shogi).
+     * (`=` declines a promotion that may be declined, as in shogi); `pieces` shows each
+     * choice as the board would draw it (the same order).
      */
-    case needsPromotion(choices: [String]
+    case needsPromotion(choices: [String], pieces: [PieceLook]
     )
     /**
      * Several different moves land on the tapped cell (a king step that is also castling):
@@ -5302,7 +5364,7 @@ public struct FfiConverterTypeTapResult: FfiConverterRustBuffer {
         case 1: return .selected(cell: try FfiConverterString.read(from: &buf), targets: try FfiConverterSequenceString.read(from: &buf)
         )
         
-        case 2: return .needsPromotion(choices: try FfiConverterSequenceString.read(from: &buf)
+        case 2: return .needsPromotion(choices: try FfiConverterSequenceString.read(from: &buf), pieces: try FfiConverterSequenceTypePieceLook.read(from: &buf)
         )
         
         case 3: return .needsChoice(moves: try FfiConverterSequenceString.read(from: &buf)
@@ -5330,9 +5392,10 @@ public struct FfiConverterTypeTapResult: FfiConverterRustBuffer {
             FfiConverterSequenceString.write(targets, into: &buf)
             
         
-        case let .needsPromotion(choices):
+        case let .needsPromotion(choices,pieces):
             writeInt(&buf, Int32(2))
             FfiConverterSequenceString.write(choices, into: &buf)
+            FfiConverterSequenceTypePieceLook.write(pieces, into: &buf)
             
         
         case let .needsChoice(moves):
@@ -5808,6 +5871,31 @@ fileprivate struct FfiConverterSequenceTypeMessageView: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeMessageView.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypePieceLook: FfiConverterRustBuffer {
+    typealias SwiftType = [PieceLook]
+
+    public static func write(_ value: [PieceLook], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypePieceLook.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [PieceLook] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [PieceLook]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypePieceLook.read(from: &buf))
         }
         return seq
     }
@@ -6546,7 +6634,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_method_gamesession_standings() != 47421) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_rookery_bindings_checksum_constructor_gamelibrary_new() != 52863) {
+    if (uniffi_rookery_bindings_checksum_constructor_gamelibrary_new() != 39661) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_constructor_cancelhandle_new() != 36378) {

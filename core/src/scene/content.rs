@@ -10,6 +10,7 @@
 use crate::board::{Cell, Topology};
 use crate::piece::GREY;
 use crate::position::Position;
+use crate::variant::Variant;
 
 use super::boards::{BoardDef, Style, Topo};
 
@@ -226,6 +227,28 @@ pub fn parse(def: &BoardDef, text: &str, symbols: bool) -> crate::Result<Content
     Ok(content)
 }
 
+/// The glyph of a kind in the boards drawn from a table of their own (xiangqi, janggi,
+/// shogi): a promoted piece is its base letter, promoted. None on western boards.
+fn table_glyph(def: &BoardDef, v: &Variant, kind: u8, seat: u8, promoted: bool) -> Option<String> {
+    if def.style == Style::Western {
+        return None;
+    }
+    let t = &v.pieces[kind as usize];
+    let base = match t.demotes_to {
+        Some(d) if promoted => v.letter(d),
+        _ => t.letter,
+    };
+    glyph_of(def, base, seat, promoted, false)
+}
+
+/// The glyph the board draws for a piece of `kind` of `seat` in a playable game (a kind
+/// that demotes is a promoted piece): the promotion picker shows the choices with it.
+pub fn kind_glyph(def: &BoardDef, v: &Variant, kind: u8, seat: u8) -> String {
+    let t = &v.pieces[kind as usize];
+    table_glyph(def, v, kind, seat, t.demotes_to.is_some())
+        .unwrap_or_else(|| western(t.name).to_string())
+}
+
 /// The content of a playable game's position.
 pub fn from_position(def: &BoardDef, pos: &Position) -> Content {
     let v = pos.variant;
@@ -242,12 +265,8 @@ pub fn from_position(def: &BoardDef, pos: &Position) -> Content {
         let neutral = p.owner() == crate::piece::NEUTRAL;
         let kind = &v.pieces[union.map_or(p.kind(), |(a, _)| a) as usize];
         if def.style != Style::Western {
-            // the table's glyphs: a promoted piece is its base letter, promoted
-            let base = match kind.demotes_to {
-                Some(d) if p.promoted() => v.letter(d),
-                _ => kind.letter,
-            };
-            if let Some(glyph) = glyph_of(def, base, p.owner(), p.promoted(), false) {
+            let k = union.map_or(p.kind(), |(a, _)| a);
+            if let Some(glyph) = table_glyph(def, v, k, p.owner(), p.promoted()) {
                 board.push((
                     c,
                     ContentPiece {

@@ -778,6 +778,22 @@ pub fn fog_for(game: &Game, seat: u8) -> Vec<bool> {
     fog
 }
 
+/// How a piece of `kind` of `seat` looks in a game (glyph id, army id), as the board draws
+/// it: the promotion picker shows its choices with it.
+pub fn piece_look(game: &Game, kind: u8, seat: u8) -> crate::Result<(String, String)> {
+    let def = board_def(game.id())?;
+    let v = game.variant;
+    if kind as usize >= v.pieces.len() || seat as usize >= def.seats.len() {
+        return Err(crate::Error::BadInput(format!(
+            "no piece {kind} of seat {seat}"
+        )));
+    }
+    Ok((
+        content::kind_glyph(&def, v, kind, seat),
+        def.seats[seat as usize].0.to_string(),
+    ))
+}
+
 /// The scene of a playable game now.
 pub fn for_game(game: &Game, o: Orientation, extra: &Marks) -> crate::Result<Scene> {
     let def = board_def(game.id())?;

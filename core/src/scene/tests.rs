@@ -252,3 +252,32 @@ fn hands_are_slots_with_counts() {
         .count();
     assert_eq!(in_hand, 2);
 }
+
+#[test]
+fn a_piece_looks_in_the_promotion_picker_as_the_board_draws_it() {
+    let chess = Game::new("chess").unwrap();
+    let queen = chess.variant.piece_by_letter('Q').unwrap();
+    assert_eq!(
+        piece_look(&chess, queen, 1).unwrap(),
+        ("western-queen".to_string(), "black".to_string())
+    );
+    // shogi: a promoted kind is its base piece, promoted; sente's king is the jewel
+    let shogi = Game::new("shogi").unwrap();
+    let tokin = (0..shogi.variant.pieces.len() as u8)
+        .find(|&k| {
+            shogi.variant.pieces[k as usize]
+                .demotes_to
+                .is_some_and(|d| shogi.variant.letter(d) == 'P')
+        })
+        .unwrap();
+    assert_eq!(
+        piece_look(&shogi, tokin, 0).unwrap().0,
+        "shogi-pawn-promoted"
+    );
+    // makruk's met is drawn as the fers
+    let makruk = Game::new("makruk").unwrap();
+    let met = makruk.variant.piece_by_letter('M').unwrap();
+    assert_eq!(piece_look(&makruk, met, 0).unwrap().0, "western-fers");
+    assert!(piece_look(&chess, 99, 0).is_err());
+    assert!(piece_look(&chess, queen, 5).is_err());
+}

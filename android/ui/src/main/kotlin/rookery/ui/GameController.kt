@@ -12,6 +12,7 @@ import kotlinx.coroutines.launch
 import uniffi.rookery_bindings.ActionButton
 import uniffi.rookery_bindings.BoardScene
 import uniffi.rookery_bindings.BoardSnapshot
+import uniffi.rookery_bindings.PieceLook
 import uniffi.rookery_bindings.CancelHandle
 import uniffi.rookery_bindings.GameSession
 import uniffi.rookery_bindings.MessageView
@@ -33,6 +34,8 @@ data class GameUiState(
     val moves: List<String>,
     /** Letters offered by a promotion tap (`choosePromotion`). */
     val promotion: List<String>? = null,
+    /** How each offered promotion looks on the board (same order as [promotion]). */
+    val promotionLooks: List<PieceLook> = emptyList(),
     /** Move texts offered by an ambiguous tap (`chooseMove`). */
     val moveChoice: List<String>? = null,
     /** Why the last tap did nothing. */
@@ -237,7 +240,7 @@ class GameController(
 
     private fun onTapResult(r: TapResult) {
         when (r) {
-            is TapResult.NeedsPromotion -> refresh { it.copy(promotion = r.choices) }
+            is TapResult.NeedsPromotion -> refresh { it.copy(promotion = r.choices, promotionLooks = r.pieces) }
             is TapResult.NeedsChoice -> refresh { it.copy(moveChoice = r.moves) }
             is TapResult.Refused -> refresh { it.copy(refusal = r.reason) }
             is TapResult.Moved -> {

@@ -1,6 +1,7 @@
 package rookery.ui
 
 import androidx.compose.foundation.background
+import androidx.compose.foundation.Canvas
 import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.BoxWithConstraints
@@ -85,7 +86,7 @@ fun GameContent(app: AppState, controller: GameController) {
                     onDrag = controller::onBoardDrag)
                 Column(Modifier.weight(1f).fillMaxHeight().verticalScroll(rememberScrollState()).padding(8.dp)) {
                     TopBar(app, controller, st)
-                    Panel(controller, st)
+                    Panel(controller, st, app.art)
                 }
             }
         } else {
@@ -96,7 +97,7 @@ fun GameContent(app: AppState, controller: GameController) {
                     { cellDescription(s, st, it) }, controller::onCellTap, zoomable = st.scene.cells.size > 200,
                     onDrag = controller::onBoardDrag)
                 Column(Modifier.fillMaxWidth().weight(1f).verticalScroll(rememberScrollState()).padding(8.dp)) {
-                    Panel(controller, st)
+                    Panel(controller, st, app.art)
                 }
             }
         }
@@ -199,7 +200,7 @@ private fun resigningSeat(seats: List<SeatView>, turn: Int): Int? {
 }
 
 @Composable
-private fun Panel(c: GameController, st: GameUiState) {
+private fun Panel(c: GameController, st: GameUiState, art: PieceArt) {
     val s = LocalStrings.current
     val snap = st.snapshot
     Text(statusLine(s, st), Modifier.testTag("status").padding(vertical = 4.dp), fontWeight = FontWeight.Bold)
@@ -210,7 +211,17 @@ private fun Panel(c: GameController, st: GameUiState) {
         Picker(s.text("prompt-promote-to"), letters.map { l ->
             val kind = names[l.uppercase()]
             l to if (kind != null && s.has("piece-$kind")) s.text("piece-$kind") else l
-        }, "promote", c::onPromotion)
+        }, "promote", c::onPromotion) { i ->
+            // each choice drawn as the board would draw it, in the mover's colours
+            st.promotionLooks.getOrNull(i)?.let { look ->
+                art.glyph(look.glyph)?.let { g ->
+                    val army = st.scene.armies.firstOrNull { it.id == look.army }
+                    Canvas(Modifier.size(28.dp).testTag("promote-piece-$i")) {
+                        drawGlyph(g, army, center, size.minDimension, 0f)
+                    }
+                }
+            }
+        }
     }
     st.moveChoice?.let { moves ->
         Picker(s.text("prompt-which-move"), moves.map { it to s.text("prompt-move", it) }, "choose-move", c::onMoveChoice)
@@ -271,12 +282,24 @@ private fun choiceText(s: Strings, seats: List<SeatView>, choice: String): Strin
 }
 
 @Composable
-private fun Picker(title: String, options: List<Pair<String, String>>, tag: String, onPick: (String) -> Unit) {
+private fun Picker(
+    title: String,
+    options: List<Pair<String, String>>,
+    tag: String,
+    onPick: (String) -> Unit,
+    icon: @Composable (Int) -> Unit = {},
+) {
     Card(Modifier.fillMaxWidth().padding(vertical = 4.dp).testTag(tag)) {
         Text(title, Modifier.padding(8.dp))
         FlowRow(Modifier.padding(4.dp)) {
-            for ((value, label) in options) {
-                Button({ onPick(value) }, Modifier.padding(4.dp).testTag("$tag-$value")) { Text(label) }
+            for ((i, option) in options.withIndex()) {
+                val (value, label) = option
+                Button({ onPick(value) }, Modifier.padding(4.dp).testTag("$tag-$value")) {
+                    Row(verticalAlignment = Alignment.CenterVertically) {
+                        icon(i)
+                        Text(label, Modifier.padding(start = 4.dp))
+                    }
+                }
             }
         }
     }

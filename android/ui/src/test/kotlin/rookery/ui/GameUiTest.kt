@@ -483,6 +483,10 @@ class GameUiTest {
         assertEquals(setOf("Q", "R", "B", "N"), c.state.value.promotion!!.map { it.uppercase() }.toSet())
         rule.onNodeWithTag("promote").assertExists()
         rule.onNodeWithText("Queen").assertExists()
+        // every choice shows its piece as the board draws it, in white's colours
+        assertEquals(listOf("white"), c.state.value.promotionLooks.map { it.army }.distinct())
+        assertEquals("western-queen", c.state.value.promotionLooks[c.state.value.promotion!!.indexOf("Q")].glyph)
+        for (i in 0..3) rule.onNodeWithTag("promote-piece-$i", useUnmergedTree = true).assertExists()
         rule.onNodeWithTag("promote-" + c.state.value.promotion!!.first { it.uppercase() == "N" }).performClick()
         rule.waitForIdle()
         assertEquals(null, c.state.value.promotion)

@@ -16,6 +16,7 @@ import uniffi.rookery_bindings.BoardSnapshot
 import uniffi.rookery_bindings.CancelHandle
 import uniffi.rookery_bindings.GameEndReason
 import uniffi.rookery_bindings.GameSession
+import uniffi.rookery_bindings.PieceLook
 import uniffi.rookery_bindings.RookeryException
 import uniffi.rookery_bindings.SeatConfig
 import uniffi.rookery_bindings.TapResult
@@ -143,6 +144,10 @@ class GameSessionTest {
             assertTrue(s.tap("e7") is TapResult.Selected)
             val promo = s.tap("e8")
             assertTrue(promo is TapResult.NeedsPromotion && "Q" in promo.choices && "N" in promo.choices, promo.toString())
+            // each choice as the board draws it, in white's colours
+            val looks = (promo as TapResult.NeedsPromotion).choices.zip(promo.pieces).toMap()
+            assertEquals(PieceLook("western-queen", "white"), looks["Q"])
+            assertEquals(PieceLook("western-knight", "white"), looks["N"])
             assertThrows<RookeryException.BadInput> { s.choosePromotion("K") }
             assertEquals("e7e8q", s.choosePromotion("Q"))
             val queen = s.snapshot().pieces.single { it.cell == "e8" }
