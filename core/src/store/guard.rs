@@ -8,11 +8,14 @@
 //! Every commit of the store carries a **generation** (one more than the last): sled keeps it
 //! under the key `g`, and every summary record keeps the generation it was written in
 //! ([`super::Summary::gen`]). After the commit returned, the store rewrites
-//! `<database dir>/rookery-guard` (write a temporary file, `fdatasync` it when the store syncs
-//! to disk, rename it over the old one) with the generation and, for every saved game, the
+//! `<database dir>/rookery-guard` (write a temporary file, rename it over the old one) with the
+//! generation and, for every saved game, the
 //! generation of its summary and its number of stored actions. The guard is written only after
 //! sled has the data, so it is never ahead of what the store made durable: a kill between the
-//! two leaves the guard one commit behind, which is never mistaken for damage.
+//! two leaves the guard one commit behind, which is never mistaken for damage. It is not synced
+//! on its own (that tripled the cost of a synced save): a power cut leaves it behind, or on a
+//! file system that does not order a rename after the file's data, unreadable (then kept aside
+//! and made again, and that one open checks nothing); the open syncs the guard it writes.
 //!
 //! # On open
 //!
