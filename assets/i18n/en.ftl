@@ -225,6 +225,7 @@ error-store = Saved games: { $detail }
 error-no-such-save = There is no saved game { $game }.
 error-corrupt-save = Saved game { $game } is damaged: { $detail }
 error-newer-schema = Saved game { $game } was written by a newer Rookery (format { $found }, this one reads up to { $supported }).
+error-rolled-back = Saved game { $game } lost moves it had saved: { $detail }. A copy of the damaged files is kept at { $backup }.
 error-store-unavailable = The saved games at { $path } cannot be opened: { $detail }
 error-store-locked = The saved games at { $path } are open in another program.
 error-bad-input = Bad input: { $detail }

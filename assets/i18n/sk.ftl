@@ -223,6 +223,7 @@ error-store = Uložené hry: { $detail }
 error-no-such-save = Uložená hra { $game } neexistuje.
 error-corrupt-save = Uložená hra { $game } je poškodená: { $detail }
 error-newer-schema = Uloženú hru { $game } zapísala novšia verzia Rookery (formát { $found }, táto číta najviac { $supported }).
+error-rolled-back = Uložená hra { $game } prišla o uložené ťahy: { $detail }. Kópia poškodených súborov je v { $backup }.
 error-store-unavailable = Uložené hry v { $path } sa nedajú otvoriť: { $detail }
 error-store-locked = Uložené hry v { $path } má otvorené iný program.
 error-bad-input = Chybný vstup: { $detail }

@@ -100,7 +100,9 @@ pub(crate) fn core_err(e: rookery_core::Error) -> RookeryError {
     match e {
         E::IllegalMove(_) | E::GameOver => RookeryError::IllegalMove { message },
         E::NoSuchSave(_) => RookeryError::NoSuchGame { message },
-        E::CorruptSave { .. } | E::NewerSchema { .. } => RookeryError::DamagedSave { message },
+        E::CorruptSave { .. } | E::NewerSchema { .. } | E::RolledBack { .. } => {
+            RookeryError::DamagedSave { message }
+        }
         E::StoreUnavailable { .. } | E::Store(_) => RookeryError::LibraryUnavailable { message },
         E::StoreLocked { .. } => RookeryError::LibraryLocked { message },
         _ => RookeryError::BadInput { message },

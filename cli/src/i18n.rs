@@ -222,6 +222,18 @@ pub fn error_text(e: &rookery_core::Error) -> String {
                 ("supported", &supported.to_string()),
             ],
         ),
+        E::RolledBack {
+            game,
+            detail,
+            backup,
+        } => tf(
+            "error-rolled-back",
+            &[
+                ("game", &game.to_string()),
+                ("detail", detail),
+                ("backup", backup),
+            ],
+        ),
         E::StoreUnavailable { path, detail } => tf(
             "error-store-unavailable",
             &[("path", path), ("detail", detail)],

@@ -266,7 +266,9 @@ pub fn cmd_saved(args: &[String]) -> Result<(), String> {
         eprintln!("{e}");
         bad += 1;
         let id = match e {
-            Error::CorruptSave { game, .. } | Error::NewerSchema { game, .. } => *game,
+            Error::CorruptSave { game, .. }
+            | Error::NewerSchema { game, .. }
+            | Error::RolledBack { game, .. } => *game,
             _ => 0,
         };
         if writeln!(out, "{id} - - {}", broken_word(e)).is_err() {
@@ -282,6 +284,7 @@ pub fn cmd_saved(args: &[String]) -> Result<(), String> {
 fn broken_word(e: &Error) -> &'static str {
     match e {
         Error::NewerSchema { .. } => "newer-schema",
+        Error::RolledBack { .. } => "rolled-back",
         _ => "corrupt",
     }
 }

@@ -37,6 +37,15 @@ pub enum Error {
         found: u32,
         supported: u32,
     },
+    /// The saved-games database was damaged and only an older state of this saved game (or
+    /// nothing of it) could be read: actions it had saved are lost. It is not continued until
+    /// the player accepts the older state or deletes it; `backup` is where a copy of the
+    /// database as it was before the store opened it is kept (empty if none could be made).
+    RolledBack {
+        game: u64,
+        detail: String,
+        backup: String,
+    },
     /// The saved-games database cannot be used (locked by another process, unreadable, ...).
     StoreUnavailable {
         path: String,
@@ -76,6 +85,18 @@ impl fmt::Display for Error {
                 f,
                 "saved game {game} was written by a newer Rookery (schema {found}, this one reads up to {supported})"
             ),
+            Error::RolledBack {
+                game,
+                detail,
+                backup,
+            } => {
+                write!(f, "saved game {game} lost saved actions: {detail}")?;
+                if backup.is_empty() {
+                    write!(f, " (no copy of the damaged files could be kept)")
+                } else {
+                    write!(f, "; a copy of the damaged files is kept at {backup}")
+                }
+            }
             Error::StoreUnavailable { path, detail } => {
                 write!(f, "cannot open saved games at {path}: {detail}")
             }

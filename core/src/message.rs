@@ -180,6 +180,14 @@ pub fn error_message(e: &Error) -> Message {
             .with("game", game)
             .with("found", found)
             .with("supported", supported),
+        Error::RolledBack {
+            game,
+            detail,
+            backup,
+        } => Message::new("error-rolled-back")
+            .with("game", game)
+            .with("detail", detail)
+            .with("backup", backup),
         Error::StoreUnavailable { path, detail } => Message::new("error-store-unavailable")
             .with("path", path)
             .with("detail", detail),

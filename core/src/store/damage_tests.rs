@@ -109,7 +109,9 @@ fn populate_with_history(store: &GameStore) -> BTreeMap<SavedId, Vec<Fingerprint
 /// The game an error names, if it is one of the typed saved-game errors.
 fn named_game(e: &Error) -> Option<SavedId> {
     match e {
-        Error::CorruptSave { game, .. } | Error::NewerSchema { game, .. } => Some(*game),
+        Error::CorruptSave { game, .. }
+        | Error::NewerSchema { game, .. }
+        | Error::RolledBack { game, .. } => Some(*game),
         _ => None,
     }
 }
@@ -362,10 +364,15 @@ struct FileTally {
     intact: usize,
     /// Opened; some games give typed errors naming them (the others load unchanged).
     games_named: usize,
-    /// Opened; games missing (sled recovered an older state of its log, before they existed).
+    /// Opened; sled recovered an older state of its log, and the guard file (see
+    /// `store::guard`) named the games that lost actions (older, or missing) with
+    /// `Error::RolledBack`, the copy from before the open kept byte for byte.
+    games_rolled_back: usize,
+    /// Of those, with games missing altogether (the state before they existed).
     games_missing: usize,
-    /// Opened; games in a state they were saved in before (sled recovered an older state).
-    games_older: usize,
+    /// The whole directory replaced by another program's database: the guard file went with
+    /// it, so the missing games are not told apart from a fresh start.
+    replaced: usize,
     /// Opened, and the database file differs afterwards (sled's recovery truncates the log at
     /// the first bad entry and writes over what followed).
     rewritten: usize,
@@ -534,43 +541,85 @@ fn database_file_damage_sweep_moves_aside_or_names_the_games() {
                     return Err(format!("{label}: names an unknown game {g}"));
                 }
             }
-            let (mut named, mut missing, mut older) = (0, 0, 0);
+            let (mut named, mut rolled, mut missing) = (0, 0, 0);
             for (&id, o) in &originals {
                 match store.load(id) {
                     Ok(s) if &fingerprint(&s) == o => {}
-                    Ok(s) if histories[&id].contains(&fingerprint(&s)) => older += 1,
+                    Ok(s) if histories[&id].contains(&fingerprint(&s)) => {
+                        return Err(format!("{label}: game {id} silently rolled back"))
+                    }
                     Ok(s) => {
                         return Err(format!(
                             "{label}: game {id} loads as another game: {:?}",
                             fingerprint(&s)
                         ))
                     }
-                    Err(Error::NoSuchSave(_)) => missing += 1,
+                    Err(Error::RolledBack {
+                        game,
+                        backup,
+                        detail,
+                    }) if game == id => {
+                        // named, also in the listing, with the copy from before the open
+                        if !listing
+                            .broken
+                            .iter()
+                            .any(|e| matches!(e, Error::RolledBack { game, .. } if *game == id))
+                        {
+                            return Err(format!("{label}: game {id} not listed as rolled back"));
+                        }
+                        if snapshot(Path::new(&backup)) != before {
+                            return Err(format!("{label}: the copy at {backup} differs"));
+                        }
+                        if detail.contains("could not be read at all") {
+                            missing += 1;
+                        }
+                        rolled += 1;
+                    }
+                    // the whole directory replaced: the guard file went with it (a limit:
+                    // the guard lives in the directory, so that deleting the directory on
+                    // purpose starts afresh)
+                    Err(Error::NoSuchSave(_)) if label.starts_with("another program") => {}
+                    Err(Error::NoSuchSave(_)) => {
+                        return Err(format!("{label}: game {id} silently missing"))
+                    }
                     Err(e) if named_game(&e) == Some(id) => named += 1,
                     Err(e) => return Err(format!("{label}: game {id}: untyped {e:?}")),
                 }
             }
-            Ok((named, missing, older))
+            if rolled == 0 && store.rollback_copy().is_some() {
+                return Err(format!("{label}: a copy kept with nothing rolled back"));
+            }
+            Ok((named, rolled, missing))
         }));
         match run {
             Err(_) => panic!("{label}: reading the opened store panicked"),
             Ok(Err(msg)) => panic!("{msg}"),
-            Ok(Ok((named, missing, older))) => {
+            Ok(Ok((named, rolled, missing))) => {
                 if named > 0 {
                     t.games_named += 1;
+                }
+                if rolled > 0 {
+                    t.games_rolled_back += 1;
                 }
                 if missing > 0 {
                     t.games_missing += 1;
                 }
-                if older > 0 {
-                    t.games_older += 1;
-                }
-                if named == 0 && missing == 0 && older == 0 {
+                if label.starts_with("another program") {
+                    t.replaced += 1;
+                } else if named == 0 && rolled == 0 {
                     t.intact += 1;
                 }
             }
         }
+        let copy = store.rollback_copy().map(Path::to_path_buf);
         drop(store);
+        if let Some(c) = copy {
+            let _ = fs::remove_dir_all(c);
+        }
+        assert!(
+            !guard::sibling(&case_dir, "before-open").exists(),
+            "{label}: the copy before the open was left behind"
+        );
         let rewritten = snapshot(&case_dir).get(Path::new("db")) != before.get(Path::new("db"));
         if label == "undamaged copy" {
             assert_eq!(t.intact, 1, "the undamaged copy does not open intact");
@@ -583,9 +632,11 @@ fn database_file_damage_sweep_moves_aside_or_names_the_games() {
         "database file damage sweep: {} damaged database files tried ({} truncated, {} \
          bit-flipped, {} foreign): {} opened with every game intact, {} moved aside byte for \
          byte with a new database started, {} refused with a typed error (nothing touched), {} \
-         with games named by a typed error, {} with games rolled back to an earlier saved \
-         state, {} with games missing, {} rewritten by sled's recovery (an undamaged copy is \
-         {}rewritten by opening it); 0 panics",
+         with games named by a typed error, {} rolled back by sled's recovery with the games \
+         that lost actions named by Error::RolledBack and the copy from before the open kept \
+         ({} of them with games missing altogether), 0 rolled back silently, {} directory \
+         replaced by another program's database (its games are not ours: none named), {} rewritten by \
+         sled's recovery (an undamaged copy is {}rewritten by opening it); 0 panics",
         t.cases - 1,
         t.truncated,
         t.flipped,
@@ -594,8 +645,9 @@ fn database_file_damage_sweep_moves_aside_or_names_the_games() {
         t.moved_aside,
         t.errors,
         t.games_named,
-        t.games_older,
+        t.games_rolled_back,
         t.games_missing,
+        t.replaced,
         t.rewritten,
         if control_rewritten { "" } else { "not " }
     );

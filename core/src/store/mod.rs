@@ -36,13 +36,16 @@
 //!   own cache write-back is outside what sled 0.34 promises.
 //! - Loading replays every action through the rules, so a save never yields an illegal position;
 //!   any damage to a record is an error naming the game, and the other games stay readable
-//!   (`damage_tests.rs`). Damage inside sled's own file is not seen: sled's recovery stops at
-//!   the first bad log entry and silently opens the older state before it.
+//!   (`damage_tests.rs`). Damage inside sled's own file makes sled's recovery stop at the first
+//!   bad log entry and open the older state before it; the [`guard`] file finds that on open:
+//!   the games that lost actions give [`Error::RolledBack`] (with where a copy of the database
+//!   from before the open is kept) until [`GameStore::accept_rollback`] or a delete.
 //! - With [`GameStore::set_sync_to_disk`] on, a power cut loses no acknowledged action at any
 //!   moment (`core/tests/power_cut.rs`); off, it loses what sled's own periodic `fsync` (every
 //!   500 ms) had not covered.
 
 pub mod clock;
+pub mod guard;
 pub mod record;
 pub mod standard;
 pub mod text;
@@ -50,10 +53,13 @@ pub mod text;
 #[cfg(test)]
 mod damage_tests;
 #[cfg(test)]
+mod guard_tests;
+#[cfg(test)]
 mod stale_tests;
 #[cfg(test)]
 mod tests;
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -70,7 +76,7 @@ pub use record::Summary;
 use record::{
     clock_key, corrupt, decode_clock, decode_header, decode_move, decode_summary, encode,
     header_key, id_of_key, move_key, moves_prefix, ply_of_key, summary_key, ClockRec, Header,
-    MoveRec, NEXT_ID_KEY,
+    MoveRec, GEN_KEY, NEXT_ID_KEY,
 };
 pub use standard::RecordForm;
 
@@ -253,10 +259,12 @@ impl SavedGame {
         self.times.len()
     }
 
-    fn summary(&self) -> Summary {
+    /// The summary to write in commit generation `gen`.
+    fn summary(&self, gen: u64) -> Summary {
         let over = self.status != Status::Playing;
         Summary {
             id: self.id,
+            gen,
             name: self.name.clone(),
             game: self.setup.game.clone(),
             mode: self.setup.mode.clone(),
@@ -342,6 +350,23 @@ pub struct GameStore {
     /// When set, every commit also `fdatasync`s sled's data file (see
     /// [`GameStore::set_sync_to_disk`]).
     disk_sync: Mutex<Option<std::fs::File>>,
+    /// What the guard file says (see [`guard`]); rewritten after every commit of a game.
+    guard: Mutex<guard::Guard>,
+    /// Games found rolled back on open, not yet accepted or deleted.
+    lost: Mutex<BTreeMap<SavedId, guard::Loss>>,
+    /// The copy of the database as it was before sled opened it, kept when games were found
+    /// rolled back.
+    rollback_copy: Option<PathBuf>,
+}
+
+/// What a commit changes, for the guard file.
+enum Touch {
+    /// A game's summary (written in the commit's generation) with its stored actions.
+    Game(SavedId, u32),
+    /// A game deleted.
+    Gone(SavedId),
+    /// Nothing the guard keeps (the turn clock).
+    Nothing,
 }
 
 /// The cache sled may use; small, as phones are.
@@ -415,8 +440,19 @@ impl GameStore {
     /// [`Error::StoreUnavailable`] and is left alone.
     pub fn open(dir: impl AsRef<Path>) -> Result<GameStore> {
         let dir = dir.as_ref();
+        let copy = copy_before_open(dir);
+        let opened = Self::open_copied(dir, copy.clone());
+        if opened.is_err() {
+            if let Some(c) = copy {
+                let _ = std::fs::remove_dir_all(c);
+            }
+        }
+        opened
+    }
+
+    fn open_copied(dir: &Path, copy: Option<PathBuf>) -> Result<GameStore> {
         match open_sled(dir) {
-            Ok(db) => Ok(Self::wrap(db, dir, None)),
+            Ok(db) => Self::wrap(db, dir, None, copy),
             Err(OpenError::Unavailable(detail)) => Err(unavailable(dir, detail)),
             Err(OpenError::Locked) => Err(locked(dir)),
             Err(OpenError::Damaged(detail)) => {
@@ -437,7 +473,11 @@ impl GameStore {
                     detail,
                 };
                 log::warn!("{aside}");
-                Ok(Self::wrap(db, dir, Some(aside)))
+                // the database moved aside is the copy of what was there
+                if let Some(c) = copy {
+                    let _ = std::fs::remove_dir_all(c);
+                }
+                Self::wrap(db, dir, Some(aside), None)
             }
         }
     }
@@ -449,21 +489,174 @@ impl GameStore {
         if !dir.join("conf").is_file() || !dir.join("db").is_file() {
             return Err(unavailable(dir, "no saved-games database there".into()));
         }
-        match open_sled(dir) {
-            Ok(db) => Ok(Self::wrap(db, dir, None)),
+        let copy = copy_before_open(dir);
+        let opened = match open_sled(dir) {
+            Ok(db) => Self::wrap(db, dir, None, copy.clone()),
             Err(OpenError::Damaged(d) | OpenError::Unavailable(d)) => Err(unavailable(dir, d)),
             Err(OpenError::Locked) => Err(locked(dir)),
+        };
+        if opened.is_err() {
+            if let Some(c) = copy {
+                let _ = std::fs::remove_dir_all(c);
+            }
         }
+        opened
     }
 
-    fn wrap(db: sled::Db, dir: &Path, moved_aside: Option<MovedAside>) -> GameStore {
-        GameStore {
+    /// The store on an opened database: checks the guard file (see [`guard`]), keeps the copy
+    /// made before the open if games were rolled back (else removes it), rewrites the guard.
+    fn wrap(
+        db: sled::Db,
+        dir: &Path,
+        moved_aside: Option<MovedAside>,
+        copy: Option<PathBuf>,
+    ) -> Result<GameStore> {
+        let db_gen = match db.get(GEN_KEY).map_err(store_err)? {
+            Some(v) => <[u8; 8]>::try_from(v.as_ref()).map_or(0, u64::from_be_bytes),
+            None => 0,
+        };
+        let mut found = BTreeMap::new();
+        for kv in db.scan_prefix(b"s") {
+            let (k, v) = kv.map_err(store_err)?;
+            if let Some(id) = id_of_key(&k).filter(|_| k.len() == 9) {
+                let f = decode_summary(id, &v).ok().map(|s| guard::Found {
+                    gen: s.gen,
+                    len: s.len,
+                });
+                found.insert(id, f);
+            }
+        }
+        let before = match guard::read(dir) {
+            Ok(g) => g.unwrap_or_default(),
+            Err(e) => {
+                let to = dir.join(format!("{}.unreadable-{}", guard::FILE, now_ms()));
+                log::warn!(
+                    "guard file of {} unreadable ({e}): moved to {}",
+                    dir.display(),
+                    to.display()
+                );
+                let _ = std::fs::rename(dir.join(guard::FILE), to);
+                guard::Guard::default()
+            }
+        };
+        let (lost, next) = guard::check(&before, db_gen, &found);
+        let mut rollback_copy = None;
+        if let Some(c) = copy {
+            if lost.is_empty() {
+                let _ = std::fs::remove_dir_all(&c);
+            } else {
+                let to = guard::sibling(dir, &format!("rolled-back-{}", now_ms()));
+                match std::fs::rename(&c, &to) {
+                    Ok(()) => rollback_copy = Some(to),
+                    Err(e) => {
+                        log::warn!("cannot keep {} as {}: {e}", c.display(), to.display());
+                        rollback_copy = Some(c);
+                    }
+                }
+            }
+        }
+        for (id, l) in &lost {
+            log::warn!(
+                "saved game {id} rolled back: {} (copy of the database before it was opened: {})",
+                l.describe(),
+                rollback_copy
+                    .as_ref()
+                    .map_or("none".into(), |p| p.display().to_string())
+            );
+        }
+        guard::write(dir, &next, true).map_err(|e| {
+            unavailable(
+                dir,
+                format!("cannot write {}: {e}", dir.join(guard::FILE).display()),
+            )
+        })?;
+        Ok(GameStore {
             db,
             path: dir.to_path_buf(),
             moved_aside,
             write: Mutex::new(()),
             disk_sync: Mutex::new(None),
+            guard: Mutex::new(next),
+            lost: Mutex::new(lost),
+            rollback_copy,
+        })
+    }
+
+    /// The games found rolled back when the store was opened (see [`guard`]) and not yet
+    /// accepted or deleted; each gives [`Error::RolledBack`] on load and in the listing.
+    pub fn rolled_back(&self) -> Vec<SavedId> {
+        self.lost_games().keys().copied().collect()
+    }
+
+    /// Where the copy of the database as it was before this open is kept (when games were
+    /// rolled back).
+    pub fn rollback_copy(&self) -> Option<&Path> {
+        self.rollback_copy.as_deref()
+    }
+
+    /// Goes on with what of a rolled-back game could be read: it loads (in its older state, or
+    /// is gone if nothing of it was left) and saves again from now on. To drop it instead,
+    /// [`GameStore::delete`] it.
+    pub fn accept_rollback(&self, id: SavedId) -> Result<()> {
+        let _w = self.lock();
+        if self.lost_games().remove(&id).is_none() {
+            return Err(Error::BadInput(format!(
+                "saved game {id} was not rolled back"
+            )));
         }
+        let mut g = self.guard.lock().unwrap_or_else(|p| p.into_inner());
+        match self.db.get(summary_key(id)).map_err(store_err)? {
+            Some(v) => {
+                if let Ok(s) = decode_summary(id, &v) {
+                    g.games.insert(
+                        id,
+                        guard::Entry {
+                            gen: s.gen,
+                            len: s.len,
+                            rolled_back: false,
+                            deleted_back: false,
+                        },
+                    );
+                }
+            }
+            None => {
+                g.games.remove(&id);
+            }
+        }
+        self.write_guard(&g);
+        Ok(())
+    }
+
+    fn lost_games(&self) -> std::sync::MutexGuard<'_, BTreeMap<SavedId, guard::Loss>> {
+        self.lost.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The error of a rolled-back game, if `id` is one.
+    fn rolled_back_error(&self, id: SavedId) -> Option<Error> {
+        self.lost_games().get(&id).map(|l| Error::RolledBack {
+            game: id,
+            detail: l.describe(),
+            backup: self
+                .rollback_copy
+                .as_ref()
+                .map_or(String::new(), |p| p.display().to_string()),
+        })
+    }
+
+    /// Rewrites the guard file after a commit. Not synced to the disk on its own: it only ever
+    /// describes what sled already has (synced first when syncing to disk), so a power cut can
+    /// leave it behind (never ahead) or, where a file system does not order the rename after
+    /// the data, unreadable (kept aside and made again on open); syncing it too tripled the
+    /// cost of a synced save (`rookery bench store --sync`).
+    fn write_guard(&self, g: &guard::Guard) {
+        if let Err(e) = guard::write(&self.path, g, false) {
+            log::warn!("guard file of {} not written: {e}", self.path.display());
+        }
+    }
+
+    /// The generation the next commit will have (call under the write lock).
+    fn next_gen(&self) -> u64 {
+        self.guard.lock().unwrap_or_else(|p| p.into_inner()).gen + 1
     }
 
     /// Off by default. sled 0.34's `flush()` hands the data to the operating system
@@ -503,14 +696,43 @@ impl GameStore {
         self.write.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Applies a batch atomically and flushes it; `Ok` means durable.
-    fn commit(&self, batch: sled::Batch) -> Result<()> {
+    /// Applies a batch atomically and flushes it; `Ok` means durable. A commit that changes a
+    /// game carries the next generation and then rewrites the guard file (see [`guard`]).
+    /// Call under the write lock.
+    fn commit(&self, mut batch: sled::Batch, touch: Touch) -> Result<()> {
+        let mut g = self.guard.lock().unwrap_or_else(|p| p.into_inner());
+        let gen = g.gen + 1;
+        let guarded = !matches!(touch, Touch::Nothing);
+        if guarded {
+            batch.insert(GEN_KEY, &gen.to_be_bytes());
+            // a generation once tried is never used again, whatever the commit's fate
+            g.gen = gen;
+        }
         self.db.apply_batch(batch).map_err(store_err)?;
         self.db.flush().map_err(store_err)?;
         if let Some(f) = &*self.disk_sync.lock().unwrap_or_else(|p| p.into_inner()) {
             f.sync_data()
                 .map_err(|e| Error::Store(format!("fdatasync failed: {e}")))?;
         }
+        match touch {
+            Touch::Game(id, len) => {
+                g.games.insert(
+                    id,
+                    guard::Entry {
+                        gen,
+                        len,
+                        rolled_back: false,
+                        deleted_back: false,
+                    },
+                );
+            }
+            Touch::Gone(id) => {
+                g.games.remove(&id);
+                self.lost_games().remove(&id);
+            }
+            Touch::Nothing => return Ok(()),
+        }
+        self.write_guard(&g);
         Ok(())
     }
 
@@ -564,7 +786,11 @@ impl GameStore {
         let mut batch = sled::Batch::default();
         batch.insert(NEXT_ID_KEY, &(saved.id + 1).to_be_bytes());
         put(&mut batch, &header_key(saved.id), &saved.header());
-        put(&mut batch, &summary_key(saved.id), &saved.summary());
+        put(
+            &mut batch,
+            &summary_key(saved.id),
+            &saved.summary(self.next_gen()),
+        );
         let texts: Vec<String> = {
             // The stored actions include the redo tail, which `Game::plies` does not show:
             // replay the redo tail on a copy to read its texts.
@@ -579,7 +805,7 @@ impl GameStore {
             };
             put(&mut batch, &move_key(saved.id, i as u32), &rec);
         }
-        self.commit(batch)
+        self.commit(batch, Touch::Game(saved.id, saved.times.len() as u32))
     }
 
     /// Plays an action and saves it: `Ok` only once it is durable. An action the rules refuse
@@ -642,8 +868,12 @@ impl GameStore {
         saved.times.push(now);
         saved.last_ms = now;
         saved.refresh_status();
-        put(&mut batch, &summary_key(id), &saved.summary());
-        self.commit(batch)
+        put(
+            &mut batch,
+            &summary_key(id),
+            &saved.summary(self.next_gen()),
+        );
+        self.commit(batch, Touch::Game(id, saved.times.len() as u32))
     }
 
     /// Takes back the last applied action and saves the cursor.
@@ -692,10 +922,14 @@ impl GameStore {
         // and its name is the stored one (`rename` does not go through this copy).
         saved.name = self.read_summary(saved.id)?.name;
         let mut batch = sled::Batch::default();
-        put(&mut batch, &summary_key(saved.id), &saved.summary());
+        put(
+            &mut batch,
+            &summary_key(saved.id),
+            &saved.summary(self.next_gen()),
+        );
         // the cursor moved (undo, redo) or the game ended: the turn clock starts again
         batch.remove(&clock_key(saved.id));
-        self.commit(batch)
+        self.commit(batch, Touch::Game(saved.id, saved.times.len() as u32))
     }
 
     /// Saves the time spent on the turn at `saved`'s cursor (the shell pauses or leaves the
@@ -717,7 +951,7 @@ impl GameStore {
         };
         let mut batch = sled::Batch::default();
         put(&mut batch, &clock_key(saved.id), &rec);
-        self.commit(batch)
+        self.commit(batch, Touch::Nothing)
     }
 
     /// The time spent on the turn at `saved`'s cursor as of the last
@@ -785,8 +1019,12 @@ impl GameStore {
                 saved.name = stored.name;
                 let mut batch = sled::Batch::default();
                 put(&mut batch, &header_key(saved.id), &saved.header());
-                put(&mut batch, &summary_key(saved.id), &saved.summary());
-                self.commit(batch)
+                put(
+                    &mut batch,
+                    &summary_key(saved.id),
+                    &saved.summary(self.next_gen()),
+                );
+                self.commit(batch, Touch::Game(saved.id, saved.times.len() as u32))
             })
         };
         if r.is_err() {
@@ -801,9 +1039,10 @@ impl GameStore {
         let _w = self.lock();
         let mut s = self.read_summary(id)?;
         s.name = name.to_string();
+        s.gen = self.next_gen();
         let mut batch = sled::Batch::default();
         put(&mut batch, &summary_key(id), &s);
-        self.commit(batch)
+        self.commit(batch, Touch::Game(id, s.len))
     }
 
     /// Deletes a saved game and all its records, damaged ones included.
@@ -822,13 +1061,17 @@ impl GameStore {
             found = true;
             batch.remove(kv.map_err(store_err)?);
         }
-        if !found {
+        // a rolled-back game may have nothing left in the database
+        if !found && self.rolled_back_error(id).is_none() {
             return Err(Error::NoSuchSave(id));
         }
-        self.commit(batch)
+        self.commit(batch, Touch::Gone(id))
     }
 
     fn read_summary(&self, id: SavedId) -> Result<Summary> {
+        if let Some(e) = self.rolled_back_error(id) {
+            return Err(e);
+        }
         match self.db.get(summary_key(id)).map_err(store_err)? {
             Some(v) => decode_summary(id, &v),
             None if self.db.contains_key(header_key(id)).map_err(store_err)? => {
@@ -849,12 +1092,16 @@ impl GameStore {
     pub fn list(&self) -> Result<Listing> {
         let mut out = Listing::default();
         let mut ids = Vec::new();
+        let lost = self.rolled_back();
         for kv in self.db.scan_prefix(b"s") {
             let (k, v) = kv.map_err(store_err)?;
             let Some(id) = id_of_key(&k).filter(|_| k.len() == 9) else {
                 continue;
             };
             ids.push(id);
+            if lost.contains(&id) {
+                continue;
+            }
             match decode_summary(id, &v) {
                 Ok(s) => out.games.push(s),
                 Err(e) => out.broken.push(e),
@@ -864,12 +1111,15 @@ impl GameStore {
         for k in self.db.scan_prefix(b"h").keys() {
             let k = k.map_err(store_err)?;
             if let Some(id) = id_of_key(&k).filter(|_| k.len() == 9) {
-                if ids.binary_search(&id).is_err() {
+                if ids.binary_search(&id).is_err() && !lost.contains(&id) {
                     out.broken
                         .push(corrupt(id, "summary record missing".into()));
                 }
             }
         }
+        // rolled back (found so on open): named, whether anything of them is left or not
+        out.broken
+            .extend(lost.iter().filter_map(|&id| self.rolled_back_error(id)));
         Ok(out)
     }
 
@@ -1011,5 +1261,25 @@ fn aside_path(dir: &Path) -> PathBuf {
             return p;
         }
         n += 1;
+    }
+}
+
+/// Copies a database that has a guard file to `<dir>.before-open` before sled opens it (sled's
+/// recovery rewrites its file, and a roll-back is only found after that): the copy is kept if
+/// games turn out rolled back, else removed. `None` for a new database or one without a guard,
+/// or if the copy failed (logged; the open goes on).
+fn copy_before_open(dir: &Path) -> Option<PathBuf> {
+    if !dir.join(guard::FILE).is_file() {
+        return None;
+    }
+    let to = guard::sibling(dir, "before-open");
+    let _ = std::fs::remove_dir_all(&to);
+    match guard::copy_dir(dir, &to) {
+        Ok(()) => Some(to),
+        Err(e) => {
+            log::warn!("no copy of {} before opening it: {e}", dir.display());
+            let _ = std::fs::remove_dir_all(&to);
+            None
+        }
     }
 }

@@ -10,6 +10,7 @@
 //! | `m` + id + ply (u32 big-endian) | [`MoveRec`]: the action's text and its clock time |
 //! | `c` + id | [`ClockRec`]: time spent on the turn at the cursor (turn clock; optional) |
 //! | `n` | the next saved-game id (u64 big-endian) |
+//! | `g` | the generation of the last commit that changed a game (u64 big-endian; see [`super::guard`]) |
 //!
 //! Big-endian numbers keep sled's byte order equal to numeric order, so a prefix scan of
 //! `m` + id yields the actions in play order and a scan of `s` lists the games by id.
@@ -51,6 +52,9 @@ pub const SCHEMA: u8 = 3;
 pub const KEYED: u8 = 3;
 
 pub(crate) const NEXT_ID_KEY: &[u8] = b"n";
+
+/// The generation of the store's last commit that changed a game (see [`super::guard`]).
+pub(crate) const GEN_KEY: &[u8] = b"g";
 
 pub(crate) fn header_key(id: SavedId) -> [u8; 9] {
     key9(b'h', id)
@@ -116,6 +120,10 @@ fn is_true(b: &bool) -> bool {
     *b
 }
 
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
 /// Schema 1 header (see the module docs); only ever read.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HeaderV1 {
@@ -173,6 +181,10 @@ pub struct Summary {
     /// The saved-game id (from the key; not stored in the value).
     #[serde(skip)]
     pub id: SavedId,
+    /// The commit generation this summary was written in (see [`super::guard`]); 0 in
+    /// summaries written before generations were kept.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub gen: u64,
     pub name: String,
     /// Game id (`chess`, `eight-player-ffa`, ...).
     pub game: String,
