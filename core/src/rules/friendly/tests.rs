@@ -28,6 +28,16 @@ fn fen(g: &Game) -> String {
     write(g.position())
 }
 
+/// A seeded xorshift64 source for random play.
+fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
+
 #[test]
 fn friendly_moving_onto_an_enemy_piece_forms_a_union() {
     let mut g = game("4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1");
@@ -276,13 +286,7 @@ fn friendly_a_position_read_in_the_middle_of_a_chain_offers_the_live_position_s_
     // position read back from its FEN has the same moves, the same moves after each of them,
     // and the same trail (but for the step of a carried pawn's promotion, which no position of
     // a chain can equal)
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
     let starts = [
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         // no castling: the hash keys of a position read back compare (see below)
@@ -481,13 +485,7 @@ fn friendly_fen_round_trips() {
 fn friendly_random_play_keeps_the_invariants() {
     // no panic, make/unmake restores the exact position and hash, pieces are conserved (32
     // pieces: lone ones plus two per union), the game ends or goes on with a move
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
     for _ in 0..30 {
         let mut g = Game::new("friendly").unwrap();
         for _ in 0..300 {
