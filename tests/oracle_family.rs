@@ -15,12 +15,9 @@
 //! (`./tests/run-all.sh` makes a venv with pyffish); when it or pyffish is missing this test
 //! FAILS: it never skips.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use rookery_core::game::EndReason;
 use rookery_core::{rules, Game, Move};
-use rookery_tests::oracle_support::Rng;
+use rookery_tests::oracle_support::{pyffish, Rng};
 
 /// `chaturangakc` of `../shared/oracle/variants.ini` plus two lines: without them it inherits
 /// shatranj's `extinctionPieceCount = 1` and `extinctionOpponentPieceCount = 2`, so pyffish never
@@ -139,40 +136,12 @@ fn play(id: &'static str, start: Option<&str>, seed: u64, max_plies: usize) -> P
 }
 
 fn ask_pyffish(variant: &str, games: &[Played]) -> serde_json::Value {
-    let python = std::env::var("PYFFISH_PYTHON").unwrap_or_else(|_| "python3".to_string());
-    let script =
-        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("python/pyffish_oracle.py");
-    let req = serde_json::json!({
+    pyffish(&serde_json::json!({
         "variants_ini": VARIANTS_INI,
         "games": games.iter().map(|g| serde_json::json!({
             "variant": variant, "fen": g.start, "moves": g.moves,
         })).collect::<Vec<_>>(),
-    });
-    let mut child = Command::new(&python)
-        .arg(&script)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| {
-            panic!(
-                "cannot run {python} ({e}): this oracle needs Python 3 with pyffish \
-                 (`python3 -m venv v && v/bin/pip install pyffish`, then PYFFISH_PYTHON=v/bin/python; \
-                 ./tests/run-all.sh does this)"
-            )
-        });
-    let input = serde_json::to_vec(&req).unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let out = child.wait_with_output().expect("pyffish oracle");
-    writer.join().unwrap().expect("write to the pyffish oracle");
-    assert!(
-        out.status.success(),
-        "the pyffish oracle failed ({}; PYFFISH_PYTHON={python}): {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("the pyffish oracle answers JSON")
+    }))
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! Helpers for the oracle tests: the reference data in `tests/data/`, a seeded random source,
-//! and a Fairy-Stockfish UCI client (`go perft`, `d`).
+//! a Fairy-Stockfish UCI client (`go perft`, `d`) and the Python oracles (python-chess, pyffish:
+//! a script with JSON on stdin and out).
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -312,35 +313,79 @@ pub enum Verdict {
 /// `{"fen", "chess960", "moves"}`) and returns its answer. Panics when Python or python-chess
 /// is missing: this oracle never skips.
 pub fn python_chess(games: &serde_json::Value) -> serde_json::Value {
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("python/python_chess_oracle.py");
     let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_string());
-    let mut child = Command::new(&python)
+    python_oracle(
+        &python,
+        "python_chess_oracle.py",
+        games,
+        "python-chess",
+        "the SAN oracle needs Python 3 with python-chess \
+         (`python3 -m pip install chess`; ./tests/run-all.sh installs it)",
+    )
+}
+
+/// Runs `tests/python/pyffish_oracle.py` (Fairy-Stockfish inside pyffish) once on `request`
+/// (`{"variants_ini", "games": [{"variant", "fen", "moves"}]}`) with `$PYFFISH_PYTHON` and
+/// returns its answer (per game, per prefix of its moves). Panics when the interpreter or
+/// pyffish is missing: this oracle never skips.
+pub fn pyffish(request: &serde_json::Value) -> serde_json::Value {
+    pyffish_script("pyffish_oracle.py", request)
+}
+
+/// Runs the pyffish oracle script `tests/python/<script>` once on `input` with
+/// `$PYFFISH_PYTHON` and returns its JSON answer. Panics when the interpreter or pyffish is
+/// missing: these oracles never skip.
+pub fn pyffish_script(script: &str, input: &serde_json::Value) -> serde_json::Value {
+    let python = std::env::var("PYFFISH_PYTHON").unwrap_or_else(|_| "python3".to_string());
+    python_oracle(
+        &python,
+        script,
+        input,
+        "pyffish",
+        "this oracle needs Python 3 with pyffish \
+         (`python3 -m venv v && v/bin/pip install pyffish`, then PYFFISH_PYTHON=v/bin/python; \
+         ./tests/run-all.sh does this)",
+    )
+}
+
+/// Runs the oracle script `tests/python/<script>` with `python`: `input` as JSON on its stdin,
+/// its JSON answer from stdout. `what` names the oracle in failures, `needs` says what to install.
+fn python_oracle(
+    python: &str,
+    script: &str,
+    input: &serde_json::Value,
+    what: &str,
+    needs: &str,
+) -> serde_json::Value {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("python")
+        .join(script);
+    let mut child = Command::new(python)
         .arg(&script)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap_or_else(|e| {
-            panic!(
-                "cannot run {python} ({e}): the SAN oracle needs Python 3 with python-chess \
-                 (`python3 -m pip install chess`; ./tests/run-all.sh installs it)"
-            )
-        });
-    let input = serde_json::to_vec(games).unwrap();
+        .unwrap_or_else(|e| panic!("cannot run {python} ({e}): {needs}"));
+    let input = serde_json::to_vec(input).unwrap();
     let mut stdin = child.stdin.take().unwrap();
+    // written from a thread: a large input would otherwise fill the pipe while we wait
     let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let out = child.wait_with_output().expect("python-chess oracle");
+    let out = child
+        .wait_with_output()
+        .unwrap_or_else(|e| panic!("the {what} oracle: {e}"));
     writer
         .join()
         .unwrap()
-        .expect("write to python-chess oracle");
+        .unwrap_or_else(|e| panic!("write to the {what} oracle: {e}"));
     assert!(
         out.status.success(),
-        "the python-chess oracle failed ({}): {}",
+        "the {what} oracle failed ({}; {python}): {}",
         out.status,
         String::from_utf8_lossy(&out.stderr)
     );
-    serde_json::from_slice(&out.stdout).expect("python-chess oracle answers JSON")
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("the {what} oracle answers JSON: {e}"))
 }
 
 impl Drop for FairyStockfish {

@@ -6,11 +6,9 @@
 //! lost, won or drawn for the side to move. About 10 s of CPU (28 s wall on the shared machine),
 //! nearly all of it pyffish.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use rookery_core::game::EndReason;
 use rookery_core::Game;
+use rookery_tests::oracle_support::pyffish;
 
 /// Hand-made cycles named after the rule they show (FEN, one cycle), verdicts from pyffish.
 const NAMED: &[(&str, &str, &str)] = &[
@@ -91,35 +89,12 @@ fn cycles() -> Vec<(String, String, Vec<String>)> {
 
 /// pyffish's optional-end verdict after every prefix: None, or Some(value for the side to move).
 fn ask_pyffish(games: &[(String, Vec<String>)]) -> Vec<Vec<Option<i64>>> {
-    let python = std::env::var("PYFFISH_PYTHON").unwrap_or_else(|_| "python3".to_string());
-    let script =
-        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("python/pyffish_oracle.py");
-    let req = serde_json::json!({
+    let v = pyffish(&serde_json::json!({
         "variants_ini": "",
         "games": games.iter().map(|(f, m)| serde_json::json!({
             "variant": "xiangqi", "fen": f, "moves": m,
         })).collect::<Vec<_>>(),
-    });
-    let mut child = Command::new(&python)
-        .arg(&script)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| {
-            panic!("cannot run {python} ({e}): this oracle needs pyffish (PYFFISH_PYTHON)")
-        });
-    let input = serde_json::to_vec(&req).unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let out = child.wait_with_output().expect("pyffish oracle");
-    writer.join().unwrap().expect("write to the pyffish oracle");
-    assert!(
-        out.status.success(),
-        "the pyffish oracle failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    }));
     v.as_array()
         .unwrap()
         .iter()

@@ -17,13 +17,9 @@
 //! `$PYFFISH_PYTHON` (default `python3`), which must have pyffish: `./tests/run-all.sh` makes a
 //! venv with it. When it is missing this test FAILS: it never skips.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
-
 use rookery_core::game::EndReason;
 use rookery_core::{rules, Game};
-use rookery_tests::oracle_support::Rng;
+use rookery_tests::oracle_support::{pyffish_script, Rng};
 
 /// Positions to compare per game, at least.
 const POSITIONS_PER_GAME: usize = 1000;
@@ -120,33 +116,7 @@ fn fog_fen_cells(fog: &str) -> std::collections::BTreeSet<String> {
 }
 
 fn oracle(input: &serde_json::Value) -> serde_json::Value {
-    let script =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("python/pyffish_variants_oracle.py");
-    let python = std::env::var("PYFFISH_PYTHON").unwrap_or_else(|_| "python3".to_string());
-    let mut child = Command::new(&python)
-        .arg(&script)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| {
-            panic!(
-                "cannot run {python} ({e}): this test needs Python 3 with pyffish \
-                 (`pip install pyffish`; ./tests/run-all.sh sets up $PYFFISH_PYTHON)"
-            )
-        });
-    let text = serde_json::to_vec(input).unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || stdin.write_all(&text).expect("write to the oracle"));
-    let out = child.wait_with_output().expect("pyffish oracle");
-    writer.join().unwrap();
-    assert!(
-        out.status.success(),
-        "the pyffish oracle failed ({python}; is pyffish installed? ./tests/run-all.sh installs \
-         it): {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("the oracle's JSON")
+    pyffish_script("pyffish_variants_oracle.py", input)
 }
 
 #[test]

@@ -7,8 +7,8 @@ set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 PROFILE="${PROFILE:-release}"
-TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
-case "$TARGET_DIR" in /*) ;; *) TARGET_DIR="$PWD/$TARGET_DIR" ;; esac
+# TARGET_DIR (and LIB_NAME), as run-tests.sh has them
+source "$ROOT/tests/kotlin/mvn-test.sh"
 PROFILE="$PROFILE" CARGO_TARGET_DIR="$TARGET_DIR" KOTLIN_OUT="$HERE/target/generated/uniffi" \
   "$ROOT/bindings/generate.sh" --no-swift >/dev/null
 cd "$HERE"
@@ -16,6 +16,6 @@ mvn -q -B compile -Drust.target.dir="$TARGET_DIR" -Drust.profile="$PROFILE"
 mvn -q -B dependency:build-classpath -Dmdep.outputFile=target/classpath.txt >/dev/null
 LIB_DIR="$TARGET_DIR/$PROFILE"
 exec java -Djna.library.path="$LIB_DIR" \
-  -Duniffi.component.rookery_bindings.libraryOverride="$LIB_DIR/librookery_bindings.so" \
+  -Duniffi.component.rookery_bindings.libraryOverride="$LIB_DIR/$LIB_NAME" \
   -Drookery.root="$ROOT" \
   -cp "target/classes:$(cat target/classpath.txt)" rookery.desktop.MainKt "$@"

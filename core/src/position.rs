@@ -165,7 +165,8 @@ pub struct Ep {
     pub target: Cell,
     /// The pawn that may be captured.
     pub pawn: Cell,
-    /// Whether the chance is in the hash (only when an enemy pawn could take it at once).
+    /// Whether the chance is in the hash (only when an enemy pawn could take it at once, or
+    /// could be freed from a union to take it: Paco Ŝako).
     pub hashed: bool,
 }
 
@@ -211,6 +212,8 @@ pub enum Change {
     TrailPushed,
     /// This key was taken off the trail when the turn passed on.
     TrailCleared(u64),
+    /// These rule slots were taken off the trail with their key (journaled just before it).
+    TrailRuleCleared([u16; RULE_SLOTS]),
 }
 
 /// What unmake needs: the state before the move, the seats and scores before it, and where the
@@ -264,6 +267,9 @@ pub struct Position {
     /// The positions (hashed without the step, [`Position::hash_without_step`]) a turn of
     /// several steps went through so far; empty between turns (journaled). Not part of `==`.
     trail: Vec<u64>,
+    /// The rule slots after each of those steps, in step with `trail` (a notation can write the
+    /// turn's path from them: Paco Ŝako's chain cells and freed pieces).
+    trail_rule: Vec<[u16; RULE_SLOTS]>,
 }
 
 impl PartialEq for Position {
@@ -372,6 +378,7 @@ impl Position {
             journal: Vec::new(),
             hold_turn: false,
             trail: Vec::new(),
+            trail_rule: Vec::new(),
         }
     }
 
@@ -497,6 +504,20 @@ impl Position {
     /// (Paco Ŝako: a chain may not loop).
     pub fn trail(&self) -> &[u64] {
         &self.trail
+    }
+
+    /// The rule slots after each step of [`Position::trail`], oldest first.
+    pub fn trail_rules(&self) -> &[[u16; RULE_SLOTS]] {
+        &self.trail_rule
+    }
+
+    /// Sets the trail of a position read from a notation in the middle of a turn (keys and
+    /// rule slots, oldest first, as [`Position::trail`] and [`Position::trail_rules`]). Not
+    /// journaled: for a position that has no moves to unmake yet.
+    pub fn set_trail(&mut self, keys: Vec<u64>, rules: Vec<[u16; RULE_SLOTS]>) {
+        debug_assert_eq!(keys.len(), rules.len());
+        self.trail = keys;
+        self.trail_rule = rules;
     }
 
     /// The hash without the step within the turn: equal for the same position reached after
@@ -662,18 +683,28 @@ impl Position {
         // with EpMode::NextMove only the next player may take (three-player: the player after
         // the next never can); for two players this is the one opponent
         let next = self.next_seat(mover);
-        let may_take = |s: Seat| v.ep != EpMode::NextMove || s == next;
+        let may_take = |s: Seat| !matches!(v.ep, EpMode::NextMove | EpMode::WholeTurn) || s == next;
+        // a union (Paco Ŝako) on a cell a taker's pawn attacks from counts too: a pawn of the
+        // taker may be freed there in a chain and take
+        let taker_facing = |f: u8| {
+            v.seats.iter().enumerate().any(|(s, d)| {
+                let s = s as Seat;
+                d.facing == f && s != mover && !v.allied(s, mover) && may_take(s)
+            })
+        };
         (0..v.pawn_facings).any(|f| {
             v.board.pawns[f as usize].attackers[target as usize]
                 .iter()
                 .any(|&a| {
                     let p = self.board[a as usize];
-                    p.is_some()
+                    (p.is_some()
                         && p.facing() == f
                         && v.pawn_mask >> p.kind() & 1 == 1
                         && !p.is_grey()
+                        && p.owner() < UNION
                         && !v.allied(p.owner(), mover)
-                        && may_take(p.owner())
+                        && may_take(p.owner()))
+                        || (p.is_some() && p.owner() == UNION && taker_facing(f))
                 })
         })
     }
@@ -706,6 +737,8 @@ impl Position {
                     }
                 }
                 EpMode::UntilMoverAgain => self.clear_ep(mover),
+                // expires when the turn ends (below)
+                EpMode::WholeTurn => {}
             }
         }
 
@@ -747,9 +780,10 @@ impl Position {
                 } else if self.board[m.to as usize].is_some() {
                     captured = self.board[m.to as usize];
                     captured_at = m.to;
-                    // a captured pawn's en passant chance dies with it
+                    // a captured pawn's en passant chance dies with it; a union is never
+                    // captured (Paco Ŝako: a take-over leaves the pawn in it, on its cell)
                     for s in 0..MAX_SEATS as u8 {
-                        if self.st.ep[s as usize].pawn == m.to {
+                        if self.st.ep[s as usize].pawn == m.to && captured.owner() != UNION {
                             self.clear_ep(s);
                         }
                     }
@@ -809,12 +843,21 @@ impl Position {
             self.set_step(self.st.step.saturating_add(1));
             if held {
                 self.trail.push(self.hash_without_step());
+                self.trail_rule.push(self.st.rule);
                 self.journal.push(Change::TrailPushed);
             }
         } else {
             // the turn is over: its trail goes (journaled, newest first)
             while let Some(h) = self.trail.pop() {
+                if let Some(r) = self.trail_rule.pop() {
+                    self.journal.push(Change::TrailRuleCleared(r));
+                }
                 self.journal.push(Change::TrailCleared(h));
+            }
+            if v.ep == EpMode::WholeTurn {
+                for s in (0..MAX_SEATS as u8).filter(|&s| s != mover) {
+                    self.clear_ep(s);
+                }
             }
             if self.st.step != 0 {
                 self.set_step(0);
@@ -881,8 +924,10 @@ impl Position {
                 Some(Change::Hand(s, k, n)) => self.hands[s as usize][k as usize] = n,
                 Some(Change::TrailPushed) => {
                     self.trail.pop();
+                    self.trail_rule.pop();
                 }
                 Some(Change::TrailCleared(h)) => self.trail.push(h),
+                Some(Change::TrailRuleCleared(r)) => self.trail_rule.push(r),
                 None => break,
             }
         }
@@ -931,6 +976,7 @@ impl Position {
         self.journal.clear();
         self.hold_turn = o.hold_turn;
         self.trail.clone_from(&o.trail);
+        self.trail_rule.clone_from(&o.trail_rule);
     }
 
     /// Cells with en passant targets currently open to `seat`.

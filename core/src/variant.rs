@@ -14,6 +14,9 @@ pub enum EpMode {
     NextMove,
     /// Any opponent, until the player who double-stepped moves again (four-player FFA).
     UntilMoverAgain,
+    /// The next player, through every step of their turn (Paco Ŝako: a pawn freed in the
+    /// middle of a chain may take); the chance expires when that turn ends.
+    WholeTurn,
 }
 
 /// The rule family: the few hooks a game's rules truly need beyond movement.

@@ -11,12 +11,16 @@
 //! own move, inside a union it moves or takes over; a pawn carried there by the opponent's
 //! union is promoted by its owner as the first step of their next turn.
 //!
+//! En passant: the chance lasts through the next player's whole turn, so a pawn freed in a chain
+//! may take it (a chain step with `AUX_EN_PASSANT`); pacoplay does the same.
+//!
 //! Notation (docs/rules-decisions.md): chess FEN where a union is written in parentheses, white's
 //! piece first: `(Nb)` = a white knight and a black bishop on one cell. In the middle of a chain
 //! a seventh field names the cell the freed piece stands on and the piece: `e4n` = black's knight
-//! must move on from e4; `=` = the mover has just promoted a carried pawn and now moves. Move
-//! text as in chess; a chain step is written from the union's cell (`e4f6`), a carried pawn's
-//! promotion from its cell to itself (`e8e8q`).
+//! must move on from e4, after the chain's earlier positions in this turn (`c3b,e4n`; `*` = a cell
+//! reached en passant), from which the reader rebuilds the trail; `=` = the mover has just
+//! promoted a carried pawn and now moves. Move text as in chess; a chain step is written from
+//! the union's cell (`e4f6`), a carried pawn's promotion from its cell to itself (`e8e8q`).
 
 use crate::board::{Cell, NO_CELL};
 use crate::error::{Error, Result};
@@ -25,11 +29,13 @@ use crate::piece::{chess::*, Piece, Seat, UNION};
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::variants::{self, Rule};
 use crate::rules::{two_player_standings, Rules, Standing};
-use crate::variant::{Family, Hooks, Variant};
+use crate::variant::{EpMode, Family, Hooks, Variant};
 
-/// Rule slots: 0 = the chain's cell + 1 (0: no chain), 2 = the freed piece's kind + 1,
-/// 3 = half-moves without progress (a new union or a promotion). Slot 1 is unused.
+/// Rule slots: 0 = the chain's cell + 1 (0: no chain), 1 = 1 when the chain reached that cell
+/// en passant (not hashed: a note for the FEN's chain path), 2 = the freed piece's kind + 1,
+/// 3 = half-moves without progress (a new union or a promotion).
 const CHAIN_CELL: usize = 0;
+const CHAIN_EP: usize = 1;
 const FREED: usize = 2;
 const QUIET: usize = 3;
 
@@ -38,11 +44,15 @@ const QUIET: usize = 3;
 /// the opponent carried there. Plain `Special` moves are chain steps of the freed piece.
 const AUX_UNION_PROMOTES: u8 = 0x40;
 const AUX_CARRIED: u8 = 0x80;
+/// `Move::aux` of a chain step: the freed pawn takes en passant.
+const AUX_EN_PASSANT: u8 = 0x20;
 
 pub fn variant() -> Variant {
     let mut v = variants::variant("friendly", Rule::Fog);
     v.family = Family::Friendly;
     v.royal_check = false;
+    // the chance stays open through the whole turn: a pawn freed in a chain may take
+    v.ep = EpMode::WholeTurn;
     v.hooks = Hooks {
         extra_moves: true,
         filter: true,
@@ -159,6 +169,15 @@ fn moves_from(pos: &Position, c: Cell, p: Piece, enter: bool, out: &mut Vec<Move
     let mut ms = Vec::new();
     pos.piece_moves(c, p, &mut ms);
     for m in ms {
+        if m.kind == MoveKind::EnPassant && enter {
+            // a freed pawn takes en passant (a union never does: it moves to empty cells)
+            out.push(Move {
+                kind: MoveKind::Special,
+                aux: AUX_EN_PASSANT | p.kind() | (p.owner() << 4),
+                ..m
+            });
+            continue;
+        }
         if m.kind == MoveKind::EnPassant || m.kind == MoveKind::Castle {
             continue;
         }
@@ -297,29 +316,161 @@ pub fn parse(v: &'static Variant, text: &str) -> Result<Position> {
             pos.set_ep(opp, t, pawn);
         }
     }
+    let mut links = Vec::new();
     if f.get(6) == Some(&"=") {
         pos.st.step = 1;
     } else if let Some(chain) = f.get(6) {
-        let c = v
-            .board
-            // `get`: the field may not be ASCII (fuzzing found the panic of a byte slice)
-            .cell(chain.get(..2).unwrap_or(chain))
-            .filter(|&c| is_union(pos.at(c)))
-            .ok_or_else(|| Error::BadFen(format!("chain field '{chain}'")))?;
-        let l = chain.chars().nth(2).unwrap_or(' ');
-        let k = v
-            .piece_by_letter(l)
-            .ok_or_else(|| Error::BadFen(format!("chain field '{chain}'")))?;
-        let owner = if l.is_ascii_uppercase() { 0 } else { 1 };
-        if owner != pos.turn() {
-            return Err(Error::BadFen("the freed piece is not the mover's".into()));
+        for text in chain.split(',') {
+            links.push(parse_link(&pos, text)?);
         }
-        pos.set_rule(CHAIN_CELL, c + 1);
-        pos.set_rule(FREED, k as u16 + 1);
-        pos.st.step = 1;
+        let Some(&last) = links.last() else {
+            return Err(Error::BadFen(format!("chain field '{chain}'")));
+        };
+        if !is_union(pos.at(last.cell)) {
+            return Err(Error::BadFen(format!("chain field '{chain}'")));
+        }
+        pos.st.rule[CHAIN_CELL] = last.cell + 1;
+        pos.st.rule[CHAIN_EP] = last.ep as u16;
+        pos.st.rule[FREED] = last.kind as u16 + 1;
+        pos.st.step = links.len().min(u8::MAX as usize) as u8;
+    }
+    // an en passant chance counts in the hash where a pawn could take it, also one freed from a
+    // union in a chain; in the middle of a chain the FEN names only a chance that counted when
+    // it was made (the turn's start), so it counts again
+    for s in 0..2 {
+        if pos.st.ep[s].target != NO_CELL {
+            pos.st.ep[s].hashed =
+                !links.is_empty() || pos.ep_capturable(pos.st.ep[s].target, s as Seat);
+        }
     }
     pos.refresh();
+    if !links.is_empty() {
+        let (keys, rules) = chain_trail(&pos, &links)?;
+        pos.set_trail(keys, rules);
+    }
     Ok(pos)
+}
+
+/// One position of a chain, as the FEN's seventh field writes it (`d4P`, `e3*N`): the cell of the
+/// union the freed piece stands on, the freed piece's kind, and whether the chain reached that
+/// cell en passant (`*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Link {
+    cell: Cell,
+    kind: u8,
+    ep: bool,
+}
+
+fn parse_link(pos: &Position, text: &str) -> Result<Link> {
+    let v = pos.variant;
+    let bad = || Error::BadFen(format!("chain field '{text}'"));
+    // by characters: the field may not be ASCII (fuzzing found the panic of a byte slice)
+    let mut chars: Vec<char> = text.chars().collect();
+    let letter = chars.pop().ok_or_else(bad)?;
+    let ep = chars.last() == Some(&'*');
+    if ep {
+        chars.pop();
+    }
+    let name: String = chars.into_iter().collect();
+    let cell = v.board.cell(&name).ok_or_else(bad)?;
+    let kind = v.piece_by_letter(letter).ok_or_else(bad)?;
+    let owner = if letter.is_ascii_uppercase() { 0 } else { 1 };
+    if owner != pos.turn() {
+        return Err(Error::BadFen("the freed piece is not the mover's".into()));
+    }
+    if kind == KING {
+        return Err(bad());
+    }
+    Ok(Link { cell, kind, ep })
+}
+
+/// The chain's path of a position: the link of every position the chain has passed through in
+/// this turn (from the trail's rule slots), the current one last.
+fn links(pos: &Position) -> Vec<Link> {
+    let link = |r: &[u16; crate::position::RULE_SLOTS]| Link {
+        cell: r[CHAIN_CELL].wrapping_sub(1),
+        kind: r[FREED].saturating_sub(1) as u8,
+        ep: r[CHAIN_EP] != 0,
+    };
+    let mut out: Vec<Link> = pos
+        .trail_rules()
+        .iter()
+        .filter(|r| r[CHAIN_CELL] != 0)
+        .map(link)
+        .collect();
+    let now = link(&pos.st.rule);
+    if out.last() != Some(&now) {
+        out.push(now);
+    }
+    out
+}
+
+/// The trail of a position read in the middle of a chain (keys and rule slots, oldest first):
+/// the positions the chain passed through, rebuilt from the current one by taking its steps
+/// back one by one (each step is checked to lead to the next position).
+#[allow(clippy::type_complexity)]
+fn chain_trail(
+    pos: &Position,
+    links: &[Link],
+) -> Result<(Vec<u64>, Vec<[u16; crate::position::RULE_SLOTS]>)> {
+    let v = pos.variant;
+    let s = pos.turn() as usize;
+    let opp = 1 - s;
+    let mut later = pos.clone();
+    let mut keys = vec![later.hash_without_step()];
+    let mut rules = vec![later.st.rule];
+    for j in (0..links.len() - 1).rev() {
+        let (here, next) = (links[j], links[j + 1]);
+        let bad = || Error::BadFen(format!("chain path to {}", v.board.name(next.cell)));
+        let mut p = later.clone();
+        let mut u = parts(&p, p.at(next.cell)).ok_or_else(bad)?;
+        // the piece freed on the next cell was its owner's part of the union there
+        u[s] = Piece::new(next.kind, s as Seat, v.seats[s].facing);
+        if next.ep {
+            // the freed pawn took en passant: the union goes back to where its pawn's
+            // two-square step ended, and the chance is open again
+            let end = v.board.pawns[v.seats[opp].facing as usize].push[next.cell as usize];
+            let took = here.kind == PAWN
+                && parts(&p, p.at(next.cell)).is_some_and(|q| q[s].kind() == PAWN);
+            if end == NO_CELL || p.at(end).is_some() || p.st.ep[opp].target != NO_CELL || !took {
+                return Err(bad());
+            }
+            p.put(next.cell, Piece::NONE);
+            p.put(end, Piece::union(u[0].kind(), u[1].kind()));
+            p.st.ep[opp] = crate::position::Ep {
+                target: next.cell,
+                pawn: end,
+                hashed: true,
+            };
+        } else {
+            p.put(next.cell, Piece::union(u[0].kind(), u[1].kind()));
+        }
+        if !is_union(p.at(here.cell)) {
+            return Err(bad());
+        }
+        p.st.rule[CHAIN_CELL] = here.cell + 1;
+        p.st.rule[CHAIN_EP] = here.ep as u16;
+        p.st.rule[FREED] = here.kind as u16 + 1;
+        p.st.step = (j + 1).min(u8::MAX as usize) as u8;
+        p.refresh();
+        // one of the freed piece's steps from here leads to the later position
+        let mut ms = Vec::new();
+        RULES.extra_moves(&p, &mut ms);
+        let leads = ms.iter().any(|&m| {
+            let mut q = p.clone();
+            q.make(m);
+            q.hash_without_step() == later.hash_without_step() && q.board == later.board
+        });
+        if !leads {
+            return Err(bad());
+        }
+        keys.push(p.hash_without_step());
+        rules.push(p.st.rule);
+        later = p;
+    }
+    keys.reverse();
+    rules.reverse();
+    Ok((keys, rules))
 }
 
 /// Writes the friendly FEN (see the module's notes).
@@ -381,17 +532,21 @@ pub fn write(pos: &Position) -> String {
         s += " =";
     }
     if cc != 0 {
-        let k = (pos.st.rule[FREED] - 1) as u8;
-        let l = v.letter(k);
-        s += &format!(
-            " {}{}",
-            t.name(cc - 1),
-            if pos.turn() == 0 {
-                l
-            } else {
-                l.to_ascii_lowercase()
-            }
-        );
+        // the chain's path: every position it passed through in this turn, the current last
+        let path: Vec<String> = links(pos)
+            .iter()
+            .map(|k| {
+                let l = v.letter(k.kind);
+                let l = if pos.turn() == 0 {
+                    l
+                } else {
+                    l.to_ascii_lowercase()
+                };
+                format!("{}{}{l}", t.name(k.cell), if k.ep { "*" } else { "" })
+            })
+            .collect();
+        s.push(' ');
+        s += &path.join(",");
     }
     s
 }
@@ -460,12 +615,15 @@ impl Rules for FriendlyRules {
             return m.kind == MoveKind::Special && m.aux & AUX_CARRIED != 0;
         }
         let union_move = m.kind == MoveKind::Normal && is_union(pos.at(m.from));
-        let en_passant_of_a_union = m.kind == MoveKind::EnPassant
-            && pos
-                .st
-                .ep
-                .get(m.aux as usize)
-                .is_some_and(|e| is_union(pos.at(e.pawn)));
+        // en passant of a union, by a lone pawn or by a pawn freed in a chain
+        let victim = match m.kind {
+            MoveKind::EnPassant => Some(m.aux as usize),
+            MoveKind::Special if m.aux & AUX_EN_PASSANT != 0 => Some(1 - pos.turn() as usize),
+            _ => None,
+        };
+        let en_passant_of_a_union = victim
+            .and_then(|s| pos.st.ep.get(s))
+            .is_some_and(|e| is_union(pos.at(e.pawn)));
         if (is_union(pos.at(m.to)) && !union_move) || en_passant_of_a_union {
             // a take-over: the freed piece must be able to move on, and the chain may not
             // return to a position it has passed through
@@ -536,6 +694,17 @@ impl Rules for FriendlyRules {
                 }
             }
         }
+        let en_passant_step = m.kind == MoveKind::Special && m.aux & AUX_EN_PASSANT != 0;
+        if en_passant_step {
+            // a freed pawn takes en passant: the pawn (or union) that made the two-square step
+            // goes back to the square passed over, where the freed pawn meets it
+            let opp = 1 - s;
+            let e = pos.st.ep[opp as usize];
+            let victim = pos.at(e.pawn);
+            pos.set(e.pawn, Piece::NONE);
+            pos.set(m.to, victim);
+            pos.clear_ep(opp);
+        }
         let (mover, target) = match m.kind {
             MoveKind::Special => {
                 let p = Piece::new(m.aux & 15, s, v.seats[s as usize].facing);
@@ -565,6 +734,8 @@ impl Rules for FriendlyRules {
                 pos.set(m.to, unite(mover, other));
                 pos.set_rule(CHAIN_CELL, m.to + 1);
                 pos.set_rule(FREED, freed.kind() as u16 + 1);
+                let arrived = en_passant_step || m.kind == MoveKind::EnPassant;
+                pos.set_rule(CHAIN_EP, arrived as u16);
                 pos.continue_turn();
                 chain = true;
             } else {
@@ -575,6 +746,7 @@ impl Rules for FriendlyRules {
         }
         if !chain {
             pos.set_rule(CHAIN_CELL, 0);
+            pos.set_rule(CHAIN_EP, 0);
             pos.set_rule(FREED, 0);
         }
     }

@@ -28,6 +28,16 @@ fn fen(g: &Game) -> String {
     write(g.position())
 }
 
+/// A seeded xorshift64 source for random play.
+fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
+
 #[test]
 fn friendly_moving_onto_an_enemy_piece_forms_a_union() {
     let mut g = game("4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1");
@@ -180,9 +190,201 @@ fn friendly_en_passant_of_a_union_takes_it_over() {
     assert!(texts(&g).contains(&"d4e3".to_string()));
     play(&mut g, "d4e3");
     assert_eq!(g.position().turn(), 1, "the freed knight moves on");
-    assert_eq!(fen(&g), "4k3/8/8/8/8/4(Pp)3/8/K7 b - - 2 1 e3n");
+    // the chain reached e3 en passant (`*`)
+    assert_eq!(fen(&g), "4k3/8/8/8/8/4(Pp)3/8/K7 b - - 2 1 e3*n");
     play(&mut g, "e3c2");
     assert_eq!(fen(&g), "4k3/8/8/8/8/4(Pp)3/2n5/K7 w - - 2 2");
+}
+
+#[test]
+fn friendly_a_pawn_freed_in_a_chain_takes_en_passant() {
+    // black's pawn d7-d5 passes d6; white's rook takes over (Pb) on e5 and the freed white pawn
+    // takes en passant: black's pawn goes back to d6, where the two form a union
+    let mut g = game("4k3/3p4/8/4(Pb)3/8/8/8/4RK2 b - - 0 1");
+    play(&mut g, "d7d5");
+    // the chance is written (it counts: a pawn may be freed from the union on e5 to take it)
+    assert_eq!(fen(&g), "4k3/8/8/3p(Pb)3/8/8/8/4RK2 w - d6 1 2");
+    play(&mut g, "e1e5");
+    assert_eq!(fen(&g), "4k3/8/8/3p(Rb)3/8/8/8/5K2 w - d6 2 2 e5P");
+    let t = texts(&g);
+    assert!(t.contains(&"e5d6".to_string()), "{t:?}");
+    play(&mut g, "e5d6");
+    assert_eq!(g.position().turn(), 1, "a new union ends the turn");
+    assert_eq!(fen(&g), "4k3/8/3(Pp)4/4(Rb)3/8/8/8/5K2 b - - 0 2");
+}
+
+#[test]
+fn friendly_a_pawn_freed_in_a_chain_takes_a_union_en_passant_and_the_chain_goes_on() {
+    // black's pawn moves the union (Np) from d7 to d5; white's freed pawn takes it en passant:
+    // the union goes back to d6, the pawn takes the white knight's place, the knight moves on
+    let mut g = game("4k3/3(Np)4/8/4(Pb)3/8/8/8/4RK2 b - - 0 1");
+    play(&mut g, "d7d5");
+    assert_eq!(fen(&g), "4k3/8/8/3(Np)(Pb)3/8/8/8/4RK2 w - d6 1 2");
+    play(&mut g, "e1e5 e5d6");
+    assert_eq!(g.position().turn(), 0, "the freed knight moves on");
+    assert_eq!(fen(&g), "4k3/8/3(Pp)4/4(Rb)3/8/8/8/5K2 w - - 2 2 e5P,d6*N");
+    // read back, the position has the same moves and the same trail: the union taken en
+    // passant goes back to d5 in the position rebuilt before that step
+    let read = game(&fen(&g));
+    assert_eq!(fen(&read), fen(&g));
+    assert_eq!(texts(&read), texts(&g));
+    assert_eq!(read.position().trail(), g.position().trail());
+    play(&mut g, "d6b7");
+    assert_eq!(fen(&g), "4k3/1N6/3(Pp)4/4(Rb)3/8/8/8/5K2 b - - 2 2");
+}
+
+#[test]
+fn friendly_a_pawn_freed_in_a_chain_takes_en_passant_only_where_the_right_exists() {
+    // the same chain without the two-square step just before: no en passant
+    let mut g = game("4k3/8/8/3p(Pb)3/8/8/8/4RK2 w - - 0 2");
+    play(&mut g, "e1e5");
+    assert!(!texts(&g).contains(&"e5d6".to_string()));
+    // the chance expires when the turn after the step ends, chain or not
+    let mut g = game("4k3/3p4/8/4(Pb)3/8/8/8/4RK2 b - - 0 1");
+    play(&mut g, "d7d5 f1g1 e8d8");
+    assert_eq!(fen(&g), "3k4/8/8/3p(Pb)3/8/8/8/4R1K1 w - - 3 3");
+    play(&mut g, "e1e5");
+    assert!(!texts(&g).contains(&"e5d6".to_string()));
+    // a pawn that passed no square (one step) leaves no chance
+    let mut g = game("4k3/8/3p4/4(Pb)3/8/8/8/4RK2 b - - 0 1");
+    play(&mut g, "d6d5 e1e5");
+    assert!(!texts(&g).contains(&"e5d6".to_string()));
+}
+
+#[test]
+fn friendly_a_fen_in_the_middle_of_a_chain_carries_the_chain_s_path() {
+    // the chain of the rule below: after a1a4 a4d4 the FEN lists both positions passed, and the
+    // position read from it refuses d4a4 as the live one does
+    let mut g = game("4k3/8/8/8/(Rp)2(Rp)4/8/8/R6K w - - 0 1");
+    play(&mut g, "a1a4 a4d4");
+    let f = fen(&g);
+    assert_eq!(f, "4k3/8/8/8/(Rp)2(Rp)4/8/8/7K w - - 1 1 a4R,d4R");
+    let read = game(&f);
+    assert_eq!(texts(&read), texts(&g));
+    assert!(!texts(&read).contains(&"d4a4".to_string()));
+    assert_eq!(read.position().trail(), g.position().trail());
+    // a path that no chain could have taken is refused
+    for bad in [
+        "a4N,d4R",
+        "b4R,d4R",
+        "h4R,d4R",
+        "a4R,d4r",
+        "a4R,,d4R",
+        "a4*R,d4*R",
+    ] {
+        let text = format!("4k3/8/8/8/(Rp)2(Rp)4/8/8/7K w - - 1 1 {bad}");
+        assert!(
+            Game::from_fen("friendly", &text).is_err(),
+            "{bad} should be refused"
+        );
+    }
+}
+
+#[test]
+fn friendly_a_position_read_in_the_middle_of_a_chain_offers_the_live_position_s_moves() {
+    // random games that prefer take-overs; at every position in the middle of a chain, the
+    // position read back from its FEN has the same moves, the same moves after each of them,
+    // and the same trail (but for the step of a carried pawn's promotion, which no position of
+    // a chain can equal)
+    let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
+    let starts = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        // no castling: the hash keys of a position read back compare (see below)
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+        // white's pawns in unions next to black pawns that may step twice: en passant by a
+        // freed pawn in the middle of a chain
+        "r3k2r/1p1p1p1p/8/(Pn)1(Pb)1(Pr)1(Pq)1/8/8/8/RNBQKBNR b - - 0 1",
+        // and unions that black's pawns move two squares: the chain goes on after it
+        "r3k2r/1(Np)1(Bp)1p1p/8/(Pn)1(Pb)1(Pr)1(Pq)1/8/8/8/R2QKB1R b - - 0 1",
+    ];
+    let freed_pawn_takes_en_passant =
+        |m: &Move| m.kind == MoveKind::Special && m.aux & AUX_EN_PASSANT != 0;
+    let (mut checked, mut long, mut same_keys) = (0, 0, 0);
+    let mut en_passant = 0;
+    for i in 0..80 {
+        let mut g = game(starts[i % starts.len()]);
+        for _ in 0..200 {
+            if g.is_over() {
+                break;
+            }
+            let pos = g.position().clone();
+            if pos.st.rule[CHAIN_CELL] != 0 {
+                let f = write(&pos);
+                let mut read = parse(pos.variant, &f).unwrap_or_else(|e| panic!("{f}: {e}"));
+                assert_eq!(write(&read), f);
+                let sorted = |p: &Position| {
+                    let mut v = p.legal_moves();
+                    v.sort_by_key(|m| (m.from, m.to, m.promo, m.aux));
+                    v
+                };
+                assert_eq!(sorted(&read), sorted(&pos), "{f}");
+                // the chain's path (cells, freed pieces, en passant) as the live trail has it
+                let path = |p: &Position| -> Vec<[u16; 3]> {
+                    p.trail_rules()
+                        .iter()
+                        .filter(|r| r[CHAIN_CELL] != 0)
+                        .map(|r| [r[0], r[1], r[2]])
+                        .collect()
+                };
+                assert_eq!(path(&read), path(&pos), "{f}");
+                let got = read.trail().to_vec();
+                assert_eq!(got.len(), path(&pos).len(), "{f}");
+                // the hash numbers castling rights by the order the castlings were read in and
+                // tells a promoted piece from another, which a FEN does not: keys compare where
+                // neither is in play
+                let promoted = pos.board.iter().any(|p| p.is_some() && p.promoted());
+                if read.castles == pos.castles && !promoted {
+                    assert_eq!(read.hash_without_step(), pos.hash_without_step(), "{f}");
+                    assert!(pos.trail().ends_with(&got), "{f}");
+                    same_keys += 1;
+                }
+                if pos.legal_moves().iter().any(freed_pawn_takes_en_passant) {
+                    en_passant += 1;
+                }
+
+                let mut live_pos = pos.clone();
+                assert_eq!(
+                    crate::movegen::perft(&mut read, 2),
+                    crate::movegen::perft(&mut live_pos, 2),
+                    "{f}"
+                );
+                checked += 1;
+                if got.len() >= 2 {
+                    long += 1;
+                }
+            }
+            let moves = g.legal_moves();
+            // take-overs and chain steps, and the two-square steps that leave a chance
+            let chains: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| {
+                    m.kind == MoveKind::Special
+                        || m.kind == MoveKind::Double
+                        || is_union(pos.at(m.to))
+                })
+                .collect();
+            let takes: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(freed_pawn_takes_en_passant)
+                .collect();
+            let pick = if !takes.is_empty() {
+                &takes
+            } else if !chains.is_empty() && next() % 4 != 0 {
+                &chains
+            } else {
+                &moves
+            };
+            let m = pick[(next() % pick.len() as u64) as usize];
+            g.play(m).unwrap();
+        }
+    }
+    assert!(
+        checked > 200 && long > 20 && same_keys > 50 && en_passant > 5,
+        "{checked} positions, {long} after two steps, {same_keys} keys compared, \
+         {en_passant} with en passant"
+    );
 }
 
 #[test]
@@ -283,13 +485,7 @@ fn friendly_fen_round_trips() {
 fn friendly_random_play_keeps_the_invariants() {
     // no panic, make/unmake restores the exact position and hash, pieces are conserved (32
     // pieces: lone ones plus two per union), the game ends or goes on with a move
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
     for _ in 0..30 {
         let mut g = Game::new("friendly").unwrap();
         for _ in 0..300 {
