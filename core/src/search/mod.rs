@@ -30,7 +30,9 @@ use crate::position::{Move, Position};
 use crate::tree::Tree;
 
 mod eval;
+mod multi;
 pub use eval::Eval;
+pub use multi::Method;
 
 /// A won game for the bot, far above any evaluation (minus the distance, so faster wins rank
 /// higher and slower losses too).
@@ -104,6 +106,8 @@ pub struct Search<'a> {
     q_max: usize,
     /// The root actions allowed (None: every action of the root).
     only: Option<Vec<Action>>,
+    /// Paranoid or best-reply search for three or more seats (`multi.rs`).
+    method: Method,
 }
 
 impl<'a> Search<'a> {
@@ -126,7 +130,14 @@ impl<'a> Search<'a> {
             exact_root: false,
             only: None,
             q_max: if v.seat_count() > 2 { 4 } else { 8 },
+            method: Method::default_for(v),
         }
+    }
+
+    /// Searches with `method` instead of the game's default ([`Method::default_for`]).
+    pub fn method(mut self, method: Method) -> Self {
+        self.method = method;
+        self
     }
 
     /// Searches only the root actions also in `allowed` (all of them where none is: the
@@ -317,6 +328,9 @@ impl<'a> Search<'a> {
         ply: usize,
         can_null: bool,
     ) -> i32 {
+        if self.method == Method::Brs {
+            return self.brs(depth, alpha, beta, ply, true);
+        }
         if let Some(o) = self.tree.outcome() {
             return self.terminal(&o.clone(), ply);
         }
