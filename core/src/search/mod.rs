@@ -101,8 +101,8 @@ pub struct Search<'a> {
     /// Every root move searched with a full window (exact values for the noise of the lower
     /// levels) instead of PVS's null windows.
     exact_root: bool,
-    /// Deepest quiescence (captures only): 8 actions for two players, 4 for more, where
-    /// every seat's captures multiply the tree.
+    /// Deepest quiescence (captures only): 8 actions for two players, fewer for more, where
+    /// every seat's captures multiply the tree ([`multi::quiescence_depth`]).
     q_max: usize,
     /// The root actions allowed (None: every action of the root).
     only: Option<Vec<Action>>,
@@ -129,7 +129,7 @@ impl<'a> Search<'a> {
             null_ok: v.seat_count() == 2 && v.royal_check && v.steps_per_turn == 1,
             exact_root: false,
             only: None,
-            q_max: if v.seat_count() > 2 { 4 } else { 8 },
+            q_max: multi::quiescence_depth(v.seat_count()),
             method: Method::default_for(v),
         }
     }

@@ -57,6 +57,20 @@ impl Method {
     }
 }
 
+/// Deepest quiescence for `seats` players: 8 actions for two, 4 for three or four, 2 for
+/// more (eight players: every seat's captures multiply the tree; at 4 a first iteration of
+/// eight-player chess cost about 27,000 nodes, a third of the whole budget of a level).
+pub(super) fn quiescence_depth(seats: usize) -> usize {
+    match seats {
+        0..=2 => 8,
+        3 | 4 => 4,
+        _ => QUIESCENCE_MANY,
+    }
+}
+
+/// See [`quiescence_depth`].
+const QUIESCENCE_MANY: usize = 2;
+
 impl<'a> Search<'a> {
     /// Whether an opponent free to reply (in play, its king not walking) moves after `turn`
     /// and before the next turn of the bot or a partner.
