@@ -42,9 +42,11 @@ impl Method {
         let n = v.seat_count();
         let ffa =
             n > 2 && (0..n as Seat).all(|a| (0..n as Seat).all(|b| a == b || !v.allied(a, b)));
-        // BRS+ is measured against paranoid before it becomes the default of free for all
-        let _ = ffa;
-        Method::Paranoid
+        if ffa {
+            Method::Brs
+        } else {
+            Method::Paranoid
+        }
     }
 
     /// The letter of `rookery match --players` (`p` paranoid, `b` BRS+).
@@ -128,7 +130,11 @@ impl<'a> Search<'a> {
         let turn = pos.turn();
         let maxing = pos.variant.allied(turn, self.me);
         let replier = !maxing && open && pos.walking >> turn & 1 == 0;
-        let in_check = maxing && self.has_check && pos.king(turn).is_some() && pos.in_check(turn);
+        // the bot and the replier are extended in check, as in paranoid: a check must be
+        // answered, and a quiescence that stands pat in check would count a double check as a
+        // free gain (a forced seat plays its default move: extending it would deepen all below)
+        let in_check =
+            (maxing || replier) && self.has_check && pos.king(turn).is_some() && pos.in_check(turn);
         let depth = if in_check && ply < MAX_PLY / 2 {
             depth + 1
         } else {
