@@ -21,11 +21,13 @@ fn level_parser() -> clap::builder::RangedI64ValueParser<u8> {
 /// A comma-separated list of bot levels (`4,2`), each 0 to 8.
 fn parse_levels(s: &str) -> Result<String, String> {
     for part in s.split(',') {
-        match part.trim().parse::<i64>() {
+        // a multi-player method may follow the level: `8b` BRS+, `8p` paranoid
+        let level = part.trim().trim_end_matches(['b', 'p']);
+        match level.parse::<i64>() {
             Ok(l) if (0..=MAX_LEVEL).contains(&l) => {}
             _ => {
                 return Err(format!(
-                    "'{part}' is not a bot level (0 random, 1-{MAX_LEVEL} search)"
+                    "'{part}' is not a bot level (0 random, 1-{MAX_LEVEL} search, then b or p for BRS+ or paranoid)"
                 ))
             }
         }
@@ -267,6 +269,9 @@ pub enum BenchCommand {
         /// Start a search with no limit, cancel it after MS and print how long it took to stop.
         #[arg(long, value_name = "MS")]
         cancel_after: Option<u64>,
+        /// The multi-player method: b (BRS+) or p (paranoid); default the game's own.
+        #[arg(long, value_name = "b|p")]
+        method: Option<String>,
     },
     /// Board scene and PNG speed.
     Render {
@@ -283,7 +288,9 @@ pub enum BenchCommand {
 pub struct MatchArgs {
     #[arg(long, value_name = "ID")]
     pub game: Option<String>,
-    /// Bot levels, comma-separated, one per entrant (0 random, 1-8 search).
+    /// Bot levels, comma-separated, one per entrant (0 random, 1-8 search). A level may end
+    /// in `b` (BRS+) or `p` (paranoid) to compare the multi-player methods (default: the
+    /// game's own).
     #[arg(long, value_name = "L1,L2", value_parser = parse_levels)]
     pub players: Option<String>,
     #[arg(long, value_name = "N")]
@@ -378,6 +385,8 @@ mod tests {
         assert_eq!(e.exit_code(), 2);
         assert!(parse_levels("4,2,0").is_ok());
         assert!(parse_levels("4,9").is_err());
+        assert!(parse_levels("8b,8p,2").is_ok());
+        assert!(parse_levels("8x").is_err());
     }
 
     #[test]

@@ -7,11 +7,14 @@ use std::time::Instant;
 use rookery_core::bot::{search_bot, simple_bot, Bot, SearchBot};
 use rookery_core::game::{Game, HouseRules};
 use rookery_core::rules;
+use rookery_core::search::Method;
 
 use crate::flag_value;
 
 /// `rookery match --game ID --players L1,L2[,...] [--games N] [--nodes N] [--move-limit N]
-/// [--seed S]`: level 0 is the simple random bot; 1–8 the search levels. With `--nodes` every
+/// [--seed S]`: level 0 is the simple random bot; 1–8 the search levels, each optionally
+/// followed by a multi-player method to compare (`8b` BRS+, `8p` paranoid; by default the
+/// game's own, `search::Method::default_for`). With `--nodes` every
 /// move searches a fixed node budget (reproducible); otherwise each level's own time cap.
 pub fn cmd_match(args: &[String]) -> Result<(), String> {
     if flag_value(args, "--engine").is_some() {
@@ -20,16 +23,26 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
     let game_id = flag_value(args, "--game").unwrap_or_else(|| "chess".to_string());
     let v = rules::variant(&game_id).map_err(|e| e.to_string())?;
     let n = v.seat_count();
-    let players: Vec<u8> = flag_value(args, "--players")
+    // a level, optionally followed by the multi-player method: `p` paranoid, `b` BRS+
+    let players: Vec<(u8, Option<Method>)> = flag_value(args, "--players")
         .unwrap_or_else(|| "4,2".to_string())
         .split(',')
         .map(|s| {
-            s.trim()
+            let s = s.trim();
+            let (level, method) = match s.char_indices().last() {
+                Some((i, c)) if c.is_ascii_alphabetic() => (
+                    &s[..i],
+                    Some(Method::from_letter(c).ok_or(format!("bad method {c:?}"))?),
+                ),
+                _ => (s, None),
+            };
+            let level = level
                 .parse::<u8>()
-                .map_err(|_| format!("bad level {s:?}"))
+                .map_err(|_| format!("bad level {s:?}"))?;
+            Ok((level, method))
         })
-        .collect::<Result<_, _>>()?;
-    if players.iter().any(|&l| l > 8) {
+        .collect::<Result<_, String>>()?;
+    if players.iter().any(|&(l, _)| l > 8) {
         return Err("levels are 0 (random) to 8".to_string());
     }
     let games: usize = parse(args, "--games", 10)?;
@@ -40,7 +53,7 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
     let seed: u64 = parse(args, "--seed", 1)?;
     // entrant i of `players` sits at seat (i + game) % n; entrants beyond the seats are ignored,
     // missing ones repeat the list
-    let entrants: Vec<u8> = (0..n).map(|i| players[i % players.len()]).collect();
+    let entrants: Vec<(u8, Option<Method>)> = (0..n).map(|i| players[i % players.len()]).collect();
     let mut points = vec![0.0f64; n];
     let mut played = vec![0usize; n];
     let started = Instant::now();
@@ -56,13 +69,14 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
         let bots: Vec<Box<dyn Bot>> = (0..n)
             .map(|seat| {
                 let e = (seat + n - g % n) % n;
-                let level = entrants[e];
+                let (level, method) = entrants[e];
                 let s = seed.wrapping_mul(31).wrapping_add((g * n + seat) as u64);
                 if level == 0 {
                     Box::new(simple_bot(0, s)) as Box<dyn Bot>
                 } else {
                     Box::new(SearchBot {
                         nodes,
+                        method,
                         ..search_bot(level, s)
                     })
                 }
@@ -83,18 +97,21 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
         let standings = game.standings().unwrap_or_default();
         let best = standings.iter().map(|s| s.place).min().unwrap_or(1);
         let firsts = standings.iter().filter(|s| s.place == best).count().max(1);
+        let mut first = Vec::new();
         for (e, _) in entrants.iter().enumerate() {
             let seat = seat_of(e) as u8;
             played[e] += 1;
             if let Some(st) = standings.iter().find(|s| s.seat == seat) {
                 if st.place == best {
                     points[e] += 1.0 / firsts as f64;
+                    first.push(e);
                 }
             }
         }
         progress.finish();
+        // the first places and the running totals, so a series cut short still counts
         eprintln!(
-            "game {}: {:?} after {} actions",
+            "game {}: {:?} after {} actions; first: entrants {first:?}; totals {points:?}",
             g + 1,
             game.outcome().map(|o| o.reason),
             game.ply_count()
@@ -105,21 +122,35 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
         started.elapsed().as_secs_f64()
     );
     println!("entrant\tlevel\tgames\twins (shared wins split)");
-    for (e, &level) in entrants.iter().enumerate() {
-        println!("{e}\t{level}\t{}\t{:.1}", played[e], points[e]);
+    for (e, &(level, method)) in entrants.iter().enumerate() {
+        let m = match method {
+            Some(Method::Paranoid) => "p",
+            Some(Method::Brs) => "b",
+            None => "",
+        };
+        println!("{e}\t{level}{m}\t{}\t{:.1}", played[e], points[e]);
     }
     Ok(())
 }
 
 /// `rookery bench bot [--level L] [--games IDS] [--plies N] [--fen F] [--depth D] [--round N]
-/// [--cancel-after MS]`: from a mid-game position of each game (N seeded random plies from the
+/// [--cancel-after MS] [--method b|p]`: from a mid-game position of each game (N seeded random plies from the
 /// start, or the position `F` of the one game named), the time of one move at the level and
 /// the search's nodes per second. `--depth D` searches to depth D with no time cap (the
 /// nodes-per-second measure); `--round N` times N bots moving one after the other (a round of
 /// the table); `--cancel-after MS` starts a search with no limit, cancels it after MS and
-/// prints how long it took to return.
+/// prints how long it took to return; `--method` picks BRS+ or paranoid for 3+ seats.
 pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
     let level: u8 = parse(args, "--level", 4)?;
+    let method = match flag_value(args, "--method") {
+        Some(m) => Some(
+            m.chars()
+                .next()
+                .and_then(Method::from_letter)
+                .ok_or("--method is b (BRS+) or p (paranoid)")?,
+        ),
+        None => None,
+    };
     let plies: usize = parse(args, "--plies", 16)?;
     let fen = flag_value(args, "--fen");
     let depth: Option<u8> = flag_value(args, "--depth")
@@ -189,9 +220,12 @@ pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
                 if game.is_over() {
                     break;
                 }
-                let a = search_bot(level, i as u64)
-                    .choose(&game, &cancel)
-                    .ok_or("no move")?;
+                let a = SearchBot {
+                    method,
+                    ..search_bot(level, i as u64)
+                }
+                .choose(&game, &cancel)
+                .ok_or("no move")?;
                 game.act(a).map_err(|e| e.to_string())?;
                 played += 1;
             }
@@ -214,11 +248,19 @@ pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
                     nodes: None,
                     time: None,
                 };
-                rookery_core::search::Search::new(&game, limits, &cancel).run()
+                let s = rookery_core::search::Search::new(&game, limits, &cancel);
+                match method {
+                    Some(m) => s.method(m),
+                    None => s,
+                }
+                .run()
             }
-            None => search_bot(level, 1)
-                .think(&game, &cancel)
-                .ok_or("no move")?,
+            None => SearchBot {
+                method,
+                ..search_bot(level, 1)
+            }
+            .think(&game, &cancel)
+            .ok_or("no move")?,
         };
         let ms = t.elapsed().as_secs_f64() * 1000.0;
         let cpu_ms = match (cpu0, thread_cpu_ns()) {

@@ -361,6 +361,9 @@ pub struct SearchBot {
     /// A node budget instead of the level's time cap: the same seed and budget give the same
     /// move on any machine (tests, matches).
     pub nodes: Option<u64>,
+    /// The multi-player method instead of the game's default (`rookery match` compares them;
+    /// see [`crate::search::Method`]).
+    pub method: Option<crate::search::Method>,
 }
 
 /// The bot of a level 1–8 (clamped), seeded.
@@ -369,6 +372,7 @@ pub fn search_bot(level: u8, seed: u64) -> SearchBot {
         level: level.clamp(1, 8),
         seed,
         nodes: None,
+        method: None,
     }
 }
 
@@ -448,6 +452,10 @@ impl SearchBot {
             Some(view) => crate::search::Search::new(view, limits, cancel)
                 .only(game.legal_moves().into_iter().map(Action::Move).collect()),
             None => crate::search::Search::new(game, limits, cancel),
+        };
+        let search = match self.method {
+            Some(m) => search.method(m),
+            None => search,
         };
         let mut found = search.exact_root(lv.noise > 0).run();
         if found.cancelled {

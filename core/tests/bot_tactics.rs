@@ -33,24 +33,39 @@ fn mates_in_one(t: &mut Tree) -> Vec<Action> {
         .collect()
 }
 
-/// Whether `a` forces mate on the mover's next action: the game goes on, the opponent has a
-/// reply, and after every reply a mate in one exists.
-fn forces_mate_in_two(t: &mut Tree, a: Action) -> bool {
-    t.step(a);
-    let mut ok = t.outcome().is_none();
-    if ok {
-        let mut replies = Vec::new();
-        t.actions(&mut replies);
-        ok = !replies.is_empty();
-        for r in replies {
-            if !ok {
-                break;
-            }
-            t.step(r);
-            ok = t.outcome().is_none() && !mates_in_one(t).is_empty();
-            t.undo();
+/// Whether `mover`'s team forces a win within `left` actions from the current node: the
+/// team picks one of its actions, the others must all fail (actions, not turns: a chain of
+/// steps in one turn, as in friendly chess, is several actions of the same seat).
+fn forces_win(t: &mut Tree, mover: u8, left: u32) -> bool {
+    if let Some(o) = t.outcome() {
+        return o.winners.contains(&mover);
+    }
+    if left == 0 {
+        return false;
+    }
+    let ours = t.position().variant.allied(t.position().turn(), mover);
+    let mut acts = Vec::new();
+    t.actions(&mut acts);
+    if acts.is_empty() {
+        return false;
+    }
+    for a in acts {
+        t.step(a);
+        let w = forces_win(t, mover, left - 1);
+        t.undo();
+        if w == ours {
+            return ours;
         }
     }
+    !ours
+}
+
+/// Whether `a` forces mate on the third action from here (the mover's next move where turns
+/// alternate): the game goes on after `a`, and every continuation leaves a win in one.
+fn forces_mate_in_two(t: &mut Tree, a: Action) -> bool {
+    let mover = t.position().turn();
+    t.step(a);
+    let ok = t.outcome().is_none() && forces_win(t, mover, 2);
     t.undo();
     ok
 }
@@ -65,13 +80,19 @@ fn search(g: &Game, depth: u8, nodes: u64) -> rookery_core::search::Found {
     Search::new(g, limits, &cancel).run()
 }
 
+/// Two-player games without a mate: antichess is won by losing everything (no king to mate).
+const NO_MATE: [&str; 1] = ["antichess"];
+
 #[test]
 fn finds_mate_in_one_and_in_two_in_every_two_player_game_with_mate() {
     let cancel = AtomicBool::new(false);
     let mut missing = Vec::new();
     for info in rules::catalogue().iter().filter(|i| i.playable) {
         let v = rules::variant(info.id).unwrap();
-        if v.seat_count() != 2 || !v.royal_check {
+        // games without check (king capture, atomic, ...) too: a "mate" is any action after
+        // which the rules say the mover has won; two steps per turn (duck) count as one move
+        // only for mate in one, since mate in two is judged by the action count
+        if v.seat_count() != 2 || NO_MATE.contains(&info.id) {
             continue;
         }
         let (mut one, mut two) = (false, false);
@@ -99,7 +120,7 @@ fn finds_mate_in_one_and_in_two_in_every_two_player_game_with_mate() {
                         assert_eq!(f.value, WIN - 1, "{}: value of a mate in one", info.id);
                         one = true;
                     }
-                    if !two && m1.is_empty() && ply % 2 == 0 {
+                    if !two && m1.is_empty() && ply % 2 == 0 && v.steps_per_turn == 1 {
                         let f = search(&g, 4, 6_000);
                         if f.value == WIN - 3 {
                             let best = f.best.unwrap();
@@ -121,7 +142,7 @@ fn finds_mate_in_one_and_in_two_in_every_two_player_game_with_mate() {
             }
         }
         eprintln!("{}: {:?}", info.id, started.elapsed());
-        if !(one && two) {
+        if !(one && (two || v.steps_per_turn > 1)) {
             missing.push(format!("{} (one {one}, two {two})", info.id));
         }
     }
@@ -239,4 +260,134 @@ fn bots_decide_the_choices_and_setups_of_the_rules() {
         assert!(!g.is_over());
         assert!(!g.legal_moves().is_empty(), "{id}: play goes on");
     }
+}
+
+/// What an action just applied in `t` did for `mover`: won the game (its team among the
+/// winners), put opponents out (out of play, or their player out with only the king walking,
+/// the king taken or attacked), and the points its team scored.
+fn gain(t: &Tree, mover: u8, before: &rookery_core::position::Position) -> (bool, u32, i32) {
+    let pos = t.position();
+    let v = pos.variant;
+    let won = t
+        .outcome()
+        .is_some_and(|o| o.winners.iter().any(|&w| v.allied(w, mover)));
+    let alive =
+        |p: &rookery_core::position::Position, s: u8| p.is_in_play(s) && p.walking >> s & 1 == 0;
+    // an opponent out with its king taken or attacked (mated; not stalemated)
+    let out = (0..v.seat_count() as u8)
+        .filter(|&s| !v.allied(s, mover) && alive(before, s) && !alive(pos, s))
+        .filter(|&s| pos.king(s).is_none_or(|k| pos.attacked(k, s)))
+        .count() as u32;
+    // the team's points (pairs and teams score together)
+    let points = (0..v.seat_count())
+        .filter(|&s| v.allied(s as u8, mover))
+        .map(|s| pos.scores[s] - before.scores[s])
+        .sum();
+    (won, out, points)
+}
+
+/// Mate in one in every game of three to eight seats, with check or without (chaturaji: a
+/// king taken): in positions of seeded random games where the player to move can win at once
+/// or put an opponent out, a search of one move (and its quiescence) does as well: it wins where a win is there; in
+/// scored games it scores at least as much as the best such move; elsewhere it puts an
+/// opponent out too. (Without check, only where the mover's own king is not attacked: taking
+/// a king and losing one's own next is no mate.)
+#[test]
+fn finds_mate_in_one_in_every_game_of_three_or_more_seats() {
+    let cancel = AtomicBool::new(false);
+    let mut missing = Vec::new();
+    for info in rules::catalogue().iter().filter(|i| i.playable) {
+        let v = rules::variant(info.id).unwrap();
+        if v.seat_count() < 3 {
+            continue;
+        }
+        let started = std::time::Instant::now();
+        let mut offers = 0;
+        'games: for seed in 1..=40u64 {
+            let mut g = Game::with_options(info.id, HouseRules::default(), seed, None).unwrap();
+            let walker = simple_bot(0, seed);
+            let mut scored = false;
+            for ply in 0..400 {
+                if g.is_over() {
+                    break;
+                }
+                scored |= g.position().scores.iter().any(|&p| p != 0);
+                let me = g.position().turn();
+                // without check a king may stand attacked: saving it can come first, so only
+                // positions where the mover's king is safe count there
+                let safe = v.royal_check
+                    || g.position()
+                        .king(me)
+                        .is_some_and(|k| !g.position().attacked(k, me));
+                if safe && !g.choice_pending() && g.position().walking >> me & 1 == 0 {
+                    let before = g.position().clone();
+                    let mut t = Tree::new(&g);
+                    let mut acts = Vec::new();
+                    t.actions(&mut acts);
+                    // the best of the actions that win or put an opponent out
+                    let mut best: Option<(bool, i32)> = None;
+                    for &a in &acts {
+                        t.step(a);
+                        let (won, out, points) = gain(&t, me, &before);
+                        t.undo();
+                        // in scored games a mate scores 20 (four players) or 25 (eight): an
+                        // out worth less is a stalemate's share or someone else's mate (the
+                        // credit of a mate found on the mated player's turn); a game is
+                        // taken as unscored once 40 actions went by without a point
+                        let mate = won
+                            || (out > 0
+                                && if scored {
+                                    points >= 20 || !v.royal_check
+                                } else {
+                                    ply >= 40
+                                });
+                        if mate {
+                            let b = best.get_or_insert((won, points));
+                            *b = (b.0 || won, b.1.max(points));
+                        }
+                    }
+                    if let Some((win, points)) = best {
+                        offers += 1;
+                        // one move and the quiescence after it: a deeper search may rightly
+                        // take a queen first and mate on its next turn, or (paranoid) fear
+                        // the next seat's recapture of the mating piece more than it values
+                        // the mate's points
+                        let f = search(&g, 1, 1_000_000);
+                        let a = f.best.unwrap();
+                        t.step(a);
+                        let (won, out, got) = gain(&t, me, &before);
+                        t.undo();
+                        let ok = if win {
+                            won
+                        } else if points > 0 {
+                            got >= points
+                        } else {
+                            won || out > 0
+                        };
+                        assert!(
+                            ok,
+                            "{} seed {seed}: a mate (win {win}, {points} points) was there, \
+                             {a:?} won {won}, put {out} out, scored {got} in {}",
+                            info.id,
+                            rules::write_position(&before)
+                        );
+                        if offers >= 3 {
+                            break 'games;
+                        }
+                    }
+                }
+                let a = walker.choose(&g, &cancel).unwrap();
+                g.act(a).unwrap();
+            }
+        }
+        eprintln!(
+            "{}: {offers} mates in one, {:?}",
+            info.id,
+            started.elapsed()
+        );
+        if offers < 3 {
+            missing.push(format!("{} ({offers})", info.id));
+        }
+    }
+    assert!(missing.is_empty(), "too few mates met in: {missing:?}");
 }

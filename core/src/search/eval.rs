@@ -112,11 +112,11 @@ impl Eval {
     }
 
     /// The value of `pos` for `me`: its team's material and points against the strongest
-    /// opponent still playing.
+    /// opposing side still playing (a seat in free for all, its seats together with teams).
     pub fn balance(&self, pos: &Position, me: Seat) -> i32 {
         let v = pos.variant;
         let mat = self.seats(pos);
-        let (mut own, mut opp) = (0, i32::MIN);
+        let (mut own, mut opp) = (0, [None::<i32>; MAX_SEATS]);
         for s in 0..v.seat_count() as Seat {
             let total = mat[s as usize] + POINT_WEIGHT * pos.scores[s as usize];
             if v.allied(me, s) {
@@ -124,9 +124,12 @@ impl Eval {
                     own += total;
                 }
             } else if pos.is_in_play(s) {
-                opp = opp.max(total);
+                // an opposing team (pairs, teams) counts as one: its seats together
+                let first = (0..s).find(|&t| v.allied(t, s)).unwrap_or(s);
+                let t = &mut opp[first as usize];
+                *t = Some(t.unwrap_or(0) + total);
             }
         }
-        own - opp.max(0)
+        own - opp.iter().flatten().copied().max().unwrap_or(0).max(0)
     }
 }

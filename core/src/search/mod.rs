@@ -30,7 +30,9 @@ use crate::position::{Move, Position};
 use crate::tree::Tree;
 
 mod eval;
+mod multi;
 pub use eval::Eval;
+pub use multi::Method;
 
 /// A won game for the bot, far above any evaluation (minus the distance, so faster wins rank
 /// higher and slower losses too).
@@ -99,11 +101,13 @@ pub struct Search<'a> {
     /// Every root move searched with a full window (exact values for the noise of the lower
     /// levels) instead of PVS's null windows.
     exact_root: bool,
-    /// Deepest quiescence (captures only): 8 actions for two players, 4 for more, where
-    /// every seat's captures multiply the tree.
+    /// Deepest quiescence (captures only): 8 actions for two players, fewer for more, where
+    /// every seat's captures multiply the tree ([`multi::quiescence_depth`]).
     q_max: usize,
     /// The root actions allowed (None: every action of the root).
     only: Option<Vec<Action>>,
+    /// Paranoid or best-reply search for three or more seats (`multi.rs`).
+    method: Method,
 }
 
 impl<'a> Search<'a> {
@@ -125,8 +129,15 @@ impl<'a> Search<'a> {
             null_ok: v.seat_count() == 2 && v.royal_check && v.steps_per_turn == 1,
             exact_root: false,
             only: None,
-            q_max: if v.seat_count() > 2 { 4 } else { 8 },
+            q_max: multi::quiescence_depth(v.seat_count()),
+            method: Method::default_for(v),
         }
+    }
+
+    /// Searches with `method` instead of the game's default ([`Method::default_for`]).
+    pub fn method(mut self, method: Method) -> Self {
+        self.method = method;
+        self
     }
 
     /// Searches only the root actions also in `allowed` (all of them where none is: the
@@ -317,6 +328,9 @@ impl<'a> Search<'a> {
         ply: usize,
         can_null: bool,
     ) -> i32 {
+        if self.method == Method::Brs {
+            return self.brs(depth, alpha, beta, ply, true);
+        }
         if let Some(o) = self.tree.outcome() {
             return self.terminal(&o.clone(), ply);
         }

@@ -1,0 +1,267 @@
+//! The search of three or more seats: best-reply search (BRS+, Schadd and Winands 2011)
+//! beside the paranoid search of `mod.rs`.
+//!
+//! **BRS+.** The tree alternates the bot's turn with one *layer* of opponents: of all the
+//! opponents who move before the bot's next turn, exactly one plays a searched reply (the one
+//! and the reply worst for the bot), and every other opponent of the layer plays its *default
+//! move*, the first action by the search's move ordering (table move, best capture, killer,
+//! history) — a real move, so the positions stay legal where a pass would not be (check,
+//! king capture, points). So two layers cost about `b × (b₁ + b₂ + …)` instead of
+//! paranoid's `b × b₁ × b₂ × …`, and the search sees about twice as many of its own moves at
+//! the same cost. The values are the bot's, as in paranoid, so alpha-beta is unchanged: the
+//! bot's nodes maximise, the replier's nodes minimise over its actions and the choice "not
+//! me, a later opponent replies" (its default move), the others' nodes are forced.
+//!
+//! A seat whose player is out but whose king still walks (random moves) never replies: it
+//! plays its default move. Partners end a layer (they move for the bot), so with teams the
+//! method is paranoid again. Quiescence is the paranoid one (every seat may capture or stand
+//! pat, which is a pass).
+//!
+//! Which method plays is [`Method::default_for`] (measured: see docs/ARCHITECTURE.md); a
+//! search can be told another one ([`Search::method`], `rookery match --players 8b,8p,...`).
+
+use super::{history_slot, Search, MAX_PLY, WIN};
+use crate::game::Action;
+use crate::piece::Seat;
+use crate::variant::Variant;
+
+/// How the search treats the other seats of a game with three or more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Every other seat minimises the bot's value, each on its own turn.
+    Paranoid,
+    /// Best-reply search (BRS+): one searched reply per layer of opponents, default moves
+    /// for the others.
+    Brs,
+}
+
+impl Method {
+    /// The method a search uses for `v` unless told otherwise: BRS+ in free for all with
+    /// three or more seats, paranoid otherwise (two seats: plain minimax; teams).
+    pub fn default_for(v: &Variant) -> Method {
+        let n = v.seat_count();
+        let ffa =
+            n > 2 && (0..n as Seat).all(|a| (0..n as Seat).all(|b| a == b || !v.allied(a, b)));
+        if ffa {
+            Method::Brs
+        } else {
+            Method::Paranoid
+        }
+    }
+
+    /// The letter of `rookery match --players` (`p` paranoid, `b` BRS+).
+    pub fn from_letter(c: char) -> Option<Method> {
+        match c {
+            'p' => Some(Method::Paranoid),
+            'b' => Some(Method::Brs),
+            _ => None,
+        }
+    }
+}
+
+/// Deepest quiescence for `seats` players: 8 actions for two, 4 for three or four, 2 for
+/// more (eight players: every seat's captures multiply the tree; at 4 a first iteration of
+/// eight-player chess cost about 27,000 nodes, a third of the whole budget of a level).
+pub(super) fn quiescence_depth(seats: usize) -> usize {
+    match seats {
+        0..=2 => 8,
+        3 | 4 => 4,
+        _ => QUIESCENCE_MANY,
+    }
+}
+
+/// See [`quiescence_depth`].
+const QUIESCENCE_MANY: usize = 2;
+
+impl<'a> Search<'a> {
+    /// Whether an opponent free to reply (in play, its king not walking) moves after `turn`
+    /// and before the next turn of the bot or a partner.
+    fn later_replier(&self, turn: Seat) -> bool {
+        let pos = self.tree.position();
+        let v = pos.variant;
+        let mut s = turn;
+        for _ in 0..v.seat_count() {
+            s = pos.next_seat(s);
+            if s == turn || v.allied(s, self.me) {
+                return false;
+            }
+            if pos.walking >> s & 1 == 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn brs_child(
+        &mut self,
+        a: Action,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        open: bool,
+    ) -> i32 {
+        self.nodes += 1;
+        self.tree.step(a);
+        let v = self.brs(depth, alpha, beta, ply, open);
+        self.tree.undo();
+        v
+    }
+
+    /// A node of BRS+. `open`: no opponent of this layer has replied yet.
+    pub(super) fn brs(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        open: bool,
+    ) -> i32 {
+        if let Some(o) = self.tree.outcome() {
+            return self.terminal(&o.clone(), ply);
+        }
+        if self.team_out() {
+            return -WIN + ply as i32;
+        }
+        if self.out_of_budget() {
+            return 0;
+        }
+        let pos = self.tree.position();
+        let turn = pos.turn();
+        let maxing = pos.variant.allied(turn, self.me);
+        let replier = !maxing && open && pos.walking >> turn & 1 == 0;
+        // the bot and the replier are extended in check, as in paranoid: a check must be
+        // answered, and a quiescence that stands pat in check would count a double check as a
+        // free gain (a forced seat plays its default move: extending it would deepen all below)
+        let in_check =
+            (maxing || replier) && self.has_check && pos.king(turn).is_some() && pos.in_check(turn);
+        let depth = if in_check && ply < MAX_PLY / 2 {
+            depth + 1
+        } else {
+            depth
+        };
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiesce(alpha, beta, ply, 0);
+        }
+        let forced = !maxing && !replier;
+        let key = self.tt_key();
+        let slot = (key as usize) & (super::TT_SIZE - 1);
+        let mut tt_move = None;
+        if !forced {
+            let e = self.tt[slot];
+            if e.key == key {
+                tt_move = e.best;
+                if e.depth as i32 >= depth {
+                    match e.bound {
+                        0 => return e.value,
+                        1 if e.value >= beta => return e.value,
+                        2 if e.value <= alpha => return e.value,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        let mut actions = Vec::new();
+        self.tree.actions(&mut actions);
+        if actions.is_empty() {
+            return 0;
+        }
+        self.order(&mut actions, tt_move, ply);
+        if forced {
+            // the default move of a seat that does not reply in this layer
+            return self.brs_child(actions[0], depth, alpha, beta, ply + 1, open);
+        }
+        // (action, depth of the child, the child's layer still open)
+        let pass = replier && self.later_replier(turn);
+        let mut children: Vec<(Action, i32, bool)> =
+            actions.iter().map(|&a| (a, depth - 1, maxing)).collect();
+        if pass {
+            children.push((actions[0], depth, true));
+        }
+        let (a0, b0) = (alpha, beta);
+        let mut best = if maxing { -WIN - 1 } else { WIN + 1 };
+        let mut best_move = None;
+        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        for (i, (a, d, o)) in children.into_iter().enumerate() {
+            let quiet = o == maxing
+                && match a {
+                    Action::Move(m) => {
+                        let pos = self.tree.position();
+                        !pos.is_capture(&m)
+                            && m.promo == 0
+                            && Some(m) != tt_move
+                            && !killers.contains(&Some(m))
+                    }
+                    _ => false,
+                };
+            let v = if i == 0 {
+                self.brs_child(a, d, alpha, beta, ply + 1, o)
+            } else {
+                let r = if depth >= 3 && i >= 3 && quiet && !in_check {
+                    1
+                } else {
+                    0
+                };
+                let (lo, hi) = if maxing {
+                    (alpha, alpha + 1)
+                } else {
+                    (beta - 1, beta)
+                };
+                let improves = |v: i32| if maxing { v > alpha } else { v < beta };
+                let mut v = self.brs_child(a, d - r, lo, hi, ply + 1, o);
+                if r > 0 && improves(v) && !self.stopped {
+                    v = self.brs_child(a, d, lo, hi, ply + 1, o);
+                }
+                if v > alpha && v < beta && beta - alpha > 1 && !self.stopped {
+                    v = self.brs_child(a, d, alpha, beta, ply + 1, o);
+                }
+                v
+            };
+            if self.stopped {
+                return 0;
+            }
+            let better = if maxing { v > best } else { v < best };
+            if better {
+                best = v;
+                best_move = match a {
+                    Action::Move(m) if o == maxing => Some(m),
+                    _ => None,
+                };
+            }
+            if maxing {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                if let (Action::Move(m), true) = (a, o == maxing) {
+                    let pos = self.tree.position();
+                    if !pos.is_capture(&m) && m.promo == 0 {
+                        let k = &mut self.killers[ply];
+                        if k[0] != Some(m) {
+                            k[1] = k[0];
+                            k[0] = Some(m);
+                        }
+                        self.history[history_slot(m)] += depth * depth;
+                    }
+                }
+                break;
+            }
+        }
+        let bound = if best <= a0 {
+            2
+        } else if best >= b0 {
+            1
+        } else {
+            0
+        };
+        self.tt[slot] = super::Entry {
+            key,
+            value: best,
+            depth: depth as i8,
+            bound,
+            best: best_move,
+        };
+        best
+    }
+}
