@@ -1,6 +1,10 @@
 //! The evaluation of every game, from the variant's data: material with piece values
 //! measured from each kind's mobility on the game's own empty board, pieces in hand, a
-//! centralisation term, game points, balanced against the strongest opponent still playing.
+//! centralisation term, game points, balanced against the strongest opponent still playing;
+//! and positional terms tapered from middlegame to endgame by the material left: pawn advance,
+//! passed, doubled and protected pawns (pawns that promote), the royal's home row, wing and
+//! shelter (middlegame) and its centralisation (endgame). Every term is read from the game's
+//! data (pawn tables, promotion zones, royal flags, board geometry), none from its name.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

@@ -16,7 +16,10 @@
 //!
 //! **Search**: transposition table (fixed size, replace by depth), move ordering (table move,
 //! captures by victim value, promotions, two killers per ply, history), quiescence over
-//! captures and promotions, check extension where the game has check. Budgets: depth, nodes
+//! captures and promotions, check extension where the game has check, late-move reductions;
+//! for two players also repetition draws on the line, reverse futility, futility and
+//! late-move pruning near the leaves, and delta pruning with a losing-capture filter in
+//! quiescence. Budgets: depth, nodes
 //! and time; a cancel flag is read every 256 nodes, so a search stops within a few
 //! milliseconds. The same seed and node budget give the same answer.
 
