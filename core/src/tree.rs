@@ -94,6 +94,14 @@ impl Tree {
         self.frames.len()
     }
 
+    /// Whether the current position stood before, on the game's line or the path, within the
+    /// last `window` actions (a search scores such a node as a draw: the side that repeats
+    /// could repeat again). Linear in `window`.
+    pub fn repeated(&self, window: usize) -> bool {
+        let h = self.pos.hash();
+        self.history.iter().rev().take(window).any(|&x| x == h)
+    }
+
     /// The events of the last action applied (scores, outs, walks), for evaluation.
     pub fn last_events(&self) -> &[Event] {
         &self.events

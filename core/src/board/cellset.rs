@@ -36,6 +36,11 @@ impl CellSet {
         }
         r
     }
+    /// Whether the two sets share a cell.
+    #[inline]
+    pub fn intersects(&self, o: &CellSet) -> bool {
+        (0..WORDS).any(|i| self.0[i] & o.0[i] != 0)
+    }
     pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
         (0..WORDS).flat_map(move |w| {
             let mut bits = self.0[w];

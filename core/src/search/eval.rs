@@ -1,13 +1,17 @@
 //! The evaluation of every game, from the variant's data: material with piece values
 //! measured from each kind's mobility on the game's own empty board, pieces in hand, a
-//! centralisation term, game points, balanced against the strongest opponent still playing.
+//! centralisation term, game points, balanced against the strongest opponent still playing;
+//! and positional terms tapered from middlegame to endgame by the material left: pawn advance,
+//! passed, doubled and protected pawns (pawns that promote), the royal's home row, wing and
+//! shelter (middlegame) and its centralisation (endgame). Every term is read from the game's
+//! data (pawn tables, promotion zones, royal flags, board geometry), none from its name.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use once_cell::sync::Lazy;
 
-use crate::board::Cell;
+use crate::board::{Cell, CellSet, NO_CELL};
 use crate::piece::{Atom, Piece, Seat};
 use crate::position::{Position, HAND_KINDS, MAX_SEATS};
 use crate::variant::Variant;
@@ -20,9 +24,48 @@ const POINT_WEIGHT: i32 = 100;
 pub struct Eval {
     /// Per kind: value in centipawns (royal pieces 0: their loss is an outcome).
     pub value: Vec<i32>,
-    /// Per kind and cell: centralisation bonus.
+    /// Per kind and cell: centralisation bonus (royal kinds: none, see `king_centre`).
     pst: Vec<Vec<i16>>,
+    /// Per kind: a pawn that promotes (the pawn terms apply to it).
+    pawn: Vec<bool>,
+    /// Per kind: royal.
+    royal: Vec<bool>,
+    /// Per facing and cell: how far a pawn there has come, 0 (its start row) to 1 (one push
+    /// from the promotion zone), in 1/256; `None` where pawns of that facing never promote.
+    advance: Vec<Option<Vec<i16>>>,
+    /// Per facing and cell: the cells ahead of a pawn where an enemy pawn stops it from being
+    /// passed (its path and the cells its path can be captured from).
+    span: Vec<Vec<CellSet>>,
+    /// Per facing and cell: the pawn's path to the edge (an own pawn there doubles it).
+    path: Vec<Vec<CellSet>>,
+    /// Per facing and cell: rows from the facing's own back edge (pawn pushes walked back).
+    row: Vec<Vec<u8>>,
+    /// Per facing and cell: twice the distance from the board's middle line across that
+    /// facing (chess: 1 on the d and e files, 7 on a and h).
+    lateral: Vec<Vec<u8>>,
+    /// Twice the largest distance from the middle line (0: no width).
+    half_width: i32,
+    /// Per cell: the royal piece's centralisation (its mobility on the empty board, centred).
+    king_centre: Vec<i16>,
+    /// Material of every piece but pawns and royals at the start (the tapered phase's 100%).
+    start_phase: i32,
 }
+
+/// Middlegame and endgame weights of the positional terms (centipawns; the endgame share grows
+/// as the pieces other than pawns and royals leave the board).
+const PAWN_ADVANCE: (i32, i32) = (30, 40);
+const PASSED_BASE: (i32, i32) = (5, 15);
+const PASSED_FAR: (i32, i32) = (70, 160);
+const DOUBLED: (i32, i32) = (-12, -22);
+const PROTECTED: (i32, i32) = (7, 12);
+/// Own pieces in front of the royal, per piece (first row, second row).
+const SHELTER: (i32, i32) = (14, 6);
+/// Per row the royal has left its back edge (middlegame only).
+const KING_ROW: i32 = -14;
+/// Per unit of the royal's lateral distance on its back row (middlegame only: castled).
+const KING_WING: i32 = 4;
+/// Endgame centralisation of the royal, per unit of its centred mobility.
+const KING_CENTRE_EG: i32 = 8;
 
 static EVALS: Lazy<Mutex<HashMap<&'static str, Arc<Eval>>>> =
     Lazy::new(|| Mutex::new(HashMap::new()));
@@ -76,7 +119,7 @@ impl Eval {
             pst.push(
                 mob.iter()
                     .map(|&m| {
-                        if pawn || m == 0 {
+                        if pawn || t.royal || m == 0 {
                             0
                         } else {
                             ((m as f64 - avg) * 3.0).round() as i16
@@ -85,28 +128,303 @@ impl Eval {
                     .collect(),
             );
         }
-        Eval { value, pst }
+        let royal: Vec<bool> = v.pieces.iter().map(|t| t.royal).collect();
+        let king_centre = match royal.iter().position(|&r| r) {
+            Some(k) => {
+                let mut pos = Position::empty(v);
+                let mob: Vec<i32> = (0..n as Cell)
+                    .map(|c| {
+                        pos.put(c, Piece::new(k as u8, 0, facing));
+                        moves.clear();
+                        pos.pseudo_moves(&mut moves);
+                        pos.put(c, Piece::NONE);
+                        moves.iter().filter(|m| m.from == c).count() as i32
+                    })
+                    .collect();
+                let live: Vec<i32> = mob.iter().copied().filter(|&m| m > 0).collect();
+                let avg = live.iter().sum::<i32>() as f64 / live.len().max(1) as f64;
+                mob.iter()
+                    .map(|&m| {
+                        if m == 0 {
+                            0
+                        } else {
+                            (m as f64 - avg).round() as i16
+                        }
+                    })
+                    .collect()
+            }
+            None => vec![0; n],
+        };
+        let start = crate::rules::start_position(v, 0).ok();
+        let pawn: Vec<bool> = v
+            .pieces
+            .iter()
+            .enumerate()
+            .map(|(k, t)| {
+                t.atoms.iter().any(|a| matches!(a, Atom::Pawn))
+                    && v.promotion.get(k).is_some_and(|p| p.is_some())
+            })
+            .collect();
+        let facings = v.board.pawns.len();
+        let (mut advance, mut span, mut path, mut row) = (vec![], vec![], vec![], vec![]);
+        let mut lateral = vec![];
+        for f in 0..facings {
+            let t = &v.board.pawns[f];
+            let zone = v.promotion_zone.get(f);
+            // pushes to the promotion zone (None: never reaches it)
+            let togo: Vec<Option<i32>> = (0..n)
+                .map(|c| {
+                    let zone = zone?;
+                    let (mut c, mut d) = (c as Cell, 0);
+                    while !zone.contains(c) {
+                        c = *t.push.get(c as usize)?;
+                        if c == NO_CELL || d > n as i32 {
+                            return None;
+                        }
+                        d += 1;
+                    }
+                    Some(d)
+                })
+                .collect();
+            // the start rows: the farthest start pawn of this facing, else the farthest cell
+            let from_start = start.as_ref().and_then(|p| {
+                (0..n as Cell)
+                    .filter(|&c| {
+                        let pc = p.at(c);
+                        pc.is_some() && pc.facing() as usize == f && pawn[pc.kind() as usize]
+                    })
+                    .filter_map(|c| togo[c as usize])
+                    .max()
+            });
+            let far = from_start.or_else(|| togo.iter().flatten().max().map(|d| d - 1));
+            advance.push(far.filter(|&d| d >= 2).map(|far| {
+                togo.iter()
+                    .map(|d| match d {
+                        Some(d) if *d >= 1 && *d <= far => ((far - d) * 256 / (far - 1)) as i16,
+                        Some(0) => 256,
+                        _ => 0,
+                    })
+                    .collect()
+            }));
+            let mut sp = vec![CellSet::EMPTY; n];
+            let mut pa = vec![CellSet::EMPTY; n];
+            let mut fwd = vec![0u8; n];
+            for c0 in 0..n {
+                let mut c = c0 as Cell;
+                let mut steps = 0;
+                while steps <= n {
+                    for &x in t.captures.get(c as usize).into_iter().flatten() {
+                        sp[c0].insert(x);
+                    }
+                    let next = t.push.get(c as usize).copied().unwrap_or(NO_CELL);
+                    if next == NO_CELL {
+                        break;
+                    }
+                    sp[c0].insert(next);
+                    pa[c0].insert(next);
+                    c = next;
+                    steps += 1;
+                }
+                fwd[c0] = steps.min(255) as u8;
+            }
+            let deepest = fwd.iter().copied().max().unwrap_or(0);
+            row.push(fwd.iter().map(|&d| deepest - d).collect());
+            let (w, h) = (v.board.width, v.board.height);
+            let (dx, _) = crate::board::grid::facing_step((f & 3) as u8);
+            lateral.push(
+                v.board
+                    .cells
+                    .iter()
+                    .map(|ci| {
+                        if dx == 0 {
+                            (2 * ci.x - (w - 1)).unsigned_abs().min(255) as u8
+                        } else {
+                            (2 * ci.y - (h - 1)).unsigned_abs().min(255) as u8
+                        }
+                    })
+                    .collect(),
+            );
+            span.push(sp);
+            path.push(pa);
+        }
+        let start_phase = start.as_ref().map_or(0, |p| {
+            (0..v.seat_count() as Seat)
+                .map(|s| Self::phase_of(&value, &pawn, p, s))
+                .sum()
+        });
+        Eval {
+            value,
+            pst,
+            pawn,
+            royal,
+            advance,
+            span,
+            path,
+            row,
+            half_width: (v.board.width.max(v.board.height) - 1).max(1) as i32,
+            lateral,
+            king_centre,
+            start_phase,
+        }
     }
 
-    fn piece(&self, c: Cell, p: Piece) -> i32 {
-        let k = p.kind() as usize;
-        match self.value.get(k) {
-            Some(&v) => v + self.pst[k][c as usize] as i32,
-            None => 0,
+    /// Material of a seat's pieces other than pawns and royals, board and hand.
+    fn phase_of(value: &[i32], pawn: &[bool], pos: &Position, s: Seat) -> i32 {
+        let mut m = 0;
+        for c in pos.pieces_of(s).iter() {
+            let k = pos.at(c).kind() as usize;
+            if !pawn.get(k).copied().unwrap_or(true) {
+                m += value.get(k).copied().unwrap_or(0);
+            }
         }
+        for k in 0..HAND_KINDS.min(value.len()) {
+            if !pawn.get(k).copied().unwrap_or(true) {
+                m += pos.hands[s as usize][k] as i32 * value[k];
+            }
+        }
+        m
+    }
+
+    /// Pawn structure and the royal's place for seat `s`: (middlegame, endgame) centipawns.
+    /// `pawns`: each seat's pawns.
+    fn positional(
+        &self,
+        pos: &Position,
+        s: Seat,
+        pawns: &[CellSet; MAX_SEATS],
+        king: Option<Cell>,
+    ) -> (i32, i32) {
+        let (mut mg, mut eg) = (0, 0);
+        let add = |mg: &mut i32, eg: &mut i32, w: (i32, i32), scale: i32| {
+            *mg += w.0 * scale / 256;
+            *eg += w.1 * scale / 256;
+        };
+        let v = pos.variant;
+        let own = &pawns[s as usize];
+        let mut enemy = CellSet::EMPTY;
+        for o in 0..v.seat_count() as Seat {
+            if !v.allied(s, o) {
+                enemy = enemy.union(&pawns[o as usize]);
+            }
+        }
+        for c in own.iter() {
+            let f = pos.at(c).facing() as usize;
+            let Some(Some(adv)) = self.advance.get(f) else {
+                continue;
+            };
+            let a = adv[c as usize] as i32;
+            // the middlegame's share grows towards the middle files (central pawns first)
+            let lat = self.lateral[f][c as usize] as i32;
+            let central = (self.half_width - lat).max(0) * 256 / self.half_width;
+            mg += PAWN_ADVANCE.0 * a / 256 * central / 256;
+            eg += PAWN_ADVANCE.1 * a / 256;
+            if !self.span[f][c as usize].intersects(&enemy) {
+                add(&mut mg, &mut eg, PASSED_BASE, 256);
+                add(&mut mg, &mut eg, PASSED_FAR, a * a / 256);
+            }
+            if self.path[f][c as usize].intersects(own) {
+                add(&mut mg, &mut eg, DOUBLED, 256);
+            }
+            let t = &v.board.pawns[f];
+            if t.attackers
+                .get(c as usize)
+                .into_iter()
+                .flatten()
+                .any(|&x| own.contains(x))
+            {
+                add(&mut mg, &mut eg, PROTECTED, 256);
+            }
+        }
+        if let Some(c) = king {
+            eg += KING_CENTRE_EG * self.king_centre[c as usize] as i32;
+            let f = pos.at(c).facing() as usize;
+            if let (Some(rows), Some(t)) = (self.row.get(f), v.board.pawns.get(f)) {
+                let row = rows[c as usize] as i32;
+                mg += KING_ROW * row.min(3);
+                // on its back row, towards a wing, behind its own pieces
+                let lat = self.lateral[f][c as usize] as i32;
+                if row == 0 {
+                    mg += KING_WING * (lat - 2).clamp(0, 3);
+                }
+                if lat < 5 {
+                    return (mg, eg);
+                }
+                let shelter = |x: Cell| {
+                    let q = pos.at(x);
+                    q.is_some()
+                        && q.owner() == s
+                        && self.royal.get(q.kind() as usize) == Some(&false)
+                        && self.value[q.kind() as usize] <= 350
+                };
+                let ahead = t.push.get(c as usize).copied().unwrap_or(NO_CELL);
+                let mut front: [Cell; 3] = [ahead, NO_CELL, NO_CELL];
+                for (i, &x) in t
+                    .captures
+                    .get(c as usize)
+                    .into_iter()
+                    .flatten()
+                    .take(2)
+                    .enumerate()
+                {
+                    front[i + 1] = x;
+                }
+                for x in front {
+                    if x == NO_CELL {
+                        continue;
+                    }
+                    if shelter(x) {
+                        mg += SHELTER.0;
+                    } else {
+                        let y = t.push.get(x as usize).copied().unwrap_or(NO_CELL);
+                        if y != NO_CELL && shelter(y) {
+                            mg += SHELTER.1;
+                        }
+                    }
+                }
+            }
+        }
+        (mg, eg)
     }
 
     /// Material and position per seat (grey, neutral and united pieces count for nobody).
     pub fn seats(&self, pos: &Position) -> [i32; MAX_SEATS] {
         let mut m = [0; MAX_SEATS];
         let n = pos.variant.seat_count();
-        for (s, total) in m.iter_mut().enumerate().take(n) {
+        let mut pawns = [CellSet::EMPTY; MAX_SEATS];
+        let mut kings = [None; MAX_SEATS];
+        let mut phase = 0;
+        for s in 0..n {
+            let total = &mut m[s];
             for c in pos.pieces_of(s as Seat).iter() {
-                *total += self.piece(c, pos.at(c));
+                let k = pos.at(c).kind() as usize;
+                let Some(&v) = self.value.get(k) else {
+                    continue;
+                };
+                *total += v + self.pst[k][c as usize] as i32;
+                if self.pawn[k] {
+                    pawns[s].insert(c);
+                } else if self.royal[k] {
+                    kings[s] = Some(c);
+                } else {
+                    phase += v;
+                }
             }
             for k in 0..HAND_KINDS.min(self.value.len()) {
-                *total += pos.hands[s][k] as i32 * self.value[k];
+                let h = pos.hands[s][k] as i32 * self.value[k];
+                *total += h;
+                if !self.pawn[k] {
+                    phase += h;
+                }
             }
+        }
+        let w = if self.start_phase <= 0 {
+            256
+        } else {
+            (phase * 256 / self.start_phase).clamp(0, 256)
+        };
+        for (s, total) in m.iter_mut().enumerate().take(n) {
+            let (mg, eg) = self.positional(pos, s as Seat, &pawns, kings[s]);
+            *total += (mg * w + eg * (256 - w)) / 256;
         }
         m
     }
@@ -131,5 +449,57 @@ impl Eval {
             }
         }
         own - opp.iter().flatten().copied().max().unwrap_or(0).max(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::Game;
+
+    fn value(id: &str, fen: &str) -> i32 {
+        let g = Game::from_fen(id, fen).unwrap();
+        super::Eval::of(g.variant).balance(g.position(), 0)
+    }
+
+    #[test]
+    fn a_pawn_is_worth_more_the_nearer_it_is_to_promotion() {
+        let e2 = value("chess", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+        let e4 = value("chess", "4k3/8/8/8/4P3/8/8/4K3 w - - 0 1");
+        let e7 = value("chess", "4k3/4P3/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(e2 < e4 && e4 < e7, "{e2} {e4} {e7}");
+        // makruk's pawns promote on the sixth row: the data, not the chess board, decides
+        let m3 = value("makruk", "4k3/8/8/8/8/4P3/8/4K3 w - - 0 1");
+        let m5 = value("makruk", "4k3/8/8/4P3/8/8/8/4K3 w - - 0 1");
+        assert!(m3 < m5, "{m3} {m5}");
+    }
+
+    #[test]
+    fn a_passed_pawn_is_worth_more_than_a_blocked_one() {
+        let passed = value("chess", "4k3/p7/8/8/4P3/8/8/4K3 w - - 0 1");
+        let stopped = value("chess", "4k3/3p4/8/8/4P3/8/8/4K3 w - - 0 1");
+        assert!(passed > stopped, "{passed} {stopped}");
+    }
+
+    #[test]
+    fn a_doubled_pawn_is_worth_less() {
+        let apart = value("chess", "4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1");
+        let doubled = value("chess", "4k3/8/8/8/8/4P3/4P3/4K3 w - - 0 1");
+        assert!(apart > doubled, "{apart} {doubled}");
+    }
+
+    #[test]
+    fn the_king_castles_in_the_middlegame_and_centralises_in_the_endgame() {
+        let home = "rnbqk2r/pppp1ppp/5n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 1";
+        let castled = "rnbqk2r/pppp1ppp/5n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 0 1";
+        let walked = "rnbqk2r/pppp1ppp/5n2/2b1p3/2B1P3/5N2/PPPPKPPP/RNBQ3R w kq - 0 1";
+        let (h, c, w) = (
+            value("chess", home),
+            value("chess", castled),
+            value("chess", walked),
+        );
+        assert!(c > h && h > w, "{c} {h} {w}");
+        let corner = value("chess", "4k3/8/8/8/8/8/8/K7 w - - 0 1");
+        let centre = value("chess", "4k3/8/8/8/3K4/8/8/8 w - - 0 1");
+        assert!(centre > corner, "{centre} {corner}");
     }
 }

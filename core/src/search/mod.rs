@@ -16,7 +16,10 @@
 //!
 //! **Search**: transposition table (fixed size, replace by depth), move ordering (table move,
 //! captures by victim value, promotions, two killers per ply, history), quiescence over
-//! captures and promotions, check extension where the game has check. Budgets: depth, nodes
+//! captures and promotions, check extension where the game has check, late-move reductions;
+//! for two players also repetition draws on the line, reverse futility, futility and
+//! late-move pruning near the leaves, and delta pruning with a losing-capture filter in
+//! quiescence. Budgets: depth, nodes
 //! and time; a cancel flag is read every 256 nodes, so a search stops within a few
 //! milliseconds. The same seed and node budget give the same answer.
 
@@ -79,6 +82,18 @@ struct Entry {
     best: Option<Move>,
 }
 
+/// Two-player pruning near the leaves (margins in centipawns per ply of depth).
+const RFP_DEPTH: i32 = 6;
+const RFP_MARGIN: i32 = 90;
+const FUTILITY_DEPTH: i32 = 2;
+const FUTILITY_MARGIN: i32 = 160;
+const LMP_DEPTH: i32 = 3;
+/// Quiescence: a capture that cannot lift the value to the bound even with this much more
+/// than the victim is skipped (delta pruning).
+const DELTA_MARGIN: i32 = 200;
+/// Positions looked back at for a repetition inside the search.
+const REPEAT_WINDOW: usize = 100;
+
 /// Entries of the transposition table (a fixed size: 2^18 entries of 32 bytes = 8 MiB).
 const TT_SIZE: usize = 1 << 18;
 
@@ -96,6 +111,10 @@ pub struct Search<'a> {
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: Vec<i32>,
     has_check: bool,
+    /// Two players: repetition draws and pruning near the leaves apply.
+    two: bool,
+    /// Late-move reductions by depth and move number (`0.5 + ln d · ln i / 2`).
+    lmr: Vec<[i32; 64]>,
     /// Null-move pruning is sound enough here (two players, check, one step per turn).
     null_ok: bool,
     /// Every root move searched with a full window (exact values for the noise of the lower
@@ -126,6 +145,18 @@ impl<'a> Search<'a> {
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 1 << 14],
             has_check: v.royal_check,
+            two: v.seat_count() == 2,
+            lmr: (0..64)
+                .map(|d| {
+                    let mut row = [0; 64];
+                    for (i, r) in row.iter_mut().enumerate() {
+                        if d > 0 && i > 0 {
+                            *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.0) as i32;
+                        }
+                    }
+                    row
+                })
+                .collect(),
             null_ok: v.seat_count() == 2 && v.royal_check && v.steps_per_turn == 1,
             exact_root: false,
             only: None,
@@ -219,7 +250,13 @@ impl<'a> Search<'a> {
             }
             if self.stopped {
                 // a partial iteration still counts where it found a better first move
-                if let Some(&(a, v)) = scored.iter().max_by_key(|(_, v)| *v) {
+                // the first of equal values: later moves' values are bounds from null windows
+                // (a move that only ties the best is no better)
+                let first_best = scored
+                    .iter()
+                    .copied()
+                    .reduce(|b, x| if x.1 > b.1 { x } else { b });
+                if let Some((a, v)) = first_best {
                     if depth == 1 || (v > found.value && Some(a) != found.best) {
                         found.best = Some(a);
                         found.value = v;
@@ -352,6 +389,32 @@ impl<'a> Search<'a> {
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(alpha, beta, ply, 0);
         }
+        // two players: a position repeated on the line is a draw here (either side could
+        // repeat it again); a short window keeps the scan cheap
+        if self.two && ply >= 1 && self.tree.repeated(REPEAT_WINDOW) {
+            return 0;
+        }
+        let pv = beta - alpha > 1;
+        let bounded = alpha.abs() < WIN - 100 && beta.abs() < WIN - 100;
+        // the static value, for the pruning of quiet nodes near the leaves
+        let stand = if self.two && !pv && !in_check && bounded {
+            Some(self.eval.balance(self.tree.position(), self.me))
+        } else {
+            None
+        };
+        // reverse futility: a position so far above the bound that a few plies will not bring
+        // it back
+        if let Some(st) = stand {
+            if depth <= RFP_DEPTH {
+                let m = RFP_MARGIN * depth;
+                if maxing && st - m >= beta {
+                    return st - m;
+                }
+                if !maxing && st + m <= alpha {
+                    return st + m;
+                }
+            }
+        }
         let key = self.tt_key();
         let slot = (key as usize) & (TT_SIZE - 1);
         let e = self.tt[slot];
@@ -359,10 +422,11 @@ impl<'a> Search<'a> {
         if e.key == key {
             tt_move = e.best;
             if e.depth as i32 >= depth {
+                let v = from_tt(e.value, ply);
                 match e.bound {
-                    0 => return e.value,
-                    1 if e.value >= beta => return e.value,
-                    2 if e.value <= alpha => return e.value,
+                    0 => return v,
+                    1 if v >= beta => return v,
+                    2 if v <= alpha => return v,
                     _ => {}
                 }
             }
@@ -377,9 +441,9 @@ impl<'a> Search<'a> {
             && beta.abs() < WIN - 100
             && self.has_pieces()
         {
-            let stand = self.eval.balance(self.tree.position(), self.me);
+            let stand = stand.unwrap_or_else(|| self.eval.balance(self.tree.position(), self.me));
             if (maxing && stand >= beta) || (!maxing && stand <= alpha) {
-                let r = if depth > 6 { 3 } else { 2 };
+                let r = 3 + depth / 6;
                 let cp = self.tree.null_step();
                 self.nodes += 1;
                 let v = self.node(depth - 1 - r, alpha, beta, ply + 1, false);
@@ -418,17 +482,36 @@ impl<'a> Search<'a> {
                 _ => false,
             };
             let full = depth - 1;
+            // futility and late-move pruning: quiet moves near the leaves of a node far below
+            // its bound (the first move is always searched)
+            // (only once a move that does not lose is in hand: pruning the only defence
+            // against a mate would claim a mate that is not forced)
+            let safe = if maxing {
+                best > -WIN + 100
+            } else {
+                best < WIN - 100
+            };
+            if i > 0 && quiet && !in_check && safe {
+                if let Some(st) = stand {
+                    if depth <= FUTILITY_DEPTH {
+                        let m = FUTILITY_MARGIN * depth;
+                        if (maxing && st + m <= alpha) || (!maxing && st - m >= beta) {
+                            continue;
+                        }
+                    }
+                    if depth <= LMP_DEPTH && i >= 3 + (depth * depth) as usize * 2 {
+                        continue;
+                    }
+                }
+            }
             let v = if i == 0 {
                 self.child(a, full, alpha, beta, ply + 1)
             } else {
                 // late quiet moves first at a reduced depth (LMR), then PVS's null window;
                 // searched again in full where they look better than the best so far
-                let mut r = if depth >= 3 && i >= 3 && quiet && !in_check {
-                    if i >= 8 && depth >= 5 {
-                        2
-                    } else {
-                        1
-                    }
+                let mut r = if depth >= 3 && i >= 2 && quiet && !in_check {
+                    let r = self.lmr[(depth as usize).min(63)][i.min(63)] - pv as i32;
+                    r.clamp(0, depth - 2)
                 } else {
                     0
                 };
@@ -506,7 +589,7 @@ impl<'a> Search<'a> {
         // the same holds for minimising nodes, so one rule stores both
         self.tt[slot] = Entry {
             key,
-            value: best,
+            value: to_tt(best, ply),
             depth: depth as i8,
             bound,
             best: best_move,
@@ -538,7 +621,15 @@ impl<'a> Search<'a> {
         self.tree.captures(&mut actions);
         self.order(&mut actions, None, ply);
         let mut best = stand;
+        let bounded = alpha.abs() < WIN - 100 && beta.abs() < WIN - 100;
         for a in actions {
+            if self.two && bounded {
+                if let Action::Move(m) = a {
+                    if m.promo == 0 && !self.worth_it(&m, stand, alpha, beta, maxing) {
+                        continue;
+                    }
+                }
+            }
             self.nodes += 1;
             self.tree.step(a);
             let v = match self.tree.outcome() {
@@ -565,6 +656,36 @@ impl<'a> Search<'a> {
             }
         }
         best
+    }
+
+    /// Quiescence's filter of a capture (two players): false for one that cannot reach the
+    /// bound even with a margin over its victim (delta pruning), or that gives a piece for a
+    /// lesser one on a cell the opponent guards (a losing capture, roughly).
+    fn worth_it(&self, m: &Move, stand: i32, alpha: i32, beta: i32, maxing: bool) -> bool {
+        let pos = self.tree.position();
+        let val = |c: crate::board::Cell| {
+            let p = pos.at(c);
+            if p.is_some() {
+                self.eval.value.get(p.kind() as usize).copied().unwrap_or(0)
+            } else {
+                0
+            }
+        };
+        let victim = if pos.at(m.to).is_some() {
+            val(m.to)
+        } else {
+            100
+        };
+        let gain = victim + DELTA_MARGIN;
+        if (maxing && stand + gain <= alpha) || (!maxing && stand - gain >= beta) {
+            return false;
+        }
+        if m.from == crate::board::NO_CELL || pos.at(m.from).is_none() {
+            return true;
+        }
+        let attacker = val(m.from);
+        let royal = pos.variant.is_royal(pos.at(m.from).kind());
+        !(attacker > victim + 50 && !royal && pos.attacked(m.to, pos.turn()))
     }
 
     fn order(&self, actions: &mut [Action], tt_move: Option<Move>, ply: usize) {
@@ -619,6 +740,29 @@ impl<'a> Search<'a> {
 
 fn is_capture(pos: &Position, m: &Move) -> bool {
     pos.is_capture(m)
+}
+
+/// A decided value as the table keeps it: the distance to the end from the node, not from
+/// the root (so a transposition at another ply reads the right distance).
+fn to_tt(v: i32, ply: usize) -> i32 {
+    if v >= WIN - 2 * MAX_PLY as i32 && v <= WIN {
+        v + ply as i32
+    } else if v <= -WIN + 2 * MAX_PLY as i32 && v >= -WIN {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+/// The inverse of [`to_tt`] at `ply`.
+fn from_tt(v: i32, ply: usize) -> i32 {
+    if v >= WIN - 2 * MAX_PLY as i32 && v <= WIN + 2 * MAX_PLY as i32 {
+        v - ply as i32
+    } else if v <= -WIN + 2 * MAX_PLY as i32 && v >= -WIN - 2 * MAX_PLY as i32 {
+        v + ply as i32
+    } else {
+        v
+    }
 }
 
 fn history_slot(m: Move) -> usize {
