@@ -374,7 +374,7 @@ fn friendly_a_position_read_in_the_middle_of_a_chain_offers_the_live_position_s_
                 .collect();
             let pick = if !takes.is_empty() {
                 &takes
-            } else if !chains.is_empty() && next() % 4 != 0 {
+            } else if !chains.is_empty() && !next().is_multiple_of(4) {
                 &chains
             } else {
                 &moves
