@@ -26,7 +26,7 @@ use crate::board::{Cell, NO_CELL};
 use crate::error::{Error, Result};
 use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
 use crate::piece::{chess::*, Piece, Seat, UNION};
-use crate::position::{Move, MoveKind, Position};
+use crate::position::{Ep, Move, MoveKind, Position, RULE_SLOTS};
 use crate::rules::variants::{self, Rule};
 use crate::rules::{two_player_standings, Rules, Standing};
 use crate::variant::{EpMode, Family, Hooks, Variant};
@@ -387,7 +387,7 @@ fn parse_link(pos: &Position, text: &str) -> Result<Link> {
 /// The chain's path of a position: the link of every position the chain has passed through in
 /// this turn (from the trail's rule slots), the current one last.
 fn links(pos: &Position) -> Vec<Link> {
-    let link = |r: &[u16; crate::position::RULE_SLOTS]| Link {
+    let link = |r: &[u16; RULE_SLOTS]| Link {
         cell: r[CHAIN_CELL].wrapping_sub(1),
         kind: r[FREED].saturating_sub(1) as u8,
         ep: r[CHAIN_EP] != 0,
@@ -405,14 +405,13 @@ fn links(pos: &Position) -> Vec<Link> {
     out
 }
 
-/// The trail of a position read in the middle of a chain (keys and rule slots, oldest first):
-/// the positions the chain passed through, rebuilt from the current one by taking its steps
-/// back one by one (each step is checked to lead to the next position).
-#[allow(clippy::type_complexity)]
-fn chain_trail(
-    pos: &Position,
-    links: &[Link],
-) -> Result<(Vec<u64>, Vec<[u16; crate::position::RULE_SLOTS]>)> {
+/// A turn's trail: the keys and the rule slots after each step, oldest first.
+type Trail = (Vec<u64>, Vec<[u16; RULE_SLOTS]>);
+
+/// The trail of a position read in the middle of a chain: the positions the chain passed
+/// through, rebuilt from the current one by taking its steps back one by one (each step is
+/// checked to lead to the next position, and no position may come twice).
+fn chain_trail(pos: &Position, links: &[Link]) -> Result<Trail> {
     let v = pos.variant;
     let s = pos.turn() as usize;
     let opp = 1 - s;
@@ -437,7 +436,7 @@ fn chain_trail(
             }
             p.put(next.cell, Piece::NONE);
             p.put(end, Piece::union(u[0].kind(), u[1].kind()));
-            p.st.ep[opp] = crate::position::Ep {
+            p.st.ep[opp] = Ep {
                 target: next.cell,
                 pawn: end,
                 hashed: true,
@@ -467,6 +466,13 @@ fn chain_trail(
         keys.push(p.hash_without_step());
         rules.push(p.st.rule);
         later = p;
+    }
+    let mut seen = keys.clone();
+    seen.sort_unstable();
+    if seen.windows(2).any(|w| w[0] == w[1]) {
+        return Err(Error::BadFen(
+            "the chain's path passes a position twice".into(),
+        ));
     }
     keys.reverse();
     rules.reverse();

@@ -263,7 +263,9 @@ fn friendly_a_fen_in_the_middle_of_a_chain_carries_the_chain_s_path() {
     assert_eq!(texts(&read), texts(&g));
     assert!(!texts(&read).contains(&"d4a4".to_string()));
     assert_eq!(read.position().trail(), g.position().trail());
-    // a path that no chain could have taken is refused
+    // a path that no chain could have taken is refused (a knight cannot reach d4 from a4, no
+    // union on b4 or h4, a freed piece of the wrong player, an empty link, no en passant chance
+    // to have taken, a position passed twice)
     for bad in [
         "a4N,d4R",
         "b4R,d4R",
@@ -271,6 +273,7 @@ fn friendly_a_fen_in_the_middle_of_a_chain_carries_the_chain_s_path() {
         "a4R,d4r",
         "a4R,,d4R",
         "a4*R,d4*R",
+        "a4R,d4R,a4R,d4R",
     ] {
         let text = format!("4k3/8/8/8/(Rp)2(Rp)4/8/8/7K w - - 1 1 {bad}");
         assert!(
@@ -371,7 +374,7 @@ fn friendly_a_position_read_in_the_middle_of_a_chain_offers_the_live_position_s_
                 .collect();
             let pick = if !takes.is_empty() {
                 &takes
-            } else if !chains.is_empty() && next() % 4 != 0 {
+            } else if !chains.is_empty() && !next().is_multiple_of(4) {
                 &chains
             } else {
                 &moves
