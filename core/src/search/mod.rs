@@ -344,6 +344,16 @@ impl<'a> Search<'a> {
         })
     }
 
+    /// In a game without check: a royal piece of either side is attacked (the side to move
+    /// may take one, or must save its own).
+    fn royal_en_prise(&self) -> bool {
+        if self.has_check {
+            return false;
+        }
+        let pos = self.tree.position();
+        (0..pos.variant.seat_count() as Seat).any(|s| pos.king(s).is_some() && pos.in_check(s))
+    }
+
     fn tt_key(&self) -> u64 {
         let pos = self.tree.position();
         let mut k = pos.hash();
@@ -396,8 +406,10 @@ impl<'a> Search<'a> {
         }
         let pv = beta - alpha > 1;
         let bounded = alpha.abs() < WIN - 100 && beta.abs() < WIN - 100;
-        // the static value, for the pruning of quiet nodes near the leaves
-        let stand = if self.two && !pv && !in_check && bounded {
+        // the static value, for the pruning of quiet nodes near the leaves; not where a king
+        // can be taken in a game without check (chaturanga, duck chess): that is its check,
+        // and the static value cannot see a win or loss one capture away
+        let stand = if self.two && !pv && !in_check && bounded && !self.royal_en_prise() {
             Some(self.eval.balance(self.tree.position(), self.me))
         } else {
             None
