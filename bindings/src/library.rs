@@ -264,6 +264,14 @@ impl GameLibrary {
         guard(|| self.store.delete(id).map_err(core_err))
     }
 
+    /// Accepts a game that was rolled back (its `resume` and the listing give `DamagedSave`
+    /// saying how many saved actions were lost and where the copy of the database taken
+    /// before it was opened is kept): it plays on from the older state it has now. A game
+    /// that was not rolled back gives `BadInput`.
+    pub fn accept_rollback(&self, id: u64) -> Result<(), RookeryError> {
+        guard(|| self.store.accept_rollback(id).map_err(core_err))
+    }
+
     pub fn rename(&self, id: u64, name: String) -> Result<(), RookeryError> {
         guard(|| self.store.rename(id, &name).map_err(core_err))
     }
@@ -374,6 +382,72 @@ mod tests {
         ));
         drop(lib);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// sled's own files of `from` (everything but Rookery's guard file) copied over those of
+    /// `to`: an older state of the database, as sled may recover to after damage.
+    fn put_sled_files(from: &std::path::Path, to: &std::path::Path) {
+        fn copy(from: &std::path::Path, to: &std::path::Path) {
+            std::fs::create_dir_all(to).unwrap();
+            for e in std::fs::read_dir(from).unwrap() {
+                let e = e.unwrap();
+                if e.file_name() == "rookery-guard" {
+                    continue;
+                }
+                let (src, dst) = (e.path(), to.join(e.file_name()));
+                if src.is_dir() {
+                    let _ = std::fs::remove_dir_all(&dst);
+                    copy(&src, &dst);
+                } else {
+                    std::fs::copy(&src, &dst).unwrap();
+                }
+            }
+        }
+        copy(from, to);
+    }
+
+    #[test]
+    fn a_rolled_back_game_is_a_typed_error_until_accepted_then_plays_on() {
+        let dir = temp("rollback");
+        let older = std::path::PathBuf::from(format!("{dir}-older"));
+        let id = {
+            let lib = GameLibrary::new(dir.clone()).unwrap();
+            let s = lib
+                .new_game(
+                    "chess".into(),
+                    people(),
+                    crate::catalogue::default_house_rules(),
+                    1,
+                )
+                .unwrap();
+            s.play_move_text("e2e4".into()).unwrap();
+            s.snapshot().unwrap().saved_id.unwrap()
+        };
+        put_sled_files(std::path::Path::new(&dir), &older);
+        {
+            let lib = GameLibrary::new(dir.clone()).unwrap();
+            let s = lib.resume(id).unwrap();
+            s.play_move_text("e7e5".into()).unwrap();
+            s.play_move_text("g1f3".into()).unwrap();
+        }
+        // sled's files as they were before the last two moves; the guard knows of them
+        put_sled_files(&older, std::path::Path::new(&dir));
+        let lib = GameLibrary::new(dir.clone()).unwrap();
+        match lib.resume(id).err() {
+            Some(RookeryError::DamagedSave { message }) => {
+                assert!(message.contains("older"), "{message}")
+            }
+            other => panic!("expected DamagedSave, got {other:?}"),
+        }
+        lib.accept_rollback(id).unwrap();
+        assert_eq!(lib.resume(id).unwrap().move_list().unwrap(), ["e2e4"]);
+        assert!(matches!(
+            lib.accept_rollback(id).err(),
+            Some(RookeryError::BadInput { .. })
+        ));
+        drop(lib);
+        let _ = std::fs::remove_dir_all(&dir);
+        let _ = std::fs::remove_dir_all(&older);
     }
 
     #[test]

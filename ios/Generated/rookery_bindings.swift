@@ -767,6 +767,14 @@ public func FfiConverterTypeCancelHandle_lower(_ value: CancelHandle) -> UInt64 
 public protocol GameLibraryProtocol: AnyObject, Sendable {
     
     /**
+     * Accepts a game that was rolled back (its `resume` and the listing give `DamagedSave`
+     * saying how many saved actions were lost and where the copy of the database taken
+     * before it was opened is kept): it plays on from the older state it has now. A game
+     * that was not rolled back gives `BadInput`.
+     */
+    func acceptRollback(id: UInt64) throws 
+    
+    /**
      * Saved games that cannot be listed (damaged records), as error texts naming them.
      */
     func damagedGames() throws  -> [String]
@@ -899,6 +907,20 @@ public convenience init(path: String)throws  {
 
     
 
+    
+    /**
+     * Accepts a game that was rolled back (its `resume` and the listing give `DamagedSave`
+     * saying how many saved actions were lost and where the copy of the database taken
+     * before it was opened is kept): it plays on from the older state it has now. A game
+     * that was not rolled back gives `BadInput`.
+     */
+open func acceptRollback(id: UInt64)throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamelibrary_accept_rollback(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt64.lower(id),$0
+    )
+}
+}
     
     /**
      * Saved games that cannot be listed (damaged records), as error texts naming them.
@@ -6485,6 +6507,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_func_scene_hit_test() != 8854) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamelibrary_accept_rollback() != 3912) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_gamelibrary_damaged_games() != 7141) {

@@ -274,6 +274,11 @@ void uniffi_rookery_bindings_fn_free_gamelibrary(uint64_t handle, RustCallStatus
 uint64_t uniffi_rookery_bindings_fn_constructor_gamelibrary_new(RustBuffer path, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_ACCEPT_ROLLBACK
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_ACCEPT_ROLLBACK
+void uniffi_rookery_bindings_fn_method_gamelibrary_accept_rollback(uint64_t ptr, uint64_t id, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_DAMAGED_GAMES
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_DAMAGED_GAMES
 RustBuffer uniffi_rookery_bindings_fn_method_gamelibrary_damaged_games(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -949,6 +954,12 @@ uint16_t uniffi_rookery_bindings_checksum_func_board_scene(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_SCENE_HIT_TEST
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_SCENE_HIT_TEST
 uint16_t uniffi_rookery_bindings_checksum_func_scene_hit_test(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_ACCEPT_ROLLBACK
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_ACCEPT_ROLLBACK
+uint16_t uniffi_rookery_bindings_checksum_method_gamelibrary_accept_rollback(void
     
 );
 #endif
