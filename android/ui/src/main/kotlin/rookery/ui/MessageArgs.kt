@@ -28,6 +28,7 @@ object MessageArgs {
         "error-no-such-game" to listOf("detail"),
         "error-no-such-save" to listOf("game"),
         "error-play-not-saved" to listOf("detail"),
+        "error-rolled-back" to listOf("game", "detail", "backup"),
         "error-store" to listOf("detail"),
         "error-store-locked" to listOf("path"),
         "error-store-unavailable" to listOf("path", "detail"),
