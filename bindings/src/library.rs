@@ -67,27 +67,6 @@ pub struct SavedGameSummary {
     pub position: String,
 }
 
-/// How long [`GameLibrary::new`] waits for a library held by someone else to be let go.
-pub const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
-
-/// `GameStore::open`, tried again every 20 ms while the database is locked, for at most `wait`.
-fn open_waiting(
-    dir: &std::path::Path,
-    wait: std::time::Duration,
-) -> rookery_core::Result<GameStore> {
-    let deadline = std::time::Instant::now() + wait;
-    loop {
-        match GameStore::open(dir) {
-            Err(rookery_core::Error::StoreLocked { .. })
-                if std::time::Instant::now() < deadline =>
-            {
-                std::thread::sleep(std::time::Duration::from_millis(20));
-            }
-            other => return other,
-        }
-    }
-}
-
 fn result_of(o: &Outcome) -> GameResult {
     GameResult {
         winners: o.winners.iter().map(|&s| u32::from(s)).collect(),
@@ -165,7 +144,7 @@ pub struct GameLibrary {
 #[uniffi::export]
 impl GameLibrary {
     /// Opens (or creates) the library in `path`. `LibraryLocked` when another process (or
-    /// another open `GameLibrary`) holds it for over [`LOCK_WAIT`] (the open waits that long:
+    /// another open `GameLibrary`) holds it for over [`rookery_core::store::LOCK_WAIT`] (the open waits that long:
     /// sled lets go of its lock shortly after the last handle of a library is dropped, so a
     /// library reopened right after closing one would otherwise be refused now and then);
     /// `LibraryUnavailable` when the directory cannot be used. A database that cannot be read
@@ -175,7 +154,7 @@ impl GameLibrary {
     pub fn new(path: String) -> Result<Arc<Self>, RookeryError> {
         guard(|| {
             let dir = std::path::Path::new(&path);
-            let store = open_waiting(dir, LOCK_WAIT).map_err(core_err)?;
+            let store = GameStore::open(dir).map_err(core_err)?;
             store.set_sync_to_disk(true).map_err(core_err)?;
             let moved_aside = store.moved_aside().map(|a| a.to_string());
             Ok(Arc::new(Self {
@@ -526,7 +505,7 @@ mod tests {
             GameLibrary::new(dir.clone()).err(),
             Some(RookeryError::LibraryLocked { .. })
         ));
-        assert!(t0.elapsed() >= LOCK_WAIT);
+        assert!(t0.elapsed() >= rookery_core::store::LOCK_WAIT);
         // closed and reopened at once, many times
         drop(second);
         for _ in 0..5 {

@@ -381,7 +381,27 @@ enum OpenError {
     Locked,
 }
 
+/// How long an open waits for a database held by someone else to be let go: sled releases
+/// its file lock shortly after the last handle of a store is dropped (its flusher thread ends
+/// first), so a store reopened right after closing one in the same process would otherwise
+/// be refused now and then. Held longer, the open is `StoreLocked`.
+pub const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// [`open_sled_once`], tried again every 20 ms while the database is locked, for at most
+/// [`LOCK_WAIT`].
 fn open_sled(dir: &Path) -> std::result::Result<sled::Db, OpenError> {
+    let deadline = std::time::Instant::now() + LOCK_WAIT;
+    loop {
+        match open_sled_once(dir) {
+            Err(OpenError::Locked) if std::time::Instant::now() < deadline => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            other => return other,
+        }
+    }
+}
+
+fn open_sled_once(dir: &Path) -> std::result::Result<sled::Db, OpenError> {
     let config = sled::Config::new().path(dir).cache_capacity(CACHE_BYTES);
     let opened = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| config.open()));
     match opened {
