@@ -552,7 +552,15 @@ impl Position {
             return None;
         }
         let s = self.st.turn;
-        let king = self.king(s)?;
+        let Some(king) = self.king(s) else {
+            // no king on the board yet (sittuyin's set-up: it is in hand): every move is
+            // tested, so the king is not dropped where it is attacked
+            return Some(Safety {
+                king: NO_CELL,
+                all: true,
+                pinned: None,
+            });
+        };
         let all = v.hooks.verify_all || v.hop_mask != [0; 3] || self.attacked(king, s);
         // lame leapers (legs) can be unblocked from cells that pin lines do not cover: there
         // every piece on a line with the king is tested, as before

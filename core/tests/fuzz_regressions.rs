@@ -112,3 +112,21 @@ fn a_name_with_a_line_break_survives_the_text_form() {
     let broken = written.replace(r"\u{0}", r"\u{110000}");
     assert!(text::read(&broken).is_err());
 }
+
+/// Found by the `position` fuzz target: in sittuyin's set-up, with its king still in hand, a
+/// player could drop the king where an enemy pawn attacks it (the position after it did not
+/// read back: "the side not to move is in check"). A king is not placed into check;
+/// Fairy-Stockfish gives the same 18 drops.
+#[test]
+fn sittuyin_a_king_is_not_placed_where_it_is_attacked() {
+    let g =
+        rookery_core::Game::from_fen("sittuyin", "8/8/4pppp/pppP4/P4pPP/PPPP4/8/8[Kkn] w - - 0 1")
+            .unwrap();
+    let mut texts: Vec<String> = g.legal_moves().iter().map(|&m| g.move_text(m)).collect();
+    texts.sort();
+    assert_eq!(texts.len(), 18, "{texts:?}");
+    assert!(
+        !texts.iter().any(|t| t == "K@e3" || t == "K@g3"),
+        "{texts:?}"
+    );
+}
