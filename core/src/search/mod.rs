@@ -324,6 +324,18 @@ impl<'a> Search<'a> {
             .any(|s| v.allied(s, self.me) && pos.is_in_play(s) && pos.walking >> s & 1 == 0)
     }
 
+    /// The value of a node that is not searched: the game over, the bot's team out, or the
+    /// budget spent (0, discarded by the caller).
+    fn settled(&mut self, ply: usize) -> Option<i32> {
+        if let Some(o) = self.tree.outcome() {
+            return Some(self.terminal(&o.clone(), ply));
+        }
+        if self.team_out() {
+            return Some(-WIN + ply as i32);
+        }
+        self.out_of_budget().then_some(0)
+    }
+
     fn child(&mut self, a: Action, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
         self.nodes += 1;
         self.tree.step(a);
@@ -378,14 +390,8 @@ impl<'a> Search<'a> {
         if self.method == Method::Brs {
             return self.brs(depth, alpha, beta, ply, true);
         }
-        if let Some(o) = self.tree.outcome() {
-            return self.terminal(&o.clone(), ply);
-        }
-        if self.team_out() {
-            return -WIN + ply as i32;
-        }
-        if self.out_of_budget() {
-            return 0;
+        if let Some(v) = self.settled(ply) {
+            return v;
         }
         let pos = self.tree.position();
         let turn = pos.turn();

@@ -117,14 +117,8 @@ impl<'a> Search<'a> {
         ply: usize,
         open: bool,
     ) -> i32 {
-        if let Some(o) = self.tree.outcome() {
-            return self.terminal(&o.clone(), ply);
-        }
-        if self.team_out() {
-            return -WIN + ply as i32;
-        }
-        if self.out_of_budget() {
-            return 0;
+        if let Some(v) = self.settled(ply) {
+            return v;
         }
         let pos = self.tree.position();
         let turn = pos.turn();
