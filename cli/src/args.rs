@@ -298,6 +298,9 @@ pub struct MatchArgs {
     /// A fixed node budget per move (reproducible) instead of each level's time cap.
     #[arg(long, value_name = "N")]
     pub nodes: Option<u64>,
+    /// The same time cap per move for every level (milliseconds) instead of each level's own.
+    #[arg(long, value_name = "MS", conflicts_with = "nodes")]
+    pub movetime: Option<u64>,
     #[arg(long, value_name = "N")]
     pub move_limit: Option<u32>,
     #[arg(long, value_name = "N")]

@@ -11,11 +11,12 @@ use rookery_core::search::Method;
 
 use crate::flag_value;
 
-/// `rookery match --game ID --players L1,L2[,...] [--games N] [--nodes N] [--move-limit N]
-/// [--seed S]`: level 0 is the simple random bot; 1–8 the search levels, each optionally
+/// `rookery match --game ID --players L1,L2[,...] [--games N] [--nodes N | --movetime MS]
+/// [--move-limit N] [--seed S]`: level 0 is the simple random bot; 1–8 the search levels, each optionally
 /// followed by a multi-player method to compare (`8b` BRS+, `8p` paranoid; by default the
 /// game's own, `search::Method::default_for`). With `--nodes` every
-/// move searches a fixed node budget (reproducible); otherwise each level's own time cap.
+/// move searches a fixed node budget (reproducible); with `--movetime` every level gets the same
+/// time cap; otherwise each level's own cap.
 pub fn cmd_match(args: &[String]) -> Result<(), String> {
     if flag_value(args, "--engine").is_some() {
         return cmd_match_engine(args);
@@ -49,6 +50,9 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
     let nodes: Option<u64> = flag_value(args, "--nodes")
         .map(|s| s.parse().map_err(|_| "bad --nodes".to_string()))
         .transpose()?;
+    let movetime: Option<u64> = flag_value(args, "--movetime")
+        .map(|s| s.parse().map_err(|_| "bad --movetime".to_string()))
+        .transpose()?;
     let limit: u32 = parse(args, "--move-limit", 400)?;
     let seed: u64 = parse(args, "--seed", 1)?;
     // entrant i of `players` sits at seat (i + game) % n; entrants beyond the seats are ignored,
@@ -77,6 +81,7 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
                     Box::new(SearchBot {
                         nodes,
                         method,
+                        movetime_ms: movetime,
                         ..search_bot(level, s)
                     })
                 }
@@ -296,10 +301,7 @@ pub fn cmd_match_engine(args: &[String]) -> Result<(), String> {
     let level: u8 = parse(args, "--level", 8)?;
     let games: usize = parse(args, "--games", 2)?;
     let limit: u32 = parse(args, "--move-limit", 300)?;
-    let fsf_name = match game_id.as_str() {
-        "ouk-chatrang" => "cambodian",
-        other => other,
-    };
+    let fsf_name = crate::uci::engine_name_of(&game_id);
     let mut child = Command::new(&path)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -18,15 +18,30 @@ use rookery_core::position::Move;
 use rookery_core::rules;
 use rookery_core::search::{Limits, Search, WIN};
 
-/// Fairy-Stockfish's variant names for our game ids (where they differ).
+/// Fairy-Stockfish's variant names of our game ids where they differ (the first name of an id
+/// is the one we send it).
+const ENGINE_NAMES: [(&str, &str); 5] = [
+    ("chess960", "chess960"),
+    ("fischerandom", "chess960"),
+    ("cambodian", "ouk-chatrang"),
+    ("fogofwar", "fog-of-war"),
+    ("giveaway", "antichess"),
+];
+
+/// Our game id of a `UCI_Variant` name.
 fn game_id_of(uci_variant: &str) -> &str {
-    match uci_variant {
-        "fischerandom" | "chess960" => "chess960",
-        "cambodian" => "ouk-chatrang",
-        "fogofwar" => "fog-of-war",
-        "giveaway" => "antichess",
-        other => other,
-    }
+    ENGINE_NAMES
+        .iter()
+        .find(|(name, _)| *name == uci_variant)
+        .map_or(uci_variant, |(_, id)| id)
+}
+
+/// The `UCI_Variant` name of our game id (what `rookery match --engine` sends).
+pub fn engine_name_of(game_id: &str) -> &str {
+    ENGINE_NAMES
+        .iter()
+        .find(|(_, id)| *id == game_id)
+        .map_or(game_id, |(name, _)| name)
 }
 
 pub fn cmd_uci(_args: &[String]) -> Result<(), String> {

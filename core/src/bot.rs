@@ -282,60 +282,79 @@ pub struct Level {
     /// Each root move's value gets a seeded random term in ±noise centipawns, so lower levels
     /// misjudge (and hang pieces) the way beginners do, never by sleeping.
     pub noise: i32,
+    /// Whether the cap shrinks to a share of [`ROUND_MS`] at a table of many seats (levels
+    /// 1–4, the ones that fill a table: seven of them make a round of eight-player chess in
+    /// under 3 s). Levels 5–8 keep their own caps, so that where no depth is reached within a
+    /// share (eight-player chess) each level still thinks longer than the one below it.
+    pub round_share: bool,
 }
 
-/// Levels 1–8 (index 0 = level 1). Level 4 is the default.
+/// Levels 1–8 (index 0 = level 1). Level 4 is the default. Two-player games reach the depths
+/// of levels 1–7 well within their caps, so there the depth and the noise make the levels;
+/// in the big multi-player games the caps do (eight-player chess: 400, 500, 650, 800 and
+/// 1,000 ms for levels 4 to 8).
 pub const LEVELS: [Level; 8] = [
     Level {
         depth: 1,
         time_ms: 1000,
         noise: 400,
+        round_share: true,
     },
     Level {
         depth: 1,
         time_ms: 1000,
         noise: 150,
+        round_share: true,
     },
     Level {
         depth: 2,
         time_ms: 1000,
         noise: 60,
+        round_share: true,
     },
     Level {
         depth: 3,
         time_ms: 1000,
         noise: 25,
+        round_share: true,
     },
     Level {
         depth: 4,
-        time_ms: 1000,
+        time_ms: 500,
         noise: 10,
+        round_share: false,
     },
     Level {
         depth: 5,
-        time_ms: 1000,
+        time_ms: 650,
         noise: 0,
+        round_share: false,
     },
     Level {
         depth: 8,
-        time_ms: 1000,
+        time_ms: 800,
         noise: 0,
+        round_share: false,
     },
     Level {
         depth: 64,
         time_ms: 1000,
         noise: 0,
+        round_share: false,
     },
 ];
 
 /// A whole round of bots at the table takes at most about this long (milliseconds; 3 s less
-/// the searches' overshoot of their caps).
+/// the searches' overshoot of their caps) at levels 1–4.
 pub const ROUND_MS: u64 = 2800;
 
-/// The time cap of one move at a level with `seats` players: the level's own cap, and no
-/// more than a share of [`ROUND_MS`] when the other seats are all bots (eight-player chess:
-/// 2.8 s / 7 each).
+/// The time cap of one move at a level with `seats` players: the level's own cap, and at
+/// levels 1–4 no more than a share of [`ROUND_MS`] when the other seats are all bots
+/// (eight-player chess: 2.8 s / 7 each).
 pub fn move_time_ms(level: Level, seats: usize) -> u64 {
+    if !level.round_share {
+        return level.time_ms;
+    }
     level
         .time_ms
         .min(ROUND_MS / seats.saturating_sub(1).max(1) as u64)
@@ -364,6 +383,9 @@ pub struct SearchBot {
     /// The multi-player method instead of the game's default (`rookery match` compares them;
     /// see [`crate::search::Method`]).
     pub method: Option<crate::search::Method>,
+    /// A time cap per move instead of the level's (`rookery match --movetime`: equal time for
+    /// every level, as against an engine).
+    pub movetime_ms: Option<u64>,
 }
 
 /// The bot of a level 1–8 (clamped), seeded.
@@ -373,6 +395,7 @@ pub fn search_bot(level: u8, seed: u64) -> SearchBot {
         seed,
         nodes: None,
         method: None,
+        movetime_ms: None,
     }
 }
 
@@ -440,10 +463,10 @@ impl SearchBot {
             nodes: self.nodes,
             time: match self.nodes {
                 Some(_) => None,
-                None => Some(std::time::Duration::from_millis(move_time_ms(
-                    lv,
-                    game.variant.seat_count(),
-                ))),
+                None => Some(std::time::Duration::from_millis(
+                    self.movetime_ms
+                        .unwrap_or_else(|| move_time_ms(lv, game.variant.seat_count())),
+                )),
             },
         };
         // fog of war: search the position the seat knows, among the moves it is offered
