@@ -64,6 +64,18 @@ pub struct Entry {
     pub deleted_back: bool,
 }
 
+impl Entry {
+    /// A game as saved: `len` actions written in generation `gen`, nothing lost.
+    pub fn saved(gen: u64, len: u32) -> Entry {
+        Entry {
+            gen,
+            len,
+            rolled_back: false,
+            deleted_back: false,
+        }
+    }
+}
+
 /// The guard's content.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Guard {
@@ -239,15 +251,7 @@ pub fn check(
             }
             None => {
                 let f = found[&id].expect("checked above");
-                next.games.insert(
-                    id,
-                    Entry {
-                        gen: f.gen,
-                        len: f.len,
-                        rolled_back: false,
-                        deleted_back: false,
-                    },
-                );
+                next.games.insert(id, Entry::saved(f.gen, f.len));
             }
         }
     }
@@ -263,22 +267,13 @@ pub fn check(
             next.games.insert(
                 id,
                 Entry {
-                    gen: f.gen,
-                    len: f.len,
                     rolled_back: true,
                     deleted_back: true,
+                    ..Entry::saved(f.gen, f.len)
                 },
             );
         } else {
-            next.games.insert(
-                id,
-                Entry {
-                    gen: f.gen,
-                    len: f.len,
-                    rolled_back: false,
-                    deleted_back: false,
-                },
-            );
+            next.games.insert(id, Entry::saved(f.gen, f.len));
         }
     }
     (lost, next)
@@ -310,20 +305,13 @@ pub fn sibling(dir: &Path, suffix: &str) -> PathBuf {
 mod tests {
     use super::*;
 
-    fn e(gen: u64, len: u32) -> Entry {
-        Entry {
-            gen,
-            len,
-            rolled_back: false,
-            deleted_back: false,
-        }
-    }
-
     #[test]
     fn the_guard_file_reads_back_and_damage_is_refused() {
         let g = Guard {
             gen: 41,
-            games: [(1, e(40, 12)), (7, e(3, 0))].into_iter().collect(),
+            games: [(1, Entry::saved(40, 12)), (7, Entry::saved(3, 0))]
+                .into_iter()
+                .collect(),
         };
         let b = g.encode();
         assert_eq!(Guard::decode(&b).unwrap(), g);
@@ -339,9 +327,13 @@ mod tests {
     fn a_database_older_than_its_guard_names_the_games_that_lost_actions() {
         let guard = Guard {
             gen: 50,
-            games: [(1, e(50, 20)), (2, e(30, 8)), (3, e(45, 4))]
-                .into_iter()
-                .collect(),
+            games: [
+                (1, Entry::saved(50, 20)),
+                (2, Entry::saved(30, 8)),
+                (3, Entry::saved(45, 4)),
+            ]
+            .into_iter()
+            .collect(),
         };
         let f = |gen, len| Some(Found { gen, len });
         // game 1 older, game 2 as saved, game 3 missing, game 4 (deleted before) back
@@ -367,8 +359,8 @@ mod tests {
             .collect();
         let (lost2, next2) = check(&next, 61, &found2);
         assert_eq!(lost2, lost);
-        assert_eq!(next2.games[&5], e(61, 0));
-        assert_eq!(next2.games[&2], e(60, 9));
+        assert_eq!(next2.games[&5], Entry::saved(61, 0));
+        assert_eq!(next2.games[&2], Entry::saved(60, 9));
     }
 
     #[test]
@@ -377,7 +369,9 @@ mod tests {
         // game, a deleted game
         let guard = Guard {
             gen: 10,
-            games: [(1, e(10, 5)), (2, e(7, 3))].into_iter().collect(),
+            games: [(1, Entry::saved(10, 5)), (2, Entry::saved(7, 3))]
+                .into_iter()
+                .collect(),
         };
         let f = |gen, len| Some(Found { gen, len });
         let moved: BTreeMap<_, _> = [(1, f(11, 6)), (2, f(7, 3))].into_iter().collect();

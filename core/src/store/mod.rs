@@ -628,15 +628,7 @@ impl GameStore {
         match self.db.get(summary_key(id)).map_err(store_err)? {
             Some(v) => {
                 if let Ok(s) = decode_summary(id, &v) {
-                    g.games.insert(
-                        id,
-                        guard::Entry {
-                            gen: s.gen,
-                            len: s.len,
-                            rolled_back: false,
-                            deleted_back: false,
-                        },
-                    );
+                    g.games.insert(id, guard::Entry::saved(s.gen, s.len));
                 }
             }
             None => {
@@ -736,15 +728,7 @@ impl GameStore {
         }
         match touch {
             Touch::Game(id, len) => {
-                g.games.insert(
-                    id,
-                    guard::Entry {
-                        gen,
-                        len,
-                        rolled_back: false,
-                        deleted_back: false,
-                    },
-                );
+                g.games.insert(id, guard::Entry::saved(gen, len));
             }
             Touch::Gone(id) => {
                 g.games.remove(&id);
