@@ -36,7 +36,7 @@ use crate::notation::fen8;
 use crate::piece::{self, Piece, PieceType, Seat};
 use crate::position::Position;
 use crate::rules::multi::{self, MateTiming};
-use crate::variant::{EpMode, Family, SeatDef, Variant};
+use crate::variant::{Family, Variant};
 
 pub const ID: &str = "chaturaji";
 
@@ -71,29 +71,17 @@ pub fn pieces() -> Vec<PieceType> {
 /// Builds the `chaturaji` variant.
 pub fn variant() -> Variant {
     let mut v = Variant::base(ID, Family::Chaturaji, grid::standard(), pieces());
-    let seats = [
-        ("red", 'r', grid::NORTH),
-        ("blue", 'b', grid::EAST),
-        ("yellow", 'y', grid::SOUTH),
-        ("green", 'g', grid::WEST),
-    ];
-    v.seats = seats
-        .iter()
-        .enumerate()
-        .map(|(i, &(colour, tag, facing))| SeatDef {
-            colour,
-            tag,
-            team: i as u8,
-            facing,
-        })
-        .collect();
-    // no double step; promotion at the far edge, to a boat only
-    for f in 0..4u8 {
-        v.promotion_zone[f as usize] = grid::line_from_back(&v.board, f, 7);
-    }
-    v.promote_to = vec![BOAT];
-    v.ep = EpMode::None;
-    v.castling = false;
+    // promotion at the far edge, to a boat only; no double step
+    multi::four_armies(
+        &mut v,
+        [
+            ("red", 'r', grid::NORTH),
+            ("blue", 'b', grid::EAST),
+            ("yellow", 'y', grid::SOUTH),
+            ("green", 'g', grid::WEST),
+        ],
+        BOAT,
+    );
     v.royal_check = false;
     v.start_fen = START.to_string();
     v.finish()

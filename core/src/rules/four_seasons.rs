@@ -40,7 +40,7 @@ use crate::notation::fen8;
 use crate::piece::{atoms::*, Atom, Piece, PieceType, Seat};
 use crate::position::Position;
 use crate::rules::multi::{self, MateTiming, Mobility};
-use crate::variant::{EpMode, Family, SeatDef, Variant};
+use crate::variant::{Family, Variant};
 
 pub const ID: &str = "four-seasons";
 
@@ -78,29 +78,17 @@ pub fn pieces() -> Vec<PieceType> {
 /// Builds the `four-seasons` variant.
 pub fn variant() -> Variant {
     let mut v = Variant::base(ID, Family::FourSeasons, grid::standard(), pieces());
-    let seats = [
-        ("green", 'g', grid::SOUTH),
-        ("red", 'r', grid::EAST),
-        ("black", 'b', grid::NORTH),
-        ("white", 'w', grid::WEST),
-    ];
-    v.seats = seats
-        .iter()
-        .enumerate()
-        .map(|(i, &(colour, tag, facing))| SeatDef {
-            colour,
-            tag,
-            team: i as u8,
-            facing,
-        })
-        .collect();
-    // no double step; promotion at the far edge in the pawn's direction, to a general
-    for f in 0..4u8 {
-        v.promotion_zone[f as usize] = grid::line_from_back(&v.board, f, 7);
-    }
-    v.promote_to = vec![GENERAL];
-    v.ep = EpMode::None;
-    v.castling = false;
+    // promotion at the far edge in the pawn's direction, to a general; no double step
+    multi::four_armies(
+        &mut v,
+        [
+            ("green", 'g', grid::SOUTH),
+            ("red", 'r', grid::EAST),
+            ("black", 'b', grid::NORTH),
+            ("white", 'w', grid::WEST),
+        ],
+        GENERAL,
+    );
     v.royal_check = true;
     v.start_fen = START.to_string();
     v.finish()

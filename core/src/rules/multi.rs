@@ -29,7 +29,7 @@ use crate::game::{Choice, Ctx, EndReason, Event, OutReason, Outcome};
 use crate::piece::{Piece, Seat, GREY};
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::{standings_by_score, Rules, Standing};
-use crate::variant::Variant;
+use crate::variant::{EpMode, SeatDef, Variant};
 
 /// The rules of a multi-player family as data: its notation and its `after_action` hook; the
 /// rest is shared. Each family defines one `static RULES: MultiRules`.
@@ -504,6 +504,28 @@ pub fn walking_move(pos: &Position, seed: u64, ply: usize, step: usize) -> Optio
     }
     let r = prng(seed, (ply as u64) << 8 | step as u64 & 0xff);
     Some(moves[(r % moves.len() as u64) as usize])
+}
+
+/// The set-up of the four-army games on the 8×8 board (chaturaji, four seasons): one army per
+/// seat in `seats` order (colour, tag, facing), each its own team; no double step, en passant
+/// or castling; a pawn promotes on the far edge in its own direction, to `promote_to` only.
+pub fn four_armies(v: &mut Variant, seats: [(&'static str, char, u8); 4], promote_to: u8) {
+    v.seats = seats
+        .iter()
+        .enumerate()
+        .map(|(i, &(colour, tag, facing))| SeatDef {
+            colour,
+            tag,
+            team: i as u8,
+            facing,
+        })
+        .collect();
+    for f in 0..4u8 {
+        v.promotion_zone[f as usize] = crate::board::grid::line_from_back(&v.board, f, 7);
+    }
+    v.promote_to = vec![promote_to];
+    v.ep = EpMode::None;
+    v.castling = false;
 }
 
 #[cfg(test)]
