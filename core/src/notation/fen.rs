@@ -1,9 +1,10 @@
 //! FEN for two-player grid games, as Fairy-Stockfish reads and writes it: ranks from the
-//! top, multi-digit empty counts, `KQkq` or Shredder/X-FEN castling letters, en passant square.
+//! top, multi-digit empty counts, `KQkq` or Shredder/X-FEN castling letters, en passant square;
+//! the chess variants' holdings, promoted marks and duck too (one reader and one writer).
 
-use crate::board::{grid, Cell};
+use crate::board::{grid, Cell, NO_CELL};
 use crate::error::{Error, Result};
-use crate::piece::{chess, Piece};
+use crate::piece::{chess, Piece, Seat, NEUTRAL};
 use crate::position::{CastleDef, Ep, Position};
 use crate::variant::Variant;
 
@@ -11,25 +12,50 @@ fn bad(msg: impl Into<String>) -> Error {
     Error::BadFen(msg.into())
 }
 
-/// Reads a FEN into a position of `v` (a two-seat grid variant).
-pub fn parse(v: &'static Variant, fen: &str) -> Result<Position> {
+/// Reads a FEN into a position of `v` (a two-seat grid game) with one royal piece per side.
+pub fn parse(v: &'static Variant, text: &str) -> Result<Position> {
+    parse_with(v, text, true)
+}
+
+/// Reads Fairy-Stockfish's FEN: ranks from the top, multi-digit empty counts, `~` after a
+/// promoted piece, `*` the duck, holdings in brackets after the board (`[QPpp]`, `[]` or none)
+/// or as a rank after the last, `KQkq` or Shredder/X-FEN castling letters, the en passant
+/// square. Each side has one royal piece, or at most one where `king_required` is false
+/// (antichess's king is not royal; a finished game of atomic has none).
+pub fn parse_with(v: &'static Variant, text: &str, king_required: bool) -> Result<Position> {
     let t = &v.board;
-    let f: Vec<&str> = fen.split_whitespace().collect();
+    let f: Vec<&str> = text.split_whitespace().collect();
     if f.is_empty() {
         return Err(bad("empty FEN"));
     }
+    let (board, holdings) = match f[0].find('[') {
+        Some(i) => {
+            let rest = &f[0][i + 1..];
+            let h = rest
+                .strip_suffix(']')
+                .ok_or_else(|| bad("holdings without ']'"))?;
+            (&f[0][..i], Some(h))
+        }
+        None => (f[0], None),
+    };
     let mut pos = Position::empty(v);
-    let rows: Vec<&str> = f[0].split('/').collect();
+    let mut rows: Vec<&str> = board.split('/').collect();
+    // holdings may also be written as a rank after the last (`.../RNBQKBNR/Qp`)
+    let mut holdings = holdings;
+    if holdings.is_none() && v.hand.is_some() && rows.len() == t.height as usize + 1 {
+        holdings = rows.pop();
+    }
     if rows.len() != t.height as usize {
         return Err(bad(format!("{} ranks, expected {}", rows.len(), t.height)));
     }
+    let mut ducks = 0;
     for (ri, row) in rows.iter().enumerate() {
         let y = t.height - 1 - ri as i16;
         let mut x: i16 = 0;
+        let mut last = NO_CELL;
         let mut chars = row.chars().peekable();
         while let Some(ch) = chars.next() {
             if let Some(d) = ch.to_digit(10) {
-                // an empty count: at most the board's width, however many digits are written
                 let mut n = d;
                 while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
                     n = n.saturating_mul(10).saturating_add(d2);
@@ -39,19 +65,31 @@ pub fn parse(v: &'static Variant, fen: &str) -> Result<Position> {
                     return Err(bad(format!("empty count {n} on rank {}", y + 1)));
                 }
                 x += n as i16;
+                last = NO_CELL;
                 continue;
             }
             if ch == '~' {
-                continue; // promoted-piece marker (crazyhouse); not needed by these games
+                if last == NO_CELL {
+                    return Err(bad("'~' without a piece"));
+                }
+                let p = pos.board[last as usize];
+                pos.board[last as usize] = p.with_promoted(true);
+                continue;
             }
             let kind = v
                 .piece_by_letter(ch)
                 .ok_or_else(|| bad(format!("unknown piece '{ch}'")))?;
-            let seat = if ch.is_ascii_uppercase() { 0 } else { 1 };
             let c = t
                 .at(x, y)
                 .ok_or_else(|| bad(format!("rank {} is too long", y + 1)))?;
-            pos.board[c as usize] = Piece::new(kind, seat, v.seats[seat as usize].facing);
+            pos.board[c as usize] = if ch == '*' {
+                ducks += 1;
+                Piece::neutral(kind)
+            } else {
+                let seat = if ch.is_ascii_uppercase() { 0 } else { 1 };
+                Piece::new(kind, seat, v.seats[seat as usize].facing)
+            };
+            last = c;
             x += 1;
         }
         if x != t.width {
@@ -63,52 +101,78 @@ pub fn parse(v: &'static Variant, fen: &str) -> Result<Position> {
             )));
         }
     }
+    if ducks > 1 {
+        return Err(bad("more than one duck"));
+    }
     pos.st.turn = match f.get(1).copied().unwrap_or("w") {
         "w" => 0,
         "b" => 1,
         s => return Err(bad(format!("side to move '{s}'"))),
     };
     pos.refresh();
+    if let Some(h) = holdings {
+        if v.hand.is_none() && !h.is_empty() {
+            return Err(bad("this game has no hands"));
+        }
+        for ch in h.chars().filter(|&c| c != '-') {
+            let kind = v
+                .piece_by_letter(ch)
+                .filter(|&k| !v.is_royal(k) && ch != '*')
+                .ok_or_else(|| bad(format!("piece '{ch}' in hand")))?;
+            let seat = if ch.is_ascii_uppercase() { 0 } else { 1 };
+            let n = pos.in_hand(seat, kind);
+            if n == u8::MAX {
+                return Err(bad("too many pieces in hand"));
+            }
+            pos.set_hand(seat, kind, n + 1);
+        }
+    }
+    // a royal king per side, except in a position whose game is over (king taken or exploded)
     for s in 0..2u8 {
         let kings = (0..t.len() as Cell)
             .filter(|&c| {
                 let p = pos.at(c);
-                p.is_some() && p.owner() == s && v.is_royal(p.kind())
+                p.is_seated() && p.owner() == s && v.is_royal(p.kind())
             })
             .count();
-        if kings != 1 {
+        if kings > 1 || (king_required && kings == 0) {
             return Err(bad(format!(
                 "{} kings for {}",
                 kings, v.seats[s as usize].colour
             )));
         }
     }
-    // pawns (pieces that move as `Atom::Pawn`) on the first or last rank
     for c in 0..t.len() as Cell {
         let p = pos.at(c);
         let y = t.cells[c as usize].y;
-        if p.is_some() && v.pawn_mask >> p.kind() & 1 == 1 && (y == 0 || y == t.height - 1) {
+        if p.is_seated() && v.pawn_mask >> p.kind() & 1 == 1 && (y == 0 || y == t.height - 1) {
             return Err(bad(format!("pawn on {}", t.name(c))));
         }
     }
     if v.castling {
         let (defs, rights) = castling_from_fen(&pos, f.get(2).copied().unwrap_or("-"))?;
         pos.set_castles(defs, rights);
+    } else if f.get(2).is_some_and(|s| *s != "-") {
+        return Err(bad("this game has no castling"));
     }
     if let Some(ep) = f.get(3).filter(|s| **s != "-") {
         let target = t
             .cell(ep)
             .ok_or_else(|| bad(format!("en passant square '{ep}'")))?;
-        let mover = 1 - pos.st.turn;
-        let facing = v.seats[mover as usize].facing;
-        let pawn = t.pawns[facing as usize].push[target as usize];
-        let ok = pawn != crate::board::NO_CELL
-            && pos.at(pawn).is_some()
+        // the pawn of the side not to move; in a turn of two steps (the duck still to place)
+        // the side to move's own
+        let behind = |s: Seat| t.pawns[v.seats[s as usize].facing as usize].push[target as usize];
+        let mut mover = 1 - pos.st.turn;
+        if v.steps_per_turn > 1 && behind(mover) != NO_CELL && pos.at(behind(mover)).is_none() {
+            mover = pos.st.turn;
+        }
+        let pawn = behind(mover);
+        let ok = pawn != NO_CELL
+            && pos.at(pawn).is_seated()
             && pos.at(pawn).kind() == chess::PAWN
             && pos.at(pawn).owner() == mover
             && pos.at(target).is_none();
         if ok {
-            // an impossible en passant square is ignored, as Fairy-Stockfish does
             pos.st.ep[mover as usize] = Ep {
                 target,
                 pawn,
@@ -125,7 +189,7 @@ pub fn parse(v: &'static Variant, fen: &str) -> Result<Position> {
     pos.st.halfmove = num(4, 0)?;
     pos.st.fullmove = num(5, 1)?.max(1);
     pos.st.hash = pos.compute_hash();
-    if pos.in_check(1 - pos.st.turn) {
+    if v.royal_check && pos.in_check(1 - pos.st.turn) {
         return Err(bad("the side not to move is in check"));
     }
     Ok(pos)
@@ -159,9 +223,12 @@ fn castling_from_fen(pos: &Position, s: &str) -> Result<(Vec<CastleDef>, u16)> {
     for ch in s.chars() {
         let seat = if ch.is_ascii_uppercase() { 0u8 } else { 1 };
         let back = if seat == 0 { 0 } else { t.height - 1 };
-        let king = pos
-            .king(seat)
-            .filter(|&k| t.cells[k as usize].y == back)
+        let king = (0..t.width)
+            .filter_map(|x| t.at(x, back))
+            .find(|&c| {
+                let p = pos.at(c);
+                p.is_seated() && p.owner() == seat && p.kind() == chess::KING
+            })
             .ok_or_else(|| {
                 bad(format!(
                     "castling right '{ch}' without a king on the back rank"
@@ -170,7 +237,7 @@ fn castling_from_fen(pos: &Position, s: &str) -> Result<(Vec<CastleDef>, u16)> {
         let kx = t.cells[king as usize].x;
         let is_rook = |x: i16| {
             let p = pos.at(t.at(x, back).unwrap());
-            p.is_some() && p.owner() == seat && p.kind() == chess::ROOK
+            p.is_seated() && p.owner() == seat && p.kind() == chess::ROOK
         };
         let rx = match ch.to_ascii_lowercase() {
             'k' => (kx + 1..t.width).rev().find(|&x| is_rook(x)),
@@ -189,7 +256,9 @@ fn castling_from_fen(pos: &Position, s: &str) -> Result<(Vec<CastleDef>, u16)> {
     Ok((defs, rights))
 }
 
-/// Writes a FEN. `shredder` writes castling rights as rook files (Chess960).
+/// Writes a FEN as Fairy-Stockfish does (see [`parse_with`]): in games with hands the promoted
+/// pieces marked `~` and the holdings `[QRBNPqrbnp]` (white, then black, queen first), the duck
+/// `*`. `shredder` writes castling rights as rook files (Chess960).
 pub fn write(pos: &Position, shredder: bool) -> String {
     let v = pos.variant;
     let t = &v.board;
@@ -207,11 +276,14 @@ pub fn write(pos: &Position, shredder: bool) -> String {
                 empty = 0;
             }
             let l = v.letter(p.kind());
-            s.push(if p.owner() == 0 {
+            s.push(if p.owner() == 0 || p.owner() == NEUTRAL {
                 l
             } else {
                 l.to_ascii_lowercase()
             });
+            if p.promoted() && v.hand.is_some() {
+                s.push('~');
+            }
         }
         if empty > 0 {
             s += &empty.to_string();
@@ -219,6 +291,18 @@ pub fn write(pos: &Position, shredder: bool) -> String {
         if y > 0 {
             s.push('/');
         }
+    }
+    if v.hand.is_some() {
+        s.push('[');
+        for seat in 0..2u8 {
+            for k in (0..v.pieces.len() as u8).rev() {
+                for _ in 0..pos.in_hand(seat, k) {
+                    let l = v.letter(k);
+                    s.push(if seat == 0 { l } else { l.to_ascii_lowercase() });
+                }
+            }
+        }
+        s.push(']');
     }
     s.push_str(if pos.st.turn == 0 { " w " } else { " b " });
     let mut rights = String::new();

@@ -6,11 +6,11 @@
 //! (holdings `[...]`, promoted pieces marked `~`, the duck `*`).
 
 use crate::board::{grid, Cell, CellSet, NO_CELL};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
 use crate::notation::fen;
 use crate::piece::{self, atoms::*, chess::*, Atom, Mode, Piece, PieceType, Seat, NEUTRAL};
-use crate::position::{CastleDef, Ep, Move, MoveKind, Position};
+use crate::position::{Move, MoveKind, Position};
 use crate::rules::{two_player_standings, Rules, Standing};
 use crate::variant::{EpMode, Family, HandRule, Hooks, SeatDef, Variant};
 
@@ -147,291 +147,22 @@ pub fn variant(id: &'static str, rule: Rule) -> Variant {
 
 // ------------------------------------------------------------------------------------- FEN
 
-fn bad(msg: impl Into<String>) -> Error {
-    Error::BadFen(msg.into())
-}
-
-/// Reads Fairy-Stockfish's FEN of these variants: `~` after a promoted piece, `*` the duck,
-/// holdings in brackets after the board (`[QPpp]`, `[]` or none), `KQkq` or Shredder castling
-/// letters. Unlike chess, a side may have no king (antichess: any number; a finished game of the
-/// others: none).
+/// Reads Fairy-Stockfish's FEN of these variants (see [`fen::parse_with`]). Unlike chess, a side
+/// may have no king (antichess: any number; a finished game of the others: none).
 pub fn parse(v: &'static Variant, text: &str) -> Result<Position> {
-    let t = &v.board;
-    let f: Vec<&str> = text.split_whitespace().collect();
-    if f.is_empty() {
-        return Err(bad("empty FEN"));
-    }
-    let (board, holdings) = match f[0].find('[') {
-        Some(i) => {
-            let rest = &f[0][i + 1..];
-            let h = rest
-                .strip_suffix(']')
-                .ok_or_else(|| bad("holdings without ']'"))?;
-            (&f[0][..i], Some(h))
-        }
-        None => (f[0], None),
-    };
-    let mut pos = Position::empty(v);
-    let mut rows: Vec<&str> = board.split('/').collect();
-    // holdings may also be written as a rank after the last (`.../RNBQKBNR/Qp`)
-    let mut holdings = holdings;
-    if holdings.is_none() && v.hand.is_some() && rows.len() == t.height as usize + 1 {
-        holdings = rows.pop();
-    }
-    if rows.len() != t.height as usize {
-        return Err(bad(format!("{} ranks, expected {}", rows.len(), t.height)));
-    }
-    let mut ducks = 0;
-    for (ri, row) in rows.iter().enumerate() {
-        let y = t.height - 1 - ri as i16;
-        let mut x: i16 = 0;
-        let mut last = NO_CELL;
-        let mut chars = row.chars().peekable();
-        while let Some(ch) = chars.next() {
-            if let Some(d) = ch.to_digit(10) {
-                let mut n = d;
-                while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
-                    n = n.saturating_mul(10).saturating_add(d2);
-                    chars.next();
-                }
-                if n == 0 || n > (t.width - x) as u32 {
-                    return Err(bad(format!("empty count {n} on rank {}", y + 1)));
-                }
-                x += n as i16;
-                last = NO_CELL;
-                continue;
-            }
-            if ch == '~' {
-                if last == NO_CELL {
-                    return Err(bad("'~' without a piece"));
-                }
-                let p = pos.board[last as usize];
-                pos.board[last as usize] = p.with_promoted(true);
-                continue;
-            }
-            let kind = v
-                .piece_by_letter(ch)
-                .ok_or_else(|| bad(format!("unknown piece '{ch}'")))?;
-            let c = t
-                .at(x, y)
-                .ok_or_else(|| bad(format!("rank {} is too long", y + 1)))?;
-            pos.board[c as usize] = if ch == '*' {
-                ducks += 1;
-                Piece::neutral(kind)
-            } else {
-                let seat = if ch.is_ascii_uppercase() { 0 } else { 1 };
-                Piece::new(kind, seat, v.seats[seat as usize].facing)
-            };
-            last = c;
-            x += 1;
-        }
-        if x != t.width {
-            return Err(bad(format!(
-                "rank {} has {} files, expected {}",
-                y + 1,
-                x,
-                t.width
-            )));
-        }
-    }
-    if ducks > 1 {
-        return Err(bad("more than one duck"));
-    }
-    pos.st.turn = match f.get(1).copied().unwrap_or("w") {
-        "w" => 0,
-        "b" => 1,
-        s => return Err(bad(format!("side to move '{s}'"))),
-    };
-    pos.refresh();
-    if let Some(h) = holdings {
-        if v.hand.is_none() && !h.is_empty() {
-            return Err(bad("this game has no hands"));
-        }
-        for ch in h.chars().filter(|&c| c != '-') {
-            let kind = v
-                .piece_by_letter(ch)
-                .filter(|&k| k != KING && ch != '*')
-                .ok_or_else(|| bad(format!("piece '{ch}' in hand")))?;
-            let seat = if ch.is_ascii_uppercase() { 0 } else { 1 };
-            let n = pos.in_hand(seat, kind);
-            if n == u8::MAX {
-                return Err(bad("too many pieces in hand"));
-            }
-            pos.set_hand(seat, kind, n + 1);
-        }
-    }
-    // a royal king per side, except in a position whose game is over (king taken or exploded)
-    for s in 0..2u8 {
-        let kings = (0..t.len() as Cell)
-            .filter(|&c| {
-                let p = pos.at(c);
-                p.is_seated() && p.owner() == s && v.is_royal(p.kind())
-            })
-            .count();
-        if kings > 1 {
-            return Err(bad(format!(
-                "{} kings for {}",
-                kings, v.seats[s as usize].colour
-            )));
-        }
-    }
-    for c in 0..t.len() as Cell {
-        let p = pos.at(c);
-        let y = t.cells[c as usize].y;
-        if p.is_seated() && p.kind() == PAWN && (y == 0 || y == t.height - 1) {
-            return Err(bad(format!("pawn on {}", t.name(c))));
-        }
-    }
-    if v.castling {
-        let (defs, rights) = castling_from_fen(&pos, f.get(2).copied().unwrap_or("-"))?;
-        pos.set_castles(defs, rights);
-    } else if f.get(2).is_some_and(|s| *s != "-") {
-        return Err(bad("this game has no castling"));
-    }
-    if let Some(ep) = f.get(3).filter(|s| **s != "-") {
-        let target = t
-            .cell(ep)
-            .ok_or_else(|| bad(format!("en passant square '{ep}'")))?;
-        // the pawn of the side not to move; in a turn of two steps (the duck still to place)
-        // the side to move's own
-        let behind = |s: Seat| t.pawns[v.seats[s as usize].facing as usize].push[target as usize];
-        let mut mover = 1 - pos.st.turn;
-        if v.steps_per_turn > 1 && behind(mover) != NO_CELL && pos.at(behind(mover)).is_none() {
-            mover = pos.st.turn;
-        }
-        let pawn = behind(mover);
-        let ok = pawn != NO_CELL
-            && pos.at(pawn).is_seated()
-            && pos.at(pawn).kind() == PAWN
-            && pos.at(pawn).owner() == mover
-            && pos.at(target).is_none();
-        if ok {
-            pos.st.ep[mover as usize] = Ep {
-                target,
-                pawn,
-                hashed: pos.ep_capturable(target, mover),
-            };
-        }
-    }
-    let num = |i: usize, d: u32| -> Result<u32> {
-        match f.get(i) {
-            None => Ok(d),
-            Some(s) => s.parse().map_err(|_| bad(format!("bad number '{s}'"))),
-        }
-    };
-    pos.st.halfmove = num(4, 0)?;
-    pos.st.fullmove = num(5, 1)?.max(1);
-    pos.st.hash = pos.compute_hash();
-    if v.royal_check && pos.in_check(1 - pos.st.turn) {
-        return Err(bad("the side not to move is in check"));
-    }
-    Ok(pos)
+    fen::parse_with(v, text, false)
 }
 
-fn castling_from_fen(pos: &Position, s: &str) -> Result<(Vec<CastleDef>, u16)> {
-    let v = pos.variant;
-    let t = &v.board;
-    let mut defs: Vec<CastleDef> = Vec::new();
-    if s == "-" {
-        return Ok((defs, 0));
-    }
-    for ch in s.chars() {
-        let seat = if ch.is_ascii_uppercase() { 0u8 } else { 1 };
-        let back = if seat == 0 { 0 } else { t.height - 1 };
-        let king = (0..t.width)
-            .filter_map(|x| t.at(x, back))
-            .find(|&c| {
-                let p = pos.at(c);
-                p.is_seated() && p.owner() == seat && p.kind() == KING
-            })
-            .ok_or_else(|| {
-                bad(format!(
-                    "castling right '{ch}' without a king on the back rank"
-                ))
-            })?;
-        let kx = t.cells[king as usize].x;
-        let is_rook = |x: i16| {
-            let p = pos.at(t.at(x, back).unwrap());
-            p.is_seated() && p.owner() == seat && p.kind() == ROOK
-        };
-        let rx = match ch.to_ascii_lowercase() {
-            'k' => (kx + 1..t.width).rev().find(|&x| is_rook(x)),
-            'q' => (0..kx).find(|&x| is_rook(x)),
-            c @ 'a'..='h' => Some((c as u8 - b'a') as i16).filter(|&x| is_rook(x)),
-            _ => return Err(bad(format!("castling letter '{ch}'"))),
-        }
-        .ok_or_else(|| bad(format!("castling right '{ch}' without its rook")))?;
-        let d = fen::chess_castle(pos, seat, king, t.at(rx, back).unwrap());
-        if defs.iter().any(|e| e.seat == d.seat && e.side == d.side) {
-            return Err(bad(format!("castling right '{ch}' given twice")));
-        }
-        defs.push(d);
-    }
-    let rights = (1u16 << defs.len()) - 1;
-    Ok((defs, rights))
-}
-
-/// Writes Fairy-Stockfish's FEN of these variants (see [`parse`]): crazyhouse's promoted pieces
-/// marked `~` and its holdings `[QRBNPqrbnp]` (white, then black, queen first), the duck `*`.
+/// Writes Fairy-Stockfish's FEN of these variants: Shredder castling letters where a castling
+/// king or rook does not start on the e, a or h file.
 pub fn write(pos: &Position) -> String {
-    let v = pos.variant;
-    let t = &v.board;
-    let mut s = String::new();
-    for y in (0..t.height).rev() {
-        let mut empty = 0;
-        for x in 0..t.width {
-            let p = t.at(x, y).map(|c| pos.at(c)).unwrap_or_default();
-            if p.is_none() {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                s += &empty.to_string();
-                empty = 0;
-            }
-            let l = v.letter(p.kind());
-            s.push(if p.owner() == 0 || p.owner() == NEUTRAL {
-                l
-            } else {
-                l.to_ascii_lowercase()
-            });
-            if p.promoted() && v.hand.is_some() {
-                s.push('~');
-            }
-        }
-        if empty > 0 {
-            s += &empty.to_string();
-        }
-        if y > 0 {
-            s.push('/');
-        }
-    }
-    if v.hand.is_some() {
-        s.push('[');
-        for seat in 0..2u8 {
-            for k in (0..v.pieces.len() as u8).rev() {
-                for _ in 0..pos.in_hand(seat, k) {
-                    let l = v.letter(k);
-                    s.push(if seat == 0 { l } else { l.to_ascii_lowercase() });
-                }
-            }
-        }
-        s.push(']');
-    }
-    // the castling field and the rest as chess writes them
-    let chess = fen::write(pos, false);
-    let rest = chess.split_once(' ').map(|(_, r)| r).unwrap_or("");
+    let t = &pos.variant.board;
     let shredder = pos.castles.iter().any(|d| {
         let rx = t.cells[d.rook_from as usize].x;
         let kx = t.cells[d.king_from as usize].x;
         kx != 4 || (rx != 0 && rx != 7)
     });
-    if shredder {
-        let chess = fen::write(pos, true);
-        let rest = chess.split_once(' ').map(|(_, r)| r).unwrap_or("");
-        return format!("{s} {rest}");
-    }
-    format!("{s} {rest}")
+    fen::write(pos, shredder)
 }
 
 // ------------------------------------------------------------------------------- the rules
