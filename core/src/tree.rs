@@ -102,6 +102,12 @@ impl Tree {
         self.history.iter().rev().take(window).any(|&x| x == h)
     }
 
+    /// What the repetition of the current position comes to by the game's rules (call where
+    /// [`Tree::repeated`]): `None` a draw ([`crate::rules::Rules::repeated`]).
+    pub fn repetition_outcome(&self) -> Option<Outcome> {
+        rules::repeated(&self.pos, &self.history)
+    }
+
     /// The events of the last action applied (scores, outs, walks), for evaluation.
     pub fn last_events(&self) -> &[Event] {
         &self.events

@@ -181,6 +181,14 @@ pub trait Rules: Sync {
     /// positions before it (oldest first; a search passes its path): mate, stalemate, the draws.
     /// None while the game goes on. `pos` is left as it was.
     fn outcome(&self, pos: &mut Position, history: &[u64]) -> Option<Outcome>;
+    /// What a position that stands in `history` already would come to if the players kept
+    /// repeating it (a search scores a repetition on its line so): `None` a draw, as in chess;
+    /// otherwise what the game's repetition rule gives at its count now (xiangqi and shogi:
+    /// the side that gave perpetual check loses; janggi: decided by count; minishogi: sente
+    /// loses).
+    fn repeated(&self, _pos: &Position, _history: &[u64]) -> Option<Outcome> {
+        None
+    }
     /// The game-level judgement after every action (resignation, time-out, the multi-player
     /// scoring, outs and mate timing that look at the game's record). May change `ctx.pos`.
     fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome>;
@@ -241,6 +249,12 @@ pub fn parse_position(v: &'static Variant, text: &str) -> Result<Position> {
 /// Writes a position in the variant's own notation.
 pub fn write_position(pos: &Position) -> String {
     pos.variant.rules().write(pos)
+}
+
+/// What the repetition of `pos` (which stands in `history`) comes to: `None` a draw (see
+/// [`Rules::repeated`]).
+pub fn repeated(pos: &Position, history: &[u64]) -> Option<Outcome> {
+    pos.variant.rules().repeated(pos, history)
 }
 
 /// The rule family's hook after every action.

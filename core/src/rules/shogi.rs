@@ -569,6 +569,18 @@ pub fn may_declare_impasse(pos: &Position, s: Seat) -> bool {
 
 /// Whether sennichite without perpetual check loses for sente instead of drawing: minishogi
 /// (the 5×5 board), as Fairy-Stockfish's `minishogi` scores it.
+/// The position's `times`-th occurrence: perpetual check loses, else sennichite.
+fn sennichite(pos: &Position, history: &[u64], times: usize) -> Option<Outcome> {
+    let sente_loses = repetition_loses_for_sente(pos.variant);
+    repetition(pos, history, times, || {
+        if sente_loses {
+            Outcome::win(vec![1], EndReason::Sennichite)
+        } else {
+            Outcome::draw(EndReason::Sennichite)
+        }
+    })
+}
+
 fn repetition_loses_for_sente(v: &Variant) -> bool {
     v.board.width == 5
 }
@@ -664,14 +676,11 @@ impl Rules for ShogiRules {
             };
             return Some(Outcome::win(vec![1 - to_move], reason));
         }
-        let sente_loses = repetition_loses_for_sente(pos.variant);
-        repetition(pos, history, 4, || {
-            if sente_loses {
-                Outcome::win(vec![1], EndReason::Sennichite)
-            } else {
-                Outcome::draw(EndReason::Sennichite)
-            }
-        })
+        sennichite(pos, history, 4)
+    }
+    /// Perpetual check loses; otherwise sennichite (minishogi: sente loses).
+    fn repeated(&self, pos: &Position, history: &[u64]) -> Option<Outcome> {
+        sennichite(pos, history, 2)
     }
     /// Resignation and time-out lose; otherwise the position's outcome.
     fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome> {

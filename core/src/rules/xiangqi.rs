@@ -357,6 +357,10 @@ impl Rules for XiangqiRules {
         }
         repetition(pos, history, 3, || Outcome::draw(EndReason::Repetition))
     }
+    /// Perpetual check loses (a perpetual chase, judged on the game's record, is not seen).
+    fn repeated(&self, pos: &Position, history: &[u64]) -> Option<Outcome> {
+        repetition(pos, history, 2, || Outcome::draw(EndReason::Repetition))
+    }
     fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome> {
         match ctx.action {
             Action::Resign(s) => Some(Outcome::win(vec![1 - s], EndReason::Resignation)),
@@ -628,6 +632,12 @@ impl Rules for JanggiRules {
         }
         let counted = Self::by_count(pos, EndReason::Repetition);
         repetition(pos, history, 3, || counted)
+    }
+    /// Perpetual check loses; any other repetition is decided by count.
+    fn repeated(&self, pos: &Position, history: &[u64]) -> Option<Outcome> {
+        repetition(pos, history, 2, || {
+            Self::by_count(pos, EndReason::Repetition)
+        })
     }
     fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome> {
         match ctx.action {

@@ -405,10 +405,14 @@ impl<'a> Search<'a> {
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(alpha, beta, ply, 0);
         }
-        // two players: a position repeated on the line is a draw here (either side could
-        // repeat it again); a short window keeps the scan cheap
+        // two players: a position repeated on the line is judged here as if it were repeated
+        // to the end (either side could repeat it again): a draw, or what the game's rule
+        // gives (perpetual check loses); a short window keeps the scan cheap
         if self.two && ply >= 1 && self.tree.repeated(REPEAT_WINDOW) {
-            return 0;
+            return match self.tree.repetition_outcome() {
+                Some(o) => self.terminal(&o, ply),
+                None => 0,
+            };
         }
         let pv = beta - alpha > 1;
         let bounded = alpha.abs() < WIN - 100 && beta.abs() < WIN - 100;
