@@ -103,10 +103,12 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
         let best = standings.iter().map(|s| s.place).min().unwrap_or(1);
         let firsts = standings.iter().filter(|s| s.place == best).count().max(1);
         let mut first = Vec::new();
+        let mut scored = Vec::new();
         for (e, _) in entrants.iter().enumerate() {
             let seat = seat_of(e) as u8;
             played[e] += 1;
             if let Some(st) = standings.iter().find(|s| s.seat == seat) {
+                scored.push(st.points);
                 if st.place == best {
                     points[e] += 1.0 / firsts as f64;
                     first.push(e);
@@ -116,7 +118,8 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
         progress.finish();
         // the first places and the running totals, so a series cut short still counts
         eprintln!(
-            "game {}: {:?} after {} actions; first: entrants {first:?}; totals {points:?}",
+            "game {}: {:?} after {} actions; first: entrants {first:?}; points by entrant \
+             {scored:?}; totals {points:?}",
             g + 1,
             game.outcome().map(|o| o.reason),
             game.ply_count()
