@@ -1,7 +1,8 @@
-//! The bots of three to eight players, in scored free for all (four- and eight-player chess):
-//! grey pieces (a player out) are worth nothing and capturable for nothing, a king left en
-//! prise is taken for its 20 (25) points, and a mate in two (the bot's own two moves, whatever
-//! every other player does in between) is found. Every claim of a forced gain is checked by
+//! The bots of three to eight players (four- and eight-player chess): grey pieces (a player
+//! out) are worth nothing and capturable for nothing, a king left en prise is taken for its 20
+//! (25) points, and a mate in two (the bot's own two moves, whatever every other player does
+//! in between) is found in four-player free for all and teams and in eight-player free for
+//! all and pairs. Every claim of a forced gain is checked by
 //! brute force through the game's own tree, independent of the search. (Mate in one in every
 //! game of three or more seats and the four-player mate steal: `bot_tactics.rs`.)
 
@@ -114,15 +115,15 @@ fn points_of(g: &Game, a: Action) -> i32 {
 
 // ---------------------------------------------------------------- brute force
 
-/// Whether `me` reaches `target` points within `moves` more moves of its own, whatever the
-/// other seats do in between (every action of theirs is tried): the game's own tree, no
-/// search.
-fn forces_points(t: &mut Tree, me: u8, target: i32, moves: u32) -> bool {
-    if t.position().scores[me as usize] >= target {
+/// Whether `me` reaches `target` points (scored games) or wins (its team among the winners)
+/// within `moves` more moves of its own, whatever the other seats do in between (every action
+/// of theirs is tried): the game's own tree, no search.
+fn forces_gain(t: &mut Tree, me: u8, target: Option<i32>, moves: u32) -> bool {
+    if target.is_some_and(|p| t.position().scores[me as usize] >= p) {
         return true;
     }
-    if t.outcome().is_some() {
-        return false;
+    if let Some(o) = t.outcome() {
+        return o.winners.contains(&me);
     }
     let mine = t.position().turn() == me;
     if mine && moves == 0 {
@@ -135,7 +136,7 @@ fn forces_points(t: &mut Tree, me: u8, target: i32, moves: u32) -> bool {
     }
     for a in acts {
         t.step(a);
-        let ok = forces_points(t, me, target, moves - mine as u32);
+        let ok = forces_gain(t, me, target, moves - mine as u32);
         t.undo();
         if ok == mine {
             return mine;
@@ -144,24 +145,25 @@ fn forces_points(t: &mut Tree, me: u8, target: i32, moves: u32) -> bool {
     !mine
 }
 
-/// A mate in two for the seat to move: no move of its own scores `mate` points at once, and
-/// the bot's move forces them by its next move (brute force).
-fn assert_mate_in_two(g: &Game, mate: i32, nodes: u64) {
+/// A mate in two for the seat to move: no move of its own mates at once (scores `mate`
+/// points, or wins where mate is no score), and the bot's move forces the mate by its next
+/// move (brute force).
+fn assert_mate_in_two(g: &Game, mate: Option<i32>, nodes: u64) {
     let me = g.position().turn();
-    let target = g.position().scores[me as usize] + mate;
+    let target = mate.map(|p| g.position().scores[me as usize] + p);
     let mut t = Tree::new(g);
     assert!(
-        !forces_points(&mut t, me, target, 1),
+        !forces_gain(&mut t, me, target, 1),
         "{}: a mate in one is there, the position tests nothing",
         g.variant.id
     );
     let a = bot_move(g, nodes);
     t.step(a);
-    let forced = forces_points(&mut t, me, target, 1);
+    let forced = forces_gain(&mut t, me, target, 1);
     t.undo();
     assert!(
         forced,
-        "{}: {} does not force {mate} points by the bot's next move",
+        "{}: {} does not force the mate by the bot's next move",
         g.variant.id,
         text(g, a)
     );
@@ -254,9 +256,10 @@ fn takes_a_king_left_en_prise_for_its_points() {
     assert_eq!(points_of(&g, a), 25, "{} took no king", text(&g, a));
 }
 
-/// Four-player free for all, mate in two: Blue's lone king on its edge file, Red's two rooks
-/// far away (a rook to the b file, then the other to the a file; no mate in one). Yellow and
-/// Green move in between (every move of theirs is tried by the brute force).
+/// Mate in two in four-player chess, free for all (20 points) and teams (a win): Blue's lone
+/// king on its edge file, Red's two rooks far away (a rook to the b file, then the other to
+/// the a file; no mate in one). Yellow and Green move in between (every move of theirs is
+/// tried by the brute force).
 #[test]
 fn four_player_bot_finds_a_mate_in_two() {
     let pieces = [
@@ -267,13 +270,14 @@ fn four_player_bot_finds_a_mate_in_two() {
         ("yK", "g14"),
         ("gK", "n7"),
     ];
-    let g = game(FFA4, &fen4('R', [0; 4], [0; 4], &pieces));
-    assert_mate_in_two(&g, 20, 100_000);
+    let fen = fen4('R', [0; 4], [0; 4], &pieces);
+    assert_mate_in_two(&game(FFA4, &fen), Some(20), 100_000);
+    assert_mate_in_two(&game("four-player-teams", &fen), None, 100_000);
 }
 
-/// Eight-player free for all, mate in two (mate scores 25 when the mated player's turn
-/// comes): White, Red and Blue still in (the others out), Blue's lone king on its edge file,
-/// Red's two rooks far away; Blue and White move in between.
+/// Mate in two in eight-player chess, free for all and pairs (25 points when the mated
+/// player's turn comes): White, Red and Blue still in (the others out), Blue's lone king on
+/// its edge file, Red's two rooks far away; Blue and White move in between.
 #[test]
 fn eight_player_bot_finds_a_mate_in_two() {
     let pieces = [
@@ -283,8 +287,9 @@ fn eight_player_bot_finds_a_mate_in_two() {
         ("wK", "q1"),
         ("bK", "a8"),
     ];
-    let g = game(FFA8, &fen8(1, &[3, 4, 5, 6, 7], [0; 8], &pieces));
-    assert_mate_in_two(&g, 25, 100_000);
+    let fen = fen8(1, &[3, 4, 5, 6, 7], [0; 8], &pieces);
+    assert_mate_in_two(&game(FFA8, &fen), Some(25), 100_000);
+    assert_mate_in_two(&game("eight-player-pairs", &fen), Some(25), 100_000);
 }
 
 /// The games these positions are written for keep their rules (a guard for the tests above).
