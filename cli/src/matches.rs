@@ -11,12 +11,13 @@ use rookery_core::search::Method;
 
 use crate::flag_value;
 
-/// `rookery match --game ID --players L1,L2[,...] [--games N] [--nodes N | --movetime MS]
-/// [--move-limit N] [--seed S]`: level 0 is the simple random bot; 1–8 the search levels, each optionally
+/// `rookery match --game ID --players L1,L2[,...] [--games N] [--nodes N | --movetime MS |
+/// --time-scale F] [--move-limit N] [--seed S]`: level 0 is the simple random bot; 1–8 the search levels, each optionally
 /// followed by a multi-player method to compare (`8b` BRS+, `8p` paranoid; by default the
 /// game's own, `search::Method::default_for`). With `--nodes` every
 /// move searches a fixed node budget (reproducible); with `--movetime` every level gets the same
-/// time cap; otherwise each level's own cap.
+/// time cap; with `--time-scale` each level its own cap times F (the levels' ordering in less
+/// time); otherwise each level's own cap.
 pub fn cmd_match(args: &[String]) -> Result<(), String> {
     if flag_value(args, "--engine").is_some() {
         return cmd_match_engine(args);
@@ -53,6 +54,12 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
     let movetime: Option<u64> = flag_value(args, "--movetime")
         .map(|s| s.parse().map_err(|_| "bad --movetime".to_string()))
         .transpose()?;
+    let scale: Option<f64> = flag_value(args, "--time-scale")
+        .map(|s| match s.parse::<f64>() {
+            Ok(f) if f > 0.0 => Ok(f),
+            _ => Err("bad --time-scale".to_string()),
+        })
+        .transpose()?;
     let limit: u32 = parse(args, "--move-limit", 400)?;
     let seed: u64 = parse(args, "--seed", 1)?;
     // entrant i of `players` sits at seat (i + game) % n; entrants beyond the seats are ignored,
@@ -81,7 +88,10 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
                     Box::new(SearchBot {
                         nodes,
                         method,
-                        movetime_ms: movetime,
+                        movetime_ms: movetime.or(scale.map(|f| {
+                            let lv = rookery_core::bot::LEVELS[(level.clamp(1, 8) - 1) as usize];
+                            ((rookery_core::bot::move_time_ms(lv, n) as f64 * f) as u64).max(1)
+                        })),
                         ..search_bot(level, s)
                     })
                 }
@@ -103,10 +113,12 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
         let best = standings.iter().map(|s| s.place).min().unwrap_or(1);
         let firsts = standings.iter().filter(|s| s.place == best).count().max(1);
         let mut first = Vec::new();
+        let mut scored = Vec::new();
         for (e, _) in entrants.iter().enumerate() {
             let seat = seat_of(e) as u8;
             played[e] += 1;
             if let Some(st) = standings.iter().find(|s| s.seat == seat) {
+                scored.push(st.points);
                 if st.place == best {
                     points[e] += 1.0 / firsts as f64;
                     first.push(e);
@@ -116,7 +128,8 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
         progress.finish();
         // the first places and the running totals, so a series cut short still counts
         eprintln!(
-            "game {}: {:?} after {} actions; first: entrants {first:?}; totals {points:?}",
+            "game {}: {:?} after {} actions; first: entrants {first:?}; points by entrant \
+             {scored:?}; totals {points:?}",
             g + 1,
             game.outcome().map(|o| o.reason),
             game.ply_count()

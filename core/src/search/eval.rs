@@ -128,6 +128,9 @@ impl Eval {
                     .collect(),
             );
         }
+        if v.seat_count() > 2 {
+            multi_values(&mut value, &mut pst);
+        }
         let royal: Vec<bool> = v.pieces.iter().map(|t| t.royal).collect();
         let king_centre = match royal.iter().position(|&r| r) {
             Some(k) => {
@@ -432,6 +435,9 @@ impl Eval {
     /// The value of `pos` for `me`: its team's material and points against the strongest
     /// opposing side still playing (a seat in free for all, its seats together with teams).
     pub fn balance(&self, pos: &Position, me: Seat) -> i32 {
+        if pos.variant.seat_count() > 2 {
+            return self.balance_multi(pos, me);
+        }
         let v = pos.variant;
         let mat = self.seats(pos);
         let (mut own, mut opp) = (0, [None::<i32>; MAX_SEATS]);
@@ -442,6 +448,72 @@ impl Eval {
                     own += total;
                 }
             } else if pos.is_in_play(s) {
+                // an opposing team (pairs, teams) counts as one: its seats together
+                let first = (0..s).find(|&t| v.allied(t, s)).unwrap_or(s);
+                let t = &mut opp[first as usize];
+                *t = Some(t.unwrap_or(0) + total);
+            }
+        }
+        own - opp.iter().flatten().copied().max().unwrap_or(0).max(0)
+    }
+}
+
+// ---------------------------------------------------------------- three or more seats
+
+/// The strongest piece of a game of three or more seats is worth at most this much (ten
+/// pawns). Mobility on a large empty board overstates long-range pieces (an eight-player
+/// queen has about 66 moves there: 2,724 cp, where its capture scores 10 points and a mate
+/// 25), so their values are compressed towards the points their capture scores.
+const MULTI_TOP: i32 = 1000;
+
+/// With three or more seats, material counts this fraction of its value against points:
+/// points are banked and decide the places, material is only the points it may still take
+/// (or save). So a king taken for 20 points beats a queen taken for 9 even from the
+/// strongest opponent (whose material then drops too), and a piece lost counts less than
+/// the points the opponent who takes it scores.
+const MULTI_MATERIAL: (i32, i32) = (2, 3);
+
+/// Compresses the values above a pawn (and their centralisation) of a game of three or more
+/// seats so that the strongest piece is worth [`MULTI_TOP`]: `100 + (v - 100) · s`. Four-
+/// player chess: Q 1550, R 956, B 654, N 308 become 1000, 631, 443, 229 (captures score 9,
+/// 5, 5, 3); eight-player: Q 2724, R 1628, B 1156, N 333 become 1000, 624, 462, 179
+/// (captures score 10, 7, 5, 2); three-player: Q 1010 becomes 1000. Games whose pieces stay
+/// below the cap are unchanged.
+fn multi_values(value: &mut [i32], pst: &mut [Vec<i16>]) {
+    let top = value.iter().copied().max().unwrap_or(0);
+    if top <= MULTI_TOP {
+        return;
+    }
+    let (num, den) = (MULTI_TOP - 100, top - 100);
+    for (v, t) in value.iter_mut().zip(pst.iter_mut()) {
+        if *v > 100 {
+            *v = 100 + (*v - 100) * num / den;
+            for x in t.iter_mut() {
+                *x = (*x as i32 * num / den) as i16;
+            }
+        }
+    }
+}
+
+impl Eval {
+    /// [`Eval::balance`] with three or more seats: the bot's side (its seat and its partners)
+    /// against the strongest opposing side (a seat in free for all, a pair or team as one).
+    /// A seat's worth is its points, and its material while it still takes turns. Points
+    /// count for every seat, in the game or out: the places go by points, and a player who is
+    /// out keeps them (an out player can still finish first, or be overtaken). Grey pieces
+    /// belong to nobody: taking them gains nothing but the cell.
+    fn balance_multi(&self, pos: &Position, me: Seat) -> i32 {
+        let v = pos.variant;
+        let mat = self.seats(pos);
+        let (mut own, mut opp) = (0, [None::<i32>; MAX_SEATS]);
+        for s in 0..v.seat_count() as Seat {
+            let mut total = POINT_WEIGHT * pos.scores[s as usize];
+            if pos.is_in_play(s) {
+                total += mat[s as usize] * MULTI_MATERIAL.0 / MULTI_MATERIAL.1;
+            }
+            if v.allied(me, s) {
+                own += total;
+            } else {
                 // an opposing team (pairs, teams) counts as one: its seats together
                 let first = (0..s).find(|&t| v.allied(t, s)).unwrap_or(s);
                 let t = &mut opp[first as usize];

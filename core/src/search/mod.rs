@@ -127,6 +127,9 @@ pub struct Search<'a> {
     only: Option<Vec<Action>>,
     /// Paranoid or best-reply search for three or more seats (`multi.rs`).
     method: Method,
+    /// BRS+: the bonus of the points the bot's side scored on the line to this node, more the
+    /// sooner they were scored ([`multi::EARLY_POINTS`]).
+    early: i32,
 }
 
 impl<'a> Search<'a> {
@@ -162,6 +165,7 @@ impl<'a> Search<'a> {
             only: None,
             q_max: multi::quiescence_depth(v.seat_count()),
             method: Method::default_for(v),
+            early: 0,
         }
     }
 
@@ -337,6 +341,9 @@ impl<'a> Search<'a> {
     }
 
     fn child(&mut self, a: Action, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.method == Method::Brs {
+            return self.brs_child(a, depth, alpha, beta, ply, true);
+        }
         self.nodes += 1;
         self.tree.step(a);
         let v = self.node(depth, alpha, beta, ply, true);
@@ -645,6 +652,9 @@ impl<'a> Search<'a> {
         let mut best = stand;
         let bounded = alpha.abs() < WIN - 100 && beta.abs() < WIN - 100;
         for a in actions {
+            if !self.two && self.grey_capture(&a) {
+                continue; // gains nothing but the cell (`multi.rs`)
+            }
             if self.two && bounded {
                 if let Action::Move(m) = a {
                     if m.promo == 0 && !self.worth_it(&m, stand, alpha, beta, maxing) {
@@ -720,7 +730,8 @@ impl<'a> Search<'a> {
                 return -1_000_000;
             }
             let mut k = 0;
-            if is_capture(pos, m) {
+            // a grey piece (a player out) is worth nothing: its capture is a quiet move
+            if is_capture(pos, m) && !pos.at(m.to).is_grey() {
                 let victim = pos.at(m.to);
                 let vv = if victim.is_some() {
                     eval.value

@@ -73,7 +73,35 @@ pub(super) fn quiescence_depth(seats: usize) -> usize {
 /// See [`quiescence_depth`].
 const QUIESCENCE_MANY: usize = 2;
 
+/// BRS+: centipawns per point the bot's side scores, per ply before [`EARLY_HORIZON`] at
+/// which it scores them. Points taken now are sure; the same points later depend on
+/// opponents the search moves by default (BRS+) and on a move limit that may end the game
+/// first, so the search takes a gain now over the same gain later: a point scored by the
+/// bot's first move is worth 128 cp instead of 100, by its fourth move (ply 7) 104.
+pub(super) const EARLY_POINTS: i32 = 4;
+/// See [`EARLY_POINTS`].
+const EARLY_HORIZON: usize = 8;
+
+/// The bonus of `points` scored by the action that leads to the node at `ply`.
+fn early_bonus(points: i32, ply: usize) -> i32 {
+    points * EARLY_POINTS * EARLY_HORIZON.saturating_sub(ply) as i32
+}
+
+/// A value that is a decided game (a win or loss at a distance), not an evaluation.
+fn decided(v: i32) -> bool {
+    v.abs() >= WIN - 4 * MAX_PLY as i32
+}
+
 impl<'a> Search<'a> {
+    /// Whether `a` takes a grey piece (a player's army after it went out) and promotes
+    /// nothing: it scores nothing and changes no seat's material, so quiescence skips it and
+    /// the move ordering treats it as a quiet move.
+    pub(super) fn grey_capture(&self, a: &Action) -> bool {
+        let Action::Move(m) = a else { return false };
+        let pos = self.tree.position();
+        m.promo == 0 && pos.at(m.to).is_grey() && pos.is_capture(m)
+    }
+
     /// Whether an opponent free to reply (in play, its king not walking) moves after `turn`
     /// and before the next turn of the bot or a partner.
     fn later_replier(&self, turn: Seat) -> bool {
@@ -92,7 +120,19 @@ impl<'a> Search<'a> {
         false
     }
 
-    fn brs_child(
+    /// The points of the bot's side (its seat and its partners).
+    fn side_points(&self) -> i32 {
+        let pos = self.tree.position();
+        let v = pos.variant;
+        (0..v.seat_count())
+            .filter(|&s| v.allied(s as Seat, self.me))
+            .map(|s| pos.scores[s])
+            .sum()
+    }
+
+    /// `a` applied, the node below it searched (`ply`: the child's), `a` undone; points the
+    /// bot's side scores with `a` add their [`early_bonus`] to every value below.
+    pub(super) fn brs_child(
         &mut self,
         a: Action,
         depth: i32,
@@ -102,10 +142,33 @@ impl<'a> Search<'a> {
         open: bool,
     ) -> i32 {
         self.nodes += 1;
+        let before = self.side_points();
         self.tree.step(a);
+        let bonus = early_bonus(self.side_points() - before, ply);
+        self.early += bonus;
         let v = self.brs(depth, alpha, beta, ply, open);
+        self.early -= bonus;
         self.tree.undo();
         v
+    }
+
+    /// A value as the table keeps it: decided values as distances from the node, others
+    /// without the bonus of the line that led here (a transposition may come by another).
+    fn brs_to_tt(&self, v: i32, ply: usize) -> i32 {
+        if decided(v) {
+            super::to_tt(v, ply)
+        } else {
+            v - self.early
+        }
+    }
+
+    /// The inverse of [`Search::brs_to_tt`] at this node.
+    fn brs_from_tt(&self, v: i32, ply: usize) -> i32 {
+        if decided(v) {
+            super::from_tt(v, ply)
+        } else {
+            v + self.early
+        }
     }
 
     /// A node of BRS+. `open`: no opponent of this layer has replied yet.
@@ -135,7 +198,8 @@ impl<'a> Search<'a> {
             depth
         };
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.quiesce(alpha, beta, ply, 0);
+            let e = self.early;
+            return self.quiesce(alpha - e, beta - e, ply, 0) + e;
         }
         let forced = !maxing && !replier;
         let key = self.tt_key();
@@ -146,10 +210,11 @@ impl<'a> Search<'a> {
             if e.key == key {
                 tt_move = e.best;
                 if e.depth as i32 >= depth {
+                    let v = self.brs_from_tt(e.value, ply);
                     match e.bound {
-                        0 => return e.value,
-                        1 if e.value >= beta => return e.value,
-                        2 if e.value <= alpha => return e.value,
+                        0 => return v,
+                        1 if v >= beta => return v,
+                        2 if v <= alpha => return v,
                         _ => {}
                     }
                 }
@@ -251,7 +316,7 @@ impl<'a> Search<'a> {
         };
         self.tt[slot] = super::Entry {
             key,
-            value: best,
+            value: self.brs_to_tt(best, ply),
             depth: depth as i8,
             bound,
             best: best_move,

@@ -1,0 +1,303 @@
+//! The bots of three to eight players (four- and eight-player chess): grey pieces (a player
+//! out) are worth nothing and capturable for nothing, a king left en prise is taken for its 20
+//! (25) points, and a mate in two (the bot's own two moves, whatever every other player does
+//! in between) is found in four-player free for all and teams and in eight-player free for
+//! all and pairs. Every claim of a forced gain is checked by
+//! brute force through the game's own tree, independent of the search. (Mate in one in every
+//! game of three or more seats and the four-player mate steal: `bot_tactics.rs`.)
+
+use std::sync::atomic::AtomicBool;
+
+use rookery_core::bot::{search_bot, Bot, SearchBot};
+use rookery_core::game::{Action, Game};
+use rookery_core::rules;
+use rookery_core::search::Eval;
+use rookery_core::tree::Tree;
+
+const FFA4: &str = "four-player-ffa";
+const FFA8: &str = "eight-player-ffa";
+
+// ---------------------------------------------------------------- positions
+
+/// A FEN4 (four-player chess) from a piece list (`("rK", "h1")`; `d` for grey pieces): the
+/// seat to move, the seats out, the scores.
+fn fen4(turn: char, dead: [u8; 4], points: [i32; 4], pieces: &[(&str, &str)]) -> String {
+    let rows = rows(14, pieces);
+    let join = |v: Vec<String>| v.join(",");
+    format!(
+        "{turn}-{}-1,1,1,1-1,1,1,1-{}-0-{}",
+        join(dead.iter().map(|d| d.to_string()).collect()),
+        join(points.iter().map(|d| d.to_string()).collect()),
+        rows
+    )
+}
+
+/// Eight-player seat tags in turn order (White, Red, Blue, Yellow, Purple, Orange, Green,
+/// Black).
+const TAGS8: [char; 8] = ['w', 'r', 'b', 'y', 'p', 'o', 'g', 'k'];
+
+/// A FEN8 (eight-player chess) from a piece list (`("rK", "h1")`; `d` for grey pieces): the
+/// seat to move, the seats out, the scores.
+fn fen8(turn: u8, out: &[u8], scores: [i32; 8], pieces: &[(&str, &str)]) -> String {
+    let list = |f: &dyn Fn(usize) -> String| (0..8).map(f).collect::<Vec<_>>().join(",");
+    format!(
+        "{}-{}-{}-{}-{}-0-1-{}",
+        TAGS8[turn as usize].to_ascii_uppercase(),
+        list(&|s| (out.contains(&(s as u8)) as u8).to_string()),
+        list(&|_| "0".to_string()),
+        list(&|_| "0".to_string()),
+        list(&|s| scores[s].to_string()),
+        rows(24, pieces)
+    )
+}
+
+/// The rows of a square board of `size` from the top, cells comma-separated, runs of empty
+/// cells as numbers.
+fn rows(size: usize, pieces: &[(&str, &str)]) -> String {
+    let mut grid: Vec<Vec<Option<String>>> = vec![vec![None; size]; size];
+    for (p, cell) in pieces {
+        let x = (cell.as_bytes()[0] - b'a') as usize;
+        let y: usize = cell[1..].parse::<usize>().unwrap() - 1;
+        assert!(grid[y][x].is_none(), "two pieces on {cell}");
+        grid[y][x] = Some(p.to_string());
+    }
+    let mut out = Vec::new();
+    for y in (0..size).rev() {
+        let mut cells = Vec::new();
+        let mut empty = 0;
+        for sq in &grid[y] {
+            match sq {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        cells.push(empty.to_string());
+                        empty = 0;
+                    }
+                    cells.push(p.clone());
+                }
+            }
+        }
+        if empty > 0 {
+            cells.push(empty.to_string());
+        }
+        out.push(cells.join(","));
+    }
+    out.join("/")
+}
+
+fn game(id: &str, fen: &str) -> Game {
+    Game::from_fen(id, fen).unwrap_or_else(|e| panic!("{e}: {fen}"))
+}
+
+/// The level-8 bot on a node budget (reproducible on any machine).
+fn bot_move(g: &Game, nodes: u64) -> Action {
+    let bot = SearchBot {
+        nodes: Some(nodes),
+        ..search_bot(8, 1)
+    };
+    bot.choose(g, &AtomicBool::new(false)).expect("a move")
+}
+
+fn text(g: &Game, a: Action) -> String {
+    match a {
+        Action::Move(m) => g.move_text(m),
+        other => format!("{other:?}"),
+    }
+}
+
+/// The points `a` scores for the seat to move in `g`.
+fn points_of(g: &Game, a: Action) -> i32 {
+    let me = g.position().turn() as usize;
+    let mut probe = g.clone();
+    probe.act(a).unwrap();
+    probe.position().scores[me] - g.position().scores[me]
+}
+
+// ---------------------------------------------------------------- brute force
+
+/// Whether `me` reaches `target` points (scored games) or wins (its team among the winners)
+/// within `moves` more moves of its own, whatever the other seats do in between (every action
+/// of theirs is tried): the game's own tree, no search.
+fn forces_gain(t: &mut Tree, me: u8, target: Option<i32>, moves: u32) -> bool {
+    if target.is_some_and(|p| t.position().scores[me as usize] >= p) {
+        return true;
+    }
+    if let Some(o) = t.outcome() {
+        return o.winners.contains(&me);
+    }
+    let mine = t.position().turn() == me;
+    if mine && moves == 0 {
+        return false;
+    }
+    let mut acts = Vec::new();
+    t.actions(&mut acts);
+    if acts.is_empty() {
+        return false;
+    }
+    for a in acts {
+        t.step(a);
+        let ok = forces_gain(t, me, target, moves - mine as u32);
+        t.undo();
+        if ok == mine {
+            return mine;
+        }
+    }
+    !mine
+}
+
+/// A mate in two for the seat to move: no move of its own mates at once (scores `mate`
+/// points, or wins where mate is no score), and the bot's move forces the mate by its next
+/// move (brute force).
+fn assert_mate_in_two(g: &Game, mate: Option<i32>, nodes: u64) {
+    let me = g.position().turn();
+    let target = mate.map(|p| g.position().scores[me as usize] + p);
+    let mut t = Tree::new(g);
+    assert!(
+        !forces_gain(&mut t, me, target, 1),
+        "{}: a mate in one is there, the position tests nothing",
+        g.variant.id
+    );
+    let a = bot_move(g, nodes);
+    t.step(a);
+    let forced = forces_gain(&mut t, me, target, 1);
+    t.undo();
+    assert!(
+        forced,
+        "{}: {} does not force the mate by the bot's next move",
+        g.variant.id,
+        text(g, a)
+    );
+}
+
+// ---------------------------------------------------------------- grey pieces
+
+/// A grey army (its player out) belongs to nobody: the evaluation of every seat is the same
+/// with it on the board or without it.
+#[test]
+fn grey_pieces_are_worth_nothing_to_the_evaluation() {
+    let king4 = [("rK", "h1"), ("yK", "g14"), ("gK", "n7"), ("rR", "e4")];
+    let grey4 = [("dQ", "b7"), ("dR", "b9"), ("dK", "a8"), ("dP", "c6")];
+    let with: Vec<_> = king4.iter().chain(grey4.iter()).copied().collect();
+    let a = game(FFA4, &fen4('R', [0, 1, 0, 0], [0; 4], &with));
+    let b = game(FFA4, &fen4('R', [0, 1, 0, 0], [0; 4], &king4));
+    let e = Eval::of(a.variant);
+    for s in [0, 2, 3] {
+        assert_eq!(e.balance(a.position(), s), e.balance(b.position(), s));
+    }
+    let kings8 = [("rK", "h1"), ("wK", "q1"), ("bK", "a8"), ("rR", "e4")];
+    let grey8 = [("dyQ", "a17"), ("dyR", "b16"), ("dyN", "c18")];
+    let with: Vec<_> = kings8.iter().chain(grey8.iter()).copied().collect();
+    let out = [3, 4, 5, 6, 7];
+    let a = game(FFA8, &fen8(1, &out, [0; 8], &with));
+    let b = game(FFA8, &fen8(1, &out, [0; 8], &kings8));
+    let e = Eval::of(a.variant);
+    for s in [0, 1, 2] {
+        assert_eq!(e.balance(a.position(), s), e.balance(b.position(), s));
+    }
+}
+
+/// Grey pieces are capturable for nothing, and they never move: a live rook next to a grey
+/// queen is free to take (the queen never takes back), and the bot takes it for its 5
+/// points rather than the grey queen, which scores nothing.
+#[test]
+fn a_grey_army_is_capturable_for_nothing_and_defends_nothing() {
+    // Blue is out (grey queen i10, grey rook e9, grey king a8); Red's queen e4 can take the
+    // grey rook on e9 or Yellow's rook on i8, which a live queen on i10 would defend
+    let pieces = [
+        ("rK", "h1"),
+        ("rQ", "e4"),
+        ("dQ", "i10"),
+        ("dR", "e9"),
+        ("dK", "a8"),
+        ("yK", "g14"),
+        ("yR", "i8"),
+        ("gK", "n7"),
+    ];
+    let g = game(FFA4, &fen4('R', [0, 1, 0, 0], [0; 4], &pieces));
+    let a = bot_move(&g, 20_000);
+    assert_eq!(text(&g, a), "e4i8", "the live rook, not the grey queen");
+    assert_eq!(points_of(&g, a), 5);
+}
+
+// ---------------------------------------------------------------- kings and mates
+
+/// A king left en prise on another player's turn is taken: 20 points in four-player chess
+/// (over a hanging queen, 9), 25 in eight-player chess (over a hanging queen, 10).
+#[test]
+fn takes_a_king_left_en_prise_for_its_points() {
+    // four-player: Green's king n9 stands on Red's rook's rank; Yellow's queen hangs on e8
+    // (to Red's knight)
+    let pieces = [
+        ("rK", "h1"),
+        ("rR", "d9"),
+        ("rN", "d6"),
+        ("bK", "a5"),
+        ("yK", "g14"),
+        ("yP", "g13"),
+        ("yQ", "e8"),
+        ("gK", "n9"),
+        ("gP", "m5"),
+    ];
+    let g = game(FFA4, &fen4('R', [0; 4], [0; 4], &pieces));
+    let a = bot_move(&g, 20_000);
+    assert_eq!(points_of(&g, a), 20, "{} took no king", text(&g, a));
+    // eight-player: Blue's king a8 is on Red's rook's file a
+    let pieces = [
+        ("rK", "h1"),
+        ("rR", "a4"),
+        ("rB", "f3"),
+        ("wK", "q1"),
+        ("wQ", "j7"),
+        ("bK", "a8"),
+        ("bP", "c9"),
+    ];
+    let g = game(FFA8, &fen8(1, &[3, 4, 5, 6, 7], [0; 8], &pieces));
+    let a = bot_move(&g, 20_000);
+    assert_eq!(points_of(&g, a), 25, "{} took no king", text(&g, a));
+}
+
+/// Mate in two in four-player chess, free for all (20 points) and teams (a win): Blue's lone
+/// king on its edge file, Red's two rooks far away (a rook to the b file, then the other to
+/// the a file; no mate in one). Yellow and Green move in between (every move of theirs is
+/// tried by the brute force).
+#[test]
+fn four_player_bot_finds_a_mate_in_two() {
+    let pieces = [
+        ("rK", "h1"),
+        ("rR", "c4"),
+        ("rR", "d11"),
+        ("bK", "a8"),
+        ("yK", "g14"),
+        ("gK", "n7"),
+    ];
+    let fen = fen4('R', [0; 4], [0; 4], &pieces);
+    assert_mate_in_two(&game(FFA4, &fen), Some(20), 100_000);
+    assert_mate_in_two(&game("four-player-teams", &fen), None, 100_000);
+}
+
+/// Mate in two in eight-player chess, free for all and pairs (25 points when the mated
+/// player's turn comes): White, Red and Blue still in (the others out), Blue's lone king on
+/// its edge file, Red's two rooks far away; Blue and White move in between.
+#[test]
+fn eight_player_bot_finds_a_mate_in_two() {
+    let pieces = [
+        ("rK", "h1"),
+        ("rR", "c4"),
+        ("rR", "d11"),
+        ("wK", "q1"),
+        ("bK", "a8"),
+    ];
+    let fen = fen8(1, &[3, 4, 5, 6, 7], [0; 8], &pieces);
+    assert_mate_in_two(&game(FFA8, &fen), Some(25), 100_000);
+    assert_mate_in_two(&game("eight-player-pairs", &fen), Some(25), 100_000);
+}
+
+/// The games these positions are written for keep their rules (a guard for the tests above).
+#[test]
+fn the_test_positions_are_free_for_all() {
+    for id in [FFA4, FFA8] {
+        let v = rules::variant(id).unwrap();
+        let n = v.seat_count() as u8;
+        assert!((0..n).all(|a| (0..n).all(|b| a == b || !v.allied(a, b))));
+    }
+}
