@@ -3,8 +3,10 @@
 //! centralisation term, game points, balanced against the strongest opponent still playing;
 //! and positional terms tapered from middlegame to endgame by the material left: pawn advance,
 //! passed, doubled and protected pawns (pawns that promote), the royal's home row, wing and
-//! shelter (middlegame) and its centralisation (endgame). Every term is read from the game's
-//! data (pawn tables, promotion zones, royal flags, board geometry), none from its name.
+//! shelter (middlegame) and its centralisation (endgame); with two players also each piece's
+//! mobility (against its kind's empty-board average) and the attack on the zone around the
+//! enemy royal. Every term is read from the game's data (pawn tables, promotion zones, royal
+//! flags, board geometry, each kind's moves), none from its name.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
