@@ -301,7 +301,8 @@ pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
 }
 
 /// `rookery match --game ID --engine PATH [--engine-depth D] [--level L] [--games N]
-/// [--move-limit N]`: our bot at a level against a UCI engine that knows the game under the
+/// [--move-limit N] [--movetime MS]`: our bot at a level (with `--movetime`, that time cap per
+/// move instead of the level's own) against a UCI engine that knows the game under the
 /// same name (Fairy-Stockfish: `UCI_Variant`; ouk-chatrang is its `cambodian`) searching to a
 /// fixed depth, colours alternating, from the game's start. Our rules judge every move and the
 /// end. Games that start with a setup phase are refused (the engine starts after it).
@@ -314,6 +315,9 @@ pub fn cmd_match_engine(args: &[String]) -> Result<(), String> {
     let level: u8 = parse(args, "--level", 8)?;
     let games: usize = parse(args, "--games", 2)?;
     let limit: u32 = parse(args, "--move-limit", 300)?;
+    let movetime: Option<u64> = flag_value(args, "--movetime")
+        .map(|s| s.parse().map_err(|_| "bad --movetime".to_string()))
+        .transpose()?;
     let fsf_name = crate::uci::engine_name_of(&game_id);
     let mut child = Command::new(&path)
         .stdin(Stdio::piped())
@@ -362,9 +366,9 @@ pub fn cmd_match_engine(args: &[String]) -> Result<(), String> {
         let cancel = AtomicBool::new(false);
         while !game.is_over() {
             let text = if game.position().turn() == ours {
-                let a = search_bot(level, g as u64)
-                    .choose(&game, &cancel)
-                    .ok_or("our bot found no move")?;
+                let mut bot = search_bot(level, g as u64);
+                bot.movetime_ms = movetime;
+                let a = bot.choose(&game, &cancel).ok_or("our bot found no move")?;
                 let rookery_core::game::Action::Move(m) = a else {
                     return Err(format!("our bot chose {a:?}"));
                 };

@@ -3,8 +3,10 @@
 //! centralisation term, game points, balanced against the strongest opponent still playing;
 //! and positional terms tapered from middlegame to endgame by the material left: pawn advance,
 //! passed, doubled and protected pawns (pawns that promote), the royal's home row, wing and
-//! shelter (middlegame) and its centralisation (endgame). Every term is read from the game's
-//! data (pawn tables, promotion zones, royal flags, board geometry), none from its name.
+//! shelter (middlegame) and its centralisation (endgame); with two players also each piece's
+//! mobility (against its kind's empty-board average) and the attack on the zone around the
+//! enemy royal. Every term is read from the game's data (pawn tables, promotion zones, royal
+//! flags, board geometry, each kind's moves), none from its name.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -49,6 +51,16 @@ pub struct Eval {
     king_centre: Vec<i16>,
     /// Material of every piece but pawns and royals at the start (the tapered phase's 100%).
     start_phase: i32,
+    /// Per kind: its average move count on the empty board (the centre of its mobility term),
+    /// 0 for pawns, royals and kinds that do not move.
+    mob_avg: Vec<i32>,
+    /// Per kind: centipawns (in 1/16) per move of mobility: fewer the more moves the kind has.
+    mob_weight: Vec<i32>,
+    /// Per kind: attack units per hit on the zone around the enemy royal.
+    attack_unit: Vec<i32>,
+    /// Two-player games: per seat and cell, the royal's zone there (the cell and the cells its
+    /// royal piece reaches on the empty board: palaces and all); empty otherwise.
+    king_zone: [Vec<CellSet>; 2],
 }
 
 /// Middlegame and endgame weights of the positional terms (centipawns; the endgame share grows
@@ -66,6 +78,19 @@ const KING_ROW: i32 = -14;
 const KING_WING: i32 = 4;
 /// Endgame centralisation of the royal, per unit of its centred mobility.
 const KING_CENTRE_EG: i32 = 8;
+/// Mobility (two players): the middlegame and endgame scale of a move (a knight's move is
+/// worth about this many centipawns; a kind with more moves gets less per move).
+const MOBILITY: (i32, i32) = (6, 6);
+/// King attack (two players, middlegame): the penalty is units² per this, at least two
+/// attackers, at most `KING_ATTACK_MAX`.
+const KING_ATTACK_DIV: i32 = 1;
+const KING_ATTACK_MAX: i32 = 400;
+
+thread_local! {
+    /// The move buffer of the mobility term (reused, so an evaluation allocates nothing).
+    static MOVES: std::cell::RefCell<Vec<crate::position::Move>> =
+        std::cell::RefCell::new(Vec::with_capacity(64));
+}
 
 static EVALS: Lazy<Mutex<HashMap<&'static str, Arc<Eval>>>> =
     Lazy::new(|| Mutex::new(HashMap::new()));
@@ -88,6 +113,7 @@ impl Eval {
         let mut pst = Vec::with_capacity(v.pieces.len());
         let facing = v.seats.first().map_or(0, |s| s.facing);
         let mut moves = Vec::with_capacity(128);
+        let mut mob_avg = Vec::with_capacity(v.pieces.len());
         for (k, t) in v.pieces.iter().enumerate() {
             let pawn = t.atoms.iter().any(|a| matches!(a, Atom::Pawn));
             let mut mob = vec![0i32; n];
@@ -107,6 +133,11 @@ impl Eval {
             } else {
                 live.iter().sum::<i32>() as f64 / live.len() as f64
             };
+            mob_avg.push(if t.royal || pawn {
+                0
+            } else {
+                avg.round() as i32
+            });
             value.push(if t.royal {
                 0
             } else if pawn {
@@ -255,7 +286,37 @@ impl Eval {
                 .map(|s| Self::phase_of(&value, &pawn, p, s))
                 .sum()
         });
+        let mob_weight = mob_avg
+            .iter()
+            .map(|&a| if a == 0 { 0 } else { 16 * 8 / (a + 4) })
+            .collect();
+        let attack_unit = value.iter().map(|&x| ((x + 150) / 200).max(1)).collect();
+        let zone = |s: usize| -> Vec<CellSet> {
+            let Some(k) = royal.iter().position(|&r| r) else {
+                return vec![CellSet::EMPTY; n];
+            };
+            if v.seat_count() != 2 {
+                return vec![CellSet::EMPTY; n];
+            }
+            let pos = Position::empty(v);
+            let f = v.seats[s].facing;
+            let mut out = Vec::new();
+            (0..n as Cell)
+                .map(|c| {
+                    out.clear();
+                    pos.piece_moves(c, Piece::new(k as u8, s as Seat, f), &mut out);
+                    let mut z: CellSet = out.iter().map(|m| m.to).collect();
+                    z.insert(c);
+                    z
+                })
+                .collect()
+        };
+        let king_zone = [zone(0), zone(1.min(v.seat_count().saturating_sub(1)))];
         Eval {
+            mob_avg,
+            mob_weight,
+            attack_unit,
+            king_zone,
             value,
             pst,
             pawn,
@@ -389,6 +450,73 @@ impl Eval {
         (mg, eg)
     }
 
+    /// Two players: each seat's mobility (moves of its pieces other than pawns and royals to
+    /// cells no enemy pawn attacks, against the kind's empty-board average) and the attack on
+    /// the enemy royal's zone (a penalty for the attacked side), as (middlegame, endgame).
+    fn activity(
+        &self,
+        pos: &Position,
+        pawns: &[CellSet; MAX_SEATS],
+        kings: &[Option<Cell>; MAX_SEATS],
+    ) -> [(i32, i32); 2] {
+        let v = pos.variant;
+        let mut out = [(0, 0); 2];
+        // cells each seat's pawns attack
+        let mut pawn_att = [CellSet::EMPTY; 2];
+        for s in 0..2 {
+            for c in pawns[s].iter() {
+                let f = pos.at(c).facing() as usize;
+                if let Some(t) = v.board.pawns.get(f) {
+                    for &x in t.captures.get(c as usize).into_iter().flatten() {
+                        pawn_att[s].insert(x);
+                    }
+                }
+            }
+        }
+        MOVES.with(|buf| {
+            let mut buf = buf.borrow_mut();
+            for s in 0..2usize {
+                let e = 1 - s;
+                let zone = kings[e].map(|k| &self.king_zone[e][k as usize]);
+                let (mut mob, mut units, mut attackers) = (0, 0, 0);
+                for c in pos.pieces_of(s as Seat).iter() {
+                    let p = pos.at(c);
+                    let k = p.kind() as usize;
+                    let w = self.mob_weight.get(k).copied().unwrap_or(0);
+                    if w == 0 {
+                        continue;
+                    }
+                    buf.clear();
+                    pos.piece_moves(c, p, &mut buf);
+                    let (mut n, mut hits, mut last) = (0, 0, NO_CELL);
+                    for m in buf.iter() {
+                        if m.to == last {
+                            continue; // the same cell with and without promotion
+                        }
+                        last = m.to;
+                        if !pawn_att[e].contains(m.to) {
+                            n += 1;
+                        }
+                        if zone.is_some_and(|z| z.contains(m.to)) {
+                            hits += 1;
+                        }
+                    }
+                    mob += w * (2 * n - self.mob_avg[k]);
+                    if hits > 0 {
+                        attackers += 1;
+                        units += hits * self.attack_unit[k];
+                    }
+                }
+                out[s].0 += MOBILITY.0 * mob / 32;
+                out[s].1 += MOBILITY.1 * mob / 32;
+                if attackers >= 2 {
+                    out[e].0 -= (units * units / KING_ATTACK_DIV).min(KING_ATTACK_MAX);
+                }
+            }
+        });
+        out
+    }
+
     /// Material and position per seat (grey, neutral and united pieces count for nobody).
     pub fn seats(&self, pos: &Position) -> [i32; MAX_SEATS] {
         let mut m = [0; MAX_SEATS];
@@ -425,8 +553,17 @@ impl Eval {
         } else {
             (phase * 256 / self.start_phase).clamp(0, 256)
         };
+        let act = if n == 2 {
+            self.activity(pos, &pawns, &kings)
+        } else {
+            [(0, 0); 2]
+        };
         for (s, total) in m.iter_mut().enumerate().take(n) {
-            let (mg, eg) = self.positional(pos, s as Seat, &pawns, kings[s]);
+            let (mut mg, mut eg) = self.positional(pos, s as Seat, &pawns, kings[s]);
+            if let Some(a) = act.get(s) {
+                mg += a.0;
+                eg += a.1;
+            }
             *total += (mg * w + eg * (256 - w)) / 256;
         }
         m
@@ -573,5 +710,39 @@ mod tests {
         let corner = value("chess", "4k3/8/8/8/8/8/8/K7 w - - 0 1");
         let centre = value("chess", "4k3/8/8/8/3K4/8/8/8 w - - 0 1");
         assert!(centre > corner, "{centre} {corner}");
+    }
+
+    #[test]
+    fn a_piece_with_more_moves_is_worth_more() {
+        // the same pawn blocks the a1 bishop on b2, not on a2 (mobility, two players)
+        let free = value("chess", "4k3/8/8/8/8/8/P7/B3K3 w - - 0 1");
+        let blocked = value("chess", "4k3/8/8/8/8/8/1P6/B3K3 w - - 0 1");
+        assert!(free > blocked, "{free} {blocked}");
+    }
+
+    #[test]
+    fn an_attack_on_the_royal_zone_costs_the_defender() {
+        // black has only its king and pawns: its activity is the penalty of white's attack
+        let act = |fen: &str| {
+            let g = Game::from_fen("chess", fen).unwrap();
+            let e = super::Eval::of(g.variant);
+            let pos = g.position();
+            let mut pawns = [crate::board::CellSet::EMPTY; crate::position::MAX_SEATS];
+            let mut kings = [None; crate::position::MAX_SEATS];
+            for s in 0..2u8 {
+                for c in pos.pieces_of(s).iter() {
+                    let k = pos.at(c).kind() as usize;
+                    if e.pawn[k] {
+                        pawns[s as usize].insert(c);
+                    } else if e.royal[k] {
+                        kings[s as usize] = Some(c);
+                    }
+                }
+            }
+            e.activity(pos, &pawns, &kings)[1].0
+        };
+        let attacked = act("6k1/5ppp/8/6NQ/8/8/8/4K3 w - - 0 1");
+        let quiet = act("6k1/5ppp/8/QN6/8/8/8/4K3 w - - 0 1");
+        assert!(attacked < 0 && quiet == 0, "{attacked} {quiet}");
     }
 }
