@@ -301,8 +301,8 @@ pub struct MatchArgs {
     /// The same time cap per move for every level (milliseconds) instead of each level's own.
     #[arg(long, value_name = "MS", conflicts_with = "nodes")]
     pub movetime: Option<u64>,
-    /// Every level its own time cap times F (the levels' ordering in less time than the real
-    /// caps).
+    /// Every level its own time cap times F (e.g. 0.25), so levels keep their ordering in less
+    /// time.
     #[arg(long, value_name = "F", conflicts_with_all = ["nodes", "movetime"])]
     pub time_scale: Option<f64>,
     #[arg(long, value_name = "N")]
