@@ -480,7 +480,10 @@ impl SearchBot {
             Some(m) => search.method(m),
             None => search,
         };
-        let mut found = search.exact_root(lv.noise > 0).run();
+        // exact values where the noise can still change the choice: within twice the noise
+        // of the best (a move further below loses to the best however the noise falls)
+        let exact = (lv.noise > 0).then_some(2 * lv.noise + 1);
+        let mut found = search.exact_root(exact).run();
         if found.cancelled {
             return None;
         }

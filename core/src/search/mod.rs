@@ -117,9 +117,10 @@ pub struct Search<'a> {
     lmr: Vec<[i32; 64]>,
     /// Null-move pruning is sound enough here (two players, check, one step per turn).
     null_ok: bool,
-    /// Every root move searched with a full window (exact values for the noise of the lower
-    /// levels) instead of PVS's null windows.
-    exact_root: bool,
+    /// Root moves valued exactly within this margin below the best (the noise of the lower
+    /// levels needs their values; a move further below cannot win however the noise falls,
+    /// so a bound is enough): `None` only the best move's value is exact.
+    exact_root: Option<i32>,
     /// Deepest quiescence (captures only): 8 actions for two players, fewer for more, where
     /// every seat's captures multiply the tree ([`multi::quiescence_depth`]).
     q_max: usize,
@@ -161,7 +162,7 @@ impl<'a> Search<'a> {
                 })
                 .collect(),
             null_ok: v.seat_count() == 2 && v.royal_check && v.steps_per_turn == 1,
-            exact_root: false,
+            exact_root: None,
             only: None,
             q_max: multi::quiescence_depth(v.seat_count()),
             method: Method::default_for(v),
@@ -183,10 +184,10 @@ impl<'a> Search<'a> {
         self
     }
 
-    /// Exact values for every root move (see [`Found::root`]); otherwise only the best move's
-    /// value is exact and the others are bounds.
-    pub fn exact_root(mut self, on: bool) -> Self {
-        self.exact_root = on;
+    /// Exact values for the root moves within `margin` below the best (see [`Found::root`]);
+    /// the others, and with `None` all but the best, are upper bounds.
+    pub fn exact_root(mut self, margin: Option<i32>) -> Self {
+        self.exact_root = margin;
         self
     }
 
@@ -229,14 +230,12 @@ impl<'a> Search<'a> {
             let mut alpha = -WIN - 1;
             for (i, a) in order.into_iter().enumerate() {
                 let d = depth as i32 - 1;
-                let v = if i == 0 || self.exact_root {
-                    self.child(
-                        a,
-                        d,
-                        if self.exact_root { -WIN - 1 } else { alpha },
-                        WIN + 1,
-                        1,
-                    )
+                let v = if i == 0 {
+                    self.child(a, d, -WIN - 1, WIN + 1, 1)
+                } else if let Some(margin) = self.exact_root {
+                    // exact down to `margin` below the best so far, a bound below that
+                    let low = alpha.saturating_sub(margin).max(-WIN - 1);
+                    self.child(a, d, low, WIN + 1, 1)
                 } else {
                     // PVS: prove the move no better with a null window, search again if it is
                     let v = self.child(a, d, alpha, alpha + 1, 1);
