@@ -12,7 +12,8 @@
 //! values measured from each kind's mobility on the game's own empty board (so xiangqi's
 //! chariot, shogi's gold and a four-player queen are each worth what they move), pieces in hand
 //! at their board value, a centralisation term from the same table, game points where the game
-//! keeps score, and the balance taken against the strongest opponent still playing.
+//! keeps score, and the balance taken against the strongest opponent still playing; tapered
+//! pawn structure and the royal's place; with two players also mobility and king attack.
 //!
 //! **Search**: transposition table (fixed size, replace by depth), move ordering (table move,
 //! captures by victim value, promotions, two killers per ply, history), quiescence over
