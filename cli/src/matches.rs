@@ -345,6 +345,10 @@ pub fn cmd_match_engine(args: &[String]) -> Result<(), String> {
     send("uci")?;
     read_until("uciok")?;
     send(&format!("setoption name UCI_Variant value {fsf_name}"))?;
+    if rules::numbered_starts(&game_id).is_some() {
+        // numbered starts (chess960): castling written as king takes rook
+        send("setoption name UCI_Chess960 value true")?;
+    }
     send("isready")?;
     read_until("readyok")?;
     let (mut won, mut drawn, mut lost) = (0, 0, 0);

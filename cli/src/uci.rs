@@ -21,8 +21,8 @@ use rookery_core::search::{Limits, Search, WIN};
 /// Fairy-Stockfish's variant names of our game ids where they differ (the first name of an id
 /// is the one we send it).
 const ENGINE_NAMES: [(&str, &str); 5] = [
-    ("chess960", "chess960"),
     ("fischerandom", "chess960"),
+    ("chess960", "chess960"),
     ("cambodian", "ouk-chatrang"),
     ("fogofwar", "fog-of-war"),
     ("giveaway", "antichess"),
