@@ -6,6 +6,8 @@
 //! brute force through the game's own tree, independent of the search. (Mate in one in every
 //! game of three or more seats and the four-player mate steal: `bot_tactics.rs`.)
 
+mod support;
+
 use std::sync::atomic::AtomicBool;
 
 use rookery_core::bot::{search_bot, Bot, SearchBot};
@@ -22,7 +24,7 @@ const FFA8: &str = "eight-player-ffa";
 /// A FEN4 (four-player chess) from a piece list (`("rK", "h1")`; `d` for grey pieces): the
 /// seat to move, the seats out, the scores.
 fn fen4(turn: char, dead: [u8; 4], points: [i32; 4], pieces: &[(&str, &str)]) -> String {
-    let rows = rows(14, pieces);
+    let rows = support::board_rows(14, pieces);
     let join = |v: Vec<String>| v.join(",");
     format!(
         "{turn}-{}-1,1,1,1-1,1,1,1-{}-0-{}",
@@ -47,42 +49,8 @@ fn fen8(turn: u8, out: &[u8], scores: [i32; 8], pieces: &[(&str, &str)]) -> Stri
         list(&|_| "0".to_string()),
         list(&|_| "0".to_string()),
         list(&|s| scores[s].to_string()),
-        rows(24, pieces)
+        support::board_rows(24, pieces)
     )
-}
-
-/// The rows of a square board of `size` from the top, cells comma-separated, runs of empty
-/// cells as numbers.
-fn rows(size: usize, pieces: &[(&str, &str)]) -> String {
-    let mut grid: Vec<Vec<Option<String>>> = vec![vec![None; size]; size];
-    for (p, cell) in pieces {
-        let x = (cell.as_bytes()[0] - b'a') as usize;
-        let y: usize = cell[1..].parse::<usize>().unwrap() - 1;
-        assert!(grid[y][x].is_none(), "two pieces on {cell}");
-        grid[y][x] = Some(p.to_string());
-    }
-    let mut out = Vec::new();
-    for y in (0..size).rev() {
-        let mut cells = Vec::new();
-        let mut empty = 0;
-        for sq in &grid[y] {
-            match sq {
-                None => empty += 1,
-                Some(p) => {
-                    if empty > 0 {
-                        cells.push(empty.to_string());
-                        empty = 0;
-                    }
-                    cells.push(p.clone());
-                }
-            }
-        }
-        if empty > 0 {
-            cells.push(empty.to_string());
-        }
-        out.push(cells.join(","));
-    }
-    out.join("/")
 }
 
 fn game(id: &str, fen: &str) -> Game {

@@ -2,6 +2,8 @@
 //! perft, a test for every rule of seeds 001 and 004 and DECISIONS.md "Four-player chess",
 //! FEN4 and PGN4, and random-play invariants. Test names say the rule they prove.
 
+mod support;
+
 use rookery_core::board::grid;
 use rookery_core::game::{Action, EndReason, Event, HouseRules, OutReason};
 use rookery_core::movegen::perft;
@@ -29,40 +31,13 @@ fn fen4(
     plies: u32,
     pieces: &[(&str, &str)],
 ) -> String {
-    let mut grid: Vec<Vec<Option<String>>> = vec![vec![None; 14]; 14];
-    for (p, cell) in pieces {
-        let x = (cell.as_bytes()[0] - b'a') as usize;
-        let y: usize = cell[1..].parse::<usize>().unwrap() - 1;
-        assert!(grid[y][x].is_none(), "two pieces on {cell}");
-        grid[y][x] = Some(p.to_string());
-    }
-    let mut rows = Vec::new();
-    for y in (0..14).rev() {
-        let mut cells = Vec::new();
-        let mut empty = 0;
-        for sq in &grid[y] {
-            match sq {
-                None => empty += 1,
-                Some(p) => {
-                    if empty > 0 {
-                        cells.push(empty.to_string());
-                        empty = 0;
-                    }
-                    cells.push(p.clone());
-                }
-            }
-        }
-        if empty > 0 {
-            cells.push(empty.to_string());
-        }
-        rows.push(cells.join(","));
-    }
+    let rows = support::board_rows(14, pieces);
     let join = |v: Vec<String>| v.join(",");
     format!(
         "{turn}-{}-1,1,1,1-1,1,1,1-{}-{plies}-{}",
         join(dead.iter().map(|d| d.to_string()).collect()),
         join(points.iter().map(|d| d.to_string()).collect()),
-        rows.join("/")
+        rows
     )
 }
 

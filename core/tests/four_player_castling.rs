@@ -8,6 +8,8 @@
 //! `O-O-O`). Cells expected for the newer layout are those the 4pchess engine offers (`a7-a5`,
 //! `a7-a9`, `n8-n10`, `n8-n6`) and that real chess.com records play (tests/data/README.md).
 
+mod support;
+
 use rookery_core::game::EndReason;
 use rookery_core::movegen::perft;
 use rookery_core::notation::{fen4, pgn4};
@@ -93,43 +95,14 @@ fn fen4_of(
     queen_side: [u8; 4],
     pieces: &[(String, String)],
 ) -> String {
-    let mut grid: Vec<Vec<Option<String>>> = vec![vec![None; 14]; 14];
-    for (p, cell) in pieces {
-        let (x, y) = xy(cell);
-        assert!(
-            grid[y as usize][x as usize].is_none(),
-            "two pieces on {cell}"
-        );
-        grid[y as usize][x as usize] = Some(p.clone());
-    }
-    let mut rows = Vec::new();
-    for y in (0..14).rev() {
-        let mut cells = Vec::new();
-        let mut empty = 0;
-        for sq in &grid[y] {
-            match sq {
-                None => empty += 1,
-                Some(p) => {
-                    if empty > 0 {
-                        cells.push(empty.to_string());
-                        empty = 0;
-                    }
-                    cells.push(p.clone());
-                }
-            }
-        }
-        if empty > 0 {
-            cells.push(empty.to_string());
-        }
-        rows.push(cells.join(","));
-    }
+    let rows = support::board_rows(14, pieces);
     let flags = |f: [u8; 4]| f.map(|b| b.to_string()).join(",");
     format!(
         "{}-0,0,0,0-{}-{}-0,0,0,0-0-{}",
         TURN[turn as usize],
         flags(king_side),
         flags(queen_side),
-        rows.join("/")
+        rows
     )
 }
 

@@ -3,6 +3,8 @@
 //! FEN8 notation with facing marks, and random-play invariants. Test names say the rule they
 //! prove.
 
+mod support;
+
 use rookery_core::board::grid::{EAST, NORTH, SOUTH, WEST};
 use rookery_core::game::{Action, EndReason, Event, HouseRules, OutReason};
 use rookery_core::movegen::perft;
@@ -22,39 +24,12 @@ const WHITE: u8 = 3;
 
 /// A FEN8 of a four-seasons position from a piece list (`("rK", "a1")`, `("rP^", "a3")`).
 fn fen(turn: char, out: [u8; 4], plies: u32, pieces: &[(&str, &str)]) -> String {
-    let mut grid: Vec<Vec<Option<String>>> = vec![vec![None; 8]; 8];
-    for (p, cell) in pieces {
-        let x = (cell.as_bytes()[0] - b'a') as usize;
-        let y: usize = cell[1..].parse::<usize>().unwrap() - 1;
-        assert!(grid[y][x].is_none(), "two pieces on {cell}");
-        grid[y][x] = Some(p.to_string());
-    }
-    let mut rows = Vec::new();
-    for y in (0..8).rev() {
-        let mut cells = Vec::new();
-        let mut empty = 0;
-        for sq in &grid[y] {
-            match sq {
-                None => empty += 1,
-                Some(p) => {
-                    if empty > 0 {
-                        cells.push(empty.to_string());
-                        empty = 0;
-                    }
-                    cells.push(p.clone());
-                }
-            }
-        }
-        if empty > 0 {
-            cells.push(empty.to_string());
-        }
-        rows.push(cells.join(","));
-    }
+    let rows = support::board_rows(8, pieces);
     let list = |v: Vec<String>| v.join(",");
     format!(
         "{turn}-{}-0,0,0,0-0,0,0,0-0,0,0,0-{plies}-1-{}",
         list(out.iter().map(|d| d.to_string()).collect()),
-        rows.join("/")
+        rows
     )
 }
 
