@@ -11,6 +11,7 @@ pub mod movegen;
 pub mod notation;
 pub mod piece;
 pub mod position;
+pub mod present;
 pub mod rules;
 pub mod scene;
 pub mod search;

@@ -180,6 +180,9 @@ pub struct Variant {
     pub royal_check: bool,
     /// Start position in the game's own notation (FEN for chess-like games).
     pub start_fen: String,
+    /// The game scores points (multi-player free for all, pairs, chaturaji): the screen shows
+    /// each seat's score.
+    pub points: bool,
     // Derived attack tables (filled by `finish`).
     pub(crate) slider_mask: [u64; LINE_KINDS],
     pub(crate) stepper_mask: [u64; LINE_KINDS],
@@ -349,6 +352,7 @@ impl Variant {
             castling: false,
             royal_check: true,
             start_fen: String::new(),
+            points: false,
             slider_mask: [0; LINE_KINDS],
             stepper_mask: [0; LINE_KINDS],
             hop_mask: [0; LINE_KINDS],

@@ -125,6 +125,19 @@ impl View {
         }
     }
 
+    /// The same viewer seeing every cell: a finished game hides nothing any more.
+    pub fn revealed(self) -> View {
+        View {
+            cells: None,
+            ..self
+        }
+    }
+
+    /// The seat whose view this is (`None`: nobody's, a hand-over).
+    pub fn seat(&self) -> Option<Seat> {
+        self.seat
+    }
+
     /// Whether everything is visible.
     pub fn is_full(&self) -> bool {
         self.cells.is_none()

@@ -71,6 +71,7 @@ pub fn pieces() -> Vec<PieceType> {
 /// Builds the `chaturaji` variant.
 pub fn variant() -> Variant {
     let mut v = Variant::base(ID, Family::Chaturaji, grid::standard(), pieces());
+    v.points = true;
     // promotion at the far edge, to a boat only; no double step
     multi::four_armies(
         &mut v,

@@ -136,6 +136,7 @@ pub fn variant(id: &'static str) -> Variant {
         _ => Family::EightFfa,
     };
     let mut v = Variant::base(id, family, grid::eight_player(), piece::orthodox());
+    v.points = family != Family::EightTeams;
     v.seats = SEATS
         .iter()
         .enumerate()

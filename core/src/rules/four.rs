@@ -79,6 +79,7 @@ pub fn variant(id: &'static str) -> Variant {
     };
     let board = grid::four_player();
     let mut v = Variant::base(id, family, board, piece::orthodox());
+    v.points = !teams;
     let seat = |colour, tag, team, facing| SeatDef {
         colour,
         tag,

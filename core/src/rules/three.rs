@@ -97,6 +97,7 @@ pub fn seat_of_section(section: u8) -> Seat {
 pub fn variant() -> Variant {
     let board = tri::three_player();
     let mut v = Variant::base(ID, Family::ThreePlayer, board, piece::orthodox());
+    v.points = true;
     v.seats = (0..3)
         .map(|s| SeatDef {
             colour: ["white", "red", "black"][s],

@@ -21,6 +21,9 @@ pub struct ContentPiece {
     pub seat: Option<u8>,
     /// Glyph id: the file name of its image in assets/pieces/ without `.svg`.
     pub glyph: String,
+    /// The letter the game writes its kind with (`K`, `p`...); a union (friendly chess) has
+    /// both, its first seat's first: what a text shell draws.
+    pub letter: String,
     /// Pawn facing (playable games), for the walking direction.
     pub facing: Option<u8>,
     pub is_pawn: bool,
@@ -198,6 +201,7 @@ pub fn parse(def: &BoardDef, text: &str, symbols: bool) -> crate::Result<Content
                 ContentPiece {
                     seat: (ch != '*').then_some(seat),
                     glyph,
+                    letter: ch.to_string(),
                     facing: None,
                     is_pawn: up == 'P',
                     is_royal: up == 'K',
@@ -264,6 +268,10 @@ pub fn from_position(def: &BoardDef, pos: &Position) -> Content {
         let union = p.union_kinds();
         let neutral = p.owner() == crate::piece::NEUTRAL;
         let kind = &v.pieces[union.map_or(p.kind(), |(a, _)| a) as usize];
+        let letter = match union {
+            Some((a, b)) => format!("{}{}", v.letter(a), v.letter(b).to_ascii_lowercase()),
+            None => v.letter(p.kind()).to_string(),
+        };
         if def.style != Style::Western {
             let k = union.map_or(p.kind(), |(a, _)| a);
             if let Some(glyph) = table_glyph(def, v, k, p.owner(), p.promoted()) {
@@ -272,6 +280,7 @@ pub fn from_position(def: &BoardDef, pos: &Position) -> Content {
                     ContentPiece {
                         seat: Some(p.owner()),
                         glyph,
+                        letter,
                         facing: None,
                         is_pawn: false,
                         is_royal: kind.royal,
@@ -290,6 +299,7 @@ pub fn from_position(def: &BoardDef, pos: &Position) -> Content {
             ContentPiece {
                 seat: (p.owner() != GREY && union.is_none() && !neutral).then_some(p.owner()),
                 glyph: western(kind.name).to_string(),
+                letter,
                 facing: (is_pawn && union.is_none()).then_some(p.facing()),
                 is_pawn,
                 is_royal: kind.royal,

@@ -141,6 +141,8 @@ pub struct ScenePiece {
     pub centre: Point,
     pub size: f32,
     pub glyph: String,
+    /// The letter(s) the game writes it with ([`ContentPiece::letter`]).
+    pub letter: String,
     /// Colour id of its army (`grey` for an army that is out, `neutral` for the duck).
     pub army: String,
     pub owner: Option<u8>,
@@ -427,6 +429,7 @@ pub fn build(def: &BoardDef, content: &Content, o: Orientation, marks: &Marks) -
             centre: cells[ci].centre,
             size: piece_size[ci],
             glyph: p.glyph.clone(),
+            letter: p.letter.clone(),
             grey: army == "grey",
             army,
             owner: p.seat,
@@ -526,6 +529,7 @@ pub fn build(def: &BoardDef, content: &Content, o: Orientation, marks: &Marks) -
                         centre: sc,
                         size: 0.85,
                         glyph: glyph.clone(),
+                        letter: letter.to_string(),
                         army: def.seats[s].0.to_string(),
                         owner: Some(s as u8),
                         rotation: owner_rotation(Some(s as u8)),

@@ -33,7 +33,7 @@ use crate::piece::Seat;
 use crate::position::{Move, Position};
 use crate::tree::Tree;
 
-mod eval;
+pub mod eval;
 mod multi;
 pub use eval::Eval;
 pub use multi::Method;
