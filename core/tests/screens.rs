@@ -37,7 +37,9 @@ fn intent(game: &Game, line: &str) -> Intent {
         ["undo"] => Intent::Undo,
         ["redo"] => Intent::Redo,
         ["resign", s] => Intent::Resign(s.parse().unwrap()),
-        ["seat", s, "bot", l] => Intent::SetPlayer(s.parse().unwrap(), Player::bot(l.parse().unwrap())),
+        ["seat", s, "bot", l] => {
+            Intent::SetPlayer(s.parse().unwrap(), Player::bot(l.parse().unwrap()))
+        }
         ["seat", s, "person", n] => Intent::SetPlayer(s.parse().unwrap(), Player::person(*n)),
         ["first"] => Intent::Review(Step::First),
         ["back"] => Intent::Review(Step::Back),
@@ -129,7 +131,9 @@ fn replay(text: &str) -> (String, Vec<String>) {
                 lines.next();
             }
             if got != want {
-                failures.push(format!("{title}: after {line:?}:\n--- want\n{want}--- got\n{got}"));
+                failures.push(format!(
+                    "{title}: after {line:?}:\n--- want\n{want}--- got\n{got}"
+                ));
             }
             out.push_str(&got);
             if lines.peek().is_some_and(|l| !l.is_empty()) {

@@ -229,7 +229,9 @@ fn colour_key(game: &Game, s: Seat) -> String {
     game.variant
         .seats
         .get(s as usize)
-        .map_or("colour-grey".to_string(), |d| format!("colour-{}", d.colour))
+        .map_or("colour-grey".to_string(), |d| {
+            format!("colour-{}", d.colour)
+        })
 }
 
 /// Per ply, the pieces of the other seats (and grey armies) that left the board: a capture,
@@ -297,7 +299,8 @@ pub(super) fn screen(t: &Table, host: &dyn Host) -> Screen {
         for (i, p) in game.plies()[..shown].iter().enumerate() {
             let before = position_after(game, i);
             for (owner, kind) in taken(before, &p.after, p.mover) {
-                let known = view.is_full() || view.seat() == Some(p.mover) || view.seat() == Some(owner);
+                let known =
+                    view.is_full() || view.seat() == Some(p.mover) || view.seat() == Some(owner);
                 if !known || kind as usize >= v.pieces.len() {
                     continue;
                 }
@@ -305,7 +308,11 @@ pub(super) fn screen(t: &Table, host: &dyn Host) -> Screen {
                 let (glyph, army) = match &def {
                     Some(d) if (army_seat as usize) < d.seats.len() => (
                         content::kind_glyph(d, v, kind, army_seat),
-                        if owner == GREY { "grey".to_string() } else { d.seats[army_seat as usize].0.to_string() },
+                        if owner == GREY {
+                            "grey".to_string()
+                        } else {
+                            d.seats[army_seat as usize].0.to_string()
+                        },
                     ),
                     _ => (String::new(), String::new()),
                 };
@@ -324,7 +331,10 @@ pub(super) fn screen(t: &Table, host: &dyn Host) -> Screen {
     let turn = pos.turn();
     let bars = (0..v.seat_count() as Seat)
         .map(|s| {
-            let p = players.get(s as usize).cloned().unwrap_or(Player::person(""));
+            let p = players
+                .get(s as usize)
+                .cloned()
+                .unwrap_or(Player::person(""));
             let to_move = !game.is_over() && live && s == turn && pos.is_in_play(s);
             let material = if handing.is_some() {
                 0
@@ -410,8 +420,7 @@ pub(super) fn screen(t: &Table, host: &dyn Host) -> Screen {
                     .zip(offered)
                     .map(|(letter, m)| {
                         let kind = m.promotion().unwrap_or(pos.at(m.from).kind());
-                        let (glyph, army) =
-                            scene::piece_look(game, kind, turn).unwrap_or_default();
+                        let (glyph, army) = scene::piece_look(game, kind, turn).unwrap_or_default();
                         PromotionOption {
                             letter,
                             glyph,
@@ -609,4 +618,3 @@ fn result_sheet(game: &Game, players: &[Player]) -> Option<ResultSheet> {
         follow,
     })
 }
-

@@ -13,9 +13,9 @@
 
 mod build;
 mod input;
-mod text;
 #[cfg(test)]
 mod tests;
+mod text;
 
 pub use input::parse_move;
 
@@ -141,9 +141,15 @@ pub enum Intent {
     /// A tap on a hand slot: the piece kind in the hand of the seat to move.
     TapHand(u8),
     /// A tap at a point of the screen's scene (its coordinates); hit-tested by the core.
-    At { x: f32, y: f32 },
+    At {
+        x: f32,
+        y: f32,
+    },
     /// A piece dragged from one cell to another.
-    Drag { from: Cell, to: Cell },
+    Drag {
+        from: Cell,
+        to: Cell,
+    },
     /// A button of [`Screen::buttons`] by index.
     Press(usize),
     /// An option of [`Screen::pending`] by index (a promotion, a move among several).
