@@ -7,6 +7,7 @@
 //! | new game          | [`SeatConfig`], [`HouseRulesConfig`], [`GameSession::new`] |
 //! | continue          | [`GameLibrary`]: `saved_games` ([`SavedGameSummary`]), `resume`, `delete`, `rename`, `export_game`, `import_game`; [`preview_pieces`] |
 //! | new game          | [`GameLibrary::new_game`] (saved) or [`GameSession::new`] (not saved) |
+//! | game screen       | [`GameSession::screen`], [`GameSession::act`] ([`ScreenIntent`]) -> [`GameScreen`]: the whole screen decided in the core (`screen.rs`) |
 //! | game              | [`GameSession`]: snapshot, taps (core `interact`: `tap`, `tap_hand`, `tap_hit`, `buttons`/`press`), move text, undo/redo, resign, seats, choices, turn clock, FEN, async `bot_move` |
 //! | board drawing     | [`GameSession::scene`], [`GameSession::hit_test`], [`board_scene`], [`scene_hit_test`] ([`BoardScene`]) |
 //!
@@ -27,6 +28,7 @@ mod logging;
 mod placeholder;
 mod runtime;
 mod scene;
+mod screen;
 mod session;
 mod standings;
 
@@ -45,6 +47,11 @@ pub use scene::{
     board_scene, scene_hit_test, BoardScene, SceneArmy, SceneCell, SceneDot, SceneHandSlot,
     SceneHit, SceneLabel, SceneOrientation, ScenePiece, ScenePieces, ScenePoint, SceneRegion,
     SceneSeatBar, SceneStroke,
+};
+pub use screen::{
+    CapturedPiece, ClockView, FollowUp, GameScreen, MoveEntryView, PendingView, PhaseView,
+    PlaceView, PromotionChoice, ResultSheetView, ReviewStep, ScreenButton, ScreenIntent,
+    ScreenLooker, SeatBarView, SeatStateView,
 };
 pub use session::{
     ActionButton, BoardSnapshot, CellView, GameEndReason, GameResult, GameSession, HandView,

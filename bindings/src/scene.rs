@@ -121,7 +121,11 @@ pub struct ScenePiece {
     pub centre: ScenePoint,
     pub size: f32,
     pub glyph: String,
+    /// The letter(s) the game writes it with (a union: both).
+    pub letter: String,
     pub army: String,
+    /// Its owner seat (none: grey, a union, the duck).
+    pub owner: Option<u8>,
     pub rotation: f32,
     pub grey: bool,
     pub selected: bool,
@@ -217,7 +221,9 @@ fn piece_rec(s: &core::Scene, p: &core::ScenePiece) -> ScenePiece {
         centre: pt(p.centre),
         size: p.size,
         glyph: p.glyph.clone(),
+        letter: p.letter.clone(),
         army: p.army.clone(),
+        owner: p.owner,
         rotation: p.rotation,
         grey: p.grey,
         selected: p.selected,

@@ -307,6 +307,8 @@ struct Inner {
     /// The seat whose view this device showed last (pass-and-play hand-over; `None` = none
     /// yet).
     shown: Option<Seat>,
+    /// The game screen's state (selection, review, hand-over): `screen.rs`.
+    table: rookery_core::present::Table,
 }
 
 /// The turn clock of a game with a time per turn (house rule `turn_seconds`).
@@ -763,6 +765,7 @@ impl GameSession {
                 viewer: Viewer::Everyone,
                 clock,
                 shown: None,
+                table: rookery_core::present::Table::new(rookery_core::present::Looker::Device),
             })),
             searching: Arc::new(AtomicU32::new(0)),
             _live: LiveObject::new(),
@@ -809,6 +812,53 @@ impl GameSession {
                 }
             }
             Ok(scene)
+        })
+    }
+
+    /// Runs `f` (which may turn an app's intent into the core's) on the live session, applies
+    /// the intent through the game screen (`rookery_core::present`, the session's saved game as
+    /// its host) and returns the screen's record (`screen.rs`).
+    pub(crate) fn with_screen(
+        &self,
+        f: impl FnOnce(
+            &Game,
+            &mut rookery_core::present::Table,
+        ) -> Result<Option<rookery_core::present::Intent>, RookeryError>,
+    ) -> Result<crate::screen::GameScreen, RookeryError> {
+        self.with(|s| {
+            let intent = f(&s.saved.game, &mut s.table)?;
+            let now = Instant::now();
+            let clock = match (s.clock.limit(), s.clock.left(now)) {
+                (Some(limit), Some(left)) if !s.saved.game.is_over() => {
+                    Some(rookery_core::present::Clock {
+                        seat: s.saved.game.position().turn(),
+                        limit_ms: limit.as_millis() as u64,
+                        left_ms: left.as_millis() as u64,
+                        running: s.clock.running(),
+                    })
+                }
+                _ => None,
+            };
+            s.table.set_clock(clock);
+            let saved_id = s.store.as_ref().map(|_| s.saved.id);
+            let mut new_turn = false;
+            let screen = {
+                let mut changed = || new_turn = true;
+                let mut host = crate::screen::Kept {
+                    saved: &mut s.saved,
+                    store: s.store.as_deref(),
+                    changed: &mut changed,
+                };
+                match intent {
+                    Some(i) => s.table.apply(&mut host, i).map_err(core_err)?,
+                    None => s.table.screen(&host),
+                }
+            };
+            if new_turn {
+                s.ui.clear();
+                s.clock.new_turn(Instant::now());
+            }
+            Ok(crate::screen::screen_rec(screen, saved_id))
         })
     }
 
@@ -1000,6 +1050,10 @@ impl GameSession {
                 Some(x) => return Err(RookeryError::bad_input(format!("no seat {x}"))),
                 None => Viewer::Everyone,
             };
+            s.table.set_looker(match s.viewer {
+                Viewer::Seat(x) => rookery_core::present::Looker::Seat(x),
+                Viewer::Everyone => rookery_core::present::Looker::Device,
+            });
             Ok(())
         })
     }
