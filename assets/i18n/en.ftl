@@ -400,6 +400,30 @@ help-rules = ↑/↓ PgUp/PgDn scroll · Home top · Esc or q back
 screen-too-small = The window is too small for this screen: make it at least { $width }×{ $height } (now { $now-width }×{ $now-height }).
 screen-too-small-keys = Esc goes back · Ctrl-C quits
 
+## The game screen (core/src/present): status, phases and their hints
+
+screen-hand-over = Hand the device to { $player }
+screen-reviewing = Reviewing: after move { $ply }
+screen-thinking = { $player } is thinking…
+screen-to-move-check = { $player } to move: check!
+screen-notice-reviewing = You are looking at an earlier position: go back to the live game to play.
+phase-decide = A player was mated: decide how the game goes on
+hint-decide = Choose one of the buttons.
+phase-promote = Promotion
+hint-promote = Choose the piece the pawn becomes.
+phase-choose-move = Several moves end here
+hint-choose-move = Choose the move you mean.
+phase-place = Place the { $piece }
+hint-place = Tap an empty square to put it there.
+phase-setup-choose = Set-up: choose your set-up
+hint-setup-choose = Choose where your horses and elephants stand.
+phase-setup-place = Set-up: place your pieces
+hint-setup-place = Tap a piece in your hand, then a square on your side of the board.
+phase-chain = Continue the chain
+hint-chain = Move the piece that was freed: tap it, then its target.
+phase-drop = Drop a piece from your hand
+hint-drop = Tap a highlighted square to drop it there; tap the piece again to cancel.
+
 ## Rules pages (assets/rules/<language>/<game-id>.md use these headings, in this order)
 
 rules-title = Rules: { $game }

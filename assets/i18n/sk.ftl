@@ -404,6 +404,30 @@ help-rules = ↑/↓ PgUp/PgDn posun · Home začiatok · Esc alebo q späť
 screen-too-small = Okno je na túto obrazovku malé: zväčšite ho aspoň na { $width }×{ $height } (teraz { $now-width }×{ $now-height }).
 screen-too-small-keys = Esc späť · Ctrl-C ukončí
 
+## Obrazovka hry (core/src/present): stav, fázy a ich rady
+
+screen-hand-over = Podajte zariadenie hráčovi { $player }
+screen-reviewing = Prehľad: po ťahu { $ply }
+screen-thinking = { $player } premýšľa…
+screen-to-move-check = Na ťahu je { $player }: šach!
+screen-notice-reviewing = Prezeráte staršiu pozíciu: ak chcete hrať, vráťte sa k živej hre.
+phase-decide = Hráč dostal mat: rozhodnite, ako hra pokračuje
+hint-decide = Zvoľte jedno z tlačidiel.
+phase-promote = Premena pešiaka
+hint-promote = Zvoľte figúru, na ktorú sa pešiak premení.
+phase-choose-move = Tu končí viac ťahov
+hint-choose-move = Zvoľte ťah, ktorý myslíte.
+phase-place = Položte figúru: { $piece }
+hint-place = Ťuknite na prázdne pole, kam ju chcete položiť.
+phase-setup-choose = Rozostavenie: zvoľte si rozostavenie
+hint-setup-choose = Zvoľte, kde stoja vaše kone a slony.
+phase-setup-place = Rozostavenie: rozložte svoje figúry
+hint-setup-place = Ťuknite na figúru v ruke, potom na pole na vašej strane šachovnice.
+phase-chain = Pokračujte v reťazi
+hint-chain = Potiahnite uvoľnenou figúrou: ťuknite na ňu a potom na cieľ.
+phase-drop = Vložte figúru z ruky
+hint-drop = Ťuknite na zvýraznené pole, kam ju chcete vložiť; opätovné ťuknutie na figúru voľbu zruší.
+
 ## Stránky pravidiel
 
 rules-title = Pravidlá: { $game }
