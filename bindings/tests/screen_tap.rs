@@ -1,0 +1,82 @@
+//! The game screen through the bindings on a saved game (`GameLibrary`, sync to disk on): a
+//! game played by taps alone, every acknowledged move on disk (the library reopened gives the
+//! same screen), a bad cell refused with a typed error that changes nothing, and the time of
+//! one tap printed (median and p99; a figure for the notes, never an assertion).
+//!
+//! `cargo test --release -p rookery-bindings --test screen_tap -- --nocapture`
+
+use std::time::Instant;
+
+use rookery_bindings::{default_house_rules, GameLibrary, RookeryError, ScreenIntent, SeatConfig};
+
+fn person(name: &str) -> SeatConfig {
+    SeatConfig::Person {
+        name: name.to_owned(),
+    }
+}
+
+#[test]
+fn a_saved_game_played_by_taps_through_the_screen_survives_a_reopened_library() {
+    let dir = std::env::temp_dir().join(format!("rookery-screen-tap-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.to_string_lossy().to_string();
+    // a short game of 2×12 moves, each made by two taps
+    let moves = [
+        "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7", "f1e1",
+        "b7b5", "a4b3", "d7d6", "c2c3", "e8g8", "h2h3", "c6a5", "b3c2", "c7c5", "d2d4", "d8c7",
+        "b1d2", "c5d4",
+    ];
+    let mut times = Vec::new();
+    let id;
+    let shown;
+    {
+        let lib = GameLibrary::new(path.clone()).unwrap();
+        assert!(lib.sync_to_disk());
+        let s = lib
+            .new_game(
+                "chess".into(),
+                vec![person("Ann"), person("Bob")],
+                default_house_rules(),
+                7,
+            )
+            .unwrap();
+        for m in moves {
+            let (from, to) = m.split_at(2);
+            for cell in [from, to] {
+                let t = Instant::now();
+                let screen = s
+                    .act(ScreenIntent::Tap {
+                        cell: cell.to_owned(),
+                    })
+                    .unwrap();
+                times.push(t.elapsed().as_micros() as u64);
+                assert!(screen.notices.is_empty(), "{m}: {:?}", screen.notices);
+            }
+        }
+        // a cell that does not exist: a typed error, and nothing changed
+        let before = s.screen().unwrap();
+        assert!(matches!(
+            s.act(ScreenIntent::Tap { cell: "z9".into() }),
+            Err(RookeryError::BadInput { .. })
+        ));
+        assert_eq!(s.screen().unwrap(), before);
+        shown = before;
+        id = shown.saved_id.expect("a saved game");
+        // the session is dropped without closing: every move was saved when acknowledged
+    }
+    let lib = GameLibrary::new(path).unwrap();
+    let again = lib.resume(id).unwrap().screen().unwrap();
+    assert_eq!(again.moves, shown.moves);
+    assert_eq!(again.moves.len(), moves.len());
+    assert_eq!(again.scene.pieces, shown.scene.pieces);
+    assert_eq!(again.status, shown.status);
+    times.sort_unstable();
+    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+    println!(
+        "one tap through the bindings, saved game, sync on: median {} µs, p99 {} µs ({} taps, one FFI call each)",
+        at(0.5),
+        at(0.99),
+        times.len()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
