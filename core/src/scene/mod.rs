@@ -761,25 +761,15 @@ pub fn game_marks(game: &Game) -> Marks {
     m
 }
 
-/// Fog of war for `seat`: every cell that holds none of its pieces and is no target of its
-/// legal moves is hidden.
+/// The cells hidden from `seat` by the game's rules (`view::visible`: fog of war), as the
+/// scene's `Marks::fog`; nothing hidden in a game without hidden information.
 pub fn fog_for(game: &Game, seat: u8) -> Vec<bool> {
-    let mut pos = game.position().clone();
-    if pos.turn() != seat {
-        pos.set_turn(seat);
+    match crate::view::visible(game.position(), seat) {
+        Some(sees) => (0..game.variant.board.len() as Cell)
+            .map(|c| !sees.contains(c))
+            .collect(),
+        None => Vec::new(),
     }
-    let n = pos.variant.board.len();
-    let mut fog = vec![true; n];
-    for (c, f) in fog.iter_mut().enumerate() {
-        let p = pos.at(c as Cell);
-        if p.is_some() && p.owner() == seat {
-            *f = false;
-        }
-    }
-    for m in pos.legal_moves() {
-        fog[m.to as usize] = false;
-    }
-    fog
 }
 
 /// How a piece of `kind` of `seat` looks in a game (glyph id, army id), as the board draws

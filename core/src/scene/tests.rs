@@ -215,7 +215,13 @@ fn marks_reach_cells_and_pieces() {
     assert!(king.checked);
     let h5 = g.position().variant.board.cell("h5").unwrap();
     assert!(s.cells[h5 as usize].last_move);
-    // Fog: White sees its own half and its targets, not Black's back rank.
+    // Fog (the rules' view): nothing is hidden in chess; in fog of war White sees its own
+    // half and its targets, not Black's back rank.
+    assert!(fog_for(&g, 0).is_empty());
+    let mut g = Game::new("fog-of-war").unwrap();
+    for m in ["e2e4", "f7f6", "d2d4", "g7g5", "d1h5"] {
+        g.play_text(m).unwrap();
+    }
     let fog = fog_for(&g, 0);
     let s = for_game(
         &g,
