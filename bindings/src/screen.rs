@@ -165,6 +165,8 @@ pub struct MoveEntryView {
     pub number: u32,
     pub seat: u8,
     pub text: String,
+    /// What an action that is no move says (a resignation, a time-out, a choice).
+    pub note: Option<MessageView>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
@@ -295,6 +297,7 @@ pub(crate) fn screen_rec(s: present::Screen, saved_id: Option<u64>) -> GameScree
                 number: m.number,
                 seat: m.seat,
                 text: m.text,
+                note: m.note.map(MessageView::from),
             })
             .collect(),
         review: s.review.map(|r| r as u32),

@@ -404,7 +404,25 @@ pub(super) fn screen(t: &Table, host: &dyn Host) -> Screen {
             } else {
                 text
             };
-            moves.push(MoveEntry { number, seat, text });
+            let note = match game.plies()[r.start].action {
+                Action::Resign(s) => Some(Message::new("moves-resigns").with("player", name(s))),
+                Action::Timeout(s) => Some(Message::new("moves-timed-out").with("player", name(s))),
+                Action::Choose(c) => Some(Message::new("event-chosen").with(
+                    "choice",
+                    match c {
+                        crate::game::Choice::End => "choice-end".to_string(),
+                        crate::game::Choice::PlayOnGrey => "choice-grey".to_string(),
+                        crate::game::Choice::PlayOnGiveTo(s) => name(s),
+                    },
+                )),
+                Action::Move(_) => None,
+            };
+            moves.push(MoveEntry {
+                number,
+                seat,
+                text,
+                note,
+            });
         }
     }
 

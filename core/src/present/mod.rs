@@ -551,8 +551,11 @@ pub struct MoveEntry {
     /// The move number (rounds: `1.` for White's and Black's first moves).
     pub number: u32,
     pub seat: Seat,
-    /// The turn in the game's notation (`?` for a move the viewer may not see).
+    /// The turn in the game's notation (`?` for a move the viewer may not see); an action
+    /// that is no move keeps its record text (`resign:1`, `choice:grey`).
     pub text: String,
+    /// What an action that is no move says (a resignation, a time-out, a choice).
+    pub note: Option<Message>,
 }
 
 /// The end of the game.

@@ -128,12 +128,10 @@ impl Screen {
         );
         let hands: Vec<String> = self
             .scene
-            .pieces
+            .hands
             .iter()
-            .filter_map(|p| match p.at {
-                PieceAt::Hand { seat, .. } => Some(format!("{seat}:{}", p.letter)),
-                _ => None,
-            })
+            .filter(|h| h.count > 0)
+            .map(|h| format!("{}:{}x{}", h.seat, h.letter, h.count))
             .collect();
         if !hands.is_empty() {
             let _ = writeln!(s, "hands: {}", hands.join(" "));
@@ -141,7 +139,10 @@ impl Screen {
         let moves: Vec<String> = self
             .moves
             .iter()
-            .map(|m| format!("{}.{} {}", m.number, m.seat, m.text))
+            .map(|m| match &m.note {
+                Some(n) => format!("{}.{} {} ({})", m.number, m.seat, m.text, message(n)),
+                None => format!("{}.{} {}", m.number, m.seat, m.text),
+            })
             .collect();
         let _ = writeln!(s, "moves: {}", moves.join(" | "));
         if let Some(r) = self.review {
