@@ -202,6 +202,22 @@ impl GameLibrary {
         })
     }
 
+    /// A rematch of saved game `id` (the result sheet's "rematch"): a new saved game of the same
+    /// game with the same seats and house rules, from a new seed (a numbered start such as
+    /// Chess960's is drawn anew; a game set up from a position starts from it again).
+    pub fn rematch(&self, id: u64) -> Result<Arc<GameSession>, RookeryError> {
+        guard(|| {
+            let old = self.store.load(id).map_err(core_err)?;
+            let mut setup = old.setup.clone();
+            setup.seed = setup.seed.wrapping_add(1);
+            if let rookery_core::store::Start::Standard { number } = &mut setup.start {
+                *number = setup.seed as u32;
+            }
+            let saved = self.store.create(&old.name, &setup).map_err(core_err)?;
+            Ok(GameSession::saved(saved, self.store.clone()))
+        })
+    }
+
     /// Every saved game, the most recently changed first. A game whose summary is damaged is
     /// left out here and reported by `damaged_games()`.
     pub fn saved_games(&self) -> Result<Vec<SavedGameSummary>, RookeryError> {

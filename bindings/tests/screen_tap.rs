@@ -70,6 +70,15 @@ fn a_saved_game_played_by_taps_through_the_screen_survives_a_reopened_library() 
     assert_eq!(again.moves.len(), moves.len());
     assert_eq!(again.scene.pieces, shown.scene.pieces);
     assert_eq!(again.status, shown.status);
+    // the result sheet's rematch: a new saved game, same players, from the start
+    let re = lib.rematch(id).unwrap().screen().unwrap();
+    assert_ne!(re.saved_id, Some(id));
+    assert!(re.moves.is_empty());
+    let names = |s: &rookery_bindings::GameScreen| -> Vec<String> {
+        s.bars.iter().map(|b| b.name.clone()).collect()
+    };
+    assert_eq!(names(&re), names(&again));
+    assert_eq!(names(&re), ["Ann", "Bob"]);
     times.sort_unstable();
     let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
     println!(
