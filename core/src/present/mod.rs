@@ -234,8 +234,12 @@ impl Table {
     /// a move in review) is no error: the screen's notice says why and nothing changed. An
     /// error (the host could not keep the game, a seat that does not exist) changes nothing.
     pub fn apply(&mut self, host: &mut dyn Host, intent: Intent) -> Result<Screen> {
+        let before = self.clone();
         self.notice = None;
-        self.intent(host, intent)?;
+        if let Err(e) = self.intent(host, intent) {
+            *self = before;
+            return Err(e);
+        }
         Ok(self.screen(host))
     }
 
