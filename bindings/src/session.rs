@@ -689,15 +689,15 @@ fn material_seen(g: &Game, view: &View) -> Vec<i32> {
     }
     let pos = g.position();
     let v = g.variant;
+    let values = &rookery_core::search::eval::Eval::of(v).value;
     (0..v.seat_count() as Seat)
         .map(|s| {
             pos.pieces_of(s)
                 .iter()
                 .filter(|&c| view.sees(c))
-                .filter_map(|c| v.pieces.get(pos.at(c).kind() as usize))
-                .filter(|t| !t.royal)
-                .map(|t| rookery_core::bot::piece_value(t.letter) / 100)
-                .sum()
+                .filter_map(|c| values.get(pos.at(c).kind() as usize))
+                .sum::<i32>()
+                / 100
         })
         .collect()
 }

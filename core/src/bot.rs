@@ -27,6 +27,7 @@ use crate::board::Cell;
 use crate::game::{Action, Choice, Game};
 use crate::piece::{Piece, Seat};
 use crate::position::{Move, Position, MAX_SEATS};
+use crate::search::eval::Eval;
 use crate::tree::Tree;
 
 /// Anything that can play a seat.
@@ -53,17 +54,9 @@ const WIN: i32 = 1_000_000;
 /// Centipawns per game point (scored multi-player games).
 const POINT_WEIGHT: i32 = 20;
 
-/// Value of a piece by its letter, in centipawns (one table for every game).
-pub fn piece_value(letter: char) -> i32 {
-    match letter.to_ascii_uppercase() {
-        'P' => 100,
-        'N' | 'B' => 300,
-        'R' => 500,
-        'Q' => 900,
-        'K' => 4000,
-        _ => 300,
-    }
-}
+/// What a royal victim is worth in the simple bot's move order (its loss is an outcome, not
+/// material: the value table gives it nothing).
+const ROYAL_VICTIM: i32 = 4000;
 
 /// The simple bot of every game; see the module docs.
 #[derive(Clone, Debug)]
@@ -102,22 +95,17 @@ impl Rng {
     }
 }
 
-/// Material per seat (grey pieces belong to nobody).
+/// Material per seat (grey pieces belong to nobody), from the search's value table (the one
+/// table of the bots and the screens).
 fn material(pos: &Position) -> [i32; MAX_SEATS] {
+    let values = &Eval::of(pos.variant).value;
     let mut m = [0; MAX_SEATS];
     for p in &pos.board {
         if p.is_some() && !p.is_grey() && (p.owner() as usize) < MAX_SEATS {
-            m[p.owner() as usize] += value_of(pos, *p);
+            m[p.owner() as usize] += values.get(p.kind() as usize).copied().unwrap_or(0);
         }
     }
     m
-}
-
-fn value_of(pos: &Position, p: Piece) -> i32 {
-    match pos.variant.pieces.get(p.kind() as usize) {
-        Some(t) => piece_value(t.letter),
-        None => 300,
-    }
 }
 
 /// The balance for `me`: own side's material minus the strongest opponent still playing,
@@ -144,14 +132,20 @@ fn balance(pos: &Position, mat: &[i32; MAX_SEATS], me: Seat) -> i32 {
 }
 
 /// Captures (most valuable victim first) and promotions before quiet moves.
-fn order_key(pos: &Position, m: &Move) -> i32 {
+fn order_key(pos: &Position, values: &[i32], m: &Move) -> i32 {
+    let value = |kind: u8| match pos.variant.pieces.get(kind as usize) {
+        Some(t) if t.royal => ROYAL_VICTIM,
+        Some(_) => values.get(kind as usize).copied().unwrap_or(0),
+        // a union (friendly chess) is no piece kind: taking one over captures nothing
+        None => 0,
+    };
     let victim = pos.at(m.to);
     let mut k = 0;
     if victim.is_some() && m.kind != crate::position::MoveKind::Castle {
-        k += value_of(pos, victim);
+        k += value(victim.kind());
     }
     if let Some(p) = m.promotion() {
-        k += piece_value(pos.variant.letter(p));
+        k += value(p);
     }
     -k
 }
@@ -227,7 +221,8 @@ impl Bot for SimpleBot {
         if self.level == 0 {
             return Some(Action::Move(moves[rng.below(moves.len())]));
         }
-        moves.sort_by_key(|m| order_key(pos, m));
+        let values = Eval::of(pos.variant);
+        moves.sort_by_key(|m| order_key(pos, &values.value, m));
         // the game's own tree: outs, scores and ends exactly as the game will judge them
         let mut tree = Tree::new(game);
         let mut best: Vec<Move> = Vec::new();

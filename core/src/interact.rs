@@ -529,19 +529,20 @@ pub fn captures(game: &Game) -> Vec<(Seat, Vec<crate::piece::Piece>)> {
     by
 }
 
-/// Material on the board per seat in pawns (the bots' piece values, kings not counted), seats
-/// in order; the shells show the balance as a seat's material minus the strongest opponent's.
+/// Material on the board per seat in pawns (the search's value table, kings not counted),
+/// seats in order; the shells show the balance as a seat's material minus the strongest
+/// opponent's.
 pub fn material(game: &Game) -> Vec<i32> {
     let pos = game.position();
     let v = game.variant;
+    let values = &crate::search::eval::Eval::of(v).value;
     (0..v.seat_count() as Seat)
         .map(|s| {
             pos.pieces_of(s)
                 .iter()
-                .filter_map(|c| v.pieces.get(pos.at(c).kind() as usize))
-                .filter(|t| !t.royal)
-                .map(|t| crate::bot::piece_value(t.letter) / 100)
-                .sum()
+                .filter_map(|c| values.get(pos.at(c).kind() as usize))
+                .sum::<i32>()
+                / 100
         })
         .collect()
 }
