@@ -111,7 +111,7 @@ fn square_board_with_check_last_move_and_targets() {
 
 #[test]
 fn fog_of_war_hides_what_white_cannot_see() {
-    let g = game("chess", &["e2e4", "d7d5", "e4d5"]);
+    let g = game("fog-of-war", &["e2e4", "d7d5", "e4d5"]);
     let marks = Marks {
         fog: scene::fog_for(&g, 1),
         ..Marks::default()
