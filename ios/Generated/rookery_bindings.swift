@@ -812,6 +812,13 @@ public protocol GameLibraryProtocol: AnyObject, Sendable {
      */
     func newGame(gameId: String, seats: [SeatConfig], houseRules: HouseRulesConfig, seed: UInt64) throws  -> GameSession
     
+    /**
+     * A rematch of saved game `id` (the result sheet's "rematch"): a new saved game of the same
+     * game with the same seats and house rules, from a new seed (a numbered start such as
+     * Chess960's is drawn anew; a game set up from a position starts from it again).
+     */
+    func rematch(id: UInt64) throws  -> GameSession
+    
     func rename(id: UInt64, name: String) throws 
     
     /**
@@ -879,7 +886,7 @@ open class GameLibrary: GameLibraryProtocol, @unchecked Sendable {
     }
     /**
      * Opens (or creates) the library in `path`. `LibraryLocked` when another process (or
-     * another open `GameLibrary`) holds it for over [`LOCK_WAIT`] (the open waits that long:
+     * another open `GameLibrary`) holds it for over [`rookery_core::store::LOCK_WAIT`] (the open waits that long:
      * sled lets go of its lock shortly after the last handle of a library is dropped, so a
      * library reopened right after closing one would otherwise be refused now and then);
      * `LibraryUnavailable` when the directory cannot be used. A database that cannot be read
@@ -1009,6 +1016,20 @@ open func newGame(gameId: String, seats: [SeatConfig], houseRules: HouseRulesCon
 })
 }
     
+    /**
+     * A rematch of saved game `id` (the result sheet's "rematch"): a new saved game of the same
+     * game with the same seats and house rules, from a new seed (a numbered start such as
+     * Chess960's is drawn anew; a game set up from a position starts from it again).
+     */
+open func rematch(id: UInt64)throws  -> GameSession  {
+    return try  FfiConverterTypeGameSession_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamelibrary_rematch(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt64.lower(id),$0
+    )
+})
+}
+    
 open func rename(id: UInt64, name: String)throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
     uniffi_rookery_bindings_fn_method_gamelibrary_rename(
             self.uniffiCloneHandle(),
@@ -1132,6 +1153,23 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
      * What changes per move: pieces, bars, marked cells, hands.
      */
     func scenePieces(orientation: SceneOrientation, symbols: Bool) throws  -> ScenePieces
+    
+    /**
+     * Does what the player asks and returns the new screen (saved first when the session
+     * belongs to a library). A refused intent is no error: the screen's `notices` say why.
+     * An error (a cell that does not exist, the store failing) changes nothing.
+     */
+    func act(intent: ScreenIntent) throws  -> GameScreen
+    
+    /**
+     * The whole game screen now, for the device's viewer (`set_looker`).
+     */
+    func screen() throws  -> GameScreen
+    
+    /**
+     * Whom the device shows the game to (pass-and-play by default).
+     */
+    func setLooker(looker: ScreenLooker) throws  -> GameScreen
     
     /**
      * The seat to move is a bot: computes its action on the library runtime (a blocking
@@ -1421,6 +1459,43 @@ open func scenePieces(orientation: SceneOrientation, symbols: Bool)throws  -> Sc
             self.uniffiCloneHandle(),
         FfiConverterTypeSceneOrientation_lower(orientation),
         FfiConverterBool.lower(symbols),$0
+    )
+})
+}
+    
+    /**
+     * Does what the player asks and returns the new screen (saved first when the session
+     * belongs to a library). A refused intent is no error: the screen's `notices` say why.
+     * An error (a cell that does not exist, the store failing) changes nothing.
+     */
+open func act(intent: ScreenIntent)throws  -> GameScreen  {
+    return try  FfiConverterTypeGameScreen_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_act(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeScreenIntent_lower(intent),$0
+    )
+})
+}
+    
+    /**
+     * The whole game screen now, for the device's viewer (`set_looker`).
+     */
+open func screen()throws  -> GameScreen  {
+    return try  FfiConverterTypeGameScreen_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_screen(
+            self.uniffiCloneHandle(),$0
+    )
+})
+}
+    
+    /**
+     * Whom the device shows the game to (pass-and-play by default).
+     */
+open func setLooker(looker: ScreenLooker)throws  -> GameScreen  {
+    return try  FfiConverterTypeGameScreen_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
+    uniffi_rookery_bindings_fn_method_gamesession_set_looker(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeScreenLooker_lower(looker),$0
     )
 })
 }
@@ -2429,6 +2504,64 @@ public func FfiConverterTypeBoardSnapshot_lower(_ value: BoardSnapshot) -> RustB
 }
 
 
+public struct CapturedPiece: Equatable, Hashable {
+    public var glyph: String
+    public var army: String
+    public var letter: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(glyph: String, army: String, letter: String) {
+        self.glyph = glyph
+        self.army = army
+        self.letter = letter
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension CapturedPiece: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeCapturedPiece: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> CapturedPiece {
+        return
+            try CapturedPiece(
+                glyph: FfiConverterString.read(from: &buf), 
+                army: FfiConverterString.read(from: &buf), 
+                letter: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: CapturedPiece, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.glyph, into: &buf)
+        FfiConverterString.write(value.army, into: &buf)
+        FfiConverterString.write(value.letter, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCapturedPiece_lift(_ buf: RustBuffer) throws -> CapturedPiece {
+    return try FfiConverterTypeCapturedPiece.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCapturedPiece_lower(_ value: CapturedPiece) -> RustBuffer {
+    return FfiConverterTypeCapturedPiece.lower(value)
+}
+
+
 /**
  * One board cell, for drawing.
  */
@@ -2503,6 +2636,64 @@ public func FfiConverterTypeCellView_lift(_ buf: RustBuffer) throws -> CellView 
 #endif
 public func FfiConverterTypeCellView_lower(_ value: CellView) -> RustBuffer {
     return FfiConverterTypeCellView.lower(value)
+}
+
+
+public struct ClockView: Equatable, Hashable {
+    public var leftMs: UInt64
+    public var limitMs: UInt64
+    public var running: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(leftMs: UInt64, limitMs: UInt64, running: Bool) {
+        self.leftMs = leftMs
+        self.limitMs = limitMs
+        self.running = running
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ClockView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeClockView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ClockView {
+        return
+            try ClockView(
+                leftMs: FfiConverterUInt64.read(from: &buf), 
+                limitMs: FfiConverterUInt64.read(from: &buf), 
+                running: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ClockView, into buf: inout [UInt8]) {
+        FfiConverterUInt64.write(value.leftMs, into: &buf)
+        FfiConverterUInt64.write(value.limitMs, into: &buf)
+        FfiConverterBool.write(value.running, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeClockView_lift(_ buf: RustBuffer) throws -> ClockView {
+    return try FfiConverterTypeClockView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeClockView_lower(_ value: ClockView) -> RustBuffer {
+    return FfiConverterTypeClockView.lower(value)
 }
 
 
@@ -2679,6 +2870,133 @@ public func FfiConverterTypeGameResult_lift(_ buf: RustBuffer) throws -> GameRes
 #endif
 public func FfiConverterTypeGameResult_lower(_ value: GameResult) -> RustBuffer {
     return FfiConverterTypeGameResult.lower(value)
+}
+
+
+/**
+ * The whole game screen for the device's viewer.
+ */
+public struct GameScreen: Equatable, Hashable {
+    public var gameId: String
+    /**
+     * The seat whose view is shown (None: everything, or nothing during a hand-over).
+     */
+    public var viewer: UInt8?
+    public var scene: BoardScene
+    public var bars: [SeatBarView]
+    public var status: MessageView
+    public var phase: PhaseView?
+    public var pending: PendingView?
+    public var buttons: [ScreenButton]
+    public var moves: [MoveEntryView]
+    /**
+     * Reviewing: the number of move entries shown.
+     */
+    public var review: UInt32?
+    public var notices: [MessageView]
+    public var result: ResultSheetView?
+    public var canUndo: Bool
+    public var canRedo: Bool
+    /**
+     * The saved game's id when the session belongs to a `GameLibrary`.
+     */
+    public var savedId: UInt64?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(gameId: String, 
+        /**
+         * The seat whose view is shown (None: everything, or nothing during a hand-over).
+         */viewer: UInt8?, scene: BoardScene, bars: [SeatBarView], status: MessageView, phase: PhaseView?, pending: PendingView?, buttons: [ScreenButton], moves: [MoveEntryView], 
+        /**
+         * Reviewing: the number of move entries shown.
+         */review: UInt32?, notices: [MessageView], result: ResultSheetView?, canUndo: Bool, canRedo: Bool, 
+        /**
+         * The saved game's id when the session belongs to a `GameLibrary`.
+         */savedId: UInt64?) {
+        self.gameId = gameId
+        self.viewer = viewer
+        self.scene = scene
+        self.bars = bars
+        self.status = status
+        self.phase = phase
+        self.pending = pending
+        self.buttons = buttons
+        self.moves = moves
+        self.review = review
+        self.notices = notices
+        self.result = result
+        self.canUndo = canUndo
+        self.canRedo = canRedo
+        self.savedId = savedId
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension GameScreen: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeGameScreen: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> GameScreen {
+        return
+            try GameScreen(
+                gameId: FfiConverterString.read(from: &buf), 
+                viewer: FfiConverterOptionUInt8.read(from: &buf), 
+                scene: FfiConverterTypeBoardScene.read(from: &buf), 
+                bars: FfiConverterSequenceTypeSeatBarView.read(from: &buf), 
+                status: FfiConverterTypeMessageView.read(from: &buf), 
+                phase: FfiConverterOptionTypePhaseView.read(from: &buf), 
+                pending: FfiConverterOptionTypePendingView.read(from: &buf), 
+                buttons: FfiConverterSequenceTypeScreenButton.read(from: &buf), 
+                moves: FfiConverterSequenceTypeMoveEntryView.read(from: &buf), 
+                review: FfiConverterOptionUInt32.read(from: &buf), 
+                notices: FfiConverterSequenceTypeMessageView.read(from: &buf), 
+                result: FfiConverterOptionTypeResultSheetView.read(from: &buf), 
+                canUndo: FfiConverterBool.read(from: &buf), 
+                canRedo: FfiConverterBool.read(from: &buf), 
+                savedId: FfiConverterOptionUInt64.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: GameScreen, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.gameId, into: &buf)
+        FfiConverterOptionUInt8.write(value.viewer, into: &buf)
+        FfiConverterTypeBoardScene.write(value.scene, into: &buf)
+        FfiConverterSequenceTypeSeatBarView.write(value.bars, into: &buf)
+        FfiConverterTypeMessageView.write(value.status, into: &buf)
+        FfiConverterOptionTypePhaseView.write(value.phase, into: &buf)
+        FfiConverterOptionTypePendingView.write(value.pending, into: &buf)
+        FfiConverterSequenceTypeScreenButton.write(value.buttons, into: &buf)
+        FfiConverterSequenceTypeMoveEntryView.write(value.moves, into: &buf)
+        FfiConverterOptionUInt32.write(value.review, into: &buf)
+        FfiConverterSequenceTypeMessageView.write(value.notices, into: &buf)
+        FfiConverterOptionTypeResultSheetView.write(value.result, into: &buf)
+        FfiConverterBool.write(value.canUndo, into: &buf)
+        FfiConverterBool.write(value.canRedo, into: &buf)
+        FfiConverterOptionUInt64.write(value.savedId, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameScreen_lift(_ buf: RustBuffer) throws -> GameScreen {
+    return try FfiConverterTypeGameScreen.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameScreen_lower(_ value: GameScreen) -> RustBuffer {
+    return FfiConverterTypeGameScreen.lower(value)
 }
 
 
@@ -3081,6 +3399,128 @@ public func FfiConverterTypeMessageView_lower(_ value: MessageView) -> RustBuffe
 }
 
 
+public struct MoveEntryView: Equatable, Hashable {
+    public var number: UInt32
+    public var seat: UInt8
+    public var text: String
+    /**
+     * What an action that is no move says (a resignation, a time-out, a choice).
+     */
+    public var note: MessageView?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(number: UInt32, seat: UInt8, text: String, 
+        /**
+         * What an action that is no move says (a resignation, a time-out, a choice).
+         */note: MessageView?) {
+        self.number = number
+        self.seat = seat
+        self.text = text
+        self.note = note
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension MoveEntryView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeMoveEntryView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> MoveEntryView {
+        return
+            try MoveEntryView(
+                number: FfiConverterUInt32.read(from: &buf), 
+                seat: FfiConverterUInt8.read(from: &buf), 
+                text: FfiConverterString.read(from: &buf), 
+                note: FfiConverterOptionTypeMessageView.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: MoveEntryView, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.number, into: &buf)
+        FfiConverterUInt8.write(value.seat, into: &buf)
+        FfiConverterString.write(value.text, into: &buf)
+        FfiConverterOptionTypeMessageView.write(value.note, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMoveEntryView_lift(_ buf: RustBuffer) throws -> MoveEntryView {
+    return try FfiConverterTypeMoveEntryView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMoveEntryView_lower(_ value: MoveEntryView) -> RustBuffer {
+    return FfiConverterTypeMoveEntryView.lower(value)
+}
+
+
+public struct PhaseView: Equatable, Hashable {
+    public var what: MessageView
+    public var hint: MessageView
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(what: MessageView, hint: MessageView) {
+        self.what = what
+        self.hint = hint
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PhaseView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePhaseView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PhaseView {
+        return
+            try PhaseView(
+                what: FfiConverterTypeMessageView.read(from: &buf), 
+                hint: FfiConverterTypeMessageView.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PhaseView, into buf: inout [UInt8]) {
+        FfiConverterTypeMessageView.write(value.what, into: &buf)
+        FfiConverterTypeMessageView.write(value.hint, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePhaseView_lift(_ buf: RustBuffer) throws -> PhaseView {
+    return try FfiConverterTypePhaseView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePhaseView_lower(_ value: PhaseView) -> RustBuffer {
+    return FfiConverterTypePhaseView.lower(value)
+}
+
+
 /**
  * How a piece looks: its image (`assets/pieces/<glyph>.svg`) in an army's colours (an id
  * of [`crate::scene::BoardScene`]'s armies).
@@ -3233,6 +3673,188 @@ public func FfiConverterTypePieceView_lift(_ buf: RustBuffer) throws -> PieceVie
 #endif
 public func FfiConverterTypePieceView_lower(_ value: PieceView) -> RustBuffer {
     return FfiConverterTypePieceView.lower(value)
+}
+
+
+public struct PlaceView: Equatable, Hashable {
+    public var seat: UInt8
+    public var place: UInt8
+    public var points: String?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(seat: UInt8, place: UInt8, points: String?) {
+        self.seat = seat
+        self.place = place
+        self.points = points
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PlaceView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePlaceView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PlaceView {
+        return
+            try PlaceView(
+                seat: FfiConverterUInt8.read(from: &buf), 
+                place: FfiConverterUInt8.read(from: &buf), 
+                points: FfiConverterOptionString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PlaceView, into buf: inout [UInt8]) {
+        FfiConverterUInt8.write(value.seat, into: &buf)
+        FfiConverterUInt8.write(value.place, into: &buf)
+        FfiConverterOptionString.write(value.points, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePlaceView_lift(_ buf: RustBuffer) throws -> PlaceView {
+    return try FfiConverterTypePlaceView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePlaceView_lower(_ value: PlaceView) -> RustBuffer {
+    return FfiConverterTypePlaceView.lower(value)
+}
+
+
+public struct PromotionChoice: Equatable, Hashable {
+    public var letter: String
+    public var glyph: String
+    public var army: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(letter: String, glyph: String, army: String) {
+        self.letter = letter
+        self.glyph = glyph
+        self.army = army
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PromotionChoice: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePromotionChoice: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PromotionChoice {
+        return
+            try PromotionChoice(
+                letter: FfiConverterString.read(from: &buf), 
+                glyph: FfiConverterString.read(from: &buf), 
+                army: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PromotionChoice, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.letter, into: &buf)
+        FfiConverterString.write(value.glyph, into: &buf)
+        FfiConverterString.write(value.army, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePromotionChoice_lift(_ buf: RustBuffer) throws -> PromotionChoice {
+    return try FfiConverterTypePromotionChoice.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePromotionChoice_lower(_ value: PromotionChoice) -> RustBuffer {
+    return FfiConverterTypePromotionChoice.lower(value)
+}
+
+
+public struct ResultSheetView: Equatable, Hashable {
+    public var winners: [UInt32]
+    public var headline: MessageView
+    public var reason: MessageView
+    public var places: [PlaceView]
+    public var follow: [FollowUp]
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(winners: [UInt32], headline: MessageView, reason: MessageView, places: [PlaceView], follow: [FollowUp]) {
+        self.winners = winners
+        self.headline = headline
+        self.reason = reason
+        self.places = places
+        self.follow = follow
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ResultSheetView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeResultSheetView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ResultSheetView {
+        return
+            try ResultSheetView(
+                winners: FfiConverterSequenceUInt32.read(from: &buf), 
+                headline: FfiConverterTypeMessageView.read(from: &buf), 
+                reason: FfiConverterTypeMessageView.read(from: &buf), 
+                places: FfiConverterSequenceTypePlaceView.read(from: &buf), 
+                follow: FfiConverterSequenceTypeFollowUp.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ResultSheetView, into buf: inout [UInt8]) {
+        FfiConverterSequenceUInt32.write(value.winners, into: &buf)
+        FfiConverterTypeMessageView.write(value.headline, into: &buf)
+        FfiConverterTypeMessageView.write(value.reason, into: &buf)
+        FfiConverterSequenceTypePlaceView.write(value.places, into: &buf)
+        FfiConverterSequenceTypeFollowUp.write(value.follow, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeResultSheetView_lift(_ buf: RustBuffer) throws -> ResultSheetView {
+    return try FfiConverterTypeResultSheetView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeResultSheetView_lower(_ value: ResultSheetView) -> RustBuffer {
+    return FfiConverterTypeResultSheetView.lower(value)
 }
 
 
@@ -3809,7 +4431,15 @@ public struct ScenePiece: Equatable, Hashable {
     public var centre: ScenePoint
     public var size: Float
     public var glyph: String
+    /**
+     * The letter(s) the game writes it with (a union: both).
+     */
+    public var letter: String
     public var army: String
+    /**
+     * Its owner seat (none: grey, a union, the duck).
+     */
+    public var owner: UInt8?
     public var rotation: Float
     public var grey: Bool
     public var selected: Bool
@@ -3826,7 +4456,13 @@ public struct ScenePiece: Equatable, Hashable {
     public init(
         /**
          * The cell it stands on, or None in a hand (then `hand_seat`/`hand_slot`).
-         */cell: String?, handSeat: UInt8?, handSlot: UInt8?, centre: ScenePoint, size: Float, glyph: String, army: String, rotation: Float, grey: Bool, selected: Bool, checked: Bool, lastMove: Bool, captureTarget: Bool, 
+         */cell: String?, handSeat: UInt8?, handSlot: UInt8?, centre: ScenePoint, size: Float, glyph: String, 
+        /**
+         * The letter(s) the game writes it with (a union: both).
+         */letter: String, army: String, 
+        /**
+         * Its owner seat (none: grey, a union, the duck).
+         */owner: UInt8?, rotation: Float, grey: Bool, selected: Bool, checked: Bool, lastMove: Bool, captureTarget: Bool, 
         /**
          * A pawn's walking direction where it varies: degrees clockwise from screen-up.
          */walk: Float?) {
@@ -3836,7 +4472,9 @@ public struct ScenePiece: Equatable, Hashable {
         self.centre = centre
         self.size = size
         self.glyph = glyph
+        self.letter = letter
         self.army = army
+        self.owner = owner
         self.rotation = rotation
         self.grey = grey
         self.selected = selected
@@ -3868,7 +4506,9 @@ public struct FfiConverterTypeScenePiece: FfiConverterRustBuffer {
                 centre: FfiConverterTypeScenePoint.read(from: &buf), 
                 size: FfiConverterFloat.read(from: &buf), 
                 glyph: FfiConverterString.read(from: &buf), 
+                letter: FfiConverterString.read(from: &buf), 
                 army: FfiConverterString.read(from: &buf), 
+                owner: FfiConverterOptionUInt8.read(from: &buf), 
                 rotation: FfiConverterFloat.read(from: &buf), 
                 grey: FfiConverterBool.read(from: &buf), 
                 selected: FfiConverterBool.read(from: &buf), 
@@ -3886,7 +4526,9 @@ public struct FfiConverterTypeScenePiece: FfiConverterRustBuffer {
         FfiConverterTypeScenePoint.write(value.centre, into: &buf)
         FfiConverterFloat.write(value.size, into: &buf)
         FfiConverterString.write(value.glyph, into: &buf)
+        FfiConverterString.write(value.letter, into: &buf)
         FfiConverterString.write(value.army, into: &buf)
+        FfiConverterOptionUInt8.write(value.owner, into: &buf)
         FfiConverterFloat.write(value.rotation, into: &buf)
         FfiConverterBool.write(value.grey, into: &buf)
         FfiConverterBool.write(value.selected, into: &buf)
@@ -4241,6 +4883,185 @@ public func FfiConverterTypeSceneStroke_lower(_ value: SceneStroke) -> RustBuffe
 }
 
 
+public struct ScreenButton: Equatable, Hashable {
+    public var label: MessageView
+    public var text: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(label: MessageView, text: String) {
+        self.label = label
+        self.text = text
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ScreenButton: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeScreenButton: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ScreenButton {
+        return
+            try ScreenButton(
+                label: FfiConverterTypeMessageView.read(from: &buf), 
+                text: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ScreenButton, into buf: inout [UInt8]) {
+        FfiConverterTypeMessageView.write(value.label, into: &buf)
+        FfiConverterString.write(value.text, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeScreenButton_lift(_ buf: RustBuffer) throws -> ScreenButton {
+    return try FfiConverterTypeScreenButton.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeScreenButton_lower(_ value: ScreenButton) -> RustBuffer {
+    return FfiConverterTypeScreenButton.lower(value)
+}
+
+
+/**
+ * One seat's bar.
+ */
+public struct SeatBarView: Equatable, Hashable {
+    public var seat: UInt8
+    /**
+     * The player's name; empty: show the army's name (`colour`).
+     */
+    public var name: String
+    /**
+     * The army's colour name key (`colour-white`).
+     */
+    public var colour: String
+    /**
+     * The army id of the scene's palette.
+     */
+    public var army: String
+    public var bot: UInt8?
+    public var toMove: Bool
+    public var thinking: Bool
+    public var state: SeatStateView
+    public var partners: [UInt32]
+    public var clock: ClockView?
+    /**
+     * Points as the game writes them, in games that score points.
+     */
+    public var score: String?
+    public var material: Int32
+    public var captured: [CapturedPiece]
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(seat: UInt8, 
+        /**
+         * The player's name; empty: show the army's name (`colour`).
+         */name: String, 
+        /**
+         * The army's colour name key (`colour-white`).
+         */colour: String, 
+        /**
+         * The army id of the scene's palette.
+         */army: String, bot: UInt8?, toMove: Bool, thinking: Bool, state: SeatStateView, partners: [UInt32], clock: ClockView?, 
+        /**
+         * Points as the game writes them, in games that score points.
+         */score: String?, material: Int32, captured: [CapturedPiece]) {
+        self.seat = seat
+        self.name = name
+        self.colour = colour
+        self.army = army
+        self.bot = bot
+        self.toMove = toMove
+        self.thinking = thinking
+        self.state = state
+        self.partners = partners
+        self.clock = clock
+        self.score = score
+        self.material = material
+        self.captured = captured
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SeatBarView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSeatBarView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SeatBarView {
+        return
+            try SeatBarView(
+                seat: FfiConverterUInt8.read(from: &buf), 
+                name: FfiConverterString.read(from: &buf), 
+                colour: FfiConverterString.read(from: &buf), 
+                army: FfiConverterString.read(from: &buf), 
+                bot: FfiConverterOptionUInt8.read(from: &buf), 
+                toMove: FfiConverterBool.read(from: &buf), 
+                thinking: FfiConverterBool.read(from: &buf), 
+                state: FfiConverterTypeSeatStateView.read(from: &buf), 
+                partners: FfiConverterSequenceUInt32.read(from: &buf), 
+                clock: FfiConverterOptionTypeClockView.read(from: &buf), 
+                score: FfiConverterOptionString.read(from: &buf), 
+                material: FfiConverterInt32.read(from: &buf), 
+                captured: FfiConverterSequenceTypeCapturedPiece.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SeatBarView, into buf: inout [UInt8]) {
+        FfiConverterUInt8.write(value.seat, into: &buf)
+        FfiConverterString.write(value.name, into: &buf)
+        FfiConverterString.write(value.colour, into: &buf)
+        FfiConverterString.write(value.army, into: &buf)
+        FfiConverterOptionUInt8.write(value.bot, into: &buf)
+        FfiConverterBool.write(value.toMove, into: &buf)
+        FfiConverterBool.write(value.thinking, into: &buf)
+        FfiConverterTypeSeatStateView.write(value.state, into: &buf)
+        FfiConverterSequenceUInt32.write(value.partners, into: &buf)
+        FfiConverterOptionTypeClockView.write(value.clock, into: &buf)
+        FfiConverterOptionString.write(value.score, into: &buf)
+        FfiConverterInt32.write(value.material, into: &buf)
+        FfiConverterSequenceTypeCapturedPiece.write(value.captured, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSeatBarView_lift(_ buf: RustBuffer) throws -> SeatBarView {
+    return try FfiConverterTypeSeatBarView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSeatBarView_lower(_ value: SeatBarView) -> RustBuffer {
+    return FfiConverterTypeSeatBarView.lower(value)
+}
+
+
 /**
  * One seat's place in a finished game.
  */
@@ -4518,6 +5339,80 @@ public func FfiConverterTypeTurnClockView_lift(_ buf: RustBuffer) throws -> Turn
 public func FfiConverterTypeTurnClockView_lower(_ value: TurnClockView) -> RustBuffer {
     return FfiConverterTypeTurnClockView.lower(value)
 }
+
+// Note that we don't yet support `indirect` for enums.
+// See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
+
+public enum FollowUp: Equatable, Hashable {
+    
+    case rematch
+    case newGame
+    case export
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension FollowUp: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeFollowUp: FfiConverterRustBuffer {
+    typealias SwiftType = FollowUp
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> FollowUp {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .rematch
+        
+        case 2: return .newGame
+        
+        case 3: return .export
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: FollowUp, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .rematch:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .newGame:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .export:
+            writeInt(&buf, Int32(3))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeFollowUp_lift(_ buf: RustBuffer) throws -> FollowUp {
+    return try FfiConverterTypeFollowUp.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeFollowUp_lower(_ value: FollowUp) -> RustBuffer {
+    return FfiConverterTypeFollowUp.lower(value)
+}
+
 
 // Note that we don't yet support `indirect` for enums.
 // See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
@@ -4899,6 +5794,189 @@ public func FfiConverterTypeLogLevel_lower(_ value: LogLevel) -> RustBuffer {
 }
 
 
+// Note that we don't yet support `indirect` for enums.
+// See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
+/**
+ * What must be settled before play goes on.
+ */
+
+public enum PendingView: Equatable, Hashable {
+    
+    case handOver(seat: UInt8
+    )
+    case promotion(options: [PromotionChoice]
+    )
+    case moves(options: [String]
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension PendingView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePendingView: FfiConverterRustBuffer {
+    typealias SwiftType = PendingView
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PendingView {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .handOver(seat: try FfiConverterUInt8.read(from: &buf)
+        )
+        
+        case 2: return .promotion(options: try FfiConverterSequenceTypePromotionChoice.read(from: &buf)
+        )
+        
+        case 3: return .moves(options: try FfiConverterSequenceString.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: PendingView, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .handOver(seat):
+            writeInt(&buf, Int32(1))
+            FfiConverterUInt8.write(seat, into: &buf)
+            
+        
+        case let .promotion(options):
+            writeInt(&buf, Int32(2))
+            FfiConverterSequenceTypePromotionChoice.write(options, into: &buf)
+            
+        
+        case let .moves(options):
+            writeInt(&buf, Int32(3))
+            FfiConverterSequenceString.write(options, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePendingView_lift(_ buf: RustBuffer) throws -> PendingView {
+    return try FfiConverterTypePendingView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePendingView_lower(_ value: PendingView) -> RustBuffer {
+    return FfiConverterTypePendingView.lower(value)
+}
+
+
+// Note that we don't yet support `indirect` for enums.
+// See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
+/**
+ * A step of the review cursor.
+ */
+
+public enum ReviewStep: Equatable, Hashable {
+    
+    case first
+    case back
+    case forward
+    case live
+    /**
+     * The position after move entry `index` of `GameScreen::moves`.
+     */
+    case to(index: UInt32
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension ReviewStep: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeReviewStep: FfiConverterRustBuffer {
+    typealias SwiftType = ReviewStep
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ReviewStep {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .first
+        
+        case 2: return .back
+        
+        case 3: return .forward
+        
+        case 4: return .live
+        
+        case 5: return .to(index: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: ReviewStep, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .first:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .back:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .forward:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .live:
+            writeInt(&buf, Int32(4))
+        
+        
+        case let .to(index):
+            writeInt(&buf, Int32(5))
+            FfiConverterUInt32.write(index, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeReviewStep_lift(_ buf: RustBuffer) throws -> ReviewStep {
+    return try FfiConverterTypeReviewStep.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeReviewStep_lower(_ value: ReviewStep) -> RustBuffer {
+    return FfiConverterTypeReviewStep.lower(value)
+}
+
+
 
 /**
  * Every failure the library reports; the variant says what kind, the
@@ -5244,6 +6322,306 @@ public func FfiConverterTypeSceneHit_lower(_ value: SceneHit) -> RustBuffer {
 // Note that we don't yet support `indirect` for enums.
 // See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
 /**
+ * What the player does on the game screen.
+ */
+
+public enum ScreenIntent: Equatable, Hashable {
+    
+    /**
+     * A tap at a point of `GameScreen::scene` (scene coordinates): a cell or a hand slot.
+     */
+    case at(x: Float, y: Float
+    )
+    /**
+     * A tap on a cell by name.
+     */
+    case tap(cell: String
+    )
+    /**
+     * A tap on the hand slot of a kind (its letter) of the seat to move.
+     */
+    case tapHand(letter: String
+    )
+    case drag(from: String, to: String
+    )
+    /**
+     * A button of `GameScreen::buttons` by index.
+     */
+    case press(index: UInt32
+    )
+    /**
+     * An option of `GameScreen::pending` by index.
+     */
+    case pick(index: UInt32
+    )
+    case dismiss
+    case undo
+    case redo
+    case resign(seat: UInt8
+    )
+    /**
+     * Hands a seat to a bot or a person.
+     */
+    case setSeat(seat: UInt8, config: SeatConfig
+    )
+    case review(step: ReviewStep
+    )
+    case confirmHandOver
+    /**
+     * A move typed in the game's notation.
+     */
+    case type(text: String
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension ScreenIntent: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeScreenIntent: FfiConverterRustBuffer {
+    typealias SwiftType = ScreenIntent
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ScreenIntent {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .at(x: try FfiConverterFloat.read(from: &buf), y: try FfiConverterFloat.read(from: &buf)
+        )
+        
+        case 2: return .tap(cell: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 3: return .tapHand(letter: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 4: return .drag(from: try FfiConverterString.read(from: &buf), to: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 5: return .press(index: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        case 6: return .pick(index: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        case 7: return .dismiss
+        
+        case 8: return .undo
+        
+        case 9: return .redo
+        
+        case 10: return .resign(seat: try FfiConverterUInt8.read(from: &buf)
+        )
+        
+        case 11: return .setSeat(seat: try FfiConverterUInt8.read(from: &buf), config: try FfiConverterTypeSeatConfig.read(from: &buf)
+        )
+        
+        case 12: return .review(step: try FfiConverterTypeReviewStep.read(from: &buf)
+        )
+        
+        case 13: return .confirmHandOver
+        
+        case 14: return .type(text: try FfiConverterString.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: ScreenIntent, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .at(x,y):
+            writeInt(&buf, Int32(1))
+            FfiConverterFloat.write(x, into: &buf)
+            FfiConverterFloat.write(y, into: &buf)
+            
+        
+        case let .tap(cell):
+            writeInt(&buf, Int32(2))
+            FfiConverterString.write(cell, into: &buf)
+            
+        
+        case let .tapHand(letter):
+            writeInt(&buf, Int32(3))
+            FfiConverterString.write(letter, into: &buf)
+            
+        
+        case let .drag(from,to):
+            writeInt(&buf, Int32(4))
+            FfiConverterString.write(from, into: &buf)
+            FfiConverterString.write(to, into: &buf)
+            
+        
+        case let .press(index):
+            writeInt(&buf, Int32(5))
+            FfiConverterUInt32.write(index, into: &buf)
+            
+        
+        case let .pick(index):
+            writeInt(&buf, Int32(6))
+            FfiConverterUInt32.write(index, into: &buf)
+            
+        
+        case .dismiss:
+            writeInt(&buf, Int32(7))
+        
+        
+        case .undo:
+            writeInt(&buf, Int32(8))
+        
+        
+        case .redo:
+            writeInt(&buf, Int32(9))
+        
+        
+        case let .resign(seat):
+            writeInt(&buf, Int32(10))
+            FfiConverterUInt8.write(seat, into: &buf)
+            
+        
+        case let .setSeat(seat,config):
+            writeInt(&buf, Int32(11))
+            FfiConverterUInt8.write(seat, into: &buf)
+            FfiConverterTypeSeatConfig.write(config, into: &buf)
+            
+        
+        case let .review(step):
+            writeInt(&buf, Int32(12))
+            FfiConverterTypeReviewStep.write(step, into: &buf)
+            
+        
+        case .confirmHandOver:
+            writeInt(&buf, Int32(13))
+        
+        
+        case let .type(text):
+            writeInt(&buf, Int32(14))
+            FfiConverterString.write(text, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeScreenIntent_lift(_ buf: RustBuffer) throws -> ScreenIntent {
+    return try FfiConverterTypeScreenIntent.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeScreenIntent_lower(_ value: ScreenIntent) -> RustBuffer {
+    return FfiConverterTypeScreenIntent.lower(value)
+}
+
+
+// Note that we don't yet support `indirect` for enums.
+// See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
+/**
+ * Whom the device shows the game to.
+ */
+
+public enum ScreenLooker: Equatable, Hashable {
+    
+    /**
+     * Pass-and-play: the board turns to the person to move (fog of war: hand-overs).
+     */
+    case device
+    /**
+     * One seat's view, that seat at the bottom.
+     */
+    case seat(seat: UInt8
+    )
+    /**
+     * Table mode: every bar (and with `turn_pieces` every piece) faces its owner.
+     */
+    case table(turnPieces: Bool
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension ScreenLooker: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeScreenLooker: FfiConverterRustBuffer {
+    typealias SwiftType = ScreenLooker
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ScreenLooker {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .device
+        
+        case 2: return .seat(seat: try FfiConverterUInt8.read(from: &buf)
+        )
+        
+        case 3: return .table(turnPieces: try FfiConverterBool.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: ScreenLooker, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .device:
+            writeInt(&buf, Int32(1))
+        
+        
+        case let .seat(seat):
+            writeInt(&buf, Int32(2))
+            FfiConverterUInt8.write(seat, into: &buf)
+            
+        
+        case let .table(turnPieces):
+            writeInt(&buf, Int32(3))
+            FfiConverterBool.write(turnPieces, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeScreenLooker_lift(_ buf: RustBuffer) throws -> ScreenLooker {
+    return try FfiConverterTypeScreenLooker.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeScreenLooker_lower(_ value: ScreenLooker) -> RustBuffer {
+    return FfiConverterTypeScreenLooker.lower(value)
+}
+
+
+// Note that we don't yet support `indirect` for enums.
+// See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
+/**
  * Who plays a seat (new-game screen; can change mid-game with `set_seat`).
  */
 
@@ -5317,6 +6695,80 @@ public func FfiConverterTypeSeatConfig_lift(_ buf: RustBuffer) throws -> SeatCon
 #endif
 public func FfiConverterTypeSeatConfig_lower(_ value: SeatConfig) -> RustBuffer {
     return FfiConverterTypeSeatConfig.lower(value)
+}
+
+
+// Note that we don't yet support `indirect` for enums.
+// See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
+
+public enum SeatStateView: Equatable, Hashable {
+    
+    case playing
+    case walkingKing
+    case out
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension SeatStateView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSeatStateView: FfiConverterRustBuffer {
+    typealias SwiftType = SeatStateView
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SeatStateView {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .playing
+        
+        case 2: return .walkingKing
+        
+        case 3: return .out
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: SeatStateView, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .playing:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .walkingKing:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .out:
+            writeInt(&buf, Int32(3))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSeatStateView_lift(_ buf: RustBuffer) throws -> SeatStateView {
+    return try FfiConverterTypeSeatStateView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSeatStateView_lower(_ value: SeatStateView) -> RustBuffer {
+    return FfiConverterTypeSeatStateView.lower(value)
 }
 
 
@@ -5605,6 +7057,30 @@ fileprivate struct FfiConverterOptionTypeCancelHandle: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeClockView: FfiConverterRustBuffer {
+    typealias SwiftType = ClockView?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeClockView.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeClockView.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeGameResult: FfiConverterRustBuffer {
     typealias SwiftType = GameResult?
 
@@ -5653,6 +7129,78 @@ fileprivate struct FfiConverterOptionTypeLastMove: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeMessageView: FfiConverterRustBuffer {
+    typealias SwiftType = MessageView?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeMessageView.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeMessageView.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypePhaseView: FfiConverterRustBuffer {
+    typealias SwiftType = PhaseView?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypePhaseView.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypePhaseView.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeResultSheetView: FfiConverterRustBuffer {
+    typealias SwiftType = ResultSheetView?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeResultSheetView.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeResultSheetView.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeTurnClockView: FfiConverterRustBuffer {
     typealias SwiftType = TurnClockView?
 
@@ -5669,6 +7217,30 @@ fileprivate struct FfiConverterOptionTypeTurnClockView: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeTurnClockView.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypePendingView: FfiConverterRustBuffer {
+    typealias SwiftType = PendingView?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypePendingView.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypePendingView.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -5768,6 +7340,31 @@ fileprivate struct FfiConverterSequenceTypeActionButton: FfiConverterRustBuffer 
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeActionButton.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeCapturedPiece: FfiConverterRustBuffer {
+    typealias SwiftType = [CapturedPiece]
+
+    public static func write(_ value: [CapturedPiece], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeCapturedPiece.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [CapturedPiece] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [CapturedPiece]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeCapturedPiece.read(from: &buf))
         }
         return seq
     }
@@ -5901,6 +7498,31 @@ fileprivate struct FfiConverterSequenceTypeMessageView: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeMoveEntryView: FfiConverterRustBuffer {
+    typealias SwiftType = [MoveEntryView]
+
+    public static func write(_ value: [MoveEntryView], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeMoveEntryView.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [MoveEntryView] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [MoveEntryView]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeMoveEntryView.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypePieceLook: FfiConverterRustBuffer {
     typealias SwiftType = [PieceLook]
 
@@ -5943,6 +7565,56 @@ fileprivate struct FfiConverterSequenceTypePieceView: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypePieceView.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypePlaceView: FfiConverterRustBuffer {
+    typealias SwiftType = [PlaceView]
+
+    public static func write(_ value: [PlaceView], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypePlaceView.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [PlaceView] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [PlaceView]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypePlaceView.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypePromotionChoice: FfiConverterRustBuffer {
+    typealias SwiftType = [PromotionChoice]
+
+    public static func write(_ value: [PromotionChoice], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypePromotionChoice.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [PromotionChoice] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [PromotionChoice]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypePromotionChoice.read(from: &buf))
         }
         return seq
     }
@@ -6226,6 +7898,56 @@ fileprivate struct FfiConverterSequenceTypeSceneStroke: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeScreenButton: FfiConverterRustBuffer {
+    typealias SwiftType = [ScreenButton]
+
+    public static func write(_ value: [ScreenButton], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeScreenButton.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [ScreenButton] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [ScreenButton]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeScreenButton.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeSeatBarView: FfiConverterRustBuffer {
+    typealias SwiftType = [SeatBarView]
+
+    public static func write(_ value: [SeatBarView], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeSeatBarView.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [SeatBarView] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [SeatBarView]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeSeatBarView.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeSeatStanding: FfiConverterRustBuffer {
     typealias SwiftType = [SeatStanding]
 
@@ -6268,6 +7990,31 @@ fileprivate struct FfiConverterSequenceTypeSeatView: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeSeatView.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeFollowUp: FfiConverterRustBuffer {
+    typealias SwiftType = [FollowUp]
+
+    public static func write(_ value: [FollowUp], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeFollowUp.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [FollowUp] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [FollowUp]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeFollowUp.read(from: &buf))
         }
         return seq
     }
@@ -6533,6 +8280,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_method_gamelibrary_new_game() != 11133) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_rookery_bindings_checksum_method_gamelibrary_rematch() != 64499) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_rookery_bindings_checksum_method_gamelibrary_rename() != 23347) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -6564,6 +8314,15 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_gamesession_scene_pieces() != 1950) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_act() != 62676) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_screen() != 10456) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_method_gamesession_set_looker() != 11509) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_gamesession_bot_move() != 8942) {
@@ -6659,7 +8418,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_method_gamesession_standings() != 47421) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_rookery_bindings_checksum_constructor_gamelibrary_new() != 39661) {
+    if (uniffi_rookery_bindings_checksum_constructor_gamelibrary_new() != 65113) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_constructor_cancelhandle_new() != 36378) {

@@ -314,6 +314,11 @@ RustBuffer uniffi_rookery_bindings_fn_method_gamelibrary_moved_aside(uint64_t pt
 uint64_t uniffi_rookery_bindings_fn_method_gamelibrary_new_game(uint64_t ptr, RustBuffer game_id, RustBuffer seats, RustBuffer house_rules, uint64_t seed, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_REMATCH
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_REMATCH
+uint64_t uniffi_rookery_bindings_fn_method_gamelibrary_rematch(uint64_t ptr, uint64_t id, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_RENAME
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMELIBRARY_RENAME
 void uniffi_rookery_bindings_fn_method_gamelibrary_rename(uint64_t ptr, uint64_t id, RustBuffer name, RustCallStatus *_Nonnull out_status
@@ -413,6 +418,21 @@ RustBuffer uniffi_rookery_bindings_fn_method_gamesession_scene(uint64_t ptr, Rus
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_SCENE_PIECES
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_SCENE_PIECES
 RustBuffer uniffi_rookery_bindings_fn_method_gamesession_scene_pieces(uint64_t ptr, RustBuffer orientation, int8_t symbols, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_ACT
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_ACT
+RustBuffer uniffi_rookery_bindings_fn_method_gamesession_act(uint64_t ptr, RustBuffer intent, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_SCREEN
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_SCREEN
+RustBuffer uniffi_rookery_bindings_fn_method_gamesession_screen(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_SET_LOOKER
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_SET_LOOKER
+RustBuffer uniffi_rookery_bindings_fn_method_gamesession_set_looker(uint64_t ptr, RustBuffer looker, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_METHOD_GAMESESSION_BOT_MOVE
@@ -1005,6 +1025,12 @@ uint16_t uniffi_rookery_bindings_checksum_method_gamelibrary_new_game(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_REMATCH
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_REMATCH
+uint16_t uniffi_rookery_bindings_checksum_method_gamelibrary_rematch(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_RENAME
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMELIBRARY_RENAME
 uint16_t uniffi_rookery_bindings_checksum_method_gamelibrary_rename(void
@@ -1068,6 +1094,24 @@ uint16_t uniffi_rookery_bindings_checksum_method_gamesession_scene(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_SCENE_PIECES
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_SCENE_PIECES
 uint16_t uniffi_rookery_bindings_checksum_method_gamesession_scene_pieces(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_ACT
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_ACT
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_act(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_SCREEN
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_SCREEN
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_screen(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_SET_LOOKER
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_METHOD_GAMESESSION_SET_LOOKER
+uint16_t uniffi_rookery_bindings_checksum_method_gamesession_set_looker(void
     
 );
 #endif
