@@ -183,6 +183,9 @@ pub struct Variant {
     /// The game scores points (multi-player free for all, pairs, chaturaji): the screen shows
     /// each seat's score.
     pub points: bool,
+    /// How the game's players name the board's files and ranks (the board's labels and the
+    /// game's own notation; saved games keep the board's internal cell names).
+    pub coordinates: Coordinates,
     // Derived attack tables (filled by `finish`).
     pub(crate) slider_mask: [u64; LINE_KINDS],
     pub(crate) stepper_mask: [u64; LINE_KINDS],
@@ -203,6 +206,68 @@ pub struct Variant {
     pub(crate) royal_mask: u64,
     pub(crate) pawn_facings: u8,
     pub(crate) team_of: [u8; 16],
+}
+
+/// How players name a grid board's files and ranks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Coordinates {
+    /// Files `a`, `b`, ... from the first seat's left, ranks `1`, `2`, ... from its side (the
+    /// board's own cell names).
+    Algebraic,
+    /// Files numbered from the first seat's right (`9` ... `1` on a 9-wide board), ranks
+    /// lettered from the far side (`a` ... `i`): shogi, as USI and Western notation write it.
+    FilesFromRight,
+}
+
+impl Coordinates {
+    /// The label of file `x` (0 = the first seat's left) on a board `width` wide.
+    pub fn file(self, x: i16, width: i16) -> String {
+        match self {
+            Coordinates::Algebraic => crate::board::grid::file_name(x).to_string(),
+            Coordinates::FilesFromRight => (width - x).to_string(),
+        }
+    }
+
+    /// The label of rank `y` (0 = the first seat's side) on a board `height` high.
+    pub fn rank(self, y: i16, height: i16) -> String {
+        match self {
+            Coordinates::Algebraic => (y + 1).to_string(),
+            Coordinates::FilesFromRight => ((b'a' + (height - 1 - y) as u8) as char).to_string(),
+        }
+    }
+
+    /// A cell as the players name it: `e4`, or shogi's `7g` (file, then rank).
+    pub fn cell(self, t: &crate::board::Topology, c: crate::board::Cell) -> String {
+        let ci = &t.cells[c as usize];
+        match self {
+            Coordinates::Algebraic => t.name(c).to_string(),
+            Coordinates::FilesFromRight => {
+                format!("{}{}", self.file(ci.x, t.width), self.rank(ci.y, t.height))
+            }
+        }
+    }
+
+    /// The cell a player's name means (the inverse of [`Coordinates::cell`]).
+    pub fn parse_cell(self, t: &crate::board::Topology, name: &str) -> Option<crate::board::Cell> {
+        match self {
+            Coordinates::Algebraic => t.cell(name),
+            Coordinates::FilesFromRight => {
+                let digits: String = name.chars().take_while(|c| c.is_ascii_digit()).collect();
+                let rest = &name[digits.len()..];
+                let file: i16 = digits.parse().ok()?;
+                let mut chars = rest.chars();
+                let r = chars.next().filter(|c| c.is_ascii_lowercase())?;
+                if chars.next().is_some() || file < 1 || file > t.width {
+                    return None;
+                }
+                let from_top = r as i16 - 'a' as i16;
+                if from_top >= t.height {
+                    return None;
+                }
+                t.at(t.width - file, t.height - 1 - from_top)
+            }
+        }
+    }
 }
 
 impl std::fmt::Debug for Variant {
@@ -342,6 +407,7 @@ impl Variant {
             hand: None,
             steps_per_turn: 1,
             hooks: Hooks::default(),
+            coordinates: Coordinates::Algebraic,
             starts: (1, 0),
             castle_king_takes_rook: false,
             promotion_plus: false,

@@ -149,9 +149,11 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> Result<String> {
         match ply.action {
             Action::Move(m) => {
                 let n = before.st.fullmove;
-                if before.turn() == 0 {
+                // a turn of several steps (the duck's placement) is numbered once
+                let first_step = before.st.step == 0;
+                if first_step && before.turn() == 0 {
                     words.push(format!("{n}."));
-                } else if need_number {
+                } else if first_step && need_number {
                     words.push(format!("{n}..."));
                 }
                 words.push(san::write(before, m));

@@ -18,14 +18,15 @@ use crate::position::{Move, MoveKind, Position};
 use crate::variant::{Family, Variant};
 
 /// Whether SAN names every move of a game, so its players read and write it (chess and its
-/// two-player variants): not games on points, with drops, setup drops and in-place promotions
-/// (sittuyin) or turns of several steps (the duck), nor unions and chains (friendly), nor the
-/// games with notations of their own (xiangqi, janggi, shogi, the shatranj family).
+/// two-player variants, crazyhouse's drops `N@e4` and the duck's placement `@d5` as lichess and
+/// python-chess write them): not games on points, nor unions and chains (friendly), nor the
+/// games with notations of their own (xiangqi, janggi, shogi, the shatranj family with
+/// sittuyin's set-up drops and in-place promotions).
 pub fn fits(v: &Variant) -> bool {
     match v.family {
         Family::Xiangqi | Family::Janggi | Family::Shogi | Family::Shatranj(_) => false,
         Family::Friendly => false,
-        _ => v.seat_count() == 2 && v.hand.is_none() && v.steps_per_turn == 1,
+        _ => v.seat_count() == 2,
     }
 }
 
@@ -36,7 +37,7 @@ pub fn write(pos: &Position, m: Move) -> String {
     let mut after = pos.clone();
     after.make(m);
     let next = after.turn();
-    if after.in_check(next) {
+    if pos.variant.royal_check && next != pos.turn() && after.in_check(next) {
         s.push(if after.has_legal_move() { '+' } else { '#' });
     }
     s
@@ -46,6 +47,15 @@ pub fn write(pos: &Position, m: Move) -> String {
 fn write_bare(pos: &Position, m: Move, legal: &[Move]) -> String {
     let v = pos.variant;
     let t = &v.board;
+    match m.kind {
+        // a drop from hand: the piece's letter (`P` for pawns too), `@`, the cell
+        MoveKind::Drop => return format!("{}@{}", v.letter(m.aux), t.name(m.to)),
+        // the duck's placement and the rules' own moves are written as coordinate text (`@d5`)
+        MoveKind::Place | MoveKind::Pass | MoveKind::Special => {
+            return crate::notation::movetext::write(pos, m, v.castle_king_takes_rook)
+        }
+        _ => {}
+    }
     if m.kind == MoveKind::Castle {
         return if pos.castles[m.aux as usize].side == 0 {
             "O-O".to_string()
@@ -68,7 +78,10 @@ fn write_bare(pos: &Position, m: Move, legal: &[Move]) -> String {
             .filter(|o| {
                 o.to == m.to
                     && o.from != m.from
-                    && o.kind != MoveKind::Castle
+                    && matches!(
+                        o.kind,
+                        MoveKind::Normal | MoveKind::Double | MoveKind::EnPassant
+                    )
                     && pos.at(o.from).kind() == piece.kind()
             })
             .collect();
@@ -196,6 +209,10 @@ fn split(text: &str) -> Option<Wanted> {
 /// [`Error::BadMoveText`] (also for a token that fits several moves); readable text that names
 /// no legal move gives [`Error::IllegalMove`].
 pub fn parse(pos: &Position, text: &str) -> Result<Move> {
+    if text.contains('@') {
+        // a drop (`N@e4`) or the duck's placement (`@d5`): written as coordinate text
+        return crate::notation::movetext::parse(pos, text);
+    }
     let v = pos.variant;
     let t = &v.board;
     let core: String = text
@@ -233,9 +250,14 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move> {
         }
     };
     let fits = |m: &&Move| {
+        if !matches!(
+            m.kind,
+            MoveKind::Normal | MoveKind::Double | MoveKind::EnPassant
+        ) {
+            return false;
+        }
         let name = t.name(m.from);
-        m.kind != MoveKind::Castle
-            && m.to == to
+        m.to == to
             && m.promo == promo
             && pos.at(m.from).kind() == kind
             && w.from_file.as_deref().is_none_or(|f| file_of(name) == f)

@@ -9,6 +9,7 @@
 //! written as coordinate text. The form is chosen by the game's family, never by its id.
 
 use crate::board::Cell;
+use crate::error::{Error, Result};
 use crate::game::{Action, Game};
 use crate::position::{Move, MoveKind, Position};
 use crate::variant::Family;
@@ -32,8 +33,59 @@ pub fn write(pos: &Position, m: Move, style: Style) -> String {
     }
     match pos.variant.family {
         Family::Xiangqi if m.kind != MoveKind::Drop && m.from != m.to => wxf(pos, m),
-        Family::Shogi if m.kind == MoveKind::Drop || m.from != m.to => western_shogi(pos, m),
+        Family::Shogi if m.kind == MoveKind::Drop || m.from != m.to => western_shogi(pos, m, false),
         _ => coordinate(),
+    }
+}
+
+/// Every way a player may write move `m` of `pos`: as the move list writes it ([`readable`]),
+/// as coordinate text, and in shogi also with the origin always named (`P7g-7f`) and in USI
+/// (`7g7f`, `P*5e`).
+pub fn forms(pos: &Position, m: Move) -> Vec<String> {
+    let mut out = vec![
+        readable(pos, m),
+        crate::notation::movetext::write(pos, m, pos.variant.castle_king_takes_rook),
+    ];
+    if pos.variant.family == Family::Shogi && (m.kind == MoveKind::Drop || m.from != m.to) {
+        out.push(western_shogi(pos, m, true));
+        out.push(crate::rules::shogi::write_usi(pos, m));
+    }
+    out
+}
+
+/// The legal move of `pos` that `text` names in any of its [`forms`], read by writing every
+/// legal move and comparing (exactly, else ignoring case when that names one move). Marks
+/// that only comment (`!`, `?`, a mate's `#`) and a declined promotion's `=` may be left out.
+pub fn parse(pos: &Position, text: &str) -> Result<Move> {
+    fn normal(s: &str) -> &str {
+        s.trim().trim_end_matches(['!', '?', '#', '='])
+    }
+    let want = normal(text);
+    if want.is_empty() {
+        return Err(Error::BadMoveText(text.to_string()));
+    }
+    let written: Vec<(Move, Vec<String>)> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| (m, forms(pos, m)))
+        .collect();
+    let find = |same: &dyn Fn(&str) -> bool| -> Vec<Move> {
+        written
+            .iter()
+            .filter(|(_, f)| f.iter().any(|f| same(normal(f))))
+            .map(|(m, _)| *m)
+            .collect()
+    };
+    let mut found = find(&|f| f == want);
+    if found.is_empty() {
+        found = find(&|f| f.eq_ignore_ascii_case(want));
+    }
+    match found.len() {
+        1 => Ok(found[0]),
+        0 => Err(Error::IllegalMove(text.to_string())),
+        n => Err(Error::BadMoveText(format!(
+            "{text}: ambiguous ({n} moves fit)"
+        ))),
     }
 }
 
@@ -166,16 +218,12 @@ fn wxf(pos: &Position, m: Move) -> String {
 /// A shogi square in Western (and USI) coordinates: file digit from sente's right, rank letter
 /// from the top.
 fn shogi_square(pos: &Position, c: Cell) -> String {
-    let t = &pos.variant.board;
-    let ci = &t.cells[c as usize];
-    format!(
-        "{}{}",
-        t.width - ci.x,
-        (b'a' + (t.height - 1 - ci.y) as u8) as char
-    )
+    pos.variant.coordinates.cell(&pos.variant.board, c)
 }
 
-fn western_shogi(pos: &Position, m: Move) -> String {
+/// Western shogi notation; `origin` names the origin square even where no other piece of the
+/// kind could go to the target.
+fn western_shogi(pos: &Position, m: Move, origin: bool) -> String {
     use crate::rules::shogi::kinds::*;
     let letter = |k: u8| match k {
         PAWN => "P",
@@ -206,7 +254,7 @@ fn western_shogi(pos: &Position, m: Move) -> String {
             && o.from != crate::board::NO_CELL
             && pos.at(o.from).kind() == piece.kind()
     });
-    let origin = if ambiguous {
+    let origin = if ambiguous || origin {
         shogi_square(pos, m.from)
     } else {
         String::new()

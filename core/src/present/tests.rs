@@ -108,3 +108,101 @@ fn a_finished_game_of_fog_of_war_shows_everything_and_its_result() {
     assert_eq!(r.reason.key, "end-resignation");
     assert!(r.follow.contains(&Follow::Rematch));
 }
+
+/// The move `text` names in game `id` after `moves` (coordinate text), as coordinate text.
+fn typed(id: &str, moves: &[&str], text: &str) -> Result<String> {
+    let mut g = Game::new(id).unwrap();
+    for m in moves {
+        g.act_text(m).unwrap();
+    }
+    let m = parse_move(&g, text)?;
+    Ok(crate::notation::movetext::write(
+        g.position(),
+        m,
+        g.variant.castle_king_takes_rook,
+    ))
+}
+
+#[test]
+fn moves_are_typed_in_san_in_every_game_recorded_in_pgn() {
+    assert_eq!(typed("chess", &[], "Nf3").unwrap(), "g1f3");
+    assert_eq!(typed("crazyhouse", &[], "e4").unwrap(), "e2e4");
+    // a crazyhouse drop as SAN writes it
+    let drop = ["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5"];
+    assert_eq!(typed("crazyhouse", &drop, "P@e4").unwrap(), "P@e4");
+    // the duck: the move in SAN, then the duck's cell
+    assert_eq!(typed("duck", &[], "Nf3").unwrap(), "g1f3");
+    assert_eq!(typed("duck", &["e2e4"], "@e6").unwrap(), "*@e6");
+    assert_eq!(typed("atomic", &[], "Nc3").unwrap(), "b1c3");
+    assert_eq!(typed("antichess", &[], "e3").unwrap(), "e2e3");
+}
+
+#[test]
+fn xiangqi_moves_are_typed_in_wxf() {
+    assert_eq!(typed("xiangqi", &[], "C2.5").unwrap(), "h3e3");
+    assert_eq!(typed("xiangqi", &[], "H2+3").unwrap(), "h1g3");
+    assert_eq!(
+        typed("xiangqi", &["h3e3"], "c8.5").unwrap(),
+        "h8e8",
+        "case is forgiven"
+    );
+    assert!(typed("xiangqi", &[], "C2.9").is_err());
+}
+
+#[test]
+fn shogi_moves_are_typed_in_usi_and_western_notation() {
+    assert_eq!(typed("shogi", &[], "7g7f").unwrap(), "c3c4", "USI");
+    assert_eq!(typed("shogi", &[], "P-7f").unwrap(), "c3c4", "Western");
+    assert_eq!(
+        typed("shogi", &[], "P7g-7f").unwrap(),
+        "c3c4",
+        "Western with the origin"
+    );
+    // a bishop exchange leaves a bishop in each hand: a drop in USI and in Western notation
+    let trade = ["c3c4", "g7g6", "b2h8+", "g9h8"];
+    let usi = typed("shogi", &trade, "B*5e").unwrap();
+    assert_eq!(typed("shogi", &trade, "B*5e").unwrap(), usi);
+    assert!(usi.contains("e5"), "5e is the board's e5: {usi}");
+    // promotion: `+` promotes, `=` (or nothing) declines
+    let open = ["c3c4", "g7g6"];
+    assert_eq!(typed("shogi", &open, "Bx2b+").unwrap(), "b2h8+");
+    assert_eq!(typed("shogi", &open, "8h2b+").unwrap(), "b2h8+");
+    assert_eq!(typed("shogi", &open, "Bx2b=").unwrap(), "b2h8");
+    assert_eq!(typed("shogi", &open, "Bx2b").unwrap(), "b2h8");
+    assert!(
+        typed("shogi", &[], "P-7e").is_err(),
+        "a pawn steps one file at a time"
+    );
+    assert!(typed("shogi", &[], "7g7e").is_err());
+}
+
+#[test]
+fn shogi_boards_are_labelled_as_shogi_players_read_them() {
+    let g = Game::new("shogi").unwrap();
+    let s = crate::scene::for_game(
+        &g,
+        crate::scene::Orientation::default(),
+        &crate::scene::Marks::default(),
+    )
+    .unwrap();
+    let texts: Vec<&str> = s.labels.iter().map(|l| l.text.as_str()).collect();
+    // files from the right, 9 on sente's left; ranks lettered from gote's side
+    assert_eq!(
+        texts[..9],
+        ["9", "8", "7", "6", "5", "4", "3", "2", "1"],
+        "{texts:?}"
+    );
+    assert_eq!(
+        texts[9..],
+        ["i", "h", "g", "f", "e", "d", "c", "b", "a"],
+        "{texts:?}"
+    );
+    let chess = Game::new("chess").unwrap();
+    let s = crate::scene::for_game(
+        &chess,
+        crate::scene::Orientation::default(),
+        &crate::scene::Marks::default(),
+    )
+    .unwrap();
+    assert!(s.labels.iter().any(|l| l.text == "h"));
+}

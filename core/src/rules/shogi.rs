@@ -161,6 +161,7 @@ fn build(id: &'static str, size: i16, zone_depth: i16) -> Variant {
     };
     v.rule_hashed = 1 << DECLARED;
     v.promotion_plus = true;
+    v.coordinates = crate::variant::Coordinates::FilesFromRight;
     v.start_fen = if size == 9 {
         SHOGI_START
     } else {
@@ -478,24 +479,14 @@ pub fn write_sfen(pos: &Position) -> String {
 
 /// The USI name of a cell: file number from the right, rank letter from the top.
 fn usi_cell(t: &crate::board::Topology, c: Cell) -> String {
-    let ci = &t.cells[c as usize];
-    format!(
-        "{}{}",
-        t.width - ci.x,
-        (b'a' + (t.height - 1 - ci.y) as u8) as char
-    )
+    crate::variant::Coordinates::FilesFromRight.cell(t, c)
 }
 
 fn usi_cell_parse(t: &crate::board::Topology, s: &[u8]) -> Option<Cell> {
-    if s.len() != 2 || !s[0].is_ascii_digit() || !s[1].is_ascii_lowercase() {
+    if s.len() != 2 {
         return None;
     }
-    let file = (s[0] - b'0') as i16;
-    let rank = (s[1] - b'a') as i16;
-    if file < 1 || file > t.width || rank >= t.height {
-        return None;
-    }
-    t.at(t.width - file, t.height - 1 - rank)
+    crate::variant::Coordinates::FilesFromRight.parse_cell(t, std::str::from_utf8(s).ok()?)
 }
 
 /// A move in USI: `7g7f`, `8h2b+`, `P*5e`.

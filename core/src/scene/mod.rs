@@ -716,6 +716,10 @@ fn labels(def: &BoardDef, polys: &[Vec<Point>], theta: f32, c0: Point) -> Vec<La
         _ => {
             let (w, h) = (t.width as f32, t.height as f32);
             let gap = 0.38;
+            let names = match def.topo {
+                boards::Topo::Variant(v) => v.coordinates,
+                _ => crate::variant::Coordinates::Algebraic,
+            };
             // Board edges: outward normal (screen side angle before turning) and labels.
             for (a, files) in [(0.0f32, true), (180.0, true), (270.0, false), (90.0, false)] {
                 let screen = norm360(a - theta);
@@ -725,15 +729,12 @@ fn labels(def: &BoardDef, polys: &[Vec<Point>], theta: f32, c0: Point) -> Vec<La
                 if files {
                     for x in 0..t.width {
                         let y = if a == 0.0 { h + gap } else { -gap };
-                        push(
-                            crate::board::grid::file_name(x).to_string(),
-                            Point::new(x as f32 + 0.5, y),
-                        );
+                        push(names.file(x, t.width), Point::new(x as f32 + 0.5, y));
                     }
                 } else {
                     for r in 0..t.height {
                         let x = if a == 270.0 { -gap } else { w + gap };
-                        push((r + 1).to_string(), Point::new(x, h - r as f32 - 0.5));
+                        push(names.rank(r, t.height), Point::new(x, h - r as f32 - 0.5));
                     }
                 }
             }
