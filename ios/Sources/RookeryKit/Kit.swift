@@ -1,0 +1,2 @@
+import RookeryBindings
+public enum Kit { public static func version() -> String { coreVersion() } }
