@@ -1,2 +1,0 @@
-import RookeryBindings
-public enum Kit { public static func version() -> String { coreVersion() } }
