@@ -208,6 +208,15 @@ public final class AppModel {
         await open { lib in try lib.rematch(id: id) }
     }
 
+    /// Reads a game record (PGN, PGN4 or Rookery's text form), saves it and opens it.
+    @discardableResult
+    public func importGame(_ text: String) async -> GameModel? {
+        await open { lib in
+            let summary = try lib.importGame(text: text)
+            return try lib.resume(id: summary.id)
+        }
+    }
+
     public func delete(_ id: UInt64) {
         do { try library?.delete(id: id) } catch { alert = describe(error) }
         refresh()
