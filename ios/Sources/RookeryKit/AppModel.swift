@@ -42,8 +42,6 @@ public struct Settings: Codable, Equatable, Sendable {
     public var showLegalMoves: Bool = true
     /// Table mode: the device lies flat between the players, each seat's pieces and bar face it.
     public var tableMode: Bool = false
-    /// Pieces drawn as symbols instead of characters (xiangqi, janggi, shogi).
-    public var symbols: Bool = false
     public init() {}
 }
 
@@ -121,6 +119,22 @@ public final class AppModel {
     /// The games of one group of the home screen, in catalogue order.
     public func games(in group: GameGroup) -> [GameEntry] { catalogue.filter { $0.group == group } }
 
+    /// The home screen's groups in order, with their title keys.
+    public static let groups: [(GameGroup, String)] = [
+        (.chessVariants, "group-chess-variants"), (.chessFamily, "group-chess-family"), (.morePlayers, "group-more-players"),
+    ]
+
+    /// A game's name in the language of the settings.
+    public func gameName(_ id: String) -> String { text("game-\(id)-name") }
+
+    /// The name shown for a seat of a saved game or the new-game screen.
+    public func seatName(_ config: SeatConfig, colour: String) -> String {
+        switch config {
+        case .person(let name): return name.isEmpty ? text("colour-\(colour)") : name
+        case .bot(let level): return text("seat-bot-short", String(level))
+        }
+    }
+
     /// The rules page of a game in the language of the settings (English when missing).
     public func rulesPage(_ gameId: String) -> String? {
         guard let dir = rulesDirectory, !gameId.contains("/") else { return nil }
@@ -157,6 +171,15 @@ public final class AppModel {
     public func back() async {
         guard stack.count > 1 else { return }
         if case .game = stack.removeLast() { await closeGame() }
+        if route == .home { refresh() }
+    }
+
+    /// Sets the whole back stack (the navigation view's path); a game no longer on it is left.
+    public func navigate(to new: [Route]) async {
+        let isGame: (Route) -> Bool = { if case .game = $0 { return true } else { return false } }
+        let hadGame = stack.contains(where: isGame)
+        stack = new.isEmpty ? [.home] : new
+        if hadGame && !stack.contains(where: isGame) { await closeGame() }
         if route == .home { refresh() }
     }
 
@@ -215,6 +238,11 @@ public final class AppModel {
             let summary = try lib.importGame(text: text)
             return try lib.resume(id: summary.id)
         }
+    }
+
+    /// A saved game as PGN, PGN4 or Rookery's text form (the result sheet's export).
+    public func export(_ id: UInt64) -> String? {
+        do { return try library?.exportGame(id: id) } catch { alert = describe(error); return nil }
     }
 
     public func delete(_ id: UInt64) {
