@@ -15,6 +15,19 @@ let linkRust: [LinkerSetting] = [
                  .when(platforms: [.linux, .macOS])),
 ]
 
+// On Apple platforms (a Mac building the app): the XCFramework of build-xcframework.sh, when it
+// was built, gives iOS the library and the same C module.
+let xcframework = "RookeryCore.xcframework"
+let hasXCFramework = FileManager.default.fileExists(atPath: "\(here)/\(xcframework)")
+var ffi: [Target.Dependency] = [
+    .target(name: "rookery_bindingsFFI", condition: hasXCFramework ? .when(platforms: [.linux, .macOS]) : nil),
+]
+var binaries: [Target] = []
+if hasXCFramework {
+    ffi.append(.target(name: "RookeryCoreFFI", condition: .when(platforms: [.iOS])))
+    binaries.append(.binaryTarget(name: "RookeryCoreFFI", path: xcframework))
+}
+
 let package = Package(
     name: "Rookery",
     platforms: [.iOS(.v17), .macOS(.v14)],
@@ -27,7 +40,7 @@ let package = Package(
         // the generated Swift, in Swift 5 language mode as UniFFI's own tests build it
         .target(
             name: "RookeryBindings",
-            dependencies: ["rookery_bindingsFFI"],
+            dependencies: ffi,
             path: "Generated",
             exclude: ["rookery_bindingsFFI.h", "rookery_bindingsFFI.modulemap"],
             sources: ["rookery_bindings.swift"],
@@ -46,5 +59,5 @@ let package = Package(
             path: "Tests/RookeryKitTests",
             linkerSettings: linkRust
         ),
-    ]
+    ] + binaries
 )
