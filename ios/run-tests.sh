@@ -14,6 +14,9 @@ cd "$ROOT"
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 case "$TARGET_DIR" in /*) ;; *) TARGET_DIR="$ROOT/$TARGET_DIR" ;; esac
 
+# the release profile of tests/run-all.sh, so that a run of its own reuses that build
+export CARGO_PROFILE_RELEASE_LTO="${CARGO_PROFILE_RELEASE_LTO:-off}"
+export CARGO_PROFILE_RELEASE_DEBUG="${CARGO_PROFILE_RELEASE_DEBUG:-0}"
 PROFILE=release bindings/generate.sh --check >/dev/null
 
 if ! command -v swift >/dev/null 2>&1; then

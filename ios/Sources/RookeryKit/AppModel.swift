@@ -254,8 +254,7 @@ public final class AppModel {
         guard let lib = library else { return nil }
         await closeGame()
         do {
-            let session = try await Task.detached { try make(lib) }.value
-            let model = try GameModel(session: session, looker: looker)
+            let model = try await GameModel.open({ try make(lib) }, looker: looker)
             game = model
             if let id = model.savedId {
                 if case .game? = stack.last { stack.removeLast() }

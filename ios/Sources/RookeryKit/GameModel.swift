@@ -26,12 +26,23 @@ public final class GameModel {
     @ObservationIgnored private var tail: Task<Void, Never>?
     @ObservationIgnored private var botTask: Task<Void, Never>?
 
-    /// A model over an open session (from `GameLibrary.newGame`, `resume` or `rematch`).
-    public init(session: GameSession, looker: ScreenLooker = .device, autoplayBots: Bool = true) throws {
+    /// A model over an open session (from `GameLibrary.newGame`, `resume` or `rematch`) and its
+    /// first screen (`setLooker`, called off the main actor by `open`).
+    public init(session: GameSession, screen: GameScreen, autoplayBots: Bool = true) {
         self.session = session
         self.autoplayBots = autoplayBots
-        self.screen = try session.setLooker(looker: looker)
+        self.screen = screen
         scheduleBots()
+    }
+
+    /// Opens a session off the main actor and shows it to `looker`.
+    public static func open(_ make: @escaping @Sendable () throws -> GameSession, looker: ScreenLooker,
+                            autoplayBots: Bool = true) async throws -> GameModel {
+        let (session, screen) = try await Task.detached { () throws -> (GameSession, GameScreen) in
+            let s = try make()
+            return (s, try s.setLooker(looker: looker))
+        }.value
+        return GameModel(session: session, screen: screen, autoplayBots: autoplayBots)
     }
 
     /// Sends an intent; returns when its screen is shown (or its error is set).
@@ -103,6 +114,7 @@ public final class GameModel {
     public func playOneBotMove() async -> Bool {
         let session = self.session
         let handle = CancelHandle()
+        let before = screen
         botThinking = true
         defer { botThinking = false }
         do {
@@ -118,6 +130,10 @@ public final class GameModel {
             return false
         } catch RookeryError.NotYourTurn {
             return false
+        } catch RookeryError.StaleSession where !left {
+            // a person's intent (undo, a seat handed over) changed the game during the search:
+            // the bot thinks again on the new screen if it is still to move
+            return botToMove && screen != before
         } catch let e as RookeryError {
             error = e
             return false

@@ -17,7 +17,7 @@ func waitFor(_ seconds: Double = 60, until done: () -> Bool) async -> Bool {
 /// A person's turn played by intents only: a random piece of the seat to move that has
 /// targets, then one of its targets; pending choices picked, hand-overs confirmed.
 @MainActor
-func playPersonTurn(_ g: GameModel, _ rng: inout SystemRandomNumberGenerator) async throws {
+func playPersonTurn(_ g: GameModel, _ rng: inout SeededRandom) async throws {
     let s = g.screen
     switch s.pending {
     case .handOver?: await g.send(.confirmHandOver); return
@@ -56,7 +56,7 @@ final class GameModelTests: XCTestCase {
         let gOpt = await app.start(setup, seed: 7)
         let g = try XCTUnwrap(gOpt)
         XCTAssertEqual(app.route, .game(savedId: try XCTUnwrap(g.savedId)))
-        var rng = SystemRandomNumberGenerator()
+        var rng = SeededRandom(11)
         var personTurns = 0
         while g.screen.result == nil {
             let ready = await waitFor { g.screen.result != nil || (!g.botToMove && !g.botThinking) }
@@ -199,5 +199,21 @@ final class GameModelTests: XCTestCase {
         XCTAssertEqual(again.text("moves", "1"), "1 move")
         XCTAssertEqual(again.text("moves", "2"), "2 moves")
         await again.close()
+    }
+
+    @MainActor
+    func testTableModeTurnsEachArmyToItsPlayer() async throws {
+        let app = try makeApp(temporaryDirectory("table"))
+        let gOpt = await app.start(try XCTUnwrap(app.setup(for: "chess")), seed: 1)
+        let g = try XCTUnwrap(gOpt)
+        func rotations(_ owner: UInt8) -> Set<Float> {
+            Set(g.screen.scene.pieces.filter { $0.owner == owner }.map(\.rotation))
+        }
+        XCTAssertEqual(rotations(0), rotations(1), "one way up on a device held by one person")
+        app.update { $0.tableMode = true }
+        let turned = await waitFor(10) { rotations(0) != rotations(1) }
+        XCTAssertTrue(turned, "black's pieces face the other side of the table")
+        XCTAssertEqual(rotations(1).count, 1)
+        await app.close()
     }
 }
