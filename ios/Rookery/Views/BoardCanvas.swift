@@ -156,7 +156,7 @@ struct BoardCanvas: View {
                     .accessibilityAddTraits(c.selected ? [.isButton, .isSelected] : .isButton)
                     .accessibilityAction { Task { await game.send(.tap(cell: c.cell)) } }
             }
-            ForEach(scene.hands.filter { $0.count > 0 }, id: \.slot) { h in
+            ForEach(scene.hands.filter { $0.count > 0 }, id: \.self) { h in
                 let centre = layout.toView(h.centre)
                 Color.clear
                     .frame(width: 0.9 * layout.scale, height: 0.9 * layout.scale)
@@ -169,20 +169,7 @@ struct BoardCanvas: View {
         }
     }
 
-    private func pieceName(_ glyph: String) -> String {
-        let parts = glyph.split(separator: "-").dropFirst().filter { !["red", "black", "cho", "han", "sym"].contains($0) }
-        let key = "piece-" + parts.joined(separator: "-")
-        return app.strings.has(key) ? app.text(key) : glyph
-    }
+    private func pieceName(_ glyph: String) -> String { app.pieceName(glyph: glyph) }
 
-    private func cellLabel(_ c: SceneCell, _ scene: BoardScene) -> String {
-        var parts = [c.cell]
-        if c.fog { parts.append("?") }
-        if let p = scene.pieces.first(where: { $0.cell == c.cell }) {
-            let colour = game.screen.bars.first { $0.seat == p.owner }?.colour
-            parts.append([colour.map { app.text($0) }, pieceName(p.glyph)].compactMap { $0 }.joined(separator: " "))
-        }
-        if c.target { parts.append(app.text("prompt-move", c.cell)) }
-        return parts.joined(separator: ", ")
-    }
+    private func cellLabel(_ c: SceneCell, _ scene: BoardScene) -> String { app.cellLabel(c, in: game.screen) }
 }

@@ -108,7 +108,7 @@ struct BarsView: View {
                     VStack(alignment: .leading, spacing: 2) {
                         HStack(spacing: 4) {
                             if b.toMove { Image(systemName: b.thinking ? "hourglass" : "arrowtriangle.right.fill") }
-                            Text(verbatim: b.name.isEmpty ? app.text(b.colour) : b.name).bold()
+                            Text(verbatim: app.displayName(b)).bold()
                             if let l = b.bot { Text(app.text("seat-bot-short", String(l))).font(.caption) }
                         }
                         HStack(spacing: 4) {
@@ -181,7 +181,7 @@ struct HandOverCurtain: View {
     let seat: UInt8
 
     var body: some View {
-        let name = game.screen.bars.first { $0.seat == seat }.map { $0.name.isEmpty ? app.text($0.colour) : $0.name } ?? ""
+        let name = game.screen.bars.first { $0.seat == seat }.map(app.displayName) ?? ""
         VStack(spacing: 24) {
             Spacer()
             Image(systemName: "eye.slash").font(.system(size: 64))
@@ -212,7 +212,7 @@ struct ResultSheet: View {
                         let bar = game.screen.bars.first { $0.seat == p.seat }
                         HStack {
                             Text(verbatim: "\(p.place).")
-                            Text(verbatim: bar.map { $0.name.isEmpty ? app.text($0.colour) : $0.name } ?? "")
+                            Text(verbatim: bar.map(app.displayName) ?? "")
                             Spacer()
                             if let pts = p.points { Text(app.text("points", pts)) }
                         }

@@ -176,6 +176,13 @@ final class GameModelTests: XCTestCase {
         XCTAssertTrue(g.screen.scene.pieces.allSatisfy { $0.owner == 1 }, "Bob sees only his army")
         XCTAssertFalse(g.screen.scene.pieces.contains { $0.cell == "e4" })
         XCTAssertTrue(g.screen.scene.cells.contains { $0.fog })
+        // VoiceOver says no more than the board shows: a fogged cell is unknown
+        for c in g.screen.scene.cells {
+            let label = app.cellLabel(c, in: g.screen)
+            if c.fog { XCTAssertEqual(label, "\(c.cell), ?") }
+        }
+        XCTAssertEqual(app.cellLabel(try XCTUnwrap(g.screen.scene.cells.first { $0.cell == "e4" }), in: g.screen), "e4, ?")
+        XCTAssertEqual(app.cellLabel(try XCTUnwrap(g.screen.scene.cells.first { $0.cell == "e8" }), in: g.screen), "e8, Black King")
         await app.close()
     }
 
@@ -215,6 +222,29 @@ final class GameModelTests: XCTestCase {
         let turned = await waitFor(10) { rotations(0) != rotations(1) }
         XCTAssertTrue(turned, "black's pieces face the other side of the table")
         XCTAssertEqual(rotations(1).count, 1)
+        await app.close()
+    }
+
+    @MainActor
+    func testEveryCellHasAVoiceOverLabelInTheSettingsLanguage() async throws {
+        let app = try makeApp(temporaryDirectory("voiceover"))
+        var setup = try XCTUnwrap(app.setup(for: "chess"))
+        setup.houseRules.showLegalMoves = true
+        let gOpt = await app.start(setup, seed: 1)
+        let g = try XCTUnwrap(gOpt)
+        func label(_ cell: String) throws -> String {
+            app.cellLabel(try XCTUnwrap(g.screen.scene.cells.first { $0.cell == cell }), in: g.screen)
+        }
+        XCTAssertEqual(g.screen.scene.cells.count, 64)
+        XCTAssertEqual(try label("e1"), "e1, White King")
+        XCTAssertEqual(try label("g8"), "g8, Black Knight")
+        XCTAssertEqual(try label("e4"), "e4")
+        await g.send(.tap(cell: "e2"))
+        XCTAssertEqual(try label("e4"), "e4, Move e4")
+        app.update { $0.language = "sk" }
+        XCTAssertEqual(try label("e1"), "e1, \(app.text("colour-white")) \(app.text("piece-king"))")
+        XCTAssertNotEqual(try label("e1"), "e1, White King")
+        XCTAssertEqual(app.pieceName(glyph: "xiangqi-horse-red"), app.text("piece-horse"))
         await app.close()
     }
 }
