@@ -72,8 +72,18 @@ final class GameModelTests: XCTestCase {
         // the bots played too: every seat has entries in the move list
         XCTAssertEqual(Set(g.screen.moves.map(\.seat)), [0, 1, 2, 3])
         XCTAssertFalse(app.text(result.headline).isEmpty)
+        // the result sheet's rematch: a new saved game, the same seats
+        let finishedId = try XCTUnwrap(g.savedId)
+        XCTAssertTrue(result.follow.contains(.rematch))
+        let rOpt = await app.rematch(finishedId)
+        let rematch = try XCTUnwrap(rOpt)
+        XCTAssertNotEqual(rematch.savedId, finishedId)
+        XCTAssertEqual(rematch.screen.bars.map(\.bot), [nil, 1, nil, 1])
+        XCTAssertEqual(rematch.screen.bars.map(\.name), ["Ann", "", "Cid", ""])
+        XCTAssertNil(rematch.screen.result)
         await app.home()
-        XCTAssertEqual(app.saved.first?.status, .finished)
+        XCTAssertTrue(app.saved.contains { $0.id == finishedId && $0.status == .finished })
+        XCTAssertEqual(app.saved.count, 2)
         print("four-player game: \(g.screen.moves.count) move entries, \(personTurns) person turns, result \(fixtureText(result.headline))")
         await app.close()
     }
