@@ -130,6 +130,9 @@ struct BarsView: View {
 struct Panel: View {
     let app: AppModel
     let game: GameModel
+    static let reviewSteps: [(ReviewStep, String)] = [
+        (.first, "backward.end"), (.back, "backward"), (.forward, "forward"), (.live, "forward.end"),
+    ]
 
     var body: some View {
         let s = game.screen
@@ -165,8 +168,8 @@ struct Panel: View {
                 .onChange(of: s.moves.count) { _, n in proxy.scrollTo(n - 1) }
             }
             HStack {
-                ForEach([(ReviewStep.first, "backward.end"), (.back, "backward"), (.forward, "forward"), (.live, "forward.end")], id: \.1) { step, icon in
-                    Button { Task { await game.send(.review(step: step)) } } label: { Image(systemName: icon) }
+                ForEach(Self.reviewSteps, id: \.1) { item in
+                    Button { Task { await game.send(.review(step: item.0)) } } label: { Image(systemName: item.1) }
                 }
             }
             .buttonStyle(.bordered)

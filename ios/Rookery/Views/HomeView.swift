@@ -23,8 +23,9 @@ struct HomeView: View {
                     .accessibilityIdentifier("continue")
                 }
             }
-            ForEach(AppModel.groups, id: \.1) { group, key in
-                Section(app.text(key)) {
+            ForEach(AppModel.groups, id: \.1) { item in
+                let group = item.0
+                Section(app.text(item.1)) {
                     // iPad: the games of a group in a grid; iPhone: a list
                     if size == .regular {
                         LazyVGrid(columns: [GridItem(.adaptive(minimum: 220))], alignment: .leading) {

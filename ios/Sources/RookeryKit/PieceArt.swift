@@ -50,7 +50,7 @@ public enum Paint: Equatable, Sendable {
     }
 }
 
-public struct Shape: Equatable, Sendable {
+public struct GlyphShape: Equatable, Sendable {
     public var commands: [PathCommand]
     public var fill: Paint
     public var stroke: Paint
@@ -59,7 +59,7 @@ public struct Shape: Equatable, Sendable {
 
 /// One piece image: shapes in a 100×100 box, drawn in order.
 public struct Glyph: Equatable, Sendable {
-    public var shapes: [Shape]
+    public var shapes: [GlyphShape]
 }
 
 public enum PieceArtError: Error, Equatable {
@@ -89,7 +89,7 @@ public final class PieceArt: @unchecked Sendable {
 
     /// Parses the SVG subset of the piece files.
     public static func parse(svg: String) throws -> Glyph {
-        var shapes: [Shape] = []
+        var shapes: [GlyphShape] = []
         // transforms of the open `g` elements: (translate x, translate y, scale)
         var stack: [(Double, Double, Double)] = [(0, 0, 1)]
         var rest = Substring(svg)
@@ -103,9 +103,9 @@ public final class PieceArt: @unchecked Sendable {
             let attrs = attributes(tag)
             let t = stack[stack.count - 1]
             func at(_ x: Double, _ y: Double) -> Point { Point(x: t.0 + x * t.2, y: t.1 + y * t.2) }
-            func shape(_ commands: [PathCommand]) -> Shape {
+            func shape(_ commands: [PathCommand]) -> GlyphShape {
                 let width = Double(attrs["stroke-width"] ?? "") ?? 1
-                return Shape(commands: commands, fill: Paint(svg: attrs["fill"] ?? "#000000"),
+                return GlyphShape(commands: commands, fill: Paint(svg: attrs["fill"] ?? "#000000"),
                              stroke: Paint(svg: attrs["stroke"]), strokeWidth: width * t.2)
             }
             switch name {
