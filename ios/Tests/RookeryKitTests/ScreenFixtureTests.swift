@@ -88,7 +88,26 @@ final class ScreenFixtureTests: XCTestCase {
         XCTAssertTrue(failures.allSatisfy { $0.contains("targets=a8,b8") })
     }
 
+    /// Rookery's own text form (core/src/store/text.rs) of a game not yet played.
+    static func record(_ id: String, _ fen: String?, _ seats: [SeatConfig]) -> String {
+        func q(_ s: String) -> String {
+            "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        var lines = ["[Rookery \"2\"]", "[Game \(q(id))]"]
+        for s in seats {
+            switch s {
+            case .person(let name): lines.append("[Seat \(q(name)) \"person\"]")
+            case .bot(let level): lines.append("[Seat \"\" \"bot\" \"\(level)\"]")
+            }
+        }
+        lines.append("[Seed \"0\"]")
+        if let fen { lines.append("[Start \"position\" \(q(fen))]") }
+        return lines.joined(separator: "\n") + "\n\n"
+    }
+
     func replay(_ text: String) throws -> (Int, [String]) {
+        let library = try GameLibrary(path: temporaryDirectory("fixture").path)
+        try library.setSyncToDisk(on: false)
         let lines = text.components(separatedBy: "\n")
         var failures: [String] = []
         var compared = 0
@@ -111,11 +130,10 @@ final class ScreenFixtureTests: XCTestCase {
                     game = (String(rest).trimmingCharacters(in: .whitespaces), nil)
                 }
             } else if line.hasPrefix("players ") {
+                // the game set up as the app would: Rookery's text form imported into the
+                // library (the start position as `Start "position"`), then resumed
                 let g = try XCTUnwrap(game, "players before game in \(title)")
-                let rules = try XCTUnwrap(catalogue().first { $0.id == g.id }).defaultHouseRules
-                let s = try GameSession(gameId: g.id, seats: Self.seats(String(line.dropFirst(8))), houseRules: rules, seed: 0)
-                if let fen = g.fen { try s.loadFen(text: fen) }
-                session = s
+                session = try library.resume(id: library.importGame(text: Self.record(g.id, g.fen, Self.seats(String(line.dropFirst(8))))).id)
             } else if line.hasPrefix("looker ") {
                 screen = try XCTUnwrap(session).setLooker(looker: try Self.looker(String(line.dropFirst(7))))
             }
