@@ -11,10 +11,19 @@ let catalogURL = repoRoot.appendingPathComponent("ios/Rookery/Localizable.xcstri
 let piecesURL = repoRoot.appendingPathComponent("assets/pieces")
 let rulesURL = repoRoot.appendingPathComponent("ios/Rookery/Rules")
 
-/// A fresh directory under the system's temporary one.
-func temporaryDirectory(_ name: String) -> URL {
+/// This process's directory of test files, removed when the process exits.
+let testRoot: URL = {
     let u = FileManager.default.temporaryDirectory
-        .appendingPathComponent("rookery-swift-\(name)-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
+        .appendingPathComponent("rookery-swift-\(ProcessInfo.processInfo.processIdentifier)")
+    atexit { try? FileManager.default.removeItem(at: testRootPath) }
+    return u
+}()
+private let testRootPath = FileManager.default.temporaryDirectory
+    .appendingPathComponent("rookery-swift-\(ProcessInfo.processInfo.processIdentifier)")
+
+/// A fresh directory under this process's test directory.
+func temporaryDirectory(_ name: String) -> URL {
+    let u = testRoot.appendingPathComponent("\(name)-\(UInt32.random(in: 0...UInt32.max))")
     try? FileManager.default.removeItem(at: u)
     try? FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
     return u
