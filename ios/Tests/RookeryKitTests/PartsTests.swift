@@ -88,4 +88,22 @@ final class PartsTests: XCTestCase {
         XCTAssertNil(Route(encoded: "game/x"))
         XCTAssertNil(Route(encoded: "elsewhere"))
     }
+
+    @MainActor
+    func testHomeListsEveryGameOnceInItsGroupWithANameInBothLanguages() throws {
+        let app = try makeApp(temporaryDirectory("home"))
+        let listed = AppModel.groups.flatMap { app.games(in: $0.0) }.map(\.id)
+        XCTAssertEqual(listed.count, 25)
+        XCTAssertEqual(Set(listed), Set(app.catalogue.map(\.id)))
+        XCTAssertTrue(AppModel.groups.allSatisfy { !app.games(in: $0.0).isEmpty })
+        for lang in ["en", "sk"] {
+            app.update { $0.language = lang }
+            for id in listed {
+                XCTAssertNotEqual(app.gameName(id), "game-\(id)-name", "\(lang): \(id)")
+            }
+        }
+        XCTAssertNil(app.continueGame, "nothing saved yet")
+        XCTAssertEqual(app.route, .home)
+        XCTAssertNil(app.setup(for: "no-such-game"))
+    }
 }
