@@ -13,7 +13,8 @@
 #      they checked)
 #   6. the deep perft cases (ignored by default) in release mode
 #   7. the Kotlin/JVM tests of the bindings (tests/kotlin/run.sh), then the Compose UI of the
-#      Android app on the JVM (android/ui/run-tests.sh)
+#      Android app on the JVM (android/ui/run-tests.sh), then the iOS Swift package
+#      (ios/run-tests.sh: generated Swift current, swift build + swift test where swift exists)
 #   8. every fuzz target of fuzz/ for FUZZ_SECONDS (default 20) each (tests/fuzz.sh, which
 #      installs cargo-fuzz if it is missing and builds with RUSTC_BOOTSTRAP=1)
 # One build profile (release) serves every step; every cargo call selects the whole workspace
@@ -182,6 +183,11 @@ section "Compose UI of the Android app on the JVM (android/ui/run-tests.sh)"
 # UI tests and golden screenshots against the real library (measured on the shared 2-core
 # machine: cold 249 s with the Maven downloads, warm 66-92 s)
 PROFILE=release android/ui/run-tests.sh
+
+section "iOS Swift package (swift build, swift test)"
+# bindings/generate.sh --check, then swift build and swift test in ios/ against the real library
+# where `swift` exists (else it says the Swift part was skipped and why)
+ios/run-tests.sh
 
 section "Fuzz targets, ${FUZZ_SECONDS:-20} s each (tests/fuzz.sh; long run: tests/fuzz.sh 1800)"
 tests/fuzz.sh "${FUZZ_SECONDS:-20}"
