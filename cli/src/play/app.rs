@@ -516,6 +516,16 @@ impl Play {
             .collect()
     }
 
+    /// What every cell shows, from the screen's board scene (as drawn, before the house
+    /// rule that hides targets).
+    pub fn cell_views(&self) -> Vec<super::board::CellView> {
+        super::board::cell_views(
+            &self.screen().scene,
+            self.game().variant.board.len(),
+            self.flip,
+        )
+    }
+
     /// Targets to draw: only when the house rule shows legal moves.
     pub fn shown_targets(&self) -> Vec<Cell> {
         if self.game().house.show_legal_moves {
@@ -723,17 +733,32 @@ impl Play {
         }
         let board = &self.game().variant.board;
         if let Some((from, to)) = two_cells(&text, board).filter(|_| only_cells(&text)) {
-            self.intent(Intent::Drag { from, to }, now);
+            if !self.intent(Intent::Drag { from, to }, now)
+                && self.error
+                && self.sees_everything()
+            {
+                // say why this move cannot be made (the king would be in check, the path is
+                // blocked, ...), where the viewer sees the whole board
+                let why = rookery_core::interact::explain(self.game(), from, to);
+                self.fail(message_text(&why));
+            }
             return;
         }
         if !self.intent(Intent::Type(text.clone()), now) && self.error {
             // a SAN move that names no legal move: why, where the viewer sees the whole board
-            if self.screen().viewer.is_none() && has_san(self.game()) {
+            if self.sees_everything() && has_san(self.game()) {
                 if let Some(m) = san_refusal(self.game(), &text) {
                     self.fail(message_text(&m));
                 }
             }
         }
+    }
+
+    /// Whether the screen shows the whole board (no fog of war, no hand-over): only then
+    /// may a refusal be explained from the whole position.
+    fn sees_everything(&self) -> bool {
+        let s = self.screen();
+        s.viewer.is_none() && !matches!(s.pending, Some(Pending::HandOver { .. }))
     }
 
     fn not_your_turn(&self) -> String {

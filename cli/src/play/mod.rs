@@ -20,6 +20,8 @@ pub mod text;
 pub mod ui;
 
 #[cfg(test)]
+mod present_tests;
+#[cfg(test)]
 mod screen_tests;
 #[cfg(test)]
 mod tests;
