@@ -14,8 +14,8 @@ use rookery_core::game::{Choice, EndReason, Event, HouseRules};
 use rookery_core::message::Message;
 use rookery_core::piece::Seat;
 use rookery_core::present::{self, Host, Intent, Looker, Pending, Step, Table};
-use rookery_core::scene::PieceAt;
 use rookery_core::rules::{self, GameInfo, Group};
+use rookery_core::scene::PieceAt;
 use rookery_core::store::RecordForm;
 use rookery_core::{Action, Game};
 
@@ -733,9 +733,7 @@ impl Play {
         }
         let board = &self.game().variant.board;
         if let Some((from, to)) = two_cells(&text, board).filter(|_| only_cells(&text)) {
-            if !self.intent(Intent::Drag { from, to }, now)
-                && self.error
-                && self.sees_everything()
+            if !self.intent(Intent::Drag { from, to }, now) && self.error && self.sees_everything()
             {
                 // say why this move cannot be made (the king would be in check, the path is
                 // blocked, ...), where the viewer sees the whole board
@@ -801,8 +799,12 @@ impl Play {
     /// The screen's buttons (a pass, janggi's set-up choice, shogi's impasse declaration, the
     /// decision after a mate) as a menu.
     fn offer_buttons(&mut self) {
+        if self.person_to_move().is_none() && !self.game().choice_pending() {
+            self.fail(self.not_your_turn());
+            return;
+        }
         let s = self.screen();
-        if s.buttons.is_empty() || (self.person_to_move().is_none() && !s.result.is_none()) {
+        if s.buttons.is_empty() {
             self.fail(t("status-no-other-moves"));
             return;
         }
@@ -955,7 +957,7 @@ impl Play {
         let pending = g.choice_pending();
         if pending && self.person_in_play() {
             self.bot = None;
-            if self.popup.is_none() {
+            if self.popup.is_none() && !self.screen().buttons.is_empty() {
                 self.popup = Some(self.choice_popup());
             }
             return;
@@ -1013,6 +1015,7 @@ impl Play {
                 .iter()
                 .all(|&m| rules::button(self.game().position(), m).is_some())
             && self.screen().pending.is_none()
+            && !self.screen().buttons.is_empty()
         {
             // only buttons to press (janggi's set-up choice): offer them at once
             self.offer_buttons();
@@ -1121,7 +1124,6 @@ fn only_cells(text: &str) -> bool {
 pub fn end_text(r: EndReason) -> String {
     t(crate::i18n::end_key(r))
 }
-
 
 /// Whether moves of this game may be typed in SAN (`Nf3`, `exd5`): the games recorded in PGN.
 pub fn has_san(g: &Game) -> bool {
@@ -1860,6 +1862,9 @@ fn play_key(p: &mut Play, k: KeyEvent, now: Instant) -> Transition {
         KeyCode::Up | KeyCode::Down | KeyCode::Tab | KeyCode::Enter | KeyCode::Esc
     ) || matches!(k.code, KeyCode::Char(c) if c.is_ascii_digit());
     if question && !answer {
+        p.popup = None;
+    }
+    if p.popup.as_ref().is_some_and(|x| x.items.is_empty()) {
         p.popup = None;
     }
     if let Some(popup) = &mut p.popup {

@@ -30,9 +30,11 @@ pub fn draw_hand_over(f: &mut Frame, area: Rect, game: &str, name: &str) {
         Line::raw(tf("hand-over-hint", &[("player", name)])),
     ];
     f.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
-            .block(Block::default().borders(Borders::ALL).title(game.to_string())),
+        Paragraph::new(lines).wrap(Wrap { trim: true }).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(game.to_string()),
+        ),
         r,
     );
 }

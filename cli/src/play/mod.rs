@@ -39,6 +39,7 @@ pub const KEYS: &str = "keys in a game:
   selects its piece; a refused move says why and stays in the box to be corrected
   or click a piece, then the cell it goes to (a menu asks for the promotion piece)
   Ctrl-Z undo (back to your last turn) · Ctrl-Y redo · Ctrl-R resign · Ctrl-F flip the board
+  ← → a move back or forward through earlier positions · Home the start · End the live game
   Ctrl-N play again · Esc clear the input, or leave to the menu (games are saved)
   Ctrl-C quit (asks first when the game is not saved)
   with only bots playing: + faster, - slower, p pause

@@ -35,7 +35,12 @@ fn a_union_of_friendly_chess_is_played_by_script_and_drawn_by_the_terminal() {
         key(&mut app, KeyCode::Enter);
         draw(&mut app, 110, 34);
     }
-    assert_eq!(play(&mut app).game().ply_count(), 5, "{}", play(&mut app).message);
+    assert_eq!(
+        play(&mut app).game().ply_count(),
+        5,
+        "{}",
+        play(&mut app).message
+    );
     let buf = draw(&mut app, 110, 34);
     let p = play(&mut app);
     let t = &p.game().variant.board;
@@ -124,7 +129,12 @@ fn check_frame(app: &mut App, seat: u8, step: usize) {
     }
     // the words of the side panel
     let panel: Vec<String> = (0..buf.area.height)
-        .map(|y| row_text(&buf, y).chars().skip(board_right as usize).collect::<String>())
+        .map(|y| {
+            row_text(&buf, y)
+                .chars()
+                .skip(board_right as usize)
+                .collect::<String>()
+        })
         .collect();
     let words: Vec<&str> = panel
         .iter()
@@ -244,7 +254,10 @@ fn review_keys_step_through_earlier_positions_and_back_to_the_live_game() {
     let e4 = play(&mut app).game().variant.board.cell("e4").unwrap() as usize;
     key(&mut app, KeyCode::Home);
     assert_eq!(play(&mut app).screen().review, Some(0));
-    assert!(play(&mut app).cell_views()[e4].piece.is_none(), "the start position");
+    assert!(
+        play(&mut app).cell_views()[e4].piece.is_none(),
+        "the start position"
+    );
     let s = screen_text(&draw(&mut app, 100, 30));
     assert!(s.contains("Reviewing"), "{s}");
     key(&mut app, KeyCode::Right);
@@ -355,7 +368,10 @@ fn soak_one(id: &str, seed: u64, cap: usize) -> usize {
         }
         // back to the live game now and then, so play goes on
         if step % 7 == 0 {
-            app.handle_key(KeyEvent::new(KeyCode::End, KeyModifiers::NONE), Instant::now());
+            app.handle_key(
+                KeyEvent::new(KeyCode::End, KeyModifiers::NONE),
+                Instant::now(),
+            );
         }
     }
     match &app.screen {

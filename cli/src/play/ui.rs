@@ -9,7 +9,9 @@ use ratatui::Frame;
 
 use rookery_core::present::{Bar, Pending, Screen as GameScreen, SeatState};
 
-use super::app::{message_text, App, Menu, MenuItem, PageLine, Play, Row, RulesView, Screen, SetupForm};
+use super::app::{
+    message_text, App, Menu, MenuItem, PageLine, Play, Row, RulesView, Screen, SetupForm,
+};
 use super::board::{self, cell_views, chip_fg, seat_rgb, Layout, Mark};
 use super::text::{game_blurb, game_name, t, tf, tn};
 
@@ -631,7 +633,12 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
                 .map_or("grey", |d| d.colour);
             let mut spans = vec![Span::raw(format!("{:<8} ", short(&bar_name(b), 8)))];
             let mut x = spans[0].width() as u16;
-            for h in s.scene.hands.iter().filter(|h| h.seat == b.seat && h.count > 0) {
+            for h in s
+                .scene
+                .hands
+                .iter()
+                .filter(|h| h.seat == b.seat && h.count > 0)
+            {
                 let Some(k) = g.variant.piece_by_letter(h.letter) else {
                     continue;
                 };
