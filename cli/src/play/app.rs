@@ -1840,7 +1840,7 @@ fn play_key(p: &mut Play, k: KeyEvent, now: Instant) -> Transition {
     let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
     // the hand-over (fog of war): Enter shows the board to the player now at the keyboard;
     // Esc and the menu keys go on as usual; every other key does nothing
-    if let Some(Pending::HandOver { .. }) = p.screen().pending {
+    if let Some(Pending::HandOver { .. }) = p.screen().pending.filter(|_| p.popup.is_none()) {
         match k.code {
             KeyCode::Enter => {
                 p.intent(Intent::ConfirmHandOver, now);

@@ -493,7 +493,9 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
             .iter()
             .find(|b| b.seat == seat)
             .map_or_else(String::new, bar_name);
-        return super::fog::draw_hand_over(f, area, &game_name(p.game().id()), &name);
+        super::fog::draw_hand_over(f, area, &game_name(p.game().id()), &name);
+        // a question asked meanwhile (leave the game?) is drawn over it
+        return draw_popup(f, area, area, p);
     }
     let keys = help_play();
     help(f, area, &keys);
@@ -568,6 +570,18 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
                 .fg(Color::Yellow)
                 .add_modifier(Modifier::BOLD),
         ));
+        // places (and points) of the result sheet, in games of more than two
+        if let Some(sheet) = &s.result {
+            for pl in &sheet.places {
+                let name = s
+                    .bars
+                    .iter()
+                    .find(|b| b.seat == pl.seat)
+                    .map_or_else(String::new, bar_name);
+                let points = pl.points.clone().unwrap_or_default();
+                lines.push(Line::raw(format!("{}. {name} {points}", pl.place)));
+            }
+        }
         lines.push(Line::styled(t("status-over-keys"), dim()));
     } else {
         let mut st = vec![Span::styled(message_text(&s.status), title_style())];
@@ -708,6 +722,17 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
         Rect::new(panel.x, input_y, panel.width, 1),
     );
 
+    let over = Rect::new(
+        area.x,
+        area.y,
+        layout.width().min(area.width),
+        layout.height().min(body_h),
+    );
+    draw_popup(f, area, over, p);
+}
+
+/// The open popup (a promotion, a question), centred over `over`.
+fn draw_popup(f: &mut Frame, area: Rect, over: Rect, p: &mut Play) {
     if let Some(popup) = &mut p.popup {
         let w = popup
             .items
@@ -718,8 +743,8 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
             .unwrap_or(20) as u16;
         let w = w.min(area.width);
         let h = (popup.items.len() as u16 + 2).min(area.height);
-        let cx = area.x + (layout.width().min(area.width)).saturating_sub(w) / 2;
-        let cy = area.y + layout.height().min(body_h).saturating_sub(h) / 2;
+        let cx = over.x + over.width.saturating_sub(w) / 2;
+        let cy = over.y + over.height.saturating_sub(h) / 2;
         let r = Rect::new(cx, cy, w, h);
         popup.area = Some(r);
         f.render_widget(Clear, r);
