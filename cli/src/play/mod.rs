@@ -1,8 +1,13 @@
 //! `rookery play`: the terminal player for every playable game.
 //!
-//! - [`app`]: the state machine (menu, setup, play; selection, move input, bots, clocks),
-//!   plain data driven by events and a clock passed in;
-//! - [`board`]: board layout, cell contents and hit-testing for any topology;
+//! - [`app`]: the state machine (menu, setup, play; move input, bots, clocks), plain data
+//!   driven by events and a clock passed in. The play screen is the core's game screen
+//!   (`rookery_core::present`): a `Table` over the saved session turns keys and clicks
+//!   (intents) into a `Screen` (board scene with fog applied, bars, status, phase, pending,
+//!   buttons, move list with review, result), which is all that is drawn;
+//! - [`board`]: board layout, cell contents (from the screen's scene) and hit-testing for any
+//!   topology;
+//! - [`fog`]: the hand-over screen's drawing (what is hidden is decided by the core);
 //! - [`ui`]: drawing with ratatui; [`term`]: the crossterm event loop;
 //! - [`session`]: the game, saved on every action in the saved-games database;
 //! - [`bots`]: bots on a background thread.
