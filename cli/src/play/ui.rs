@@ -601,6 +601,14 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
         ));
         lines.push(Line::styled(message_text(&ph.hint), dim()));
     }
+    // the screen's buttons (a pass, set-up choices, a decision): pressed from Ctrl-P's menu
+    if !s.buttons.is_empty() && p.popup.is_none() {
+        let labels: Vec<String> = s.buttons.iter().map(|b| message_text(&b.label)).collect();
+        lines.push(Line::styled(
+            format!("Ctrl-P: {}", labels.join(" · ")),
+            dim(),
+        ));
+    }
     if let Some(pace) = p.pace_text() {
         lines.push(Line::styled(pace, dim()));
     }
