@@ -731,6 +731,12 @@ impl Play {
             }
             return;
         }
+        // the move as typed, in the game's notation
+        if self.intent(Intent::Type(text.clone()), now) {
+            return;
+        }
+        // two cells that name no one move: tapped, so a promotion or a choice among moves
+        // asks which, and a refusal says why
         let board = &self.game().variant.board;
         if let Some((from, to)) = two_cells(&text, board).filter(|_| only_cells(&text)) {
             if !self.intent(Intent::Drag { from, to }, now) && self.error && self.sees_everything()
@@ -742,7 +748,7 @@ impl Play {
             }
             return;
         }
-        if !self.intent(Intent::Type(text.clone()), now) && self.error {
+        if self.error {
             // a SAN move that names no legal move: why, where the viewer sees the whole board
             if self.sees_everything() && has_san(self.game()) {
                 if let Some(m) = san_refusal(self.game(), &text) {
