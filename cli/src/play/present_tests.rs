@@ -160,8 +160,13 @@ fn check_frame(app: &mut App, seat: u8, step: usize) {
         if v.sees_ply(ply) {
             continue;
         }
+        // (a visible move of the same text may be on the screen)
+        let same_seen = g
+            .plies()
+            .iter()
+            .any(|q| v.sees_ply(q) && q.text == ply.text);
         assert!(
-            !text.contains(&ply.text),
+            same_seen || !text.contains(&ply.text),
             "step {step}: hidden move {} on the screen:\n{text}",
             ply.text
         );
@@ -207,7 +212,12 @@ fn a_fog_viewer_s_terminal_never_shows_a_hidden_piece_or_move() {
                 key(&mut app, KeyCode::Enter);
             }
         }
-        assert!(play(&mut app).game().ply_count() > 10);
+        let p = play(&mut app);
+        assert!(
+            p.is_over() || p.game().ply_count() > 10,
+            "{}",
+            p.game().ply_count()
+        );
     }
 }
 
