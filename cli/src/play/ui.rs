@@ -303,6 +303,9 @@ fn seat_line(g: &rookery_core::Game, s: &GameScreen, b: &Bar, scores: bool) -> L
         Some(l) => tf("seat-bot-short", &[("level", &l.to_string())]),
     };
     spans.push(Span::styled(format!("{kind:<6}"), dim()));
+    if b.thinking {
+        spans.push(Span::styled("…", Style::default().fg(Color::Cyan)));
+    }
     if scores {
         spans.push(Span::raw(format!(
             " {:>4}",
