@@ -248,11 +248,6 @@ pub fn end_key(r: rookery_core::game::EndReason) -> &'static str {
     rookery_core::message::end_key(r)
 }
 
-/// The message key of why a player went out (core: `rookery_core::message`).
-pub fn out_key(r: rookery_core::game::OutReason) -> &'static str {
-    rookery_core::message::out_key(r)
-}
-
 /// The message key of a score event's reason (`Event::Scored.why`, "king captured" ->
 /// `score-king-captured`).
 pub fn score_key(why: &str) -> String {

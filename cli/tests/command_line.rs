@@ -189,3 +189,34 @@ fn a_database_open_in_another_rookery_is_refused_with_the_reason() {
     drop(held);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn friendly_chess_unions_play_by_script_to_the_end_of_the_script_and_on_with_bots() {
+    let script = "e2e4 b8c6 f1b5 a7a6 b5c6";
+    let o = run(&[
+        "play",
+        "--game",
+        "friendly",
+        "--no-save",
+        "--script",
+        script,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("game: friendly · ply 5"), "{out}");
+    assert!(out.contains(&format!("moves: {script}")), "{out}");
+    // bots play the game on from the union to its end (or the ply cap)
+    let o = run(&[
+        "play",
+        "--game",
+        "friendly",
+        "--no-save",
+        "--script",
+        script,
+        "--bots",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("result:") || out.contains("to move:"), "{out}");
+}

@@ -10,20 +10,19 @@ use ratatui::crossterm::event::{
 use ratatui::layout::Rect;
 
 use rookery_core::board::{Cell, Topology};
-use rookery_core::game::{Choice, EndReason, Event, HouseRules, OutReason};
-use rookery_core::interact::{Interaction, Tap};
+use rookery_core::game::{Choice, EndReason, Event, HouseRules};
 use rookery_core::message::Message;
-use rookery_core::notation::{movetext, san};
 use rookery_core::piece::Seat;
-use rookery_core::position::{Move, MoveKind};
+use rookery_core::present::{self, Host, Intent, Looker, Pending, Step, Table};
 use rookery_core::rules::{self, GameInfo, Group};
+use rookery_core::scene::PieceAt;
 use rookery_core::store::RecordForm;
 use rookery_core::{Action, Game};
 
 use super::board::Layout;
 use super::bots::BotJob;
 use super::session::{Session, Store};
-use super::text::{colour_name, error_text, list_and, piece_name, score_reason, t, tf};
+use super::text::{colour_name, error_text, piece_name, t, tf};
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -263,9 +262,11 @@ impl SetupForm {
 /// Something the players can pick in a popup.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PopupAction {
-    Play(Move),
+    /// An option of the screen's pending promotion or choice of moves.
+    Pick(usize),
+    /// A button of the screen (a pass, a set-up choice, a decision after a mate).
+    Press(usize),
     Resign(Seat),
-    Choose(Choice),
     BotsFinish,
     EndGame,
     Leave,
@@ -310,8 +311,12 @@ impl Popup {
 pub struct Play {
     pub session: Session,
     pub form: SetupForm,
-    /// Selection and pending choices: the core's interaction layer, shared with the apps.
-    pub ui: Interaction,
+    /// The game screen as the core decides it (selection, review, hand-over, fog of war):
+    /// everything drawn comes from its [`present::Screen`], every key and click goes to it as
+    /// a [`present::Intent`].
+    pub table: Table,
+    /// The selection the typed text made (a cell, or a kind in hand typed as `N@`).
+    pub typed_pick: Option<TypedPick>,
     pub input: String,
     pub message: String,
     pub error: bool,
@@ -335,8 +340,54 @@ pub struct Play {
     pub paused: bool,
     /// The ply at which no person was playing any more (bots play on from there).
     pub bots_since: Option<usize>,
-    /// Fog of war: the seat whose view the screen showed last (hand-over, `fog.rs`).
-    pub shown: Option<Seat>,
+}
+
+/// What the typed text selected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypedPick {
+    Cell(Cell),
+    Hand(u8),
+}
+
+/// The play screen keeps the game for its [`Table`]: the session saves every action.
+impl Host for Play {
+    fn game(&self) -> &Game {
+        self.session.game()
+    }
+    fn players(&self) -> Vec<present::Player> {
+        self.form
+            .seats
+            .iter()
+            .map(|s| present::Player {
+                name: s.name.clone(),
+                bot: match s.kind {
+                    SeatKind::Bot(l) => Some(l),
+                    SeatKind::Person => None,
+                },
+            })
+            .collect()
+    }
+    fn act(&mut self, a: Action) -> rookery_core::Result<()> {
+        self.session.act(a)
+    }
+    fn undo(&mut self) -> rookery_core::Result<()> {
+        self.session.undo()
+    }
+    fn redo(&mut self) -> rookery_core::Result<()> {
+        self.session.redo()
+    }
+    fn set_player(&mut self, seat: Seat, p: present::Player) -> rookery_core::Result<()> {
+        let slot = self
+            .form
+            .seats
+            .get_mut(seat as usize)
+            .ok_or_else(|| rookery_core::Error::BadInput(format!("no seat {seat}")))?;
+        slot.kind = p.bot.map_or(SeatKind::Person, SeatKind::Bot);
+        if !p.name.is_empty() {
+            slot.name = p.name;
+        }
+        Ok(())
+    }
 }
 
 impl Drop for Play {
@@ -439,14 +490,40 @@ impl Play {
         (!self.is_over() && !g.choice_pending() && self.kind(s) == SeatKind::Person).then_some(s)
     }
 
-    /// The selected cell, if any.
-    pub fn selected(&self) -> Option<Cell> {
-        self.ui.selected_cell()
+    /// The game screen now, as the core decides it for whoever looks at this keyboard.
+    pub fn screen(&self) -> present::Screen {
+        self.table.screen(self)
     }
 
-    /// Cells the selected piece can reach (castling: the king's cell and the rook's).
+    /// The selected cell, if any (as the screen marks it).
+    pub fn selected(&self) -> Option<Cell> {
+        self.screen()
+            .scene
+            .cells
+            .iter()
+            .find(|c| c.selected)
+            .map(|c| c.cell)
+    }
+
+    /// Cells the selected piece can reach, as the screen marks them.
     pub fn targets(&self) -> Vec<Cell> {
-        self.ui.targets(self.game())
+        self.screen()
+            .scene
+            .cells
+            .iter()
+            .filter(|c| c.target)
+            .map(|c| c.cell)
+            .collect()
+    }
+
+    /// What every cell shows, from the screen's board scene (as drawn, before the house
+    /// rule that hides targets).
+    pub fn cell_views(&self) -> Vec<super::board::CellView> {
+        super::board::cell_views(
+            &self.screen().scene,
+            self.game().variant.board.len(),
+            self.flip,
+        )
     }
 
     /// Targets to draw: only when the house rule shows legal moves.
@@ -458,11 +535,6 @@ impl Play {
         }
     }
 
-    /// Legal moves from `from` that land on `to` (castling: on the king's or the rook's cell).
-    pub fn moves_between(&self, from: Cell, to: Cell) -> Vec<Move> {
-        Interaction::moves_between(self.game(), from, to)
-    }
-
     fn say(&mut self, s: impl Into<String>) {
         self.message = s.into();
         self.error = false;
@@ -472,21 +544,41 @@ impl Play {
         self.error = true;
     }
 
-    /// Applies an action and resets what belonged to the previous turn.
-    pub fn act(&mut self, a: Action, now: Instant) {
-        match self.session.act(a) {
-            Ok(()) => {
-                self.after_change(now);
-                let text = self.describe_last();
-                self.say(text);
+    /// Sends an intent to the game screen; returns whether the game changed. The screen's
+    /// notices (a refusal and its reason, or what the rules did) become the message line; a
+    /// pending promotion or choice of moves opens its menu.
+    pub fn intent(&mut self, i: Intent, now: Instant) -> bool {
+        let before = (self.game().ply_count(), self.game().redo_count());
+        let mut table = std::mem::replace(&mut self.table, Table::new(Looker::Device));
+        let r = table.apply(self, i);
+        self.table = table;
+        match r {
+            Ok(s) => {
+                let changed = (self.game().ply_count(), self.game().redo_count()) != before;
+                if changed {
+                    self.after_change(now);
+                }
+                let text: Vec<String> = s.notices.iter().map(message_text).collect();
+                self.message = text.join(" · ");
+                self.error = !changed && !s.notices.is_empty();
+                self.offer_pending(&s);
+                changed
             }
-            Err(e) => self.fail(error_text(&e)),
+            Err(e) => {
+                self.fail(error_text(&e));
+                false
+            }
         }
     }
 
+    /// Applies an action decided here (a bot's move, a time-out).
+    pub fn act(&mut self, a: Action, now: Instant) {
+        self.intent(Intent::Play(a), now);
+    }
+
     fn after_change(&mut self, now: Instant) {
-        self.ui.clear();
         self.input.clear();
+        self.typed_pick = None;
         self.bot = None;
         self.turn_started = now;
         // a promotion menu or a resign question belongs to the turn that just ended; the
@@ -500,78 +592,55 @@ impl Play {
         }
     }
 
-    /// A line about the last action and what the rules did after it.
-    pub fn describe_last(&self) -> String {
-        let g = self.game();
-        let Some(p) = g.plies().last() else {
-            return String::new();
-        };
-        let mut s = match p.action {
-            Action::Resign(seat) => tf("event-resigns", &[("player", &self.name(seat))]),
-            Action::Timeout(seat) => tf("event-timeout", &[("player", &self.name(seat))]),
-            Action::Choose(c) => tf("event-chosen", &[("choice", &choice_label(self, c))]),
-            _ => tf(
-                "event-move",
-                &[("player", &self.name(p.mover)), ("move", &p.text)],
+    /// The menu of the screen's pending promotion or choice among moves.
+    fn offer_pending(&mut self, s: &present::Screen) {
+        let v = self.game().variant;
+        let (title, items): (String, Vec<String>) = match &s.pending {
+            Some(Pending::Promotion { options }) => (
+                t("prompt-promote-to"),
+                options
+                    .iter()
+                    .map(|o| {
+                        let name = o
+                            .letter
+                            .chars()
+                            .next()
+                            .and_then(|l| v.piece_by_letter(l))
+                            .and_then(|k| v.pieces.get(k as usize))
+                            .map_or_else(|| o.letter.clone(), |p| piece_name(p.name));
+                        format!("{name} ({})", o.letter)
+                    })
+                    .collect(),
             ),
+            Some(Pending::Moves { options }) => (
+                t("prompt-which-move"),
+                options
+                    .iter()
+                    .map(|m| tf("prompt-move", &[("move", m)]))
+                    .collect(),
+            ),
+            _ => return,
         };
-        for e in &p.events {
-            // new kinds of events are shown in the move list only
-            #[allow(unreachable_patterns)]
-            match e {
-                Event::Scored { seat, points, why } => {
-                    let pts = format!(
-                        "{}{}",
-                        if *points >= 0 { "+" } else { "" },
-                        score_text(g, *points)
-                    );
-                    s.push_str(" · ");
-                    s.push_str(&tf(
-                        "event-scored",
-                        &[
-                            ("player", &self.name(*seat)),
-                            ("points", &pts),
-                            ("why", &score_reason(why)),
-                        ],
-                    ));
-                }
-                Event::Out { seat, reason } => {
-                    s.push_str(" · ");
-                    s.push_str(&tf(
-                        "event-out",
-                        &[
-                            ("player", &self.name(*seat)),
-                            ("reason", &out_text(*reason)),
-                        ],
-                    ));
-                }
-                Event::Walked { seat, text } => {
-                    s.push_str(" · ");
-                    s.push_str(&tf(
-                        "event-walked",
-                        &[("player", &self.name(*seat)), ("move", text)],
-                    ));
-                }
-                _ => {}
-            }
-        }
-        s
+        let items = items
+            .into_iter()
+            .enumerate()
+            .map(|(i, l)| (l, PopupAction::Pick(i)))
+            .collect();
+        self.popup = Some(Popup::new(title, items));
     }
 
     /// Undo: back to the last turn a person played (bots' replies are taken back too).
     pub fn undo(&mut self, now: Instant) {
         self.bot = None;
-        if let Err(e) = self.session.undo() {
-            self.fail(error_text(&e));
+        if !self.intent(Intent::Undo, now) {
             return;
         }
         self.ended_by_players = false;
         while self.any_person_seated()
             && self.game().ply_count() > 0
             && self.kind(self.game().position().turn()) != SeatKind::Person
-            && self.session.undo().is_ok()
+            && self.intent(Intent::Undo, now)
         {}
-        self.after_change(now);
         self.say(tf(
             "status-taken-back",
             &[("ply", &self.game().ply_count().to_string())],
@@ -581,46 +650,69 @@ impl Play {
     /// Redo: forward to the next turn a person plays.
     pub fn redo(&mut self, now: Instant) {
         self.bot = None;
-        if let Err(e) = self.session.redo() {
-            self.fail(error_text(&e));
+        if !self.intent(Intent::Redo, now) {
             return;
         }
         while self.any_person_seated()
             && self.game().redo_count() > 0
             && self.kind(self.game().position().turn()) != SeatKind::Person
-            && self.session.redo().is_ok()
+            && self.intent(Intent::Redo, now)
         {}
-        self.after_change(now);
         self.say(tf(
             "status-forward",
             &[("ply", &self.game().ply_count().to_string())],
         ));
     }
 
-    /// Selects the leading cell of the typed text when it holds a piece of the side to move.
-    fn select_from_input(&mut self) {
-        let g = self.game();
-        // a kind in the hand typed as `N@` (or `N*`): its drop targets, through the interaction
-        // layer; a click on one of them drops it
-        let mut typed = self.input.chars();
-        if let (Some(letter), Some('@' | '*')) = (typed.next(), typed.next()) {
-            let kind = g.variant.piece_by_letter(letter.to_ascii_uppercase());
-            if let Some(k) = kind.filter(|_| g.variant.hand.is_some()) {
-                if self.ui.picked() != Some(rookery_core::interact::Pick::Hand(k)) {
-                    let _ = self.ui.tap_hand(self.session.game(), k);
-                }
-                return;
-            }
+    /// Selects what the typed text starts with: a kind in hand typed as `N@` (or `N*`), or the
+    /// leading cell when the screen shows a piece of the seat to move there.
+    fn select_from_input(&mut self, now: Instant) {
+        if self.person_to_move().is_none() {
+            return;
         }
-        let t = &g.variant.board;
-        let sel = leading_cell(&self.input, t).filter(|&c| {
-            let p = g.position().at(c);
-            p.is_some() && p.owner() == g.position().turn()
-        });
-        self.ui.select(sel);
+        let s = self.screen();
+        if s.pending.is_some() || s.review.is_some() {
+            return;
+        }
+        let v = self.game().variant;
+        let mut typed = self.input.chars();
+        let want = match (typed.next(), typed.next()) {
+            (Some(letter), Some('@' | '*')) if v.hand.is_some() => v
+                .piece_by_letter(letter.to_ascii_uppercase())
+                .map(TypedPick::Hand),
+            _ => {
+                let mover = s.bars.iter().find(|b| b.to_move).map(|b| b.seat);
+                leading_cell(&self.input, &v.board)
+                    .filter(|&c| {
+                        s.scene.pieces.iter().any(|p| {
+                            p.at == PieceAt::Cell(c) && p.owner.is_some() && p.owner == mover
+                        })
+                    })
+                    .map(TypedPick::Cell)
+            }
+        };
+        if want == self.typed_pick {
+            return;
+        }
+        let (message, error) = (self.message.clone(), self.error);
+        self.intent(Intent::Dismiss, now);
+        match want {
+            Some(TypedPick::Cell(c)) => {
+                self.intent(Intent::Tap(c), now);
+            }
+            Some(TypedPick::Hand(k)) => {
+                self.intent(Intent::TapHand(k), now);
+            }
+            None => {}
+        }
+        // selecting while typing says nothing
+        self.message = message;
+        self.error = error;
+        self.typed_pick = want;
     }
 
-    /// Enter: plays the typed move, or asks which one when the text leaves a choice.
+    /// Enter: plays the typed move (two cells as a tap on each, so a promotion or a choice
+    /// among moves asks which), or the steps of one turn separated by commas.
     pub fn submit(&mut self, now: Instant) {
         let text = self.input.trim().to_string();
         if text.is_empty() {
@@ -632,48 +724,45 @@ impl Play {
         };
         if text.contains(',') {
             // the steps of one turn at once (duck chess: `e2e4,e4h5`)
-            match movetext::parse_turn(self.game().position(), &text) {
-                Ok(ms) => {
-                    for m in ms {
-                        self.act(Action::Move(m), now);
-                    }
+            for part in text.split(',') {
+                if !self.intent(Intent::Type(part.trim().to_string()), now) {
+                    break;
                 }
-                Err(e) => self.fail(error_text(&e)),
             }
             return;
         }
-        match movetext::parse(self.game().position(), &text) {
-            Ok(m) => self.act(Action::Move(m), now),
-            Err(e) => {
-                let t = &self.game().variant.board;
-                if let Some((from, to)) = two_cells(&text, t) {
-                    let ms = self.moves_between(from, to);
-                    match ms.len() {
-                        // say why (the king would be in check, the path is blocked, ...)
-                        0 => self.fail(message_text(&super::fog::view(self).explain(
-                            self.game(),
-                            from,
-                            to,
-                        ))),
-                        1 => self.act(Action::Move(ms[0]), now),
-                        _ => self.ask_which(ms),
-                    }
-                } else if has_san(self.game()) {
-                    // standard algebraic notation where the game is recorded in it
-                    match san::parse(self.game().position(), &text) {
-                        Ok(m) => self.act(Action::Move(m), now),
-                        Err(se) => {
-                            let why = san_refusal(self.game(), &text)
-                                .map(|m| message_text(&m))
-                                .unwrap_or_else(|| error_text(&se));
-                            self.fail(why)
-                        }
-                    }
-                } else {
-                    self.fail(error_text(&e));
+        // the move as typed, in the game's notation
+        if self.intent(Intent::Type(text.clone()), now) {
+            return;
+        }
+        // two cells that name no one move: tapped, so a promotion or a choice among moves
+        // asks which, and a refusal says why
+        let board = &self.game().variant.board;
+        if let Some((from, to)) = two_cells(&text, board).filter(|_| only_cells(&text)) {
+            if !self.intent(Intent::Drag { from, to }, now) && self.error && self.sees_everything()
+            {
+                // say why this move cannot be made (the king would be in check, the path is
+                // blocked, ...), where the viewer sees the whole board
+                let why = rookery_core::interact::explain(self.game(), from, to);
+                self.fail(message_text(&why));
+            }
+            return;
+        }
+        if self.error {
+            // a SAN move that names no legal move: why, where the viewer sees the whole board
+            if self.sees_everything() && has_san(self.game()) {
+                if let Some(m) = san_refusal(self.game(), &text) {
+                    self.fail(message_text(&m));
                 }
             }
         }
+    }
+
+    /// Whether the screen shows the whole board (no fog of war, no hand-over): only then
+    /// may a refusal be explained from the whole position.
+    fn sees_everything(&self) -> bool {
+        let s = self.screen();
+        s.viewer.is_none() && !matches!(s.pending, Some(Pending::HandOver { .. }))
     }
 
     fn not_your_turn(&self) -> String {
@@ -690,46 +779,15 @@ impl Play {
         }
     }
 
-    /// A popup to pick one of several moves between the same two cells (promotion, or a
-    /// king step that is also castling).
-    fn ask_which(&mut self, ms: Vec<Move>) {
-        let g = self.game();
-        let v = g.variant;
-        let items = ms
-            .iter()
-            .map(|&m| {
-                let label = match m.promotion() {
-                    Some(k) => {
-                        let shown = piece_name(v.pieces[k as usize].name);
-                        format!("{} ({})", shown, v.letter(k))
-                    }
-                    None if m.kind == MoveKind::Castle => t("prompt-castle"),
-                    None => tf("prompt-move", &[("move", &g.move_text(m))]),
-                };
-                (label, PopupAction::Play(m))
-            })
-            .collect();
-        self.popup = Some(Popup::new(t("prompt-promote-to"), items));
-        if !ms.iter().any(|m| m.promotion().is_some()) {
-            if let Some(p) = &mut self.popup {
-                p.title = t("prompt-which-move");
-            }
-        }
-    }
-
-    /// A click on a board cell: select a piece, or play to a target (the core's interaction
-    /// layer decides; a refused click says why).
+    /// A click on a board cell: the screen selects a piece, plays to a target or says why not.
     pub fn click_cell(&mut self, c: Cell, now: Instant) {
         if self.person_to_move().is_none() {
             self.fail(self.not_your_turn());
             return;
         }
-        if let Some(why) = super::fog::refuse_click(self, c) {
-            self.fail(message_text(&why));
-            return;
-        }
-        let tap = self.ui.tap(self.session.game(), c);
-        self.follow_tap(tap, now);
+        self.typed_pick = None;
+        self.input.clear();
+        self.intent(Intent::Tap(c), now);
     }
 
     /// A click on a piece in hand (crazyhouse, shogi): of the seat to move, it selects the
@@ -739,44 +797,30 @@ impl Play {
             self.fail(self.not_your_turn());
             return;
         }
-        let tap = self.ui.tap_hand(self.session.game(), kind);
-        self.follow_tap(tap, now);
+        self.typed_pick = None;
+        self.input.clear();
+        self.intent(Intent::TapHand(kind), now);
     }
 
-    fn follow_tap(&mut self, tap: Tap, now: Instant) {
-        match tap {
-            Tap::Play(m) => self.act(Action::Move(m), now),
-            Tap::Choose { moves } => self.ask_which(moves),
-            Tap::Selected { .. } => {
-                self.input.clear();
-                self.message.clear();
-            }
-            Tap::Deselected => {}
-            Tap::Refused(why) => self.fail(message_text(&why)),
-            Tap::Decide(c) => self.act(Action::Choose(c), now),
-        }
-    }
-
-    /// The moves made without clicking cells (a pass, janggi's set-up choice, shogi's impasse
-    /// declaration) as a menu: the core's interaction layer lists them (`interact::buttons`).
+    /// The screen's buttons (a pass, janggi's set-up choice, shogi's impasse declaration, the
+    /// decision after a mate) as a menu.
     fn offer_buttons(&mut self) {
-        if self.person_to_move().is_none() {
+        if self.person_to_move().is_none() && !self.game().choice_pending() {
             self.fail(self.not_your_turn());
             return;
         }
-        let items: Vec<(String, PopupAction)> =
-            rookery_core::interact::buttons(self.game(), |s| self.name(s))
-                .into_iter()
-                .filter_map(|b| match b.action {
-                    Action::Move(m) => Some((message_text(&b.label), PopupAction::Play(m))),
-                    _ => None,
-                })
-                .collect();
-        if items.is_empty() {
+        let s = self.screen();
+        if s.buttons.is_empty() {
             self.fail(t("status-no-other-moves"));
-        } else {
-            self.popup = Some(Popup::new(t("prompt-other-moves"), items));
+            return;
         }
+        let items: Vec<(String, PopupAction)> = s
+            .buttons
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (message_text(&b.label), PopupAction::Press(i)))
+            .collect();
+        self.popup = Some(Popup::new(t("prompt-other-moves"), items));
     }
 
     fn offer_resign(&mut self) {
@@ -798,11 +842,12 @@ impl Play {
     }
 
     fn choice_popup(&self) -> Popup {
-        let g = self.game();
-        let items = g
-            .choices()
-            .into_iter()
-            .map(|c| (choice_label(self, c), PopupAction::Choose(c)))
+        let items = self
+            .screen()
+            .buttons
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (message_text(&b.label), PopupAction::Press(i)))
             .collect();
         let mut p = Popup::new(t("prompt-mate-what-now"), items);
         p.closable = false;
@@ -813,9 +858,15 @@ impl Play {
     fn pick(&mut self, a: PopupAction, now: Instant) -> Transition {
         self.popup = None;
         match a {
-            PopupAction::Play(m) => self.act(Action::Move(m), now),
-            PopupAction::Resign(s) => self.act(Action::Resign(s), now),
-            PopupAction::Choose(c) => self.act(Action::Choose(c), now),
+            PopupAction::Pick(i) => {
+                self.intent(Intent::Pick(i), now);
+            }
+            PopupAction::Press(i) => {
+                self.intent(Intent::Press(i), now);
+            }
+            PopupAction::Resign(s) => {
+                self.intent(Intent::Resign(s), now);
+            }
             PopupAction::BotsFinish => {
                 self.bots_finish = Some(true);
                 self.turn_started = now;
@@ -828,14 +879,22 @@ impl Play {
         Transition::Stay
     }
 
+    /// Review: steps through earlier positions of the move list (the screen refuses moves
+    /// until it is back at the live position).
+    pub fn review(&mut self, step: Step, now: Instant) {
+        self.input.clear();
+        self.typed_pick = None;
+        self.intent(Intent::Review(step), now);
+    }
     /// Ends the game as the players do with "End the game": the rules end it by agreement
     /// where the game allows that (places by points); elsewhere it is kept as abandoned,
     /// without a result. `why` is said.
     fn end_now(&mut self, now: Instant, why: String) {
         self.bots_finish = Some(false);
         self.bot = None;
-        if self.session.act(Action::Choose(Choice::End)).is_ok() {
-            self.after_change(now);
+        if self.game().choices().contains(&Choice::End)
+            && self.intent(Intent::Play(Action::Choose(Choice::End)), now)
+        {
             self.say(why);
         } else {
             self.ended_by_players = true;
@@ -904,7 +963,7 @@ impl Play {
         let pending = g.choice_pending();
         if pending && self.person_in_play() {
             self.bot = None;
-            if self.popup.is_none() {
+            if self.popup.is_none() && !self.screen().buttons.is_empty() {
                 self.popup = Some(self.choice_popup());
             }
             return;
@@ -961,6 +1020,8 @@ impl Play {
                 .legal_moves()
                 .iter()
                 .all(|&m| rules::button(self.game().position(), m).is_some())
+            && self.screen().pending.is_none()
+            && !self.screen().buttons.is_empty()
         {
             // only buttons to press (janggi's set-up choice): offer them at once
             self.offer_buttons();
@@ -1001,42 +1062,20 @@ impl Play {
         }
     }
 
-    /// Who has captured what: per capturing seat, the captured pieces in order (core).
-    pub fn captures(&self) -> Vec<(Seat, Vec<rookery_core::piece::Piece>)> {
-        rookery_core::interact::captures(self.game())
-    }
-
-    /// The result line, when the game is over.
+    /// The result line, when the game is over: the screen's result sheet.
     pub fn result_text(&self) -> Option<String> {
-        let g = self.game();
-        let Some(o) = g.outcome() else {
-            return self
-                .ended_by_players
-                .then(|| tf("result-no-result", &[("reason", &t("end-agreement"))]));
-        };
-        let reason = end_text(o.reason);
-        Some(if o.is_draw() {
-            tf(
+        match self.screen().result {
+            Some(r) => Some(tf(
                 "result-line",
-                &[("result", &t("result-draw")), ("reason", &reason)],
-            )
-        } else {
-            let names: Vec<String> = o.winners.iter().map(|&s| self.name(s)).collect();
-            let line = if names.len() == 1 {
-                tf("result-wins-one", &[("player", &names[0])])
-            } else {
-                tf("result-wins-many", &[("players", &list_and(&names))])
-            };
-            tf("result-line", &[("result", &line), ("reason", &reason)])
-        })
-    }
-}
-
-fn choice_label(p: &Play, c: Choice) -> String {
-    match c {
-        Choice::End => t("choice-end"),
-        Choice::PlayOnGrey => t("choice-grey"),
-        Choice::PlayOnGiveTo(s) => tf("choice-give", &[("player", &p.name(s))]),
+                &[
+                    ("result", &message_text(&r.headline)),
+                    ("reason", &message_text(&r.reason)),
+                ],
+            )),
+            None => self
+                .ended_by_players
+                .then(|| tf("result-no-result", &[("reason", &t("end-agreement"))])),
+        }
     }
 }
 
@@ -1045,18 +1084,51 @@ pub fn score_text(g: &Game, points: i32) -> String {
     rookery_core::interact::score_text(g, points)
 }
 
-/// A core message in the player's language.
+/// A core message in the player's language (an argument that is a message key, such as an
+/// army's colour name `colour-white`, is translated too).
 pub fn message_text(m: &Message) -> String {
-    let args: Vec<(&str, &str)> = m.args.iter().map(|(n, v)| (*n, v.as_str())).collect();
+    let args: Vec<(&str, String)> = m
+        .args
+        .iter()
+        .map(|(n, v)| {
+            let v = if v.contains('-') && crate::i18n::has(v) {
+                t(v)
+            } else {
+                v.clone()
+            };
+            (*n, v)
+        })
+        .collect();
+    let args: Vec<(&str, &str)> = args.iter().map(|(n, v)| (*n, v.as_str())).collect();
     tf(m.key, &args)
+}
+
+/// Whether `text` is only two cell names (`e2e4`, `e2-e4`, `e2xe4`): nothing after them.
+fn only_cells(text: &str) -> bool {
+    let s = text.trim();
+    let b = s.as_bytes();
+    let mut i = 0;
+    for n in 0..2 {
+        if n == 1 && i < b.len() && (b[i] == b'-' || b[i] == b'x') {
+            i += 1;
+        }
+        if i >= b.len() || !b[i].is_ascii_lowercase() {
+            return false;
+        }
+        i += 1;
+        let d = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == d {
+            return false;
+        }
+    }
+    i == b.len()
 }
 
 pub fn end_text(r: EndReason) -> String {
     t(crate::i18n::end_key(r))
-}
-
-fn out_text(r: OutReason) -> String {
-    t(crate::i18n::out_key(r))
 }
 
 /// Whether moves of this game may be typed in SAN (`Nf3`, `exd5`): the games recorded in PGN.
@@ -1473,7 +1545,8 @@ impl App {
         Play {
             session,
             form,
-            ui: Interaction::new(),
+            table: Table::new(Looker::Device),
+            typed_pick: None,
             input: String::new(),
             message: String::new(),
             error: false,
@@ -1489,7 +1562,6 @@ impl App {
             pace: DEFAULT_PACE,
             paused: false,
             bots_since: None,
-            shown: None,
         }
     }
 
@@ -1771,11 +1843,20 @@ impl App {
 }
 
 fn play_key(p: &mut Play, k: KeyEvent, now: Instant) -> Transition {
-    if let Some(tr) = super::fog::key(p, &k) {
-        return tr;
-    }
     let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
-    let v = p.game().variant;
+    // the hand-over (fog of war): Enter shows the board to the player now at the keyboard;
+    // Esc and the menu keys go on as usual; every other key does nothing
+    if let Some(Pending::HandOver { .. }) = p.screen().pending.filter(|_| p.popup.is_none()) {
+        match k.code {
+            KeyCode::Enter => {
+                p.intent(Intent::ConfirmHandOver, now);
+                p.message.clear();
+                return Transition::Stay;
+            }
+            KeyCode::Esc => {}
+            _ => return Transition::Stay,
+        }
+    }
     // a yes/no question (leave, quit, resign) is answered or closed by the next key; a key
     // that is no answer closes it and does what it does without the question (never swallowed)
     let question = p
@@ -1789,6 +1870,9 @@ fn play_key(p: &mut Play, k: KeyEvent, now: Instant) -> Transition {
     if question && !answer {
         p.popup = None;
     }
+    if p.popup.as_ref().is_some_and(|x| x.items.is_empty()) {
+        p.popup = None;
+    }
     if let Some(popup) = &mut p.popup {
         let n = popup.items.len();
         match k.code {
@@ -1798,7 +1882,10 @@ fn play_key(p: &mut Play, k: KeyEvent, now: Instant) -> Transition {
                 let a = popup.items[popup.cursor].1.clone();
                 return p.pick(a, now);
             }
-            KeyCode::Esc if popup.closable => p.popup = None,
+            KeyCode::Esc if popup.closable => {
+                p.popup = None;
+                p.intent(Intent::Dismiss, now);
+            }
             KeyCode::Char(c) if c.is_ascii_digit() => {
                 let i = c.to_digit(10).unwrap_or(0) as usize;
                 if (1..=n).contains(&i) {
@@ -1808,13 +1895,11 @@ fn play_key(p: &mut Play, k: KeyEvent, now: Instant) -> Transition {
             }
             KeyCode::Char(c) => {
                 // promotion by letter: q, r, b, n ...
-                let up = c.to_ascii_uppercase();
-                let hit = popup.items.iter().find(|(_, a)| {
-                    matches!(a, PopupAction::Play(m) if m.promotion().is_some_and(|k| v.letter(k) == up))
-                });
-                if let Some((_, a)) = hit {
-                    let a = a.clone();
-                    return p.pick(a, now);
+                let up = c.to_ascii_uppercase().to_string();
+                if let Some(Pending::Promotion { options }) = p.screen().pending {
+                    if let Some(i) = options.iter().position(|o| o.letter == up) {
+                        return p.pick(PopupAction::Pick(i), now);
+                    }
                 }
             }
             _ => {}
@@ -1831,7 +1916,8 @@ fn play_key(p: &mut Play, k: KeyEvent, now: Instant) -> Transition {
         KeyCode::Esc => {
             if !p.input.is_empty() || p.selected().is_some() {
                 p.input.clear();
-                p.ui.clear();
+                p.typed_pick = None;
+                p.intent(Intent::Dismiss, now);
                 p.message.clear();
             } else if p.is_over() || p.session.is_saved() {
                 // a saved game is offered to continue from the menu: nothing to ask
@@ -1847,6 +1933,11 @@ fn play_key(p: &mut Play, k: KeyEvent, now: Instant) -> Transition {
             }
         }
         KeyCode::Enter => p.submit(now),
+        // review: earlier positions of the move list, and back to the live game
+        KeyCode::Left => p.review(Step::Back, now),
+        KeyCode::Right => p.review(Step::Forward, now),
+        KeyCode::Home => p.review(Step::First, now),
+        KeyCode::End => p.review(Step::Live, now),
         // only bots playing: their pace, and a pause
         KeyCode::Char(c @ ('+' | '-' | 'p')) if p.bots_only() && p.person_to_move().is_none() => {
             match c {
@@ -1857,13 +1948,13 @@ fn play_key(p: &mut Play, k: KeyEvent, now: Instant) -> Transition {
         }
         KeyCode::Backspace => {
             p.input.pop();
-            p.select_from_input();
+            p.select_from_input(now);
         }
         KeyCode::Char(c) if !ctrl && !c.is_control() => {
             if p.input.len() < 24 {
                 p.input.push(c);
             }
-            p.select_from_input();
+            p.select_from_input(now);
         }
         _ => {}
     }

@@ -7,10 +7,9 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 
-use rookery_core::board::{Cell, Topology, NO_CELL};
-use rookery_core::piece::{Atom, GREY};
-use rookery_core::position::{MoveKind, Position};
-use rookery_core::Game;
+use rookery_core::board::{Cell, Topology};
+use rookery_core::position::Position;
+use rookery_core::scene::{PieceAt, Scene};
 
 /// Columns the rank labels take on each side of the board.
 pub const LABEL_W: u16 = 3;
@@ -249,20 +248,66 @@ pub enum Mark {
 }
 
 /// A piece as drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceView {
-    pub letter: char,
-    /// The owner's colour id ("white", ...; "grey" for a grey army).
-    pub colour: &'static str,
-    /// The walking direction of a pawn whose direction differs from its owner's usual one.
+    /// The letter(s) the game writes it with (a union of friendly chess has two).
+    pub letter: String,
+    /// The army's colour id ("white", ...; "grey" for a grey army, "neutral" for the duck).
+    pub colour: String,
+    /// The walking direction of a pawn where the screen shows it.
     pub arrow: Option<char>,
 }
 
 /// What one cell shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct CellView {
     pub piece: Option<PieceView>,
     pub mark: Mark,
+    /// Hidden from the viewer (fog of war): drawn shaded, never as an empty cell.
+    pub fog: bool,
+}
+
+/// The arrow of a walking direction in degrees clockwise from up.
+fn arrow_of(deg: f32) -> char {
+    const ARROWS: [char; 8] = ['↑', '↗', '→', '↘', '↓', '↙', '←', '↖'];
+    let i = ((deg.rem_euclid(360.0) + 22.5) / 45.0).floor() as usize % 8;
+    ARROWS[i]
+}
+
+/// What every cell shows, from the game screen's board scene (the core has applied the fog
+/// of war: hidden cells carry no piece and are marked as fog). `flip`: the terminal draws the
+/// board turned by 180° (walking arrows turn with it).
+pub fn cell_views(scene: &Scene, cells: usize, flip: bool) -> Vec<CellView> {
+    let mut out = vec![CellView::default(); cells];
+    for c in &scene.cells {
+        if let Some(v) = out.get_mut(c.cell as usize) {
+            v.fog = c.fog;
+            if c.last_move {
+                v.mark = v.mark.max(Mark::LastMove);
+            }
+            if c.target {
+                v.mark = v.mark.max(Mark::Target);
+            }
+            if c.selected {
+                v.mark = v.mark.max(Mark::Selected);
+            }
+        }
+    }
+    let turn = scene.rotation + if flip { 180.0 } else { 0.0 };
+    for p in &scene.pieces {
+        let PieceAt::Cell(c) = p.at else { continue };
+        if let Some(v) = out.get_mut(c as usize) {
+            v.piece = Some(PieceView {
+                letter: p.letter.clone(),
+                colour: p.army.clone(),
+                arrow: p.walk.map(|w| arrow_of(w - turn)),
+            });
+            if p.checked {
+                v.mark = Mark::Check;
+            }
+        }
+    }
+    out
 }
 
 /// RGB of a seat colour id (chip background).
@@ -301,138 +346,6 @@ fn square_bg(dark: bool, mark: Mark) -> Color {
     }
 }
 
-/// The colour id of a piece's owner (grey armies draw grey).
-fn colour_of(game: &Game, owner: u8) -> &'static str {
-    if owner == GREY {
-        "grey"
-    } else {
-        game.variant
-            .seats
-            .get(owner as usize)
-            .map(|s| s.colour)
-            .unwrap_or("grey")
-    }
-}
-
-fn is_pawn(pos: &Position, kind: u8) -> bool {
-    pos.variant
-        .pieces
-        .get(kind as usize)
-        .is_some_and(|t| t.atoms.contains(&Atom::Pawn))
-}
-
-/// The arrow showing which way a pawn on `c` with `facing` walks, from the drawing
-/// coordinates of its next step (so it is right on every board, the sketch included).
-pub fn walk_arrow(t: &Topology, c: Cell, facing: u8) -> char {
-    let Some(table) = t.pawns.get(facing as usize) else {
-        return '•';
-    };
-    let next = table.push[c as usize];
-    if next == NO_CELL {
-        return '•';
-    }
-    let (a, b) = (&t.cells[c as usize], &t.cells[next as usize]);
-    match ((b.x - a.x).signum(), (b.y - a.y).signum()) {
-        (0, 1) => '↑',
-        (0, -1) => '↓',
-        (1, 0) => '→',
-        (-1, 0) => '←',
-        (1, 1) => '↗',
-        (1, -1) => '↘',
-        (-1, -1) => '↙',
-        (-1, 1) => '↖',
-        _ => '•',
-    }
-}
-
-/// Whether the pawns of one army walk different ways in this game's start position (four
-/// seasons): then every pawn shows its arrow, not only those walking another way than their
-/// owner's usual direction.
-pub fn pawn_directions_vary(game: &Game) -> bool {
-    let v = game.variant;
-    // the game's own start (not the position a game was set up from)
-    let Ok(start) = rookery_core::rules::start_position(v, 0) else {
-        return false;
-    };
-    let start = &start;
-    (0..v.board.len() as Cell).any(|c| {
-        let p = start.at(c);
-        p.is_some()
-            && !p.is_grey()
-            && is_pawn(start, p.kind())
-            && v.seats
-                .get(p.owner() as usize)
-                .is_some_and(|s| s.facing != p.facing())
-    })
-}
-
-/// What every cell shows: pieces, the last move, checked kings, the selection and its targets.
-pub fn cell_views(game: &Game, selected: Option<Cell>, targets: &[Cell]) -> Vec<CellView> {
-    let pos = game.position();
-    let v = game.variant;
-    let t = &v.board;
-    let every_arrow = pawn_directions_vary(game);
-    let mut out = vec![CellView::default(); t.len()];
-    for (c, view) in out.iter_mut().enumerate() {
-        let p = pos.at(c as Cell);
-        if p.is_none() {
-            continue;
-        }
-        let arrow = (is_pawn(pos, p.kind())
-            && !p.is_grey()
-            && (every_arrow
-                || v.seats
-                    .get(p.owner() as usize)
-                    .is_some_and(|s| s.facing != p.facing())))
-        .then(|| walk_arrow(t, c as Cell, p.facing()));
-        view.piece = Some(PieceView {
-            letter: v.letter(p.kind()),
-            colour: colour_of(game, p.owner()),
-            arrow,
-        });
-    }
-    if let Some(last) = game.plies().last() {
-        if let rookery_core::Action::Move(m) = last.action {
-            let before = game
-                .plies()
-                .len()
-                .checked_sub(2)
-                .map(|i| &game.plies()[i].after)
-                .unwrap_or(&game.start);
-            let mut cells = vec![m.from, m.to];
-            if m.kind == MoveKind::Castle {
-                if let Some(d) = before.castles.get(m.aux as usize) {
-                    cells.push(d.king_to);
-                    cells.push(d.rook_to);
-                }
-            }
-            for c in cells {
-                if let Some(view) = out.get_mut(c as usize) {
-                    view.mark = view.mark.max(Mark::LastMove);
-                }
-            }
-        }
-    }
-    for &c in targets {
-        if let Some(view) = out.get_mut(c as usize) {
-            view.mark = view.mark.max(Mark::Target);
-        }
-    }
-    if let Some(c) = selected {
-        if let Some(view) = out.get_mut(c as usize) {
-            view.mark = view.mark.max(Mark::Selected);
-        }
-    }
-    for s in 0..v.seat_count() as u8 {
-        if pos.is_in_play(s) && pos.in_check(s) {
-            if let Some(k) = pos.king(s) {
-                out[k as usize].mark = Mark::Check;
-            }
-        }
-    }
-    out
-}
-
 /// File label of drawing column `x` (a, b, ...).
 fn file_label(x: i16) -> char {
     (b'a' + x as u8) as char
@@ -466,8 +379,18 @@ pub fn render(buf: &mut Buffer, layout: &Layout, t: &Topology, views: &[CellView
         }
     }
     for (c, info) in t.cells.iter().enumerate() {
-        let view = views.get(c).copied().unwrap_or_default();
+        let view = views.get(c).cloned().unwrap_or_default();
         let r = layout.cell_rect(t, c as Cell);
+        if view.fog {
+            // fog of war: a shaded cell, nothing of what stands there
+            let st = Style::default()
+                .bg(Color::Rgb(60, 60, 66))
+                .fg(Color::Rgb(150, 150, 160));
+            for row in r.y..r.y + r.height {
+                put(buf, r.x, row, &"░".repeat(r.width as usize), st);
+            }
+            continue;
+        }
         let bg = square_bg(info.dark, view.mark);
         for row in r.y..r.y + r.height {
             put(
@@ -479,15 +402,19 @@ pub fn render(buf: &mut Buffer, layout: &Layout, t: &Topology, views: &[CellView
             );
         }
         let lc = r.x + (layout.cw - 1) / 2;
-        match view.piece {
+        match &view.piece {
             Some(p) => {
                 let chip = Style::default()
-                    .bg(seat_rgb(p.colour))
-                    .fg(chip_fg(p.colour))
+                    .bg(seat_rgb(&p.colour))
+                    .fg(chip_fg(&p.colour))
                     .add_modifier(Modifier::BOLD);
-                put(buf, lc, r.y, &p.letter.to_string(), chip);
+                // a union (two letters) starts a column earlier where the cell has room
+                let n = p.letter.chars().count() as u16;
+                let x = if n > 1 && lc > r.x { lc - 1 } else { lc };
+                let letters: String = p.letter.chars().take(r.width as usize).collect();
+                put(buf, x, r.y, &letters, chip);
                 if let Some(a) = p.arrow {
-                    if lc + 1 < r.x + r.width {
+                    if lc + 1 < r.x + r.width && n == 1 {
                         let st = Style::default().bg(bg).fg(Color::Black);
                         put(buf, lc + 1, r.y, &a.to_string(), st);
                     }
@@ -509,6 +436,15 @@ pub fn render(buf: &mut Buffer, layout: &Layout, t: &Topology, views: &[CellView
             let st = Style::default().bg(bg).fg(Color::Rgb(95, 70, 50));
             put(buf, r.x, r.y + 1, &info.name, st);
         }
+    }
+}
+
+/// The letter of a piece kind (`?` for a kind the game does not have).
+fn letter_of(v: &rookery_core::variant::Variant, kind: u8) -> char {
+    if (kind as usize) < v.pieces.len() {
+        v.letter(kind)
+    } else {
+        '?'
     }
 }
 
@@ -534,7 +470,11 @@ pub fn text(pos: &Position) -> String {
                         } else {
                             v.seats.get(p.owner() as usize).map_or('?', |d| d.tag)
                         };
-                        format!("{tag}{}", v.letter(p.kind()))
+                        let letter = match p.union_kinds() {
+                            Some((a, b)) => format!("{}{}", letter_of(v, a), letter_of(v, b)),
+                            None => letter_of(v, p.kind()).to_string(),
+                        };
+                        format!("{tag}{letter}")
                     }
                 }
             };
@@ -556,6 +496,7 @@ pub fn text(pos: &Position) -> String {
 mod tests {
     use super::*;
     use rookery_core::board::{grid, tri};
+    use rookery_core::Game;
 
     #[test]
     fn the_24_by_24_board_fits_a_100_column_terminal_with_room_for_the_panel() {

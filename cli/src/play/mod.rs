@@ -1,8 +1,13 @@
 //! `rookery play`: the terminal player for every playable game.
 //!
-//! - [`app`]: the state machine (menu, setup, play; selection, move input, bots, clocks),
-//!   plain data driven by events and a clock passed in;
-//! - [`board`]: board layout, cell contents and hit-testing for any topology;
+//! - [`app`]: the state machine (menu, setup, play; move input, bots, clocks), plain data
+//!   driven by events and a clock passed in. The play screen is the core's game screen
+//!   (`rookery_core::present`): a `Table` over the saved session turns keys and clicks
+//!   (intents) into a `Screen` (board scene with fog applied, bars, status, phase, pending,
+//!   buttons, move list with review, result), which is all that is drawn;
+//! - [`board`]: board layout, cell contents (from the screen's scene) and hit-testing for any
+//!   topology;
+//! - [`fog`]: the hand-over screen's drawing (what is hidden is decided by the core);
 //! - [`ui`]: drawing with ratatui; [`term`]: the crossterm event loop;
 //! - [`session`]: the game, saved on every action in the saved-games database;
 //! - [`bots`]: bots on a background thread.
@@ -19,6 +24,8 @@ pub mod term;
 pub mod text;
 pub mod ui;
 
+#[cfg(test)]
+mod present_tests;
 #[cfg(test)]
 mod screen_tests;
 #[cfg(test)]
@@ -37,6 +44,7 @@ pub const KEYS: &str = "keys in a game:
   selects its piece; a refused move says why and stays in the box to be corrected
   or click a piece, then the cell it goes to (a menu asks for the promotion piece)
   Ctrl-Z undo (back to your last turn) · Ctrl-Y redo · Ctrl-R resign · Ctrl-F flip the board
+  ← → a move back or forward through earlier positions · Home the start · End the live game
   Ctrl-N play again · Esc clear the input, or leave to the menu (games are saved)
   Ctrl-C quit (asks first when the game is not saved)
   with only bots playing: + faster, - slower, p pause

@@ -12,7 +12,7 @@ use ratatui::layout::Rect;
 use rookery_core::Action;
 
 use super::app::{App, Row, Screen, SeatKind, SetupForm, PACES};
-use super::board::{self, cell_views};
+use super::board;
 use super::session::Store;
 use super::tests::{ctrl, draw, key, opts, play, playing, row_text, screen_text, typed};
 use super::ui;
@@ -91,7 +91,7 @@ fn every_board_kind_fits_without_overlap_or_asks_for_a_bigger_window() {
                 );
             }
             // nothing else is drawn over the board: it looks exactly as drawn alone
-            let views = cell_views(p.game(), p.selected(), &p.shown_targets());
+            let views = p.cell_views();
             let mut alone = Buffer::empty(Rect::new(0, 0, w, h));
             board::render(&mut alone, &l, t, &views);
             let board_area = Rect::new(l.x, l.y, l.width(), l.height());
@@ -280,19 +280,19 @@ fn a_move_on_the_three_player_board_is_clicked_where_the_cells_are_drawn() {
 #[test]
 fn four_seasons_shows_the_direction_of_every_pawn() {
     let g = rookery_core::Game::new("four-seasons").unwrap();
-    let views = cell_views(&g, None, &[]);
+    let views = super::tests::views_of(g);
     let pawns: Vec<_> = views
         .iter()
-        .filter_map(|v| v.piece)
-        .filter(|p| p.letter == 'P')
+        .filter_map(|v| v.piece.clone())
+        .filter(|p| p.letter == "P")
         .collect();
     assert!(pawns.len() >= 16);
     assert!(pawns.iter().all(|p| p.arrow.is_some()), "{pawns:?}");
     // in chess no pawn needs one
     let g = rookery_core::Game::new("chess").unwrap();
-    assert!(cell_views(&g, None, &[])
+    assert!(super::tests::views_of(g)
         .iter()
-        .all(|v| v.piece.is_none_or(|p| p.arrow.is_none())));
+        .all(|v| v.piece.as_ref().is_none_or(|p| p.arrow.is_none())));
 }
 
 #[test]

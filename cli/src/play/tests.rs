@@ -16,7 +16,7 @@ use rookery_core::piece::Piece;
 use rookery_core::Action;
 
 use super::app::{App, Options, Play, PopupAction, Row, Screen, SeatKind, SetupForm};
-use super::board::{cell_views, Layout};
+use super::board::{cell_views, CellView, Layout};
 use super::session::Store;
 use super::ui;
 
@@ -120,6 +120,14 @@ fn letter_on(app: &mut App, buf: &Buffer, name: &str) -> String {
 
 const PERSONS: [SeatKind; 8] = [SeatKind::Person; 8];
 
+/// What the cells of a game's screen show to seat 0.
+pub(super) fn views_of(g: rookery_core::Game) -> Vec<CellView> {
+    use rookery_core::present::{Local, Looker, Table};
+    let n = g.variant.board.len();
+    let s = Table::new(Looker::Seat(0)).screen(&Local::new(g, Vec::new()));
+    cell_views(&s.scene, n, false)
+}
+
 #[test]
 fn the_chess_board_is_drawn_with_labels_and_pieces() {
     let mut app = playing("chess", &PERSONS);
@@ -219,10 +227,7 @@ fn legal_targets_are_marked_only_when_the_house_rule_says_so() {
     draw(&mut app, 100, 30);
     click(&mut app, "g1");
     assert_eq!(play(&mut app).shown_targets().len(), 2);
-    let views = {
-        let p = play(&mut app);
-        cell_views(p.game(), p.selected(), &p.shown_targets())
-    };
+    let views = play(&mut app).cell_views();
     let f3 = cell(&mut app, "f3") as usize;
     assert_eq!(views[f3].mark, super::board::Mark::Target);
 
@@ -405,7 +410,7 @@ fn check_is_marked_on_the_king_and_in_the_panel() {
     }
     let buf = draw(&mut app, 100, 30);
     let p = play(&mut app);
-    let views = cell_views(p.game(), None, &[]);
+    let views = p.cell_views();
     let e8 = p.game().variant.board.cell("e8").unwrap() as usize;
     assert_eq!(views[e8].mark, super::board::Mark::Check);
     assert!(screen_text(&buf).contains("Check"));
@@ -418,14 +423,15 @@ fn captured_pieces_are_listed_by_captor() {
         typed(&mut app, m);
         key(&mut app, KeyCode::Enter);
     }
-    let caps = play(&mut app).captures();
-    assert_eq!(caps.len(), 2);
-    assert_eq!(caps[0].0, 0);
-    assert_eq!(
-        caps[0].1,
-        vec![Piece::new(0, 1, rookery_core::board::grid::SOUTH)]
-    );
-    assert_eq!(caps[1].0, 1);
+    let bars = play(&mut app).screen().bars;
+    let caps: Vec<Vec<String>> = bars
+        .iter()
+        .map(|b| b.captured.iter().map(|c| c.letter.clone()).collect())
+        .collect();
+    assert_eq!(caps, [vec!["P".to_string()], vec!["P".to_string()]]);
+    assert_eq!(bars[0].captured[0].army, "black");
+    let buf = draw(&mut app, 100, 30);
+    assert!(screen_text(&buf).contains("Captured"));
 }
 
 #[test]
@@ -493,10 +499,10 @@ fn a_pawn_walking_another_way_than_its_owners_shows_an_arrow() {
     // a White pawn walking south (as if handed over from Black)
     pos.put(e4, Piece::new(0, 0, rookery_core::board::grid::SOUTH));
     g = rookery_core::Game::from_position(pos, Default::default(), 0).unwrap();
-    let views = cell_views(&g, None, &[]);
-    assert_eq!(views[e4 as usize].piece.unwrap().arrow, Some('↓'));
+    let views = views_of(g);
+    assert_eq!(views[e4 as usize].piece.clone().unwrap().arrow, Some('↓'));
     let e2 = t.cell("e2").unwrap();
-    assert_eq!(views[e2 as usize].piece.unwrap().arrow, None);
+    assert_eq!(views[e2 as usize].piece.clone().unwrap().arrow, None);
 }
 
 #[test]
@@ -718,8 +724,8 @@ fn after_the_first_three_player_mate_the_people_choose_how_to_go_on() {
     // Black's pawn on c7 now belongs to Red and walks Black's way: it shows an arrow
     let t = &p.game().variant.board;
     let c7 = t.cell("c7").unwrap() as usize;
-    let views = cell_views(p.game(), None, &[]);
-    let pawn = views[c7].piece.unwrap();
+    let views = p.cell_views();
+    let pawn = views[c7].piece.clone().unwrap();
     assert_eq!(pawn.colour, "red");
     assert!(pawn.arrow.is_some());
 }
@@ -810,23 +816,19 @@ fn a_piece_in_hand_is_clicked_then_its_target_to_drop_it() {
     let theirs = slot(&mut app, 1);
     click_at(&mut app, theirs.x, theirs.y);
     assert!(play(&mut app).error);
-    assert_eq!(play(&mut app).ui.picked(), None);
-    // white's pawn: picked (drawn reversed), then dropped on a clicked cell
+    let drop_phase = |app: &mut App| {
+        play(app)
+            .screen()
+            .phase
+            .is_some_and(|p| p.what.key == "phase-drop")
+    };
+    assert!(!drop_phase(&mut app));
+    // white's pawn: picked (the screen says a drop is under way), then dropped on a clicked cell
     let ours = slot(&mut app, 0);
     click_at(&mut app, ours.x, ours.y);
-    assert_eq!(
-        play(&mut app).ui.picked(),
-        Some(rookery_core::interact::Pick::Hand(
-            play(&mut app).hand_slots[0].2
-        ))
-    );
+    assert!(drop_phase(&mut app));
     let buf = draw(&mut app, 120, 40);
-    let ours = slot(&mut app, 0);
-    assert!(buf
-        .cell((ours.x, ours.y))
-        .unwrap()
-        .modifier
-        .contains(ratatui::style::Modifier::REVERSED));
+    assert!(screen_text(&buf).contains("Drop a piece"));
     click(&mut app, "e6");
     let g = play(&mut app).game();
     assert_eq!(g.ply_count(), 5);

@@ -7,12 +7,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
-use rookery_core::piece::{Seat, GREY};
+use rookery_core::present::{Bar, Pending, Screen as GameScreen, SeatState};
 
 use super::app::{
-    score_text, App, Menu, MenuItem, PageLine, Play, Row, RulesView, Screen, SeatKind, SetupForm,
+    message_text, App, Menu, MenuItem, PageLine, Play, Row, RulesView, Screen, SetupForm,
 };
-use super::board::{self, cell_views, chip_fg, seat_rgb, Layout};
+use super::board::{self, cell_views, chip_fg, seat_rgb, Layout, Mark};
 use super::text::{game_blurb, game_name, t, tf, tn};
 
 /// The least width the side panel of the play screen gets.
@@ -256,52 +256,73 @@ fn draw_setup(f: &mut Frame, area: Rect, s: &SetupForm) {
     f.render_widget(Paragraph::new(lines), body);
 }
 
-/// The line of one seat in the play panel.
-fn seat_line(p: &Play, s: u8, scores: bool) -> Line<'static> {
-    let g = p.game();
-    let pos = g.position();
-    let seat = &p.seats()[s as usize];
-    let to_move = !p.is_over() && pos.turn() == s && !g.choice_pending();
+/// A seat's name as its bar gives it: the player's name, else the army's colour name.
+pub fn bar_name(b: &Bar) -> String {
+    if b.name.is_empty() {
+        t(&b.colour)
+    } else {
+        b.name.clone()
+    }
+}
+
+/// The line of one seat in the play panel, from the screen's bar.
+fn seat_line(g: &rookery_core::Game, s: &GameScreen, b: &Bar, scores: bool) -> Line<'static> {
+    let colour = g
+        .variant
+        .seats
+        .get(b.seat as usize)
+        .map_or("grey", |d| d.colour);
+    let tag = g
+        .variant
+        .seats
+        .get(b.seat as usize)
+        .map_or('?', |d| d.tag.to_ascii_uppercase());
+    let out = b.state != SeatState::Playing;
     let mut spans = vec![
-        Span::raw(if to_move { "▶ " } else { "  " }),
+        Span::raw(if b.to_move { "▶ " } else { "  " }),
         Span::styled(
-            format!(" {} ", g.variant.seats[s as usize].tag.to_ascii_uppercase()),
+            format!(" {tag} "),
             Style::default()
-                .bg(seat_rgb(seat.colour))
-                .fg(chip_fg(seat.colour))
+                .bg(seat_rgb(colour))
+                .fg(chip_fg(colour))
                 .add_modifier(Modifier::BOLD),
         ),
         Span::raw(" "),
     ];
-    let mut name = seat.name.clone();
-    if name.chars().count() > 12 {
-        name = name.chars().take(12).collect();
-    }
-    let name_st = if to_move {
+    let name: String = bar_name(b).chars().take(12).collect();
+    let name_st = if b.to_move {
         Style::default().add_modifier(Modifier::BOLD)
-    } else if p.is_out(s) {
+    } else if out {
         dim()
     } else {
         Style::default()
     };
     spans.push(Span::styled(format!("{name:<12} "), name_st));
-    let kind = match seat.kind {
-        SeatKind::Person => t("seat-person-short"),
-        SeatKind::Bot(l) => tf("seat-bot-short", &[("level", &l.to_string())]),
+    let kind = match b.bot {
+        None => t("seat-person-short"),
+        Some(l) => tf("seat-bot-short", &[("level", &l.to_string())]),
     };
     spans.push(Span::styled(format!("{kind:<6}"), dim()));
+    if b.thinking {
+        spans.push(Span::styled("…", Style::default().fg(Color::Cyan)));
+    }
     if scores {
         spans.push(Span::raw(format!(
             " {:>4}",
-            score_text(g, pos.scores[s as usize])
+            b.score.clone().unwrap_or_default()
         )));
     }
-    if p.is_out(s) {
+    let checked = s
+        .scene
+        .pieces
+        .iter()
+        .any(|p| p.checked && p.owner == Some(b.seat));
+    if out {
         spans.push(Span::styled(
             format!(" {}", t("status-out")),
             Style::default().fg(Color::Red),
         ));
-    } else if pos.in_check(s) {
+    } else if checked {
         spans.push(Span::styled(
             format!(" {}", t("status-check")),
             Style::default().fg(Color::Red).add_modifier(Modifier::BOLD),
@@ -310,22 +331,21 @@ fn seat_line(p: &Play, s: u8, scores: bool) -> Line<'static> {
     Line::from(spans)
 }
 
-/// Whether the panel shows a score column: in games where points are scored (a seat has
-/// points, or the record has a scoring event); games decided without points show none.
-fn shows_scores(g: &rookery_core::Game) -> bool {
-    g.variant.seat_count() > 2
-        && (g.position().scores.iter().any(|&x| x != 0)
-            || g.plies().iter().any(|p| {
-                p.events
-                    .iter()
-                    .any(|e| matches!(e, rookery_core::game::Event::Scored { .. }))
-            }))
+/// Whether the panel shows a score column: in games that score points, once a seat has some
+/// (games decided without points show none).
+fn shows_scores(s: &GameScreen) -> bool {
+    s.bars.len() > 2
+        && s.bars.iter().any(|b| {
+            b.score
+                .as_deref()
+                .is_some_and(|x| x.trim_start_matches(['+', '-', '0', '.']) != "")
+        })
 }
 
 /// Who plays with whom, as panel lines of `w` columns: one line where it fits, else a line
 /// per team.
-pub fn partners_lines(p: &Play, w: u16) -> Vec<String> {
-    let Some((one, groups)) = partners_text(p) else {
+pub fn partners_lines(s: &GameScreen, w: u16) -> Vec<String> {
+    let Some((one, groups)) = partners_text(s) else {
         return Vec::new();
     };
     if one.chars().count() <= w as usize {
@@ -338,74 +358,82 @@ pub fn partners_lines(p: &Play, w: u16) -> Vec<String> {
     out
 }
 
-/// Who plays with whom, in team and pair games: "Partners: Red + Yellow · Blue + Green", and
-/// the teams one by one.
-pub fn partners_text(p: &Play) -> Option<(String, Vec<String>)> {
-    let v = p.game().variant;
-    let mut teams: Vec<(u8, Vec<String>)> = Vec::new();
-    for (i, seat) in v.seats.iter().enumerate() {
-        let name = p.name(i as Seat);
-        match teams.iter_mut().find(|(t, _)| *t == seat.team) {
-            Some((_, names)) => names.push(name),
-            None => teams.push((seat.team, vec![name])),
+/// Who plays with whom, from the bars' partners: "Partners: Red + Yellow · Blue + Green",
+/// and the teams one by one.
+pub fn partners_text(s: &GameScreen) -> Option<(String, Vec<String>)> {
+    let mut teams: Vec<Vec<u8>> = Vec::new();
+    for b in &s.bars {
+        if b.partners.is_empty() || teams.iter().any(|t| t.contains(&b.seat)) {
+            continue;
         }
+        let mut team = vec![b.seat];
+        team.extend(&b.partners);
+        team.sort_unstable();
+        teams.push(team);
     }
-    if teams.iter().all(|(_, n)| n.len() < 2) {
+    if teams.is_empty() {
         return None;
     }
-    let groups: Vec<String> = teams.into_iter().map(|(_, n)| n.join(" + ")).collect();
+    let name = |seat: u8| {
+        s.bars
+            .iter()
+            .find(|b| b.seat == seat)
+            .map_or_else(String::new, bar_name)
+    };
+    let groups: Vec<String> = teams
+        .iter()
+        .map(|t| t.iter().map(|&x| name(x)).collect::<Vec<_>>().join(" + "))
+        .collect();
     Some((
         tf("status-partners", &[("teams", &groups.join(" · "))]),
         groups,
     ))
 }
 
-fn moves_text(p: &Play) -> String {
-    let g = p.game();
-    let mut s = String::new();
-    let mut before = &g.start;
-    let view = super::fog::view(p);
-    for (i, ply) in g.plies().iter().enumerate() {
-        let n = before.st.fullmove;
-        if ply.mover == 0 {
-            s.push_str(&format!("{n}."));
-        } else if i == 0 {
-            s.push_str(&format!("{n}..."));
+/// The move list as the screen gives it (the viewer's notation, `?` for what it may not see),
+/// with `◀` after the entry a review shows.
+fn moves_text(s: &GameScreen) -> String {
+    let mut out = String::new();
+    let mut prev: Option<u8> = None;
+    for (i, m) in s.moves.iter().enumerate() {
+        match prev {
+            None if m.seat != 0 => out.push_str(&format!("{}...", m.number)),
+            Some(p) if m.seat > p => {}
+            _ => out.push_str(&format!("{}.", m.number)),
         }
-        match ply.action {
-            // as the game's players read it (SAN, WXF, shogi's Western notation); a view
-            // that hides cells (fog of war) shows only what the seat may see
-            rookery_core::Action::Move(m) if view.is_full() => {
-                s.push_str(&rookery_core::notation::traditional::readable(before, m))
-            }
-            rookery_core::Action::Move(_) => s.push_str(&super::fog::ply_text(&view, ply)),
-            rookery_core::Action::Resign(x) => {
-                s.push_str(&tf("moves-resigns", &[("player", &p.name(x))]))
-            }
-            rookery_core::Action::Timeout(x) => {
-                s.push_str(&tf("moves-timed-out", &[("player", &p.name(x))]))
-            }
-            _ => s.push_str(&format!("({})", ply.text)),
+        prev = Some(m.seat);
+        match &m.note {
+            Some(n) => out.push_str(&message_text(n)),
+            None => out.push_str(&m.text),
         }
-        s.push(' ');
-        before = &ply.after;
+        if s.review == Some(i + 1) {
+            out.push_str(" ◀");
+        }
+        out.push(' ');
     }
-    s
+    if s.review == Some(0) {
+        out.insert_str(0, "◀ ");
+    }
+    out
 }
 
 /// The least rows the side panel needs: title, ply, seats, teams, status, message, input.
-fn panel_min_h(p: &Play) -> u16 {
-    let teams = partners_text(p).map_or(0, |(_, g)| g.len() as u16 + 1);
-    p.game().variant.seat_count() as u16 + 8 + teams
+fn panel_min_h(s: &GameScreen) -> u16 {
+    let teams = partners_text(s).map_or(0, |(_, g)| g.len() as u16 + 1);
+    s.bars.len() as u16 + 8 + teams
 }
 
 /// The least screen (columns, rows) on which the play screen of this game fits: the board at
 /// its smallest, the side panel, the two key lines.
 pub fn play_least(p: &Play) -> (u16, u16) {
+    least_of(p, &p.screen())
+}
+
+fn least_of(p: &Play, s: &GameScreen) -> (u16, u16) {
     let (bw, bh) = Layout::least(&p.game().variant.board);
     (
         bw + 1 + PANEL_MIN,
-        bh.max(panel_min_h(p)) + help_play().len() as u16,
+        bh.max(panel_min_h(s)) + help_play().len() as u16,
     )
 }
 
@@ -454,14 +482,23 @@ fn fit_line(line: Line<'static>, w: u16) -> Line<'static> {
 
 fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
     p.hand_slots.clear();
-    let least = play_least(p);
+    let s = p.screen();
+    let least = least_of(p, &s);
     if area.width < least.0 || area.height < least.1 {
         p.layout = None;
         draw_too_small(f, area, least);
         return;
     }
-    if let Some(seat) = super::fog::hand_over(p) {
-        return super::fog::draw_hand_over(f, area, p, seat);
+    if let Some(Pending::HandOver { seat }) = s.pending {
+        p.layout = None;
+        let name = s
+            .bars
+            .iter()
+            .find(|b| b.seat == seat)
+            .map_or_else(String::new, bar_name);
+        super::fog::draw_hand_over(f, area, &game_name(p.game().id()), &name);
+        // a question asked meanwhile (leave the game?) is drawn over it
+        return draw_popup(f, area, area, p);
     }
     let keys = help_play();
     help(f, area, &keys);
@@ -475,8 +512,12 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
     )
     .at(area.x, area.y);
     p.layout = Some(layout);
-    let mut views = cell_views(p.game(), p.selected(), &p.shown_targets());
-    super::fog::mask(p, &mut views);
+    let mut views = cell_views(&s.scene, t_board.len(), p.flip);
+    if !p.game().house.show_legal_moves {
+        for v in views.iter_mut().filter(|v| v.mark == Mark::Target) {
+            v.mark = Mark::None;
+        }
+    }
     board::render(f.buffer_mut(), &layout, t_board, &views);
 
     // side panel
@@ -486,7 +527,6 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
     }
     let panel = Rect::new(px, area.y, area.right() - px, body_h);
     let g = p.game();
-    let pos = g.position();
     let mut lines: Vec<Line> = Vec::new();
     lines.push(Line::styled(game_name(g.id()), title_style()));
     let mut sub = tf("status-ply", &[("ply", &g.ply_count().to_string())]);
@@ -500,7 +540,7 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
     }
     lines.push(Line::styled(sub, dim()));
     // makruk, ouk chatrang, sittuyin: the running count, shown to the players
-    if let Some(c) = rookery_core::rules::shatranj::counting(pos) {
+    if let Some(c) = rookery_core::rules::shatranj::counting(g.position()) {
         let key = match c.kind {
             rookery_core::rules::shatranj::CountKind::BoardsHonour => "status-count-board",
             rookery_core::rules::shatranj::CountKind::PiecesHonour => "status-count-pieces",
@@ -517,15 +557,15 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
             Style::default().fg(Color::Yellow),
         ));
     }
-    let scores = shows_scores(g);
-    for s in 0..g.variant.seat_count() as u8 {
-        lines.push(seat_line(p, s, scores));
+    let scores = shows_scores(&s);
+    for b in &s.bars {
+        lines.push(seat_line(g, &s, b, scores));
     }
-    for l in partners_lines(p, panel.width) {
+    for l in partners_lines(&s, panel.width) {
         lines.push(Line::styled(l, dim()));
     }
     lines.push(Line::raw(""));
-    // status
+    // status: the screen's line (the result once the game is over)
     if let Some(r) = p.result_text() {
         lines.push(Line::styled(
             r,
@@ -533,26 +573,44 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
                 .fg(Color::Yellow)
                 .add_modifier(Modifier::BOLD),
         ));
+        // places (and points) of the result sheet, in games of more than two
+        if let Some(sheet) = &s.result {
+            for pl in &sheet.places {
+                let name = s
+                    .bars
+                    .iter()
+                    .find(|b| b.seat == pl.seat)
+                    .map_or_else(String::new, bar_name);
+                let points = pl.points.clone().unwrap_or_default();
+                lines.push(Line::raw(format!("{}. {name} {points}", pl.place)));
+            }
+        }
         lines.push(Line::styled(t("status-over-keys"), dim()));
-    } else if g.choice_pending() {
-        lines.push(Line::styled(t("status-choose"), title_style()));
     } else {
-        let s = pos.turn();
-        let mut st = vec![Span::styled(
-            tf("status-to-move", &[("player", &p.name(s))]),
-            title_style(),
-        )];
-        if let Some(secs) = g.house.turn_seconds {
+        let mut st = vec![Span::styled(message_text(&s.status), title_style())];
+        if let Some(secs) = g.house.turn_seconds.filter(|_| s.review.is_none()) {
             let left = secs as i64 - p.turn_started.elapsed().as_secs() as i64;
             st.push(Span::raw(format!(
                 "  {}",
                 tf("status-timer", &[("seconds", &left.max(0).to_string())])
             )));
         }
-        if matches!(p.kind(s), SeatKind::Bot(_)) {
-            st.push(Span::styled(format!("  {}", t("status-thinking")), dim()));
-        }
         lines.push(Line::from(st));
+    }
+    if let Some(ph) = &s.phase {
+        lines.push(Line::styled(
+            message_text(&ph.what),
+            Style::default().fg(Color::Cyan),
+        ));
+        lines.push(Line::styled(message_text(&ph.hint), dim()));
+    }
+    // the screen's buttons (a pass, set-up choices, a decision): pressed from Ctrl-P's menu
+    if !s.buttons.is_empty() && p.popup.is_none() {
+        let labels: Vec<String> = s.buttons.iter().map(|b| message_text(&b.label)).collect();
+        lines.push(Line::styled(
+            format!("Ctrl-P: {}", labels.join(" · ")),
+            dim(),
+        ));
     }
     if let Some(pace) = p.pace_text() {
         lines.push(Line::styled(pace, dim()));
@@ -571,58 +629,51 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
             lines.push(Line::styled(l, st));
         }
     }
-    // captured pieces
-    let caps = p.captures();
-    if !caps.is_empty() {
+    // captured pieces, as the viewer may know them
+    if s.bars.iter().any(|b| !b.captured.is_empty()) {
         lines.push(Line::raw(""));
         lines.push(Line::styled(t("status-captured"), title_style()));
-        for (s, list) in caps {
-            let mut spans = vec![Span::raw(format!("{:<8} ", short(&p.name(s), 8)))];
-            for piece in list.iter().take(30) {
-                let c = if piece.owner() == GREY {
-                    "grey"
-                } else {
-                    g.variant
-                        .seats
-                        .get(piece.owner() as usize)
-                        .map_or("grey", |d| d.colour)
-                };
+        for b in s.bars.iter().filter(|b| !b.captured.is_empty()) {
+            let mut spans = vec![Span::raw(format!("{:<8} ", short(&bar_name(b), 8)))];
+            for c in b.captured.iter().take(30) {
                 spans.push(Span::styled(
-                    g.variant.letter(piece.kind()).to_string(),
-                    Style::default().bg(seat_rgb(c)).fg(chip_fg(c)),
+                    c.letter.clone(),
+                    Style::default().bg(seat_rgb(&c.army)).fg(chip_fg(&c.army)),
                 ));
             }
             lines.push(Line::from(spans));
         }
     }
-    // pieces in hand (crazyhouse, shogi): each seat's, to drop with `P@e4` or by clicking the
-    // piece and then its target (the picked one is shown reversed)
+    // pieces in hand (crazyhouse, shogi), as the scene shows them: each seat's, to drop with
+    // `P@e4` or by clicking the piece and then its target
     let mut slots = Vec::new();
-    if g.variant.hand.is_some() {
+    if !s.scene.hands.is_empty() {
         lines.push(Line::raw(""));
         lines.push(Line::styled(t("status-in-hand"), title_style()));
-        let picked = match p.ui.picked() {
-            Some(rookery_core::interact::Pick::Hand(k)) => Some((pos.turn(), k)),
-            _ => None,
-        };
-        for s in 0..g.variant.seat_count() as Seat {
-            let c = g.variant.seats[s as usize].colour;
-            let mut spans = vec![Span::raw(format!("{:<8} ", short(&p.name(s), 8)))];
+        for b in &s.bars {
+            let c = g
+                .variant
+                .seats
+                .get(b.seat as usize)
+                .map_or("grey", |d| d.colour);
+            let mut spans = vec![Span::raw(format!("{:<8} ", short(&bar_name(b), 8)))];
             let mut x = spans[0].width() as u16;
-            for k in 0..g.variant.pieces.len() as u8 {
-                let n = g.position().in_hand(s, k);
-                if n > 0 {
-                    let mut st = Style::default().bg(seat_rgb(c)).fg(chip_fg(c));
-                    if picked == Some((s, k)) {
-                        st = st.add_modifier(Modifier::REVERSED);
-                    }
-                    let chip = Span::styled(format!("{}{}", g.variant.letter(k), n), st);
-                    let w = chip.width() as u16;
-                    slots.push((lines.len() as u16, x, w, s, k));
-                    x += w + 1;
-                    spans.push(chip);
-                    spans.push(Span::raw(" "));
-                }
+            for h in s
+                .scene
+                .hands
+                .iter()
+                .filter(|h| h.seat == b.seat && h.count > 0)
+            {
+                let Some(k) = g.variant.piece_by_letter(h.letter) else {
+                    continue;
+                };
+                let st = Style::default().bg(seat_rgb(c)).fg(chip_fg(c));
+                let chip = Span::styled(format!("{}{}", h.letter, h.count), st);
+                let w = chip.width() as u16;
+                slots.push((lines.len() as u16, x, w, b.seat, k));
+                x += w + 1;
+                spans.push(chip);
+                spans.push(Span::raw(" "));
             }
             lines.push(Line::from(spans));
         }
@@ -646,7 +697,7 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
     let input_y = panel.bottom().saturating_sub(1);
     let moves_h = input_y.saturating_sub(panel.y + top + 1);
     if moves_h > 0 {
-        let text = moves_text(p);
+        let text = moves_text(&s);
         let w = panel.width.max(1) as usize;
         let wrapped = wrap_words(&text, w);
         let start = wrapped.len().saturating_sub(moves_h as usize);
@@ -682,6 +733,17 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
         Rect::new(panel.x, input_y, panel.width, 1),
     );
 
+    let over = Rect::new(
+        area.x,
+        area.y,
+        layout.width().min(area.width),
+        layout.height().min(body_h),
+    );
+    draw_popup(f, area, over, p);
+}
+
+/// The open popup (a promotion, a question), centred over `over`.
+fn draw_popup(f: &mut Frame, area: Rect, over: Rect, p: &mut Play) {
     if let Some(popup) = &mut p.popup {
         let w = popup
             .items
@@ -692,8 +754,8 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
             .unwrap_or(20) as u16;
         let w = w.min(area.width);
         let h = (popup.items.len() as u16 + 2).min(area.height);
-        let cx = area.x + (layout.width().min(area.width)).saturating_sub(w) / 2;
-        let cy = area.y + layout.height().min(body_h).saturating_sub(h) / 2;
+        let cx = over.x + over.width.saturating_sub(w) / 2;
+        let cy = over.y + over.height.saturating_sub(h) / 2;
         let r = Rect::new(cx, cy, w, h);
         popup.area = Some(r);
         f.render_widget(Clear, r);

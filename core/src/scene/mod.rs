@@ -405,8 +405,16 @@ pub fn build(def: &BoardDef, content: &Content, o: Orientation, marks: &Marks) -
         if cells[ci].target {
             cells[ci].capture = true;
         }
+        // where pawns' directions vary, and for a pawn walking another way than its owner's
+        // army usually does (an army handed over in four-player chess)
         let walk = match (&def.topo, p.facing) {
-            (boards::Topo::Variant(v), Some(f)) if walking_varies && p.is_pawn => {
+            (boards::Topo::Variant(v), Some(f))
+                if p.is_pawn
+                    && (walking_varies
+                        || p.seat
+                            .and_then(|s| v.seats.get(s as usize))
+                            .is_some_and(|d| d.facing != f)) =>
+            {
                 let to = v
                     .board
                     .pawns
