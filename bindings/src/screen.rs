@@ -88,6 +88,12 @@ pub enum ScreenIntent {
     Type {
         text: String,
     },
+    /// An action decided elsewhere, in action text: coordinate move text (`e2e4`, a bot's move
+    /// read from a record), `resign:<seat>` or a choice (`choice:end`, `choice:grey`,
+    /// `choice:give:<seat>`). Unlike `Type` it is played for whichever seat is to move.
+    Play {
+        text: String,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
@@ -442,7 +448,31 @@ pub(crate) fn intent(game: &rookery_core::Game, i: ScreenIntent) -> Result<Inten
         }),
         ScreenIntent::ConfirmHandOver => Intent::ConfirmHandOver,
         ScreenIntent::Type { text } => Intent::Type(text),
+        ScreenIntent::Play { text } => Intent::Play(play_action(game, &text)?),
     })
+}
+
+/// An action from action text (`ScreenIntent::Play`); malformed text is `BadInput`.
+fn play_action(game: &rookery_core::Game, text: &str) -> Result<Action, RookeryError> {
+    let text = text.trim();
+    let bad = |e: rookery_core::Error| RookeryError::bad_input(format!("{text:?}: {e}"));
+    if let Some(seat) = text.strip_prefix("resign:") {
+        let seat = seat
+            .parse::<u8>()
+            .map_err(|_| RookeryError::bad_input(format!("no seat in {text:?}")))?;
+        return Ok(Action::Resign(seat));
+    }
+    if text.starts_with("choice:") {
+        return Ok(Action::Choose(
+            rookery_core::game::Choice::parse(text).map_err(bad)?,
+        ));
+    }
+    if game.is_over() {
+        return Err(bad(rookery_core::Error::GameOver));
+    }
+    rookery_core::notation::movetext::parse(game.position(), text)
+        .map(Action::Move)
+        .map_err(bad)
 }
 
 #[uniffi::export]
