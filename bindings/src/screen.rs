@@ -88,8 +88,8 @@ pub enum ScreenIntent {
     Type {
         text: String,
     },
-    /// An action decided elsewhere, in action text: coordinate move text (`e2e4`, a bot's move
-    /// read from a record), `resign:<seat>` or a choice (`choice:end`, `choice:grey`,
+    /// An action decided elsewhere, in action text: a move in the game's notation (`e2e4`,
+    /// `Nf3`; a bot's move, a move read from a record), `resign:<seat>` or a choice (`choice:end`, `choice:grey`,
     /// `choice:give:<seat>`). Unlike `Type` it is played for whichever seat is to move.
     Play {
         text: String,
@@ -452,10 +452,10 @@ pub(crate) fn intent(game: &rookery_core::Game, i: ScreenIntent) -> Result<Inten
     })
 }
 
-/// An action from action text (`ScreenIntent::Play`); malformed text is `BadInput`.
+/// An action from action text (`ScreenIntent::Play`); malformed text is `BadInput`, a move the
+/// rules refuse `IllegalMove`.
 fn play_action(game: &rookery_core::Game, text: &str) -> Result<Action, RookeryError> {
     let text = text.trim();
-    let bad = |e: rookery_core::Error| RookeryError::bad_input(format!("{text:?}: {e}"));
     if let Some(seat) = text.strip_prefix("resign:") {
         let seat = seat
             .parse::<u8>()
@@ -464,15 +464,12 @@ fn play_action(game: &rookery_core::Game, text: &str) -> Result<Action, RookeryE
     }
     if text.starts_with("choice:") {
         return Ok(Action::Choose(
-            rookery_core::game::Choice::parse(text).map_err(bad)?,
+            rookery_core::game::Choice::parse(text).map_err(crate::error::core_err)?,
         ));
     }
-    if game.is_over() {
-        return Err(bad(rookery_core::Error::GameOver));
-    }
-    rookery_core::notation::movetext::parse(game.position(), text)
+    present::parse_move(game, text)
         .map(Action::Move)
-        .map_err(bad)
+        .map_err(crate::error::core_err)
 }
 
 #[uniffi::export]
