@@ -9,7 +9,6 @@
 use rookery_core::scene::{self as core, Colour, Orientation, Point};
 
 use crate::error::{guard, RookeryError};
-use crate::session::GameSession;
 
 #[derive(Debug, Clone, Copy, PartialEq, uniffi::Record)]
 pub struct ScenePoint {
@@ -310,15 +309,6 @@ pub(crate) fn scene_rec(s: &core::Scene) -> BoardScene {
         bars: s.bars.iter().map(bar_rec).collect(),
         pieces: s.pieces.iter().map(|p| piece_rec(s, p)).collect(),
     }
-}
-
-fn hit_rec(s: &core::Scene, h: Option<core::Hit>) -> Option<SceneHit> {
-    h.map(|h| match h {
-        core::Hit::Cell(c) => SceneHit::Cell {
-            cell: s.cells[c as usize].name.clone(),
-        },
-        core::Hit::Hand { seat, slot } => SceneHit::Hand { seat, slot },
-    })
 }
 
 /// The scene of any catalogue id's start position (games not playable yet included), e.g.

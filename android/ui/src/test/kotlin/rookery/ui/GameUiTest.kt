@@ -563,4 +563,47 @@ class GameUiTest {
         assertTrue(four.bars.all { it.bot == null })
         assertEquals(listOf(2u), four.bars[0].partners)
     }
+
+    @Test
+    fun theMoveStripReviewsResignAsksFirstAndTheResultSheetOffersARematch() {
+        val p = platformAt(tempDir("ui-resign"))
+        val id = p.library.newGame("chess", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")),
+            defaultHouseRules(), 1u).use { it.screen().savedId!! }
+        lateinit var app: AppState
+        rule.setContent {
+            app = remember { AppState(p, listOf(Route.Home, Route.Game(id))) {} }
+            RookeryApp(p, state = app)
+        }
+        val game = rule.awaitGame(app)
+        rule.tapCell(app, "e2"); rule.tapCell(app, "e4")
+        rule.tapCell(app, "e7"); rule.tapCell(app, "e5")
+        assertEquals(listOf("e4", "e5"), game.state.value.moves.map { it.text })
+        // a tap on the first move of the strip shows the position after it
+        rule.onNodeWithTag("move-0").performClick()
+        rule.settle(game)
+        assertEquals(1u, game.state.value.review)
+        assertTrue(game.state.value.scene.pieces.any { it.cell == "e7" })
+        rule.onNodeWithTag("review-live").performClick()
+        rule.settle(game)
+        assertEquals(null, game.state.value.review)
+        // resign asks first: "no" changes nothing
+        rule.onNodeWithTag("resign").performClick()
+        rule.onNodeWithTag("resign-question").assertExists()
+        rule.onNodeWithTag("resign-no").performClick()
+        rule.settle(game)
+        assertEquals(null, game.state.value.result)
+        rule.onNodeWithTag("resign").performClick()
+        rule.onNodeWithTag("resign-yes").performClick()
+        rule.settle(game)
+        val result = game.state.value.result!!
+        assertEquals("end-resignation", result.reason.key)
+        rule.onNodeWithTag("result").performScrollTo().assertExists()
+        // a rematch: the same seats, a new saved game on this screen
+        rule.onNodeWithTag("rematch").performScrollTo().performClick()
+        rule.waitUntil(60_000) { (app.route as? Route.Game)?.savedId.let { it != null && it != id } }
+        val next = rule.awaitGame(app)
+        rule.waitUntil(60_000) { app.game?.state?.value?.moves?.isEmpty() == true }
+        assertEquals(listOf("Ann", "Ben"), next.state.value.bars.map { it.name })
+        assertEquals(2, p.library.savedGames().size)
+    }
 }
