@@ -144,7 +144,13 @@ fun seatName(s: Strings, b: SeatBarView): String {
 /** What each seat's bar on the board says: who, the score, the turn clock. */
 fun barTexts(s: Strings, st: GameScreen): Map<Int, BarText> = st.bars.associate { b ->
     val clock = b.clock?.let { clockText(s, it.leftMs) } ?: ""
-    val label = seatName(s, b) + if (b.state == SeatStateView.OUT) " · " + s.text("status-out") else ""
+    // on the board the army's colour is the bar's swatch: the bar names who plays it
+    val who = when {
+        b.bot != null -> s.text("seat-bot-short", b.bot.toString())
+        b.name.isNotEmpty() -> b.name
+        else -> (if (s.has(b.colour)) s.text(b.colour) else b.colour).replaceFirstChar { it.uppercase() }
+    }
+    val label = who + if (b.state == SeatStateView.OUT) " · " + s.text("status-out") else ""
     b.seat.toInt() to BarText(label, listOfNotNull(b.score, clock).filter { it.isNotEmpty() }.joinToString("  "))
 }
 
@@ -234,7 +240,7 @@ private fun MoveStrip(c: GameController, st: GameScreen) {
     LaunchedEffect(st.moves.size) { scroll.animateScrollTo(scroll.maxValue) }
     Row(Modifier.fillMaxWidth().padding(horizontal = 4.dp), verticalAlignment = Alignment.CenterVertically) {
         for ((step, tag, label) in listOf(
-            Triple(ReviewStep.First, "review-first", "⏮"),
+            Triple(ReviewStep.First, "review-first", "|◀"),
             Triple(ReviewStep.Back, "review-back", "◀"),
         )) TextButton({ c.onReview(step) }, Modifier.testTag(tag)) { Text(label) }
         Row(Modifier.weight(1f).horizontalScroll(scroll).testTag("moves"), verticalAlignment = Alignment.CenterVertically) {
@@ -255,7 +261,7 @@ private fun MoveStrip(c: GameController, st: GameScreen) {
         }
         for ((step, tag, label) in listOf(
             Triple(ReviewStep.Forward, "review-forward", "▶"),
-            Triple(ReviewStep.Live, "review-live", "⏭"),
+            Triple(ReviewStep.Live, "review-live", "▶|"),
         )) TextButton({ c.onReview(step) }, Modifier.testTag(tag)) { Text(label) }
     }
 }
