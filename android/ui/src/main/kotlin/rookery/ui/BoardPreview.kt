@@ -11,7 +11,6 @@ import androidx.compose.ui.graphics.drawscope.translate
 import uniffi.rookery_bindings.BoardScene
 import uniffi.rookery_bindings.GameSession
 import uniffi.rookery_bindings.PieceView
-import uniffi.rookery_bindings.SceneOrientation
 import uniffi.rookery_bindings.SeatConfig
 import uniffi.rookery_bindings.defaultHouseRules
 import uniffi.rookery_bindings.previewPieces

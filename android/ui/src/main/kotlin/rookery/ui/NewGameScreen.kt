@@ -34,7 +34,6 @@ import androidx.compose.ui.unit.dp
 import uniffi.rookery_bindings.GameEntry
 import uniffi.rookery_bindings.GameSession
 import uniffi.rookery_bindings.HouseRulesConfig
-import uniffi.rookery_bindings.SceneOrientation
 import uniffi.rookery_bindings.SeatConfig
 import uniffi.rookery_bindings.catalogue
 
