@@ -252,8 +252,8 @@ private fun MoveStrip(c: GameController, st: GameScreen) {
                     Modifier.padding(horizontal = 2.dp)
                         .background(if (i == shown) MaterialTheme.colorScheme.secondaryContainer else Color.Transparent)
                         .testTag("move-$i")
-                        .let { mod -> mod.then(Modifier.padding(horizontal = 4.dp, vertical = 6.dp)) }
-                        .clickableText { c.onReview(ReviewStep.To(i.toUInt())) },
+                        .clickable { c.onReview(ReviewStep.To(i.toUInt())) }
+                        .padding(horizontal = 4.dp, vertical = 6.dp),
                     style = MaterialTheme.typography.bodyMedium,
                     maxLines = 1,
                 )
@@ -265,8 +265,6 @@ private fun MoveStrip(c: GameController, st: GameScreen) {
         )) TextButton({ c.onReview(step) }, Modifier.testTag(tag)) { Text(label) }
     }
 }
-
-private fun Modifier.clickableText(onClick: () -> Unit): Modifier = this.clickable(onClick = onClick)
 
 @Composable
 private fun Panel(app: AppState, c: GameController, st: GameScreen) {
