@@ -459,7 +459,9 @@ fn play_action(game: &rookery_core::Game, text: &str) -> Result<Action, RookeryE
     if let Some(seat) = text.strip_prefix("resign:") {
         let seat = seat
             .parse::<u8>()
-            .map_err(|_| RookeryError::bad_input(format!("no seat in {text:?}")))?;
+            .ok()
+            .filter(|&s| (s as usize) < game.variant.seat_count())
+            .ok_or_else(|| RookeryError::bad_input(format!("no such seat in {text:?}")))?;
         return Ok(Action::Resign(seat));
     }
     if text.starts_with("choice:") {
