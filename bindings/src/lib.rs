@@ -8,8 +8,8 @@
 //! | continue          | [`GameLibrary`]: `saved_games` ([`SavedGameSummary`]), `resume`, `delete`, `rename`, `export_game`, `import_game`; [`preview_pieces`] |
 //! | new game          | [`GameLibrary::new_game`] (saved) or [`GameSession::new`] (not saved) |
 //! | game screen       | [`GameSession::screen`], [`GameSession::act`] ([`ScreenIntent`]) -> [`GameScreen`]: the whole screen decided in the core (`screen.rs`) |
-//! | game              | [`GameSession`]: snapshot, taps (core `interact`: `tap`, `tap_hand`, `tap_hit`, `buttons`/`press`), move text, undo/redo, resign, seats, choices, turn clock, FEN, async `bot_move` |
-//! | board drawing     | [`GameSession::scene`], [`GameSession::hit_test`], [`board_scene`], [`scene_hit_test`] ([`BoardScene`]) |
+//! | game              | [`GameSession`]: turn clock, FEN, async `bot_move`, standings; every tap, move, undo/redo, resignation, seat change and choice is a [`ScreenIntent`] |
+//! | board drawing     | `GameScreen::scene`, [`board_scene`] (previews), [`scene_hit_test`] ([`BoardScene`]) |
 //!
 //! Plumbing: `error.rs` (typed error, panic guard), `runtime.rs` (tokio runtime,
 //! [`CancelHandle`]), `logging.rs` (log sink), `live.rs` (live-object counter).
@@ -45,8 +45,8 @@ pub use placeholder::{
 pub use runtime::{in_flight_tasks, CancelHandle};
 pub use scene::{
     board_scene, scene_hit_test, BoardScene, SceneArmy, SceneCell, SceneDot, SceneHandSlot,
-    SceneHit, SceneLabel, SceneOrientation, ScenePiece, ScenePieces, ScenePoint, SceneRegion,
-    SceneSeatBar, SceneStroke,
+    SceneHit, SceneLabel, SceneOrientation, ScenePiece, ScenePoint, SceneRegion, SceneSeatBar,
+    SceneStroke,
 };
 pub use screen::{
     CapturedPiece, ClockView, FollowUp, GameScreen, MoveEntryView, PendingView, PhaseView,
@@ -54,8 +54,8 @@ pub use screen::{
     ScreenLooker, SeatBarView, SeatStateView,
 };
 pub use session::{
-    ActionButton, BoardSnapshot, CellView, GameEndReason, GameResult, GameSession, HandView,
-    LastMove, MessageArg, MessageView, PieceView, SeatConfig, SeatView, TapResult, TurnClockView,
+    GameEndReason, GameResult, GameSession, MessageArg, MessageView, PieceView, SeatConfig,
+    TurnClockView,
 };
 pub use standings::SeatStanding;
 

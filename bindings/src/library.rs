@@ -121,7 +121,7 @@ fn check_export(store: &GameStore, id: u64) -> Result<(), RookeryError> {
 }
 
 /// The pieces of a summary's `position` for a small board preview (cells from `catalogue`'s
-/// game and `GameSession.snapshot().cells` of that game).
+/// game and the cells of its `board_scene`).
 #[uniffi::export]
 pub fn preview_pieces(game_id: String, position: String) -> Result<Vec<PieceView>, RookeryError> {
     guard(|| {
@@ -335,7 +335,10 @@ mod tests {
                     1,
                 )
                 .unwrap();
-            a.play_move_text("e2e4".into()).unwrap();
+            a.act(crate::screen::ScreenIntent::Play {
+                text: "e2e4".into(),
+            })
+            .unwrap();
             let b = lib
                 .new_game(
                     "chess".into(),
@@ -345,8 +348,8 @@ mod tests {
                 )
                 .unwrap();
             let ids = (
-                a.snapshot().unwrap().saved_id.unwrap(),
-                b.snapshot().unwrap().saved_id.unwrap(),
+                a.screen().unwrap().saved_id.unwrap(),
+                b.screen().unwrap().saved_id.unwrap(),
             );
             drop((a, b, lib));
             ids
@@ -415,15 +418,24 @@ mod tests {
                     1,
                 )
                 .unwrap();
-            s.play_move_text("e2e4".into()).unwrap();
-            s.snapshot().unwrap().saved_id.unwrap()
+            s.act(crate::screen::ScreenIntent::Play {
+                text: "e2e4".into(),
+            })
+            .unwrap();
+            s.screen().unwrap().saved_id.unwrap()
         };
         put_sled_files(std::path::Path::new(&dir), &older);
         {
             let lib = GameLibrary::new(dir.clone()).unwrap();
             let s = lib.resume(id).unwrap();
-            s.play_move_text("e7e5".into()).unwrap();
-            s.play_move_text("g1f3".into()).unwrap();
+            s.act(crate::screen::ScreenIntent::Play {
+                text: "e7e5".into(),
+            })
+            .unwrap();
+            s.act(crate::screen::ScreenIntent::Play {
+                text: "g1f3".into(),
+            })
+            .unwrap();
         }
         // sled's files as they were before the last two moves; the guard knows of them
         put_sled_files(&older, std::path::Path::new(&dir));
@@ -435,7 +447,17 @@ mod tests {
             other => panic!("expected DamagedSave, got {other:?}"),
         }
         lib.accept_rollback(id).unwrap();
-        assert_eq!(lib.resume(id).unwrap().move_list().unwrap(), ["e2e4"]);
+        assert_eq!(
+            lib.resume(id)
+                .unwrap()
+                .screen()
+                .unwrap()
+                .moves
+                .iter()
+                .map(|m| m.text.clone())
+                .collect::<Vec<_>>(),
+            ["e4"]
+        );
         assert!(matches!(
             lib.accept_rollback(id).err(),
             Some(RookeryError::BadInput { .. })
@@ -454,14 +476,17 @@ mod tests {
             let lib = GameLibrary::new(dir.clone()).unwrap();
             lib.set_sync_to_disk(false).unwrap();
             let s = lib.new_game("chess".into(), people(), house, 1).unwrap();
-            s.play_move_text("e2e4".into()).unwrap();
+            s.act(crate::screen::ScreenIntent::Play {
+                text: "e2e4".into(),
+            })
+            .unwrap();
             std::thread::sleep(std::time::Duration::from_millis(300));
             s.pause_clock().unwrap();
             let c = s.turn_clock().unwrap().unwrap();
             assert!(!c.running);
             assert_eq!((c.seat, c.limit_ms), (1, 60_000));
             assert!(c.left_ms <= 59_700, "{c:?}");
-            let id = s.snapshot().unwrap().saved_id.unwrap();
+            let id = s.screen().unwrap().saved_id.unwrap();
             drop((s, lib));
             id
         };
@@ -472,7 +497,10 @@ mod tests {
         assert!(c.running && c.left_ms <= 59_700, "{c:?}");
         assert_eq!(s.check_clock().unwrap(), None);
         // a move starts the next turn with its whole time; that turn was never saved
-        s.play_move_text("e7e5".into()).unwrap();
+        s.act(crate::screen::ScreenIntent::Play {
+            text: "e7e5".into(),
+        })
+        .unwrap();
         drop(s);
         let s = lib.resume(id).unwrap();
         assert!(s.turn_clock().unwrap().unwrap().left_ms > 59_000);
@@ -547,7 +575,10 @@ mod tests {
                     i,
                 )
                 .unwrap();
-            s.play_move_text("e2e4".into()).unwrap();
+            s.act(crate::screen::ScreenIntent::Play {
+                text: "e2e4".into(),
+            })
+            .unwrap();
         }
         // min and median of 40 runs each (the min is the run least disturbed by other load)
         let time = |f: &dyn Fn()| {

@@ -2,19 +2,13 @@
 //! the same polygons, lines, labels, bars and pieces and send touches back through the same
 //! hit test. Coordinates: x 0..1 across the scene, y down 0..`height`; colours 0xAARRGGBB.
 //!
-//! ```kotlin
-//! val o = SceneOrientation(bottom = snapshot.turn, table = false, turnPieces = false)
-//! val scene = session.scene(o, symbols = false)       // draw it; after each move call again
-//! when (val hit = session.hitTest(o, x / viewWidth, y / viewWidth)) {
-//!     is SceneHit.Cell -> session.tap(hit.cell)
-//!     is SceneHit.Hand, null -> {}
-//! }
-//! ```
+//! A game's scene comes with its screen (`GameSession.screen().scene`, fog of war applied by
+//! the core); a tap at a scene point goes back as `ScreenIntent.At(x, y)`. `board_scene` draws
+//! any catalogue game's start position (previews), `scene_hit_test` says what a point hits.
 
 use rookery_core::scene::{self as core, Colour, Orientation, Point};
 
 use crate::error::{guard, RookeryError};
-use crate::session::GameSession;
 
 #[derive(Debug, Clone, Copy, PartialEq, uniffi::Record)]
 pub struct ScenePoint {
@@ -92,7 +86,7 @@ pub struct SceneHandSlot {
     pub centre: ScenePoint,
     pub glyph: String,
     pub count: u32,
-    /// The piece kind's letter: `GameSession::tap_hand(letter)` selects it.
+    /// The piece kind's letter: `ScreenIntent::TapHand(letter)` selects it.
     pub letter: String,
 }
 
@@ -155,17 +149,6 @@ pub struct BoardScene {
     pub hands: Vec<SceneHandSlot>,
     pub bars: Vec<SceneSeatBar>,
     pub pieces: Vec<ScenePiece>,
-}
-
-/// The part of a scene that changes with a move (the board geometry does not, unless the
-/// orientation follows the turn).
-#[derive(Debug, Clone, PartialEq, uniffi::Record)]
-pub struct ScenePieces {
-    pub pieces: Vec<ScenePiece>,
-    pub bars: Vec<SceneSeatBar>,
-    /// Cells with a mark (last move, selection, target, fog).
-    pub marked_cells: Vec<SceneCell>,
-    pub hands: Vec<SceneHandSlot>,
 }
 
 /// What a point of the scene hits.
@@ -328,15 +311,6 @@ pub(crate) fn scene_rec(s: &core::Scene) -> BoardScene {
     }
 }
 
-fn hit_rec(s: &core::Scene, h: Option<core::Hit>) -> Option<SceneHit> {
-    h.map(|h| match h {
-        core::Hit::Cell(c) => SceneHit::Cell {
-            cell: s.cells[c as usize].name.clone(),
-        },
-        core::Hit::Hand { seat, slot } => SceneHit::Hand { seat, slot },
-    })
-}
-
 /// The scene of any catalogue id's start position (games not playable yet included), e.g.
 /// for the new-game screen.
 #[uniffi::export]
@@ -380,54 +354,10 @@ pub fn scene_hit_test(scene: &BoardScene, x: f32, y: f32) -> Option<SceneHit> {
         })
 }
 
-#[uniffi::export]
-impl GameSession {
-    /// The board scene now: geometry, pieces, marks (selection and its targets included).
-    pub fn scene(
-        &self,
-        orientation: SceneOrientation,
-        symbols: bool,
-    ) -> Result<BoardScene, RookeryError> {
-        self.core_scene(self::orientation(orientation), symbols)
-            .map(|s| scene_rec(&s))
-    }
-
-    /// What changes per move: pieces, bars, marked cells, hands.
-    pub fn scene_pieces(
-        &self,
-        orientation: SceneOrientation,
-        symbols: bool,
-    ) -> Result<ScenePieces, RookeryError> {
-        self.core_scene(self::orientation(orientation), symbols)
-            .map(|s| ScenePieces {
-                pieces: s.pieces.iter().map(|p| piece_rec(&s, p)).collect(),
-                bars: s.bars.iter().map(bar_rec).collect(),
-                marked_cells: s
-                    .cells
-                    .iter()
-                    .filter(|c| c.last_move || c.selected || c.target || c.fog)
-                    .map(cell_rec)
-                    .collect(),
-                hands: s.hands.iter().map(hand_rec).collect(),
-            })
-    }
-
-    /// The cell or hand slot under a point of this session's scene in `orientation`.
-    pub fn hit_test(
-        &self,
-        orientation: SceneOrientation,
-        x: f32,
-        y: f32,
-    ) -> Result<Option<SceneHit>, RookeryError> {
-        self.core_scene(self::orientation(orientation), false)
-            .map(|s| hit_rec(&s, s.hit(x, y)))
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::SceneOrientation;
     use crate::catalogue::default_house_rules;
+    use crate::screen::ScreenLooker;
     use crate::session::{GameSession, SeatConfig};
 
     #[test]
@@ -438,13 +368,7 @@ mod tests {
             })
             .collect();
         let s = GameSession::new("fog-of-war".into(), people, default_house_rules(), 1).unwrap();
-        s.set_viewer(Some(0)).unwrap();
-        let o = SceneOrientation {
-            bottom: 0,
-            table: false,
-            turn_pieces: false,
-        };
-        let scene = s.scene(o, false).unwrap();
+        let scene = s.set_looker(ScreenLooker::Seat { seat: 0 }).unwrap().scene;
         let cell = |n: &str| scene.cells.iter().find(|c| c.cell == n).unwrap().clone();
         assert!(cell("e7").fog && cell("e8").fog);
         assert!(!cell("e2").fog && !cell("e4").fog);
@@ -452,8 +376,6 @@ mod tests {
             .pieces
             .iter()
             .all(|p| !matches!(p.cell.as_deref(), Some("e7") | Some("e8"))));
-        let changed = s.scene_pieces(o, false).unwrap();
-        assert!(changed.marked_cells.iter().any(|c| c.cell == "e7" && c.fog));
         // Chess shows everything.
         let chess = GameSession::new(
             "chess".into(),
@@ -462,6 +384,6 @@ mod tests {
             1,
         )
         .unwrap();
-        assert!(chess.scene(o, false).unwrap().cells.iter().all(|c| !c.fog));
+        assert!(chess.screen().unwrap().scene.cells.iter().all(|c| !c.fog));
     }
 }

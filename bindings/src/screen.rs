@@ -88,6 +88,12 @@ pub enum ScreenIntent {
     Type {
         text: String,
     },
+    /// An action decided elsewhere, in action text: a move in the game's notation (`e2e4`,
+    /// `Nf3`; a bot's move, a move read from a record), `resign:<seat>` or a choice (`choice:end`, `choice:grey`,
+    /// `choice:give:<seat>`). Unlike `Type` it is played for whichever seat is to move.
+    Play {
+        text: String,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
@@ -442,7 +448,30 @@ pub(crate) fn intent(game: &rookery_core::Game, i: ScreenIntent) -> Result<Inten
         }),
         ScreenIntent::ConfirmHandOver => Intent::ConfirmHandOver,
         ScreenIntent::Type { text } => Intent::Type(text),
+        ScreenIntent::Play { text } => Intent::Play(play_action(game, &text)?),
     })
+}
+
+/// An action from action text (`ScreenIntent::Play`); malformed text is `BadInput`, a move the
+/// rules refuse `IllegalMove`.
+fn play_action(game: &rookery_core::Game, text: &str) -> Result<Action, RookeryError> {
+    let text = text.trim();
+    if let Some(seat) = text.strip_prefix("resign:") {
+        let seat = seat
+            .parse::<u8>()
+            .ok()
+            .filter(|&s| (s as usize) < game.variant.seat_count())
+            .ok_or_else(|| RookeryError::bad_input(format!("no such seat in {text:?}")))?;
+        return Ok(Action::Resign(seat));
+    }
+    if text.starts_with("choice:") {
+        return Ok(Action::Choose(
+            rookery_core::game::Choice::parse(text).map_err(crate::error::core_err)?,
+        ));
+    }
+    present::parse_move(game, text)
+        .map(Action::Move)
+        .map_err(crate::error::core_err)
 }
 
 #[uniffi::export]

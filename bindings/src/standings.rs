@@ -57,7 +57,8 @@ mod tests {
     fn standings_are_empty_while_playing_and_rank_the_winner_first() {
         let s = GameSession::new("chess".into(), people(2), default_house_rules(), 1).unwrap();
         assert!(s.standings().unwrap().is_empty());
-        s.resign(0).unwrap();
+        s.act(crate::screen::ScreenIntent::Resign { seat: 0 })
+            .unwrap();
         let st = s.standings().unwrap();
         assert_eq!(st.len(), 2);
         assert_eq!((st[0].seat, st[0].place), (1, 1));
@@ -74,7 +75,7 @@ mod tests {
         )
         .unwrap();
         for seat in 0..3 {
-            s.resign(seat).unwrap();
+            s.act(crate::screen::ScreenIntent::Resign { seat }).unwrap();
         }
         let st = s.standings().unwrap();
         assert_eq!(st.len(), 4);

@@ -89,3 +89,50 @@ fn a_saved_game_played_by_taps_through_the_screen_survives_a_reopened_library() 
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `ScreenIntent::Play` (an action decided elsewhere) reads moves in the game's notation,
+/// resignations and choices; bad text is a typed error that changes nothing, never a panic.
+#[test]
+fn a_played_action_reads_every_notation_and_bad_text_changes_nothing() {
+    let s = rookery_bindings::GameSession::new(
+        "chess".into(),
+        vec![person("Ann"), person("Bob")],
+        default_house_rules(),
+        1,
+    )
+    .unwrap();
+    let play = |t: &str| s.act(ScreenIntent::Play { text: t.into() });
+    // coordinate text and SAN alike
+    play("e2e4").unwrap();
+    let screen = play("Nf6").unwrap();
+    assert_eq!(
+        screen
+            .moves
+            .iter()
+            .map(|m| m.text.as_str())
+            .collect::<Vec<_>>(),
+        ["e4", "Nf6"]
+    );
+    for bad in [
+        "resign:2",
+        "resign:255",
+        "resign:x",
+        "choice:maybe",
+        "zz",
+        "",
+        "e4e5e6",
+    ] {
+        let err = play(bad).unwrap_err();
+        assert!(
+            matches!(err, RookeryError::BadInput { .. }),
+            "{bad:?}: {err:?}"
+        );
+        assert_eq!(s.screen().unwrap(), screen, "{bad:?} changed the screen");
+    }
+    assert!(matches!(
+        play("e1e8").unwrap_err(),
+        RookeryError::IllegalMove { .. }
+    ));
+    let end = play("resign:1").unwrap();
+    assert_eq!(end.result.unwrap().winners, [0]);
+}

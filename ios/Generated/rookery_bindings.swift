@@ -441,22 +441,6 @@ fileprivate struct FfiConverterUInt8: FfiConverterPrimitive {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-fileprivate struct FfiConverterInt16: FfiConverterPrimitive {
-    typealias FfiType = Int16
-    typealias SwiftType = Int16
-
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Int16 {
-        return try lift(readInt(&buf))
-    }
-
-    public static func write(_ value: Int16, into buf: inout [UInt8]) {
-        writeInt(&buf, lower(value))
-    }
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
 fileprivate struct FfiConverterUInt32: FfiConverterPrimitive {
     typealias FfiType = UInt32
     typealias SwiftType = UInt32
@@ -1140,21 +1124,6 @@ public func FfiConverterTypeGameLibrary_lower(_ value: GameLibrary) -> UInt64 {
 public protocol GameSessionProtocol: AnyObject, Sendable {
     
     /**
-     * The cell or hand slot under a point of this session's scene in `orientation`.
-     */
-    func hitTest(orientation: SceneOrientation, x: Float, y: Float) throws  -> SceneHit?
-    
-    /**
-     * The board scene now: geometry, pieces, marks (selection and its targets included).
-     */
-    func scene(orientation: SceneOrientation, symbols: Bool) throws  -> BoardScene
-    
-    /**
-     * What changes per move: pieces, bars, marked cells, hands.
-     */
-    func scenePieces(orientation: SceneOrientation, symbols: Bool) throws  -> ScenePieces
-    
-    /**
      * Does what the player asks and returns the new screen (saved first when the session
      * belongs to a library). A refused intent is no error: the screen's `notices` say why.
      * An error (a cell that does not exist, the store failing) changes nothing.
@@ -1180,33 +1149,11 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
     func botMove(cancel: CancelHandle?) async throws  -> String
     
     /**
-     * The buttons of the game screen now: moves made without tapping cells (a pass, janggi's
-     * set-up choice, shogi's impasse declaration) or, while one is pending, the players'
-     * choices. Empty when there is none (and when the game is over).
-     */
-    func buttons() throws  -> [ActionButton]
-    
-    /**
      * When the turn's time ran out: plays the time-out of the seat to move (saved like any
      * action) and returns its text (`timeout:2`). Call it from the screen's clock tick. `None`
      * while time is left, without a limit, while the clock is paused or a choice is pending.
      */
     func checkClock() throws  -> String?
-    
-    /**
-     * Takes a pending decision (one of `BoardSnapshot::choices`).
-     */
-    func choose(choice: String) throws 
-    
-    /**
-     * Completes a `NeedsChoice` offered by `tap` with one of its move texts.
-     */
-    func chooseMove(text: String) throws  -> String
-    
-    /**
-     * Completes a promotion offered by `tap` with one of its letters (`Q`, `N`, ...).
-     */
-    func choosePromotion(letter: String) throws  -> String
     
     /**
      * Ends the session: every later call returns `StaleSession`. (Freeing the native object
@@ -1216,27 +1163,11 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
     func closeSession() 
     
     /**
-     * Pass-and-play in fog of war: the person the snapshot's `hand_over_to` names holds the
-     * device now; the board shows their view again. `BadInput` when no hand-over is pending.
-     */
-    func confirmHandOver() throws 
-    
-    /**
-     * Ends the game by agreement, where the game allows it and no person is still playing.
-     */
-    func endGame() throws 
-    
-    /**
-     * The current position in the game's own notation (FEN for chess), when the viewer may
-     * see all of it (`BadInput` while fog of war hides cells).
+     * The current position in the game's own notation (FEN for chess), when the game screen
+     * shows all of it (`BadInput` while fog of war hides a cell from the device's viewer, or
+     * during a hand-over: the screen's fog, decided by the core, says so).
      */
     func fen() throws  -> String
-    
-    /**
-     * Cells the piece on `cell` can move to (castling: the rook's cell and the king's
-     * destination); empty when it cannot move or is not to move.
-     */
-    func legalTargets(cell: String) throws  -> [String]
     
     /**
      * Starts over from a position in the game's own notation (FEN for chess), keeping seats,
@@ -1246,64 +1177,11 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
     func loadFen(text: String) throws 
     
     /**
-     * The move list (texts of the plies up to the undo cursor) as the viewer may read it.
-     */
-    func moveList() throws  -> [String]
-    
-    /**
-     * Whether no seat played by a person is still playing (offer "let the bots finish" /
-     * `end_game`).
-     */
-    func noPersonPlaying() throws  -> Bool
-    
-    /**
      * Stops the turn clock and saves the time spent on this turn (call it when the game
      * leaves the screen or the app the foreground: Android's ON_PAUSE). Whatever is not saved
      * when the app is killed is not charged (docs/rules-decisions.md).
      */
     func pauseClock() throws 
-    
-    /**
-     * Plays coordinate move text (`e2e4`, `e7e8q`, `e7-e8=Q`); returns it as written by the
-     * game.
-     */
-    func playMoveText(text: String) throws  -> String
-    
-    /**
-     * Presses a button of `buttons` by its text: `Moved` with the action played (and saved),
-     * or `Refused` saying why when it is not offered now.
-     */
-    func press(text: String) throws  -> TapResult
-    
-    /**
-     * The move list as the game's players read it, for the screen: SAN in chess and its
-     * variants (`Nf3`, `exd5`, `O-O`), WXF in xiangqi (`C2.5`), Western notation in shogi
-     * (`P-7f`), coordinate text elsewhere; in fog of war what [`Self::move_list`] gives. Only
-     * coordinate text ([`Self::move_list`]) is read back by [`Self::play_move_text`].
-     */
-    func readableMoveList() throws  -> [String]
-    
-    func redo() throws 
-    
-    /**
-     * `seat` resigns (at any time, not only on its turn).
-     */
-    func resign(seat: UInt8) throws 
-    
-    /**
-     * Hands `seat` to a bot or a person mid-game (saved in a library).
-     */
-    func setSeat(seat: UInt8, config: SeatConfig) throws 
-    
-    /**
-     * Whose view the player-facing calls give: `Some(seat)` = what that seat may see (a
-     * device held by one player), `None` = pass-and-play: the seat of the person at the
-     * device, with a hand-over between people in fog of war (`BoardSnapshot::hand_over_to`,
-     * `confirm_hand_over`; `rookery_core::view`).
-     */
-    func setViewer(seat: UInt8?) throws 
-    
-    func snapshot() throws  -> BoardSnapshot
     
     /**
      * Runs the turn clock again after `pause_clock` (ON_RESUME). A session's clock runs from
@@ -1312,37 +1190,11 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
     func startClock() throws 
     
     /**
-     * One tap on `cell` (the core's interaction layer): select a piece of the side to move,
-     * then tap one of its targets; a refused tap says why.
-     */
-    func tap(cell: String) throws  -> TapResult
-    
-    /**
-     * One tap on the hand slot of the piece kind `letter` of the side to move (games with
-     * drops): selects it; its targets are the cells it may be dropped on.
-     */
-    func tapHand(letter: String) throws  -> TapResult
-    
-    /**
-     * What a tap on the board scene hit (`hit_test`): a cell is `tap`, a slot of the hand of
-     * the side to move is `tap_hand`; another seat's hand is refused.
-     */
-    func tapHit(hit: SceneHit) throws  -> TapResult
-    
-    /**
      * The current turn's clock in a game with a time per turn (house rule `turn_seconds`);
      * `None` without a limit or when the game is over. A resumed saved game's turn goes on
      * with the time that was left at its last save (`pause_clock`, `close_session`).
      */
     func turnClock() throws  -> TurnClockView?
-    
-    func undo() throws 
-    
-    /**
-     * Why the side to move cannot move the piece on `from` to `to` (an `illegal-*` message:
-     * the king would be in check, the path is blocked, not your piece, ...).
-     */
-    func whyIllegal(from: String, to: String) throws  -> MessageView
     
     /**
      * Places and points of every seat once the game is over (by place, then seat); empty
@@ -1424,46 +1276,6 @@ public convenience init(gameId: String, seats: [SeatConfig], houseRules: HouseRu
 
     
     /**
-     * The cell or hand slot under a point of this session's scene in `orientation`.
-     */
-open func hitTest(orientation: SceneOrientation, x: Float, y: Float)throws  -> SceneHit?  {
-    return try  FfiConverterOptionTypeSceneHit.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_gamesession_hit_test(
-            self.uniffiCloneHandle(),
-        FfiConverterTypeSceneOrientation_lower(orientation),
-        FfiConverterFloat.lower(x),
-        FfiConverterFloat.lower(y),$0
-    )
-})
-}
-    
-    /**
-     * The board scene now: geometry, pieces, marks (selection and its targets included).
-     */
-open func scene(orientation: SceneOrientation, symbols: Bool)throws  -> BoardScene  {
-    return try  FfiConverterTypeBoardScene_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_gamesession_scene(
-            self.uniffiCloneHandle(),
-        FfiConverterTypeSceneOrientation_lower(orientation),
-        FfiConverterBool.lower(symbols),$0
-    )
-})
-}
-    
-    /**
-     * What changes per move: pieces, bars, marked cells, hands.
-     */
-open func scenePieces(orientation: SceneOrientation, symbols: Bool)throws  -> ScenePieces  {
-    return try  FfiConverterTypeScenePieces_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_gamesession_scene_pieces(
-            self.uniffiCloneHandle(),
-        FfiConverterTypeSceneOrientation_lower(orientation),
-        FfiConverterBool.lower(symbols),$0
-    )
-})
-}
-    
-    /**
      * Does what the player asks and returns the new screen (saved first when the session
      * belongs to a library). A refused intent is no error: the screen's `notices` say why.
      * An error (a cell that does not exist, the store failing) changes nothing.
@@ -1524,19 +1336,6 @@ open func botMove(cancel: CancelHandle?)async throws  -> String  {
 }
     
     /**
-     * The buttons of the game screen now: moves made without tapping cells (a pass, janggi's
-     * set-up choice, shogi's impasse declaration) or, while one is pending, the players'
-     * choices. Empty when there is none (and when the game is over).
-     */
-open func buttons()throws  -> [ActionButton]  {
-    return try  FfiConverterSequenceTypeActionButton.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_gamesession_buttons(
-            self.uniffiCloneHandle(),$0
-    )
-})
-}
-    
-    /**
      * When the turn's time ran out: plays the time-out of the seat to move (saved like any
      * action) and returns its text (`timeout:2`). Call it from the screen's clock tick. `None`
      * while time is left, without a limit, while the clock is paused or a choice is pending.
@@ -1545,41 +1344,6 @@ open func checkClock()throws  -> String?  {
     return try  FfiConverterOptionString.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
     uniffi_rookery_bindings_fn_method_gamesession_check_clock(
             self.uniffiCloneHandle(),$0
-    )
-})
-}
-    
-    /**
-     * Takes a pending decision (one of `BoardSnapshot::choices`).
-     */
-open func choose(choice: String)throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_gamesession_choose(
-            self.uniffiCloneHandle(),
-        FfiConverterString.lower(choice),$0
-    )
-}
-}
-    
-    /**
-     * Completes a `NeedsChoice` offered by `tap` with one of its move texts.
-     */
-open func chooseMove(text: String)throws  -> String  {
-    return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_gamesession_choose_move(
-            self.uniffiCloneHandle(),
-        FfiConverterString.lower(text),$0
-    )
-})
-}
-    
-    /**
-     * Completes a promotion offered by `tap` with one of its letters (`Q`, `N`, ...).
-     */
-open func choosePromotion(letter: String)throws  -> String  {
-    return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_gamesession_choose_promotion(
-            self.uniffiCloneHandle(),
-        FfiConverterString.lower(letter),$0
     )
 })
 }
@@ -1597,47 +1361,14 @@ open func closeSession()  {try! rustCall() {
 }
     
     /**
-     * Pass-and-play in fog of war: the person the snapshot's `hand_over_to` names holds the
-     * device now; the board shows their view again. `BadInput` when no hand-over is pending.
-     */
-open func confirmHandOver()throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_gamesession_confirm_hand_over(
-            self.uniffiCloneHandle(),$0
-    )
-}
-}
-    
-    /**
-     * Ends the game by agreement, where the game allows it and no person is still playing.
-     */
-open func endGame()throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_gamesession_end_game(
-            self.uniffiCloneHandle(),$0
-    )
-}
-}
-    
-    /**
-     * The current position in the game's own notation (FEN for chess), when the viewer may
-     * see all of it (`BadInput` while fog of war hides cells).
+     * The current position in the game's own notation (FEN for chess), when the game screen
+     * shows all of it (`BadInput` while fog of war hides a cell from the device's viewer, or
+     * during a hand-over: the screen's fog, decided by the core, says so).
      */
 open func fen()throws  -> String  {
     return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
     uniffi_rookery_bindings_fn_method_gamesession_fen(
             self.uniffiCloneHandle(),$0
-    )
-})
-}
-    
-    /**
-     * Cells the piece on `cell` can move to (castling: the rook's cell and the king's
-     * destination); empty when it cannot move or is not to move.
-     */
-open func legalTargets(cell: String)throws  -> [String]  {
-    return try  FfiConverterSequenceString.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_gamesession_legal_targets(
-            self.uniffiCloneHandle(),
-        FfiConverterString.lower(cell),$0
     )
 })
 }
@@ -1656,29 +1387,6 @@ open func loadFen(text: String)throws   {try rustCallWithError(FfiConverterTypeR
 }
     
     /**
-     * The move list (texts of the plies up to the undo cursor) as the viewer may read it.
-     */
-open func moveList()throws  -> [String]  {
-    return try  FfiConverterSequenceString.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_gamesession_move_list(
-            self.uniffiCloneHandle(),$0
-    )
-})
-}
-    
-    /**
-     * Whether no seat played by a person is still playing (offer "let the bots finish" /
-     * `end_game`).
-     */
-open func noPersonPlaying()throws  -> Bool  {
-    return try  FfiConverterBool.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_gamesession_no_person_playing(
-            self.uniffiCloneHandle(),$0
-    )
-})
-}
-    
-    /**
      * Stops the turn clock and saves the time spent on this turn (call it when the game
      * leaves the screen or the app the foreground: Android's ON_PAUSE). Whatever is not saved
      * when the app is killed is not charged (docs/rules-decisions.md).
@@ -1688,98 +1396,6 @@ open func pauseClock()throws   {try rustCallWithError(FfiConverterTypeRookeryErr
             self.uniffiCloneHandle(),$0
     )
 }
-}
-    
-    /**
-     * Plays coordinate move text (`e2e4`, `e7e8q`, `e7-e8=Q`); returns it as written by the
-     * game.
-     */
-open func playMoveText(text: String)throws  -> String  {
-    return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_gamesession_play_move_text(
-            self.uniffiCloneHandle(),
-        FfiConverterString.lower(text),$0
-    )
-})
-}
-    
-    /**
-     * Presses a button of `buttons` by its text: `Moved` with the action played (and saved),
-     * or `Refused` saying why when it is not offered now.
-     */
-open func press(text: String)throws  -> TapResult  {
-    return try  FfiConverterTypeTapResult_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_gamesession_press(
-            self.uniffiCloneHandle(),
-        FfiConverterString.lower(text),$0
-    )
-})
-}
-    
-    /**
-     * The move list as the game's players read it, for the screen: SAN in chess and its
-     * variants (`Nf3`, `exd5`, `O-O`), WXF in xiangqi (`C2.5`), Western notation in shogi
-     * (`P-7f`), coordinate text elsewhere; in fog of war what [`Self::move_list`] gives. Only
-     * coordinate text ([`Self::move_list`]) is read back by [`Self::play_move_text`].
-     */
-open func readableMoveList()throws  -> [String]  {
-    return try  FfiConverterSequenceString.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_gamesession_readable_move_list(
-            self.uniffiCloneHandle(),$0
-    )
-})
-}
-    
-open func redo()throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_gamesession_redo(
-            self.uniffiCloneHandle(),$0
-    )
-}
-}
-    
-    /**
-     * `seat` resigns (at any time, not only on its turn).
-     */
-open func resign(seat: UInt8)throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_gamesession_resign(
-            self.uniffiCloneHandle(),
-        FfiConverterUInt8.lower(seat),$0
-    )
-}
-}
-    
-    /**
-     * Hands `seat` to a bot or a person mid-game (saved in a library).
-     */
-open func setSeat(seat: UInt8, config: SeatConfig)throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_gamesession_set_seat(
-            self.uniffiCloneHandle(),
-        FfiConverterUInt8.lower(seat),
-        FfiConverterTypeSeatConfig_lower(config),$0
-    )
-}
-}
-    
-    /**
-     * Whose view the player-facing calls give: `Some(seat)` = what that seat may see (a
-     * device held by one player), `None` = pass-and-play: the seat of the person at the
-     * device, with a hand-over between people in fog of war (`BoardSnapshot::hand_over_to`,
-     * `confirm_hand_over`; `rookery_core::view`).
-     */
-open func setViewer(seat: UInt8?)throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_gamesession_set_viewer(
-            self.uniffiCloneHandle(),
-        FfiConverterOptionUInt8.lower(seat),$0
-    )
-}
-}
-    
-open func snapshot()throws  -> BoardSnapshot  {
-    return try  FfiConverterTypeBoardSnapshot_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_gamesession_snapshot(
-            self.uniffiCloneHandle(),$0
-    )
-})
 }
     
     /**
@@ -1794,45 +1410,6 @@ open func startClock()throws   {try rustCallWithError(FfiConverterTypeRookeryErr
 }
     
     /**
-     * One tap on `cell` (the core's interaction layer): select a piece of the side to move,
-     * then tap one of its targets; a refused tap says why.
-     */
-open func tap(cell: String)throws  -> TapResult  {
-    return try  FfiConverterTypeTapResult_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_gamesession_tap(
-            self.uniffiCloneHandle(),
-        FfiConverterString.lower(cell),$0
-    )
-})
-}
-    
-    /**
-     * One tap on the hand slot of the piece kind `letter` of the side to move (games with
-     * drops): selects it; its targets are the cells it may be dropped on.
-     */
-open func tapHand(letter: String)throws  -> TapResult  {
-    return try  FfiConverterTypeTapResult_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_gamesession_tap_hand(
-            self.uniffiCloneHandle(),
-        FfiConverterString.lower(letter),$0
-    )
-})
-}
-    
-    /**
-     * What a tap on the board scene hit (`hit_test`): a cell is `tap`, a slot of the hand of
-     * the side to move is `tap_hand`; another seat's hand is refused.
-     */
-open func tapHit(hit: SceneHit)throws  -> TapResult  {
-    return try  FfiConverterTypeTapResult_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_gamesession_tap_hit(
-            self.uniffiCloneHandle(),
-        FfiConverterTypeSceneHit_lower(hit),$0
-    )
-})
-}
-    
-    /**
      * The current turn's clock in a game with a time per turn (house rule `turn_seconds`);
      * `None` without a limit or when the game is over. A resumed saved game's turn goes on
      * with the time that was left at its last save (`pause_clock`, `close_session`).
@@ -1841,27 +1418,6 @@ open func turnClock()throws  -> TurnClockView?  {
     return try  FfiConverterOptionTypeTurnClockView.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
     uniffi_rookery_bindings_fn_method_gamesession_turn_clock(
             self.uniffiCloneHandle(),$0
-    )
-})
-}
-    
-open func undo()throws   {try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_gamesession_undo(
-            self.uniffiCloneHandle(),$0
-    )
-}
-}
-    
-    /**
-     * Why the side to move cannot move the piece on `from` to `to` (an `illegal-*` message:
-     * the king would be in check, the path is blocked, not your piece, ...).
-     */
-open func whyIllegal(from: String, to: String)throws  -> MessageView  {
-    return try  FfiConverterTypeMessageView_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
-    uniffi_rookery_bindings_fn_method_gamesession_why_illegal(
-            self.uniffiCloneHandle(),
-        FfiConverterString.lower(from),
-        FfiConverterString.lower(to),$0
     )
 })
 }
@@ -2132,79 +1688,6 @@ public func FfiConverterTypeLogSink_lower(_ value: LogSink) -> UInt64 {
 
 
 /**
- * A button of the game screen for an action made without tapping cells: a pass, janggi's
- * set-up choice, shogi's impasse declaration, or the players' pending choice after a mate
- * (three-player chess). `press(text)` makes it.
- */
-public struct ActionButton: Equatable, Hashable {
-    /**
-     * The action's text (`e2e2`, `b1h1`, `e1e1`, `choice:grey`): give it to `press`.
-     */
-    public var text: String
-    /**
-     * What the button says (`action-pass`, `action-janggi-setup`, `action-declare-impasse`,
-     * `choice-*`).
-     */
-    public var label: MessageView
-
-    // Default memberwise initializers are never public by default, so we
-    // declare one manually.
-    public init(
-        /**
-         * The action's text (`e2e2`, `b1h1`, `e1e1`, `choice:grey`): give it to `press`.
-         */text: String, 
-        /**
-         * What the button says (`action-pass`, `action-janggi-setup`, `action-declare-impasse`,
-         * `choice-*`).
-         */label: MessageView) {
-        self.text = text
-        self.label = label
-    }
-
-    
-
-    
-}
-
-#if compiler(>=6)
-extension ActionButton: Sendable {}
-#endif
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public struct FfiConverterTypeActionButton: FfiConverterRustBuffer {
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ActionButton {
-        return
-            try ActionButton(
-                text: FfiConverterString.read(from: &buf), 
-                label: FfiConverterTypeMessageView.read(from: &buf)
-        )
-    }
-
-    public static func write(_ value: ActionButton, into buf: inout [UInt8]) {
-        FfiConverterString.write(value.text, into: &buf)
-        FfiConverterTypeMessageView.write(value.label, into: &buf)
-    }
-}
-
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeActionButton_lift(_ buf: RustBuffer) throws -> ActionButton {
-    return try FfiConverterTypeActionButton.lift(buf)
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeActionButton_lower(_ value: ActionButton) -> RustBuffer {
-    return FfiConverterTypeActionButton.lower(value)
-}
-
-
-/**
  * Everything the game screen paints, in one coordinate space.
  */
 public struct BoardScene: Equatable, Hashable {
@@ -2319,191 +1802,6 @@ public func FfiConverterTypeBoardScene_lower(_ value: BoardScene) -> RustBuffer 
 }
 
 
-/**
- * Everything the game screen draws, as one immutable value.
- */
-public struct BoardSnapshot: Equatable, Hashable {
-    public var gameId: String
-    /**
-     * Drawing grid size.
-     */
-    public var width: Int16
-    public var height: Int16
-    public var cells: [CellView]
-    public var pieces: [PieceView]
-    public var seats: [SeatView]
-    /**
-     * Seat to move.
-     */
-    public var turn: UInt8
-    /**
-     * Cells of kings in check.
-     */
-    public var checkCells: [String]
-    public var lastMove: LastMove?
-    /**
-     * What the rules did after the last action (scores, players going out), as messages.
-     */
-    public var lastEvents: [MessageView]
-    public var result: GameResult?
-    /**
-     * Decisions pending before play goes on (`choice:end`, `choice:grey`, `choice:give:<seat>`).
-     */
-    public var choices: [String]
-    /**
-     * The cell selected by taps, if any.
-     */
-    public var selected: String?
-    /**
-     * Pieces in hand, per seat and kind (games with drops; empty otherwise).
-     */
-    public var hands: [HandView]
-    public var plyCount: UInt32
-    public var canUndo: Bool
-    public var canRedo: Bool
-    /**
-     * The saved game's id when the session belongs to a `GameLibrary`.
-     */
-    public var savedId: UInt64?
-    /**
-     * Pass-and-play in a game that hides information (fog of war): the seat the device must
-     * be handed to. While set, the snapshot shows nothing of any seat's view (no pieces, no
-     * last move, no captures), taps are refused and the move list is hidden, until the app
-     * calls `confirm_hand_over` (bindings/README.md).
-     */
-    public var handOverTo: UInt8?
-
-    // Default memberwise initializers are never public by default, so we
-    // declare one manually.
-    public init(gameId: String, 
-        /**
-         * Drawing grid size.
-         */width: Int16, height: Int16, cells: [CellView], pieces: [PieceView], seats: [SeatView], 
-        /**
-         * Seat to move.
-         */turn: UInt8, 
-        /**
-         * Cells of kings in check.
-         */checkCells: [String], lastMove: LastMove?, 
-        /**
-         * What the rules did after the last action (scores, players going out), as messages.
-         */lastEvents: [MessageView], result: GameResult?, 
-        /**
-         * Decisions pending before play goes on (`choice:end`, `choice:grey`, `choice:give:<seat>`).
-         */choices: [String], 
-        /**
-         * The cell selected by taps, if any.
-         */selected: String?, 
-        /**
-         * Pieces in hand, per seat and kind (games with drops; empty otherwise).
-         */hands: [HandView], plyCount: UInt32, canUndo: Bool, canRedo: Bool, 
-        /**
-         * The saved game's id when the session belongs to a `GameLibrary`.
-         */savedId: UInt64?, 
-        /**
-         * Pass-and-play in a game that hides information (fog of war): the seat the device must
-         * be handed to. While set, the snapshot shows nothing of any seat's view (no pieces, no
-         * last move, no captures), taps are refused and the move list is hidden, until the app
-         * calls `confirm_hand_over` (bindings/README.md).
-         */handOverTo: UInt8?) {
-        self.gameId = gameId
-        self.width = width
-        self.height = height
-        self.cells = cells
-        self.pieces = pieces
-        self.seats = seats
-        self.turn = turn
-        self.checkCells = checkCells
-        self.lastMove = lastMove
-        self.lastEvents = lastEvents
-        self.result = result
-        self.choices = choices
-        self.selected = selected
-        self.hands = hands
-        self.plyCount = plyCount
-        self.canUndo = canUndo
-        self.canRedo = canRedo
-        self.savedId = savedId
-        self.handOverTo = handOverTo
-    }
-
-    
-
-    
-}
-
-#if compiler(>=6)
-extension BoardSnapshot: Sendable {}
-#endif
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public struct FfiConverterTypeBoardSnapshot: FfiConverterRustBuffer {
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> BoardSnapshot {
-        return
-            try BoardSnapshot(
-                gameId: FfiConverterString.read(from: &buf), 
-                width: FfiConverterInt16.read(from: &buf), 
-                height: FfiConverterInt16.read(from: &buf), 
-                cells: FfiConverterSequenceTypeCellView.read(from: &buf), 
-                pieces: FfiConverterSequenceTypePieceView.read(from: &buf), 
-                seats: FfiConverterSequenceTypeSeatView.read(from: &buf), 
-                turn: FfiConverterUInt8.read(from: &buf), 
-                checkCells: FfiConverterSequenceString.read(from: &buf), 
-                lastMove: FfiConverterOptionTypeLastMove.read(from: &buf), 
-                lastEvents: FfiConverterSequenceTypeMessageView.read(from: &buf), 
-                result: FfiConverterOptionTypeGameResult.read(from: &buf), 
-                choices: FfiConverterSequenceString.read(from: &buf), 
-                selected: FfiConverterOptionString.read(from: &buf), 
-                hands: FfiConverterSequenceTypeHandView.read(from: &buf), 
-                plyCount: FfiConverterUInt32.read(from: &buf), 
-                canUndo: FfiConverterBool.read(from: &buf), 
-                canRedo: FfiConverterBool.read(from: &buf), 
-                savedId: FfiConverterOptionUInt64.read(from: &buf), 
-                handOverTo: FfiConverterOptionUInt8.read(from: &buf)
-        )
-    }
-
-    public static func write(_ value: BoardSnapshot, into buf: inout [UInt8]) {
-        FfiConverterString.write(value.gameId, into: &buf)
-        FfiConverterInt16.write(value.width, into: &buf)
-        FfiConverterInt16.write(value.height, into: &buf)
-        FfiConverterSequenceTypeCellView.write(value.cells, into: &buf)
-        FfiConverterSequenceTypePieceView.write(value.pieces, into: &buf)
-        FfiConverterSequenceTypeSeatView.write(value.seats, into: &buf)
-        FfiConverterUInt8.write(value.turn, into: &buf)
-        FfiConverterSequenceString.write(value.checkCells, into: &buf)
-        FfiConverterOptionTypeLastMove.write(value.lastMove, into: &buf)
-        FfiConverterSequenceTypeMessageView.write(value.lastEvents, into: &buf)
-        FfiConverterOptionTypeGameResult.write(value.result, into: &buf)
-        FfiConverterSequenceString.write(value.choices, into: &buf)
-        FfiConverterOptionString.write(value.selected, into: &buf)
-        FfiConverterSequenceTypeHandView.write(value.hands, into: &buf)
-        FfiConverterUInt32.write(value.plyCount, into: &buf)
-        FfiConverterBool.write(value.canUndo, into: &buf)
-        FfiConverterBool.write(value.canRedo, into: &buf)
-        FfiConverterOptionUInt64.write(value.savedId, into: &buf)
-        FfiConverterOptionUInt8.write(value.handOverTo, into: &buf)
-    }
-}
-
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeBoardSnapshot_lift(_ buf: RustBuffer) throws -> BoardSnapshot {
-    return try FfiConverterTypeBoardSnapshot.lift(buf)
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeBoardSnapshot_lower(_ value: BoardSnapshot) -> RustBuffer {
-    return FfiConverterTypeBoardSnapshot.lower(value)
-}
-
-
 public struct CapturedPiece: Equatable, Hashable {
     public var glyph: String
     public var army: String
@@ -2559,83 +1857,6 @@ public func FfiConverterTypeCapturedPiece_lift(_ buf: RustBuffer) throws -> Capt
 #endif
 public func FfiConverterTypeCapturedPiece_lower(_ value: CapturedPiece) -> RustBuffer {
     return FfiConverterTypeCapturedPiece.lower(value)
-}
-
-
-/**
- * One board cell, for drawing.
- */
-public struct CellView: Equatable, Hashable {
-    public var name: String
-    /**
-     * Grid column (0 = left).
-     */
-    public var x: Int16
-    /**
-     * Grid row (0 = bottom).
-     */
-    public var y: Int16
-    public var dark: Bool
-
-    // Default memberwise initializers are never public by default, so we
-    // declare one manually.
-    public init(name: String, 
-        /**
-         * Grid column (0 = left).
-         */x: Int16, 
-        /**
-         * Grid row (0 = bottom).
-         */y: Int16, dark: Bool) {
-        self.name = name
-        self.x = x
-        self.y = y
-        self.dark = dark
-    }
-
-    
-
-    
-}
-
-#if compiler(>=6)
-extension CellView: Sendable {}
-#endif
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public struct FfiConverterTypeCellView: FfiConverterRustBuffer {
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> CellView {
-        return
-            try CellView(
-                name: FfiConverterString.read(from: &buf), 
-                x: FfiConverterInt16.read(from: &buf), 
-                y: FfiConverterInt16.read(from: &buf), 
-                dark: FfiConverterBool.read(from: &buf)
-        )
-    }
-
-    public static func write(_ value: CellView, into buf: inout [UInt8]) {
-        FfiConverterString.write(value.name, into: &buf)
-        FfiConverterInt16.write(value.x, into: &buf)
-        FfiConverterInt16.write(value.y, into: &buf)
-        FfiConverterBool.write(value.dark, into: &buf)
-    }
-}
-
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeCellView_lift(_ buf: RustBuffer) throws -> CellView {
-    return try FfiConverterTypeCellView.lift(buf)
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeCellView_lower(_ value: CellView) -> RustBuffer {
-    return FfiConverterTypeCellView.lower(value)
 }
 
 
@@ -3001,73 +2222,6 @@ public func FfiConverterTypeGameScreen_lower(_ value: GameScreen) -> RustBuffer 
 
 
 /**
- * Pieces of one kind in a seat's hand (games with drops; sittuyin's set-up).
- */
-public struct HandView: Equatable, Hashable {
-    public var seat: UInt8
-    /**
-     * Upper-case letter of its kind: give it to `tap_hand`.
-     */
-    public var letter: String
-    public var count: UInt32
-
-    // Default memberwise initializers are never public by default, so we
-    // declare one manually.
-    public init(seat: UInt8, 
-        /**
-         * Upper-case letter of its kind: give it to `tap_hand`.
-         */letter: String, count: UInt32) {
-        self.seat = seat
-        self.letter = letter
-        self.count = count
-    }
-
-    
-
-    
-}
-
-#if compiler(>=6)
-extension HandView: Sendable {}
-#endif
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public struct FfiConverterTypeHandView: FfiConverterRustBuffer {
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> HandView {
-        return
-            try HandView(
-                seat: FfiConverterUInt8.read(from: &buf), 
-                letter: FfiConverterString.read(from: &buf), 
-                count: FfiConverterUInt32.read(from: &buf)
-        )
-    }
-
-    public static func write(_ value: HandView, into buf: inout [UInt8]) {
-        FfiConverterUInt8.write(value.seat, into: &buf)
-        FfiConverterString.write(value.letter, into: &buf)
-        FfiConverterUInt32.write(value.count, into: &buf)
-    }
-}
-
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeHandView_lift(_ buf: RustBuffer) throws -> HandView {
-    return try FfiConverterTypeHandView.lift(buf)
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeHandView_lower(_ value: HandView) -> RustBuffer {
-    return FfiConverterTypeHandView.lower(value)
-}
-
-
-/**
  * House rules of a game (seed 001): chosen on the new-game screen.
  */
 public struct HouseRulesConfig: Equatable, Hashable {
@@ -3153,73 +2307,6 @@ public func FfiConverterTypeHouseRulesConfig_lift(_ buf: RustBuffer) throws -> H
 #endif
 public func FfiConverterTypeHouseRulesConfig_lower(_ value: HouseRulesConfig) -> RustBuffer {
     return FfiConverterTypeHouseRulesConfig.lower(value)
-}
-
-
-/**
- * The last move's cells, for the last-move mark.
- */
-public struct LastMove: Equatable, Hashable {
-    public var from: String
-    public var to: String
-    /**
-     * The ply's text (`e2e4`, `resign:1`, `choice:grey`).
-     */
-    public var text: String
-
-    // Default memberwise initializers are never public by default, so we
-    // declare one manually.
-    public init(from: String, to: String, 
-        /**
-         * The ply's text (`e2e4`, `resign:1`, `choice:grey`).
-         */text: String) {
-        self.from = from
-        self.to = to
-        self.text = text
-    }
-
-    
-
-    
-}
-
-#if compiler(>=6)
-extension LastMove: Sendable {}
-#endif
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public struct FfiConverterTypeLastMove: FfiConverterRustBuffer {
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> LastMove {
-        return
-            try LastMove(
-                from: FfiConverterString.read(from: &buf), 
-                to: FfiConverterString.read(from: &buf), 
-                text: FfiConverterString.read(from: &buf)
-        )
-    }
-
-    public static func write(_ value: LastMove, into buf: inout [UInt8]) {
-        FfiConverterString.write(value.from, into: &buf)
-        FfiConverterString.write(value.to, into: &buf)
-        FfiConverterString.write(value.text, into: &buf)
-    }
-}
-
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeLastMove_lift(_ buf: RustBuffer) throws -> LastMove {
-    return try FfiConverterTypeLastMove.lift(buf)
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeLastMove_lower(_ value: LastMove) -> RustBuffer {
-    return FfiConverterTypeLastMove.lower(value)
 }
 
 
@@ -3518,64 +2605,6 @@ public func FfiConverterTypePhaseView_lift(_ buf: RustBuffer) throws -> PhaseVie
 #endif
 public func FfiConverterTypePhaseView_lower(_ value: PhaseView) -> RustBuffer {
     return FfiConverterTypePhaseView.lower(value)
-}
-
-
-/**
- * How a piece looks: its image (`assets/pieces/<glyph>.svg`) in an army's colours (an id
- * of [`crate::scene::BoardScene`]'s armies).
- */
-public struct PieceLook: Equatable, Hashable {
-    public var glyph: String
-    public var army: String
-
-    // Default memberwise initializers are never public by default, so we
-    // declare one manually.
-    public init(glyph: String, army: String) {
-        self.glyph = glyph
-        self.army = army
-    }
-
-    
-
-    
-}
-
-#if compiler(>=6)
-extension PieceLook: Sendable {}
-#endif
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public struct FfiConverterTypePieceLook: FfiConverterRustBuffer {
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PieceLook {
-        return
-            try PieceLook(
-                glyph: FfiConverterString.read(from: &buf), 
-                army: FfiConverterString.read(from: &buf)
-        )
-    }
-
-    public static func write(_ value: PieceLook, into buf: inout [UInt8]) {
-        FfiConverterString.write(value.glyph, into: &buf)
-        FfiConverterString.write(value.army, into: &buf)
-    }
-}
-
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypePieceLook_lift(_ buf: RustBuffer) throws -> PieceLook {
-    return try FfiConverterTypePieceLook.lift(buf)
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypePieceLook_lower(_ value: PieceLook) -> RustBuffer {
-    return FfiConverterTypePieceLook.lower(value)
 }
 
 
@@ -4221,7 +3250,7 @@ public struct SceneHandSlot: Equatable, Hashable {
     public var glyph: String
     public var count: UInt32
     /**
-     * The piece kind's letter: `GameSession::tap_hand(letter)` selects it.
+     * The piece kind's letter: `ScreenIntent::TapHand(letter)` selects it.
      */
     public var letter: String
 
@@ -4229,7 +3258,7 @@ public struct SceneHandSlot: Equatable, Hashable {
     // declare one manually.
     public init(seat: UInt8, slot: UInt8, polygon: [ScenePoint], centre: ScenePoint, glyph: String, count: UInt32, 
         /**
-         * The piece kind's letter: `GameSession::tap_hand(letter)` selects it.
+         * The piece kind's letter: `ScreenIntent::TapHand(letter)` selects it.
          */letter: String) {
         self.seat = seat
         self.slot = slot
@@ -4552,78 +3581,6 @@ public func FfiConverterTypeScenePiece_lift(_ buf: RustBuffer) throws -> ScenePi
 #endif
 public func FfiConverterTypeScenePiece_lower(_ value: ScenePiece) -> RustBuffer {
     return FfiConverterTypeScenePiece.lower(value)
-}
-
-
-/**
- * The part of a scene that changes with a move (the board geometry does not, unless the
- * orientation follows the turn).
- */
-public struct ScenePieces: Equatable, Hashable {
-    public var pieces: [ScenePiece]
-    public var bars: [SceneSeatBar]
-    /**
-     * Cells with a mark (last move, selection, target, fog).
-     */
-    public var markedCells: [SceneCell]
-    public var hands: [SceneHandSlot]
-
-    // Default memberwise initializers are never public by default, so we
-    // declare one manually.
-    public init(pieces: [ScenePiece], bars: [SceneSeatBar], 
-        /**
-         * Cells with a mark (last move, selection, target, fog).
-         */markedCells: [SceneCell], hands: [SceneHandSlot]) {
-        self.pieces = pieces
-        self.bars = bars
-        self.markedCells = markedCells
-        self.hands = hands
-    }
-
-    
-
-    
-}
-
-#if compiler(>=6)
-extension ScenePieces: Sendable {}
-#endif
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public struct FfiConverterTypeScenePieces: FfiConverterRustBuffer {
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ScenePieces {
-        return
-            try ScenePieces(
-                pieces: FfiConverterSequenceTypeScenePiece.read(from: &buf), 
-                bars: FfiConverterSequenceTypeSceneSeatBar.read(from: &buf), 
-                markedCells: FfiConverterSequenceTypeSceneCell.read(from: &buf), 
-                hands: FfiConverterSequenceTypeSceneHandSlot.read(from: &buf)
-        )
-    }
-
-    public static func write(_ value: ScenePieces, into buf: inout [UInt8]) {
-        FfiConverterSequenceTypeScenePiece.write(value.pieces, into: &buf)
-        FfiConverterSequenceTypeSceneSeatBar.write(value.bars, into: &buf)
-        FfiConverterSequenceTypeSceneCell.write(value.markedCells, into: &buf)
-        FfiConverterSequenceTypeSceneHandSlot.write(value.hands, into: &buf)
-    }
-}
-
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeScenePieces_lift(_ buf: RustBuffer) throws -> ScenePieces {
-    return try FfiConverterTypeScenePieces.lift(buf)
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeScenePieces_lower(_ value: ScenePieces) -> RustBuffer {
-    return FfiConverterTypeScenePieces.lower(value)
 }
 
 
@@ -5136,131 +4093,6 @@ public func FfiConverterTypeSeatStanding_lift(_ buf: RustBuffer) throws -> SeatS
 #endif
 public func FfiConverterTypeSeatStanding_lower(_ value: SeatStanding) -> RustBuffer {
     return FfiConverterTypeSeatStanding.lower(value)
-}
-
-
-/**
- * One seat's state.
- */
-public struct SeatView: Equatable, Hashable {
-    public var seat: UInt8
-    public var colour: String
-    public var config: SeatConfig
-    public var score: Int32
-    /**
-     * The score as the game shows it (three-player chess: quarter points, `1¾`).
-     */
-    public var scoreText: String
-    /**
-     * Still playing (false once out, or while only its king walks).
-     */
-    public var playing: Bool
-    /**
-     * Team index: seats of one team are partners.
-     */
-    public var team: UInt8
-    /**
-     * The other seats of its team (empty in games without partners).
-     */
-    public var partners: [UInt32]
-    /**
-     * Letters of the pieces this seat has captured, in order.
-     */
-    public var captured: [String]
-    /**
-     * Material on the board in pawns (kings not counted).
-     */
-    public var material: Int32
-
-    // Default memberwise initializers are never public by default, so we
-    // declare one manually.
-    public init(seat: UInt8, colour: String, config: SeatConfig, score: Int32, 
-        /**
-         * The score as the game shows it (three-player chess: quarter points, `1¾`).
-         */scoreText: String, 
-        /**
-         * Still playing (false once out, or while only its king walks).
-         */playing: Bool, 
-        /**
-         * Team index: seats of one team are partners.
-         */team: UInt8, 
-        /**
-         * The other seats of its team (empty in games without partners).
-         */partners: [UInt32], 
-        /**
-         * Letters of the pieces this seat has captured, in order.
-         */captured: [String], 
-        /**
-         * Material on the board in pawns (kings not counted).
-         */material: Int32) {
-        self.seat = seat
-        self.colour = colour
-        self.config = config
-        self.score = score
-        self.scoreText = scoreText
-        self.playing = playing
-        self.team = team
-        self.partners = partners
-        self.captured = captured
-        self.material = material
-    }
-
-    
-
-    
-}
-
-#if compiler(>=6)
-extension SeatView: Sendable {}
-#endif
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public struct FfiConverterTypeSeatView: FfiConverterRustBuffer {
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SeatView {
-        return
-            try SeatView(
-                seat: FfiConverterUInt8.read(from: &buf), 
-                colour: FfiConverterString.read(from: &buf), 
-                config: FfiConverterTypeSeatConfig.read(from: &buf), 
-                score: FfiConverterInt32.read(from: &buf), 
-                scoreText: FfiConverterString.read(from: &buf), 
-                playing: FfiConverterBool.read(from: &buf), 
-                team: FfiConverterUInt8.read(from: &buf), 
-                partners: FfiConverterSequenceUInt32.read(from: &buf), 
-                captured: FfiConverterSequenceString.read(from: &buf), 
-                material: FfiConverterInt32.read(from: &buf)
-        )
-    }
-
-    public static func write(_ value: SeatView, into buf: inout [UInt8]) {
-        FfiConverterUInt8.write(value.seat, into: &buf)
-        FfiConverterString.write(value.colour, into: &buf)
-        FfiConverterTypeSeatConfig.write(value.config, into: &buf)
-        FfiConverterInt32.write(value.score, into: &buf)
-        FfiConverterString.write(value.scoreText, into: &buf)
-        FfiConverterBool.write(value.playing, into: &buf)
-        FfiConverterUInt8.write(value.team, into: &buf)
-        FfiConverterSequenceUInt32.write(value.partners, into: &buf)
-        FfiConverterSequenceString.write(value.captured, into: &buf)
-        FfiConverterInt32.write(value.material, into: &buf)
-    }
-}
-
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeSeatView_lift(_ buf: RustBuffer) throws -> SeatView {
-    return try FfiConverterTypeSeatView.lift(buf)
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeSeatView_lower(_ value: SeatView) -> RustBuffer {
-    return FfiConverterTypeSeatView.lower(value)
 }
 
 
@@ -6372,6 +5204,13 @@ public enum ScreenIntent: Equatable, Hashable {
      */
     case type(text: String
     )
+    /**
+     * An action decided elsewhere, in action text: a move in the game's notation (`e2e4`,
+     * `Nf3`; a bot's move, a move read from a record), `resign:<seat>` or a choice (`choice:end`, `choice:grey`,
+     * `choice:give:<seat>`). Unlike `Type` it is played for whichever seat is to move.
+     */
+    case play(text: String
+    )
 
 
 
@@ -6429,6 +5268,9 @@ public struct FfiConverterTypeScreenIntent: FfiConverterRustBuffer {
         case 13: return .confirmHandOver
         
         case 14: return .type(text: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 15: return .play(text: try FfiConverterString.read(from: &buf)
         )
         
         default: throw UniffiInternalError.unexpectedEnumCase
@@ -6505,6 +5347,11 @@ public struct FfiConverterTypeScreenIntent: FfiConverterRustBuffer {
         
         case let .type(text):
             writeInt(&buf, Int32(14))
+            FfiConverterString.write(text, into: &buf)
+            
+        
+        case let .play(text):
+            writeInt(&buf, Int32(15))
             FfiConverterString.write(text, into: &buf)
             
         }
@@ -6772,144 +5619,6 @@ public func FfiConverterTypeSeatStateView_lower(_ value: SeatStateView) -> RustB
 }
 
 
-// Note that we don't yet support `indirect` for enums.
-// See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
-/**
- * What a tap did (the core's one interaction layer, `rookery_core::interact`).
- */
-
-public enum TapResult: Equatable, Hashable {
-    
-    /**
-     * A piece of the side to move (or a kind in its hand) is selected; these cells are its
-     * targets (castling: the rook's cell and the king's destination).
-     */
-    case selected(cell: String, targets: [String]
-    )
-    /**
-     * The tapped target is a promotion: call `choose_promotion` with one of these letters
-     * (`=` declines a promotion that may be declined, as in shogi); `pieces` shows each
-     * choice as the board would draw it (the same order).
-     */
-    case needsPromotion(choices: [String], pieces: [PieceLook]
-    )
-    /**
-     * Several different moves land on the tapped cell (a king step that is also castling):
-     * call `choose_move` with one of these move texts.
-     */
-    case needsChoice(moves: [String]
-    )
-    /**
-     * A move (or a pressed button's action) was played: its text (`e2e4`, `N@c3`, `e2e2`,
-     * `choice:grey`).
-     */
-    case moved(text: String
-    )
-    /**
-     * Nothing is selected any more.
-     */
-    case deselected
-    /**
-     * The tap did nothing, for this reason (`illegal-*` keys); nothing is selected.
-     */
-    case refused(reason: MessageView
-    )
-
-
-
-
-
-}
-
-#if compiler(>=6)
-extension TapResult: Sendable {}
-#endif
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public struct FfiConverterTypeTapResult: FfiConverterRustBuffer {
-    typealias SwiftType = TapResult
-
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TapResult {
-        let variant: Int32 = try readInt(&buf)
-        switch variant {
-        
-        case 1: return .selected(cell: try FfiConverterString.read(from: &buf), targets: try FfiConverterSequenceString.read(from: &buf)
-        )
-        
-        case 2: return .needsPromotion(choices: try FfiConverterSequenceString.read(from: &buf), pieces: try FfiConverterSequenceTypePieceLook.read(from: &buf)
-        )
-        
-        case 3: return .needsChoice(moves: try FfiConverterSequenceString.read(from: &buf)
-        )
-        
-        case 4: return .moved(text: try FfiConverterString.read(from: &buf)
-        )
-        
-        case 5: return .deselected
-        
-        case 6: return .refused(reason: try FfiConverterTypeMessageView.read(from: &buf)
-        )
-        
-        default: throw UniffiInternalError.unexpectedEnumCase
-        }
-    }
-
-    public static func write(_ value: TapResult, into buf: inout [UInt8]) {
-        switch value {
-        
-        
-        case let .selected(cell,targets):
-            writeInt(&buf, Int32(1))
-            FfiConverterString.write(cell, into: &buf)
-            FfiConverterSequenceString.write(targets, into: &buf)
-            
-        
-        case let .needsPromotion(choices,pieces):
-            writeInt(&buf, Int32(2))
-            FfiConverterSequenceString.write(choices, into: &buf)
-            FfiConverterSequenceTypePieceLook.write(pieces, into: &buf)
-            
-        
-        case let .needsChoice(moves):
-            writeInt(&buf, Int32(3))
-            FfiConverterSequenceString.write(moves, into: &buf)
-            
-        
-        case let .moved(text):
-            writeInt(&buf, Int32(4))
-            FfiConverterString.write(text, into: &buf)
-            
-        
-        case .deselected:
-            writeInt(&buf, Int32(5))
-        
-        
-        case let .refused(reason):
-            writeInt(&buf, Int32(6))
-            FfiConverterTypeMessageView.write(reason, into: &buf)
-            
-        }
-    }
-}
-
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeTapResult_lift(_ buf: RustBuffer) throws -> TapResult {
-    return try FfiConverterTypeTapResult.lift(buf)
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeTapResult_lower(_ value: TapResult) -> RustBuffer {
-    return FfiConverterTypeTapResult.lower(value)
-}
-
-
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
@@ -7097,30 +5806,6 @@ fileprivate struct FfiConverterOptionTypeGameResult: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeGameResult.read(from: &buf)
-        default: throw UniffiInternalError.unexpectedOptionalTag
-        }
-    }
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-fileprivate struct FfiConverterOptionTypeLastMove: FfiConverterRustBuffer {
-    typealias SwiftType = LastMove?
-
-    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
-        guard let value = value else {
-            writeInt(&buf, Int8(0))
-            return
-        }
-        writeInt(&buf, Int8(1))
-        FfiConverterTypeLastMove.write(value, into: &buf)
-    }
-
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
-        switch try readInt(&buf) as Int8 {
-        case 0: return nil
-        case 1: return try FfiConverterTypeLastMove.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -7323,31 +6008,6 @@ fileprivate struct FfiConverterSequenceString: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-fileprivate struct FfiConverterSequenceTypeActionButton: FfiConverterRustBuffer {
-    typealias SwiftType = [ActionButton]
-
-    public static func write(_ value: [ActionButton], into buf: inout [UInt8]) {
-        let len = Int32(value.count)
-        writeInt(&buf, len)
-        for item in value {
-            FfiConverterTypeActionButton.write(item, into: &buf)
-        }
-    }
-
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [ActionButton] {
-        let len: Int32 = try readInt(&buf)
-        var seq = [ActionButton]()
-        seq.reserveCapacity(Int(len))
-        for _ in 0 ..< len {
-            seq.append(try FfiConverterTypeActionButton.read(from: &buf))
-        }
-        return seq
-    }
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
 fileprivate struct FfiConverterSequenceTypeCapturedPiece: FfiConverterRustBuffer {
     typealias SwiftType = [CapturedPiece]
 
@@ -7373,31 +6033,6 @@ fileprivate struct FfiConverterSequenceTypeCapturedPiece: FfiConverterRustBuffer
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-fileprivate struct FfiConverterSequenceTypeCellView: FfiConverterRustBuffer {
-    typealias SwiftType = [CellView]
-
-    public static func write(_ value: [CellView], into buf: inout [UInt8]) {
-        let len = Int32(value.count)
-        writeInt(&buf, len)
-        for item in value {
-            FfiConverterTypeCellView.write(item, into: &buf)
-        }
-    }
-
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [CellView] {
-        let len: Int32 = try readInt(&buf)
-        var seq = [CellView]()
-        seq.reserveCapacity(Int(len))
-        for _ in 0 ..< len {
-            seq.append(try FfiConverterTypeCellView.read(from: &buf))
-        }
-        return seq
-    }
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
 fileprivate struct FfiConverterSequenceTypeGameEntry: FfiConverterRustBuffer {
     typealias SwiftType = [GameEntry]
 
@@ -7415,31 +6050,6 @@ fileprivate struct FfiConverterSequenceTypeGameEntry: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeGameEntry.read(from: &buf))
-        }
-        return seq
-    }
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-fileprivate struct FfiConverterSequenceTypeHandView: FfiConverterRustBuffer {
-    typealias SwiftType = [HandView]
-
-    public static func write(_ value: [HandView], into buf: inout [UInt8]) {
-        let len = Int32(value.count)
-        writeInt(&buf, len)
-        for item in value {
-            FfiConverterTypeHandView.write(item, into: &buf)
-        }
-    }
-
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [HandView] {
-        let len: Int32 = try readInt(&buf)
-        var seq = [HandView]()
-        seq.reserveCapacity(Int(len))
-        for _ in 0 ..< len {
-            seq.append(try FfiConverterTypeHandView.read(from: &buf))
         }
         return seq
     }
@@ -7515,31 +6125,6 @@ fileprivate struct FfiConverterSequenceTypeMoveEntryView: FfiConverterRustBuffer
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeMoveEntryView.read(from: &buf))
-        }
-        return seq
-    }
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-fileprivate struct FfiConverterSequenceTypePieceLook: FfiConverterRustBuffer {
-    typealias SwiftType = [PieceLook]
-
-    public static func write(_ value: [PieceLook], into buf: inout [UInt8]) {
-        let len = Int32(value.count)
-        writeInt(&buf, len)
-        for item in value {
-            FfiConverterTypePieceLook.write(item, into: &buf)
-        }
-    }
-
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [PieceLook] {
-        let len: Int32 = try readInt(&buf)
-        var seq = [PieceLook]()
-        seq.reserveCapacity(Int(len))
-        for _ in 0 ..< len {
-            seq.append(try FfiConverterTypePieceLook.read(from: &buf))
         }
         return seq
     }
@@ -7973,31 +6558,6 @@ fileprivate struct FfiConverterSequenceTypeSeatStanding: FfiConverterRustBuffer 
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-fileprivate struct FfiConverterSequenceTypeSeatView: FfiConverterRustBuffer {
-    typealias SwiftType = [SeatView]
-
-    public static func write(_ value: [SeatView], into buf: inout [UInt8]) {
-        let len = Int32(value.count)
-        writeInt(&buf, len)
-        for item in value {
-            FfiConverterTypeSeatView.write(item, into: &buf)
-        }
-    }
-
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [SeatView] {
-        let len: Int32 = try readInt(&buf)
-        var seq = [SeatView]()
-        seq.reserveCapacity(Int(len))
-        for _ in 0 ..< len {
-            seq.append(try FfiConverterTypeSeatView.read(from: &buf))
-        }
-        return seq
-    }
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
 fileprivate struct FfiConverterSequenceTypeFollowUp: FfiConverterRustBuffer {
     typealias SwiftType = [FollowUp]
 
@@ -8122,7 +6682,7 @@ public func defaultHouseRules() -> HouseRulesConfig  {
 }
 /**
  * The pieces of a summary's `position` for a small board preview (cells from `catalogue`'s
- * game and `GameSession.snapshot().cells` of that game).
+ * game and the cells of its `board_scene`).
  */
 public func previewPieces(gameId: String, position: String)throws  -> [PieceView]  {
     return try  FfiConverterSequenceTypePieceView.lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
@@ -8232,7 +6792,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_func_default_house_rules() != 62720) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_rookery_bindings_checksum_func_preview_pieces() != 6751) {
+    if (uniffi_rookery_bindings_checksum_func_preview_pieces() != 9379) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_func_live_objects() != 37231) {
@@ -8307,15 +6867,6 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_method_cancelhandle_is_cancelled() != 42585) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_hit_test() != 43453) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_scene() != 56468) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_scene_pieces() != 1950) {
-        return InitializationResult.apiChecksumMismatch
-    }
     if (uniffi_rookery_bindings_checksum_method_gamesession_act() != 62676) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -8328,91 +6879,25 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_method_gamesession_bot_move() != 8942) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_buttons() != 17611) {
-        return InitializationResult.apiChecksumMismatch
-    }
     if (uniffi_rookery_bindings_checksum_method_gamesession_check_clock() != 13930) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_choose() != 18232) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_choose_move() != 9667) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_choose_promotion() != 17572) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_gamesession_close_session() != 62989) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_confirm_hand_over() != 3025) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_end_game() != 33444) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_fen() != 9777) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_legal_targets() != 17454) {
+    if (uniffi_rookery_bindings_checksum_method_gamesession_fen() != 50873) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_gamesession_load_fen() != 47175) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_move_list() != 37325) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_no_person_playing() != 11969) {
-        return InitializationResult.apiChecksumMismatch
-    }
     if (uniffi_rookery_bindings_checksum_method_gamesession_pause_clock() != 20374) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_play_move_text() != 38957) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_press() != 5693) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_readable_move_list() != 28422) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_redo() != 63972) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_resign() != 14880) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_set_seat() != 51306) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_set_viewer() != 15722) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_snapshot() != 2779) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_gamesession_start_clock() != 38546) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_tap() != 47392) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_tap_hand() != 53166) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_tap_hit() != 4724) {
-        return InitializationResult.apiChecksumMismatch
-    }
     if (uniffi_rookery_bindings_checksum_method_gamesession_turn_clock() != 36813) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_undo() != 25972) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_rookery_bindings_checksum_method_gamesession_why_illegal() != 11852) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_method_gamesession_standings() != 47421) {

@@ -11,7 +11,6 @@ import androidx.compose.ui.graphics.drawscope.translate
 import uniffi.rookery_bindings.BoardScene
 import uniffi.rookery_bindings.GameSession
 import uniffi.rookery_bindings.PieceView
-import uniffi.rookery_bindings.SceneOrientation
 import uniffi.rookery_bindings.SeatConfig
 import uniffi.rookery_bindings.defaultHouseRules
 import uniffi.rookery_bindings.previewPieces
@@ -49,12 +48,12 @@ class PreviewBoard(val scene: BoardScene, private val looks: Map<Triple<String, 
             cache.getOrPut(gameId) {
                 runCatching {
                     GameSession(gameId, seats, defaultHouseRules(), 0uL).use { s ->
-                        val scene = s.scene(SceneOrientation(0u, false, false), false)
-                        val at = s.snapshot().pieces.associateBy { it.cell }
+                        // the start position: no piece is promoted yet
+                        val scene = s.screen().scene
                         val looks = HashMap<Triple<String, UByte?, Boolean>, Pair<String, String>>()
                         for (sp in scene.pieces) {
-                            val p = at[sp.cell ?: continue] ?: continue
-                            looks.putIfAbsent(Triple(p.letter.uppercase(), p.owner, p.promoted), sp.glyph to sp.army)
+                            if (sp.cell == null) continue
+                            looks.putIfAbsent(Triple(sp.letter.uppercase(), sp.owner, false), sp.glyph to sp.army)
                         }
                         PreviewBoard(scene, looks)
                     }

@@ -1,7 +1,9 @@
 package rookery.ui
 
-import androidx.compose.foundation.background
 import androidx.compose.foundation.Canvas
+import androidx.compose.foundation.background
+import androidx.compose.foundation.clickable
+import androidx.compose.foundation.horizontalScroll
 import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.BoxWithConstraints
@@ -18,6 +20,7 @@ import androidx.compose.foundation.layout.width
 import androidx.compose.foundation.rememberScrollState
 import androidx.compose.foundation.shape.CircleShape
 import androidx.compose.foundation.verticalScroll
+import androidx.compose.material3.AlertDialog
 import androidx.compose.material3.Button
 import androidx.compose.material3.Card
 import androidx.compose.material3.MaterialTheme
@@ -26,10 +29,14 @@ import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.DisposableEffect
+import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.produceState
 import androidx.compose.runtime.remember
 import androidx.compose.runtime.rememberCoroutineScope
+import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.graphics.Color
@@ -37,31 +44,49 @@ import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.text.font.FontWeight
 import androidx.compose.ui.text.style.TextOverflow
 import androidx.compose.ui.unit.dp
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.SupervisorJob
+import kotlinx.coroutines.launch
+import kotlinx.coroutines.withContext
+import uniffi.rookery_bindings.FollowUp
+import uniffi.rookery_bindings.GameScreen
+import uniffi.rookery_bindings.GameSession
+import uniffi.rookery_bindings.PendingView
+import uniffi.rookery_bindings.ReviewStep
+import uniffi.rookery_bindings.SeatBarView
 import uniffi.rookery_bindings.SeatConfig
-import uniffi.rookery_bindings.SeatView
+import uniffi.rookery_bindings.SeatStateView
+
+/** Work on the core that outlives a screen (freeing a session once its screen is gone). */
+private val coreScope = CoroutineScope(SupervisorJob() + CoreDispatcher)
 
 /**
  * The game screen of a saved game: resumed from the library (so rotation, process death and
- * "Don't keep activities" bring back exactly the same game), played through [GameController].
- * Leaving the screen closes the controller, which cancels a thinking bot.
+ * "Don't keep activities" bring back exactly the same game) on [CoreDispatcher], played through
+ * [GameController]. Leaving the screen closes the controller, which cancels a thinking bot,
+ * then frees the session.
  */
 @Composable
 fun GameScreen(app: AppState, savedId: ULong) {
     val scope = rememberCoroutineScope()
-    val settings = app.settings
-    val session = remember(savedId) { app.platform.library.resume(savedId) }
-    // Registered first, so disposed after the controller's effect: the controller stops its
-    // bot before the session is freed.
-    DisposableEffect(session) { onDispose { session.close() } }
-    val controller = remember(savedId, settings.orientation) { GameController(session, scope, settings.orientation) }
-    DisposableEffect(controller) {
-        app.game = controller
-        onDispose {
-            controller.close()
-            if (app.game === controller) app.game = null
+    val mode = app.settings.orientation
+    val controller by produceState<GameController?>(null, savedId, mode) {
+        val session = withContext(CoreDispatcher) { app.platform.library.resume(savedId) }
+        val c = GameController.open(session, scope, mode)
+        value = c
+        try {
+            kotlinx.coroutines.awaitCancellation()
+        } finally {
+            c.close()
+            coreScope.launch { session.close() }
         }
     }
-    GameContent(app, controller)
+    val c = controller ?: return
+    DisposableEffect(c) {
+        app.game = c
+        onDispose { if (app.game === c) app.game = null }
+    }
+    GameContent(app, c)
 }
 
 /** The screen's content for a controller (also used by tests on sessions without a library). */
@@ -69,10 +94,9 @@ fun GameScreen(app: AppState, savedId: ULong) {
 fun GameContent(app: AppState, controller: GameController) {
     val s = LocalStrings.current
     val st by controller.state.collectAsState()
-    val snap = st.snapshot
     val bars = barTexts(s, st)
-    st.handOver?.let { seat ->
-        HandOver(app, controller, snap.seats[seat.toInt()])
+    (st.pending as? PendingView.HandOver)?.let { p ->
+        HandOver(app, controller, st, p.seat)
         return
     }
     BoxWithConstraints(Modifier.fillMaxSize().testTag("game-screen")) {
@@ -86,7 +110,8 @@ fun GameContent(app: AppState, controller: GameController) {
                     onDrag = controller::onBoardDrag)
                 Column(Modifier.weight(1f).fillMaxHeight().verticalScroll(rememberScrollState()).padding(8.dp)) {
                     TopBar(app, controller, st)
-                    Panel(controller, st, app.art)
+                    MoveStrip(controller, st)
+                    Panel(app, controller, st)
                 }
             }
         } else {
@@ -96,36 +121,56 @@ fun GameContent(app: AppState, controller: GameController) {
                     boardDescription(s, st), controller::onBoardTap,
                     { cellDescription(s, st, it) }, controller::onCellTap, zoomable = st.scene.cells.size > 200,
                     onDrag = controller::onBoardDrag)
+                MoveStrip(controller, st)
                 Column(Modifier.fillMaxWidth().weight(1f).verticalScroll(rememberScrollState()).padding(8.dp)) {
-                    Panel(controller, st, app.art)
+                    Panel(app, controller, st)
                 }
             }
         }
     }
 }
 
-/** What each seat's bar on the board says: who, the score (more than two seats), the turn clock. */
-fun barTexts(s: Strings, st: GameUiState): Map<Int, BarText> = st.snapshot.seats.associate { seat ->
-    val score = if (st.snapshot.seats.size > 2) seat.scoreText else ""
-    // The turn clock in the bar of the seat whose time runs.
-    val clock = st.clock?.takeIf { it.seat == seat.seat }?.let { clockText(s, it.leftMs) } ?: ""
-    seat.seat.toInt() to BarText(barLabel(s, seat), listOf(score, clock).filter { it.isNotEmpty() }.joinToString("  "))
+/** A seat as the player reads it: the player's name, else its army's colour; a bot's level. */
+fun seatName(s: Strings, b: SeatBarView): String {
+    val colour = (if (s.has(b.colour)) s.text(b.colour) else b.colour).replaceFirstChar { it.uppercase() }
+    val who = when {
+        b.bot != null -> s.text("seat-bot-short", b.bot.toString())
+        b.name.isNotEmpty() -> b.name
+        else -> ""
+    }
+    return if (who.isEmpty() || who.equals(colour, ignoreCase = true)) colour else "$colour ($who)"
+}
+
+/** What each seat's bar on the board says: who, the score, the turn clock. */
+fun barTexts(s: Strings, st: GameScreen): Map<Int, BarText> = st.bars.associate { b ->
+    val clock = b.clock?.let { clockText(s, it.leftMs) } ?: ""
+    // on the board the army's colour is the bar's swatch: the bar names who plays it
+    val who = when {
+        b.bot != null -> s.text("seat-bot-short", b.bot.toString())
+        b.name.isNotEmpty() -> b.name
+        else -> (if (s.has(b.colour)) s.text(b.colour) else b.colour).replaceFirstChar { it.uppercase() }
+    }
+    val label = who + if (b.state == SeatStateView.OUT) " · " + s.text("status-out") else ""
+    b.seat.toInt() to BarText(label, listOfNotNull(b.score, clock).filter { it.isNotEmpty() }.joinToString("  "))
 }
 
 /** What a screen reader says for a cell: its name and the piece on it ("e2, White pawn"). */
-private fun cellDescription(s: Strings, st: GameUiState, cell: String): String {
-    val p = st.snapshot.pieces.firstOrNull { it.cell == cell } ?: return cell
-    val kind = if (s.has("piece-${p.kindName}")) s.text("piece-${p.kindName}") else p.kindName
-    val owner = p.owner?.let { st.snapshot.seats.getOrNull(it.toInt())?.colour } ?: "grey"
-    val colour = if (s.has("colour-$owner")) s.text("colour-$owner") else owner
-    return "$cell, " + colour.replaceFirstChar { it.uppercase() } + " " + kind
+private fun cellDescription(s: Strings, st: GameScreen, cell: String): String {
+    if (st.scene.cells.firstOrNull { it.cell == cell }?.fog == true) return cell
+    val p = st.scene.pieces.firstOrNull { it.cell == cell } ?: return cell
+    // the image names the kind: `chess-knight-white`, `janggi-horse-cho`
+    val kind = p.glyph.split('-').getOrNull(1) ?: p.letter
+    val name = if (s.has("piece-$kind")) s.text("piece-$kind") else p.letter
+    val owner = p.owner?.let { o -> st.bars.getOrNull(o.toInt())?.colour }
+    val colour = owner?.let { if (s.has(it)) s.text(it) else it } ?: ""
+    return "$cell, " + (colour.replaceFirstChar { it.uppercase() } + " " + name).trim()
 }
 
 /** Between two people in a game that hides cells: the board stays covered until the next one holds the device. */
 @Composable
-private fun HandOver(app: AppState, c: GameController, seat: SeatView) {
+private fun HandOver(app: AppState, c: GameController, st: GameScreen, seat: UByte) {
     val s = LocalStrings.current
-    val name = seatName(s, seat)
+    val name = st.bars.getOrNull(seat.toInt())?.let { seatName(s, it) } ?: seat.toString()
     Column(Modifier.fillMaxSize().padding(24.dp).testTag("handover"), verticalArrangement = Arrangement.Center,
         horizontalAlignment = Alignment.CenterHorizontally) {
         Text(s.text("handover-title", name), style = MaterialTheme.typography.headlineSmall)
@@ -136,111 +181,127 @@ private fun HandOver(app: AppState, c: GameController, seat: SeatView) {
     }
 }
 
-private fun boardDescription(s: Strings, st: GameUiState): String =
-    s.gameName(st.snapshot.gameId) + ", " + statusLine(s, st)
+private fun boardDescription(s: Strings, st: GameScreen): String = s.gameName(st.gameId) + ", " + statusLine(s, st)
 
-private fun barLabel(s: Strings, seat: SeatView): String {
-    val who = s.seatWho(seat.config)
-    return if (seat.playing) who else who + " · " + s.text("status-out")
-}
-
-/** A seat as the player reads it: its colour, and who plays it unless that is just the colour. */
-fun seatName(s: Strings, seat: SeatView): String {
-    val colour = (if (s.has("colour-${seat.colour}")) s.text("colour-${seat.colour}") else seat.colour)
-        .replaceFirstChar { it.uppercase() }
-    val who = s.seatWho(seat.config)
-    return if (who.equals(colour, ignoreCase = true)) colour else "$colour ($who)"
-}
-
-/** One line saying what is going on: whose turn, thinking, a refusal or the result. */
-fun statusLine(s: Strings, st: GameUiState): String {
-    val snap = st.snapshot
-    snap.result?.let { r ->
-        val names = r.winners.mapNotNull { w -> snap.seats.getOrNull(w.toInt())?.let { seatName(s, it) } }
-        val head = when (names.size) {
-            0 -> s.text("result-draw")
-            1 -> s.text("result-wins-one", names[0])
-            else -> s.text("result-wins-many", s.text("list-and", names.dropLast(1).joinToString(", "), names.last()))
-        }
-        return s.text("result-line", head, s.text(r.reasonKey))
-    }
-    st.refusal?.let { return s.message(it) }
-    st.error?.let { return it }
-    val who = snap.seats.getOrNull(snap.turn.toInt())?.let { seatName(s, it) } ?: ""
-    val clock = st.clock?.let { " · " + clockText(s, it.leftMs) } ?: ""
-    val line = s.text("status-to-move", who) + clock
-    val check = if (snap.checkCells.isNotEmpty()) " · " + s.text("status-check") else ""
-    return if (st.botThinking) line + check + " · " + s.text("status-thinking") else line + check
+/** One line saying what is going on, as the core put it: whose turn, check, thinking, the result. */
+fun statusLine(s: Strings, st: GameScreen): String {
+    val line = s.message(st.status)
+    val clock = st.bars.firstNotNullOfOrNull { it.clock }?.let { " · " + clockText(s, it.leftMs) } ?: ""
+    return line + clock
 }
 
 /** The turn clock's time left, in whole seconds rounded up ("⏱ 27 s"). */
 fun clockText(s: Strings, leftMs: ULong): String = s.text("status-timer", ((leftMs + 999uL) / 1000uL).toString())
 
 @Composable
-private fun TopBar(app: AppState, c: GameController, st: GameUiState) {
+private fun TopBar(app: AppState, c: GameController, st: GameScreen) {
     val s = LocalStrings.current
-    val snap = st.snapshot
+    var resigning by remember { mutableStateOf<Int?>(null) }
     FlowRow(Modifier.fillMaxWidth(), verticalArrangement = Arrangement.Center) {
         TextButton({ app.back() }, Modifier.testTag("back")) { Text("← " + s.text("action-back")) }
-        Text(s.gameName(snap.gameId), Modifier.padding(top = 12.dp, end = 8.dp), style = MaterialTheme.typography.titleMedium,
+        Text(s.gameName(st.gameId), Modifier.padding(top = 12.dp, end = 8.dp), style = MaterialTheme.typography.titleMedium,
             maxLines = 1, overflow = TextOverflow.Ellipsis)
-        TextButton({ app.navigate(Route.Rules(snap.gameId)) }, Modifier.testTag("rules")) { Text(s.text("action-rules")) }
-        TextButton(c::onUndo, Modifier.testTag("undo"), enabled = snap.canUndo) { Text(s.text("action-undo")) }
-        val resigner = resigningSeat(snap.seats, snap.turn.toInt())
-        TextButton({ resigner?.let { c.onResign(it) } }, Modifier.testTag("resign"),
-            enabled = resigner != null && snap.result == null) { Text(s.text("action-resign")) }
+        TextButton({ app.navigate(Route.Rules(st.gameId)) }, Modifier.testTag("rules")) { Text(s.text("action-rules")) }
+        TextButton(c::onUndo, Modifier.testTag("undo"), enabled = st.canUndo) { Text(s.text("action-undo")) }
+        if (st.canRedo) TextButton(c::onRedo, Modifier.testTag("redo")) { Text(s.text("action-redo")) }
+        val resigner = st.resigningSeat()
+        TextButton({ resigning = resigner }, Modifier.testTag("resign"),
+            enabled = resigner != null && st.result == null) { Text(s.text("action-resign")) }
+    }
+    resigning?.let { seat ->
+        val name = st.bars.getOrNull(seat)?.let { seatName(s, it) } ?: seat.toString()
+        Confirm(s.text("prompt-resign-for", name), s.text("prompt-resign-yes", name), s.text("prompt-resign-no"), "resign",
+            { resigning = null; c.onResign(seat) }, { resigning = null })
     }
 }
 
-/** Who "resign" is for: the person to move, else the first person still playing. */
-private fun resigningSeat(seats: List<SeatView>, turn: Int): Int? {
-    val t = seats.getOrNull(turn)
-    if (t != null && t.playing && t.config is SeatConfig.Person) return turn
-    return seats.firstOrNull { it.playing && it.config is SeatConfig.Person }?.seat?.toInt()
+/** A question with a yes and a no (resigning, handing a seat to a bot). */
+@Composable
+private fun Confirm(question: String, yes: String, no: String, tag: String, onYes: () -> Unit, onNo: () -> Unit) {
+    AlertDialog(
+        onDismissRequest = onNo,
+        text = { Text(question, Modifier.testTag("$tag-question")) },
+        confirmButton = { TextButton(onYes, Modifier.testTag("$tag-yes")) { Text(yes) } },
+        dismissButton = { TextButton(onNo, Modifier.testTag("$tag-no")) { Text(no) } },
+        modifier = Modifier.testTag("$tag-dialog"),
+    )
+}
+
+/**
+ * The moves as a horizontal strip: a tap on one shows the position after it (review), the
+ * arrows step through earlier positions and back to the live game.
+ */
+@Composable
+private fun MoveStrip(c: GameController, st: GameScreen) {
+    if (st.moves.isEmpty()) return
+    val s = LocalStrings.current
+    val scroll = rememberScrollState()
+    val shown = (st.review?.toInt() ?: st.moves.size) - 1
+    LaunchedEffect(st.moves.size) { scroll.animateScrollTo(scroll.maxValue) }
+    Row(Modifier.fillMaxWidth().padding(horizontal = 4.dp), verticalAlignment = Alignment.CenterVertically) {
+        for ((step, tag, label) in listOf(
+            Triple(ReviewStep.First, "review-first", "|◀"),
+            Triple(ReviewStep.Back, "review-back", "◀"),
+        )) TextButton({ c.onReview(step) }, Modifier.testTag(tag)) { Text(label) }
+        Row(Modifier.weight(1f).horizontalScroll(scroll).testTag("moves"), verticalAlignment = Alignment.CenterVertically) {
+            for ((i, m) in st.moves.withIndex()) {
+                val first = i == 0 || st.moves[i - 1].number != m.number
+                val text = (if (first) "${m.number}. " else "") + m.text + (m.note?.let { " (" + s.message(it) + ")" } ?: "")
+                Text(
+                    text,
+                    Modifier.padding(horizontal = 2.dp)
+                        .background(if (i == shown) MaterialTheme.colorScheme.secondaryContainer else Color.Transparent)
+                        .testTag("move-$i")
+                        .clickable { c.onReview(ReviewStep.To(i.toUInt())) }
+                        .padding(horizontal = 4.dp, vertical = 6.dp),
+                    style = MaterialTheme.typography.bodyMedium,
+                    maxLines = 1,
+                )
+            }
+        }
+        for ((step, tag, label) in listOf(
+            Triple(ReviewStep.Forward, "review-forward", "▶"),
+            Triple(ReviewStep.Live, "review-live", "▶|"),
+        )) TextButton({ c.onReview(step) }, Modifier.testTag(tag)) { Text(label) }
+    }
 }
 
 @Composable
-private fun Panel(c: GameController, st: GameUiState, art: PieceArt) {
+private fun Panel(app: AppState, c: GameController, st: GameScreen) {
     val s = LocalStrings.current
-    val snap = st.snapshot
     Text(statusLine(s, st), Modifier.testTag("status").padding(vertical = 4.dp), fontWeight = FontWeight.Bold)
-    for (e in snap.lastEvents) Text(s.message(e), style = MaterialTheme.typography.bodySmall)
-    st.promotion?.let { letters ->
-        // A letter's piece name from a piece of that kind on the board, else the letter.
-        val names = snap.pieces.associate { it.letter.uppercase() to it.kindName }
-        Picker(s.text("prompt-promote-to"), letters.map { l ->
-            val kind = names[l.uppercase()]
-            l to if (kind != null && s.has("piece-$kind")) s.text("piece-$kind") else l
-        }, "promote", c::onPromotion) { i ->
+    st.phase?.let { p ->
+        Text(s.message(p.what) + " · " + s.message(p.hint), Modifier.testTag("phase"), style = MaterialTheme.typography.bodySmall)
+    }
+    for (n in st.notices) Text(s.message(n), Modifier.testTag("notice"), style = MaterialTheme.typography.bodySmall)
+    when (val p = st.pending) {
+        is PendingView.Promotion -> Picker(s.text("prompt-promote-to"), p.options.map { o ->
+            val kind = o.glyph.split('-').getOrNull(1) ?: o.letter
+            if (s.has("piece-$kind")) s.text("piece-$kind") else o.letter
+        }, "promote", c::onPick, c::onDismiss) { i ->
             // each choice drawn as the board would draw it, in the mover's colours
-            st.promotionLooks.getOrNull(i)?.let { look ->
-                art.glyph(look.glyph)?.let { g ->
-                    val army = st.scene.armies.firstOrNull { it.id == look.army }
-                    Canvas(Modifier.size(28.dp).testTag("promote-piece-$i")) {
-                        drawGlyph(g, army, center, size.minDimension, 0f)
-                    }
-                }
+            val o = p.options[i]
+            app.art.glyph(o.glyph)?.let { g ->
+                val army = st.scene.armies.firstOrNull { it.id == o.army }
+                Canvas(Modifier.size(28.dp).testTag("promote-piece-$i")) { drawGlyph(g, army, center, size.minDimension, 0f) }
             }
         }
-    }
-    st.moveChoice?.let { moves ->
-        Picker(s.text("prompt-which-move"), moves.map { it to s.text("prompt-move", it) }, "choose-move", c::onMoveChoice)
+        is PendingView.Moves -> Picker(s.text("prompt-which-move"), p.options.map { s.text("prompt-move", it) },
+            "choose-move", c::onPick, c::onDismiss)
+        else -> {}
     }
     if (st.buttons.isNotEmpty()) {
         // Moves made without tapping cells (a pass, a set-up choice, a declaration) and the
-        // players' choices while one is pending: the core names them (`buttons`) and plays them (`press`).
+        // players' choices while one is pending: the core names them and plays them (`Press`).
         Card(Modifier.fillMaxWidth().padding(vertical = 4.dp).testTag("buttons")) {
-            if (snap.choices.isNotEmpty()) Text(s.text("status-choose"), Modifier.padding(8.dp))
             FlowRow(Modifier.padding(4.dp)) {
-                for (b in st.buttons) {
-                    Button({ c.onButton(b.text) }, Modifier.padding(4.dp).testTag("button-${b.text}")) { Text(s.message(b.label)) }
+                for ((i, b) in st.buttons.withIndex()) {
+                    Button({ c.onPress(i) }, Modifier.padding(4.dp).testTag("button-${b.text}")) { Text(s.message(b.label)) }
                 }
             }
         }
-    } else if (snap.choices.isNotEmpty()) {
-        Picker(s.text("status-choose"), snap.choices.map { it to choiceText(s, snap.seats, it) }, "choice", c::onChoose)
     }
-    if (c.waitingForDecision(snap)) {
+    if (c.waitingForDecision(st)) {
         Card(Modifier.fillMaxWidth().padding(vertical = 4.dp)) {
             Text(s.text("prompt-no-person-playing"), Modifier.padding(8.dp))
             Row {
@@ -249,90 +310,103 @@ private fun Panel(c: GameController, st: GameUiState, art: PieceArt) {
             }
         }
     }
-    snap.result?.let {
-        Card(Modifier.fillMaxWidth().padding(vertical = 4.dp).testTag("result")) {
-            Column(Modifier.padding(8.dp)) {
-                Text(statusLine(s, st), fontWeight = FontWeight.Bold)
-                for (place in st.standings) {
-                    val seat = snap.seats[place.seat.toInt()]
-                    Text("${place.place}. " + seatName(s, seat) + " — " + s.text("status-score", place.pointsText),
-                        Modifier.testTag("standing-${seat.seat}"))
+    st.result?.let { r -> ResultSheet(app, c, st, r) }
+    var handing by remember { mutableStateOf<Int?>(null) }
+    for (b in st.bars) SeatLine(c, st, b) { handing = it }
+    handing?.let { seat ->
+        val name = st.bars.getOrNull(seat)?.let { seatName(s, it) } ?: seat.toString()
+        Confirm(s.text("prompt-hand-to-bot", name), s.text("prompt-hand-to-bot-yes", name), s.text("prompt-resign-no"), "hand",
+            { handing = null; c.onSetSeat(seat, SeatConfig.Bot(DEFAULT_BOT_LEVEL.toUByte())) }, { handing = null })
+    }
+}
+
+/** The result: who won and why, the places, and what next (a rematch, a new game). */
+@Composable
+private fun ResultSheet(app: AppState, c: GameController, st: GameScreen, r: uniffi.rookery_bindings.ResultSheetView) {
+    val s = LocalStrings.current
+    Card(Modifier.fillMaxWidth().padding(vertical = 4.dp).testTag("result")) {
+        Column(Modifier.padding(8.dp)) {
+            Text(s.text("result-line", s.message(r.headline), s.message(r.reason)), fontWeight = FontWeight.Bold)
+            for (place in r.places) {
+                val b = st.bars.getOrNull(place.seat.toInt()) ?: continue
+                Text("${place.place}. " + seatName(s, b) + (place.points?.let { " — " + s.text("status-score", it) } ?: ""),
+                    Modifier.testTag("standing-${place.seat}"))
+            }
+            FlowRow {
+                for (f in r.follow) when (f) {
+                    FollowUp.REMATCH -> st.savedId?.let { id ->
+                        Button({ rematch(app, id) }, Modifier.padding(4.dp).testTag("rematch")) { Text(s.text("action-rematch")) }
+                    }
+                    FollowUp.NEW_GAME -> OutlinedButton({ app.replace(Route.NewGame(st.gameId)) }, Modifier.padding(4.dp).testTag("new-game")) {
+                        Text(s.text("action-new-game"))
+                    }
+                    FollowUp.EXPORT -> {}
                 }
             }
         }
     }
-    for (seat in snap.seats) SeatLine(c, snap.turn.toInt(), seat, snap.result == null)
-    if (st.moves.isNotEmpty()) {
-        Text(s.text("status-moves"), Modifier.padding(top = 6.dp), style = MaterialTheme.typography.titleSmall)
-        Text(moveText(st.moves, snap.seats.size), Modifier.testTag("moves"), style = MaterialTheme.typography.bodySmall)
-    }
 }
 
-private fun moveText(moves: List<String>, seats: Int): String =
-    moves.chunked(seats).mapIndexed { i, row -> "${i + 1}. " + row.joinToString(" ") }.joinToString("  ")
-
-private fun choiceText(s: Strings, seats: List<SeatView>, choice: String): String = when {
-    choice == "choice:end" -> s.text("choice-end")
-    choice == "choice:grey" -> s.text("choice-grey")
-    choice.startsWith("choice:give:") -> {
-        val seat = choice.removePrefix("choice:give:").toIntOrNull()?.let { seats.getOrNull(it) }
-        s.text("choice-give", seat?.let { seatName(s, it) } ?: choice)
+/** The same seats and house rules again, a new seed: the new game replaces this screen. */
+private fun rematch(app: AppState, savedId: ULong) {
+    coreScope.launch {
+        val next = runCatching { app.platform.library.rematch(savedId) }.getOrNull() ?: return@launch
+        val id = next.screen().savedId
+        next.close()
+        if (id != null) kotlinx.coroutines.withContext(kotlinx.coroutines.Dispatchers.Main) { app.replace(Route.Game(id)) }
     }
-    else -> choice
 }
 
 @Composable
 private fun Picker(
     title: String,
-    options: List<Pair<String, String>>,
+    options: List<String>,
     tag: String,
-    onPick: (String) -> Unit,
+    onPick: (Int) -> Unit,
+    onDismiss: () -> Unit,
     icon: @Composable (Int) -> Unit = {},
 ) {
     Card(Modifier.fillMaxWidth().padding(vertical = 4.dp).testTag(tag)) {
         Text(title, Modifier.padding(8.dp))
         FlowRow(Modifier.padding(4.dp)) {
-            for ((i, option) in options.withIndex()) {
-                val (value, label) = option
-                Button({ onPick(value) }, Modifier.padding(4.dp).testTag("$tag-$value")) {
+            for ((i, label) in options.withIndex()) {
+                Button({ onPick(i) }, Modifier.padding(4.dp).testTag("$tag-$i")) {
                     Row(verticalAlignment = Alignment.CenterVertically) {
                         icon(i)
                         Text(label, Modifier.padding(start = 4.dp))
                     }
                 }
             }
+            TextButton(onDismiss, Modifier.padding(4.dp).testTag("$tag-dismiss")) { Text("✕") }
         }
     }
 }
 
 @Composable
-private fun SeatLine(c: GameController, turn: Int, seat: SeatView, live: Boolean) {
+private fun SeatLine(c: GameController, st: GameScreen, b: SeatBarView, onHand: (Int) -> Unit) {
     val s = LocalStrings.current
-    val i = seat.seat.toInt()
+    val i = b.seat.toInt()
+    val live = st.result == null
+    val playing = b.state != SeatStateView.OUT
     Row(
         Modifier.fillMaxWidth().testTag("seat-$i")
-            .background(if (i == turn && live) MaterialTheme.colorScheme.secondaryContainer else Color.Transparent)
+            .background(if (b.toMove && live) MaterialTheme.colorScheme.secondaryContainer else Color.Transparent)
             .padding(horizontal = 4.dp),
         verticalAlignment = Alignment.CenterVertically,
     ) {
-        Box(Modifier.size(10.dp).background(if (seat.playing) Color(0xFF8FD18F) else Color.Gray, CircleShape))
+        Box(Modifier.size(10.dp).background(if (playing) Color(0xFF8FD18F) else Color.Gray, CircleShape))
         Text(
-            seatName(s, seat) + (if (seat.playing) "" else " · " + s.text("status-out")),
+            seatName(s, b) + (if (playing) "" else " · " + s.text("status-out")),
             Modifier.padding(start = 6.dp).weight(1f), maxLines = 1, overflow = TextOverflow.Ellipsis,
         )
-        Text(seat.scoreText, Modifier.width(40.dp).testTag("score-$i"))
-        if (live && seat.playing) {
-            when (seat.config) {
-                is SeatConfig.Person -> TextButton({ c.onSetSeat(i, SeatConfig.Bot(DEFAULT_BOT_LEVEL.toUByte())) },
-                    Modifier.testTag("hand-$i")) { Text(s.text("action-hand-to-bot")) }
-                is SeatConfig.Bot -> TextButton({ c.onSetSeat(i, SeatConfig.Person(defaultPersonName(s, seat))) },
-                    Modifier.testTag("take-$i")) { Text(s.text("action-take-over")) }
+        Text(b.score ?: "", Modifier.width(40.dp).testTag("score-$i"))
+        if (live && playing) {
+            if (b.bot == null) {
+                TextButton({ onHand(i) }, Modifier.testTag("hand-$i")) { Text(s.text("action-hand-to-bot")) }
+            } else {
+                val colour = (if (s.has(b.colour)) s.text(b.colour) else b.colour).replaceFirstChar { it.uppercase() }
+                TextButton({ c.onSetSeat(i, SeatConfig.Person(colour)) }, Modifier.testTag("take-$i")) { Text(s.text("action-take-over")) }
             }
         }
     }
-}
-
-private fun defaultPersonName(s: Strings, seat: SeatView): String {
-    val colour = if (s.has("colour-${seat.colour}")) s.text("colour-${seat.colour}") else seat.colour
-    return colour.replaceFirstChar { it.uppercase() }
 }

@@ -61,6 +61,8 @@ object MessageArgs {
         "phase-place" to listOf("piece"),
         "players" to listOf("count"),
         "points" to listOf("count"),
+        "prompt-hand-to-bot" to listOf("player"),
+        "prompt-hand-to-bot-yes" to listOf("player"),
         "prompt-move" to listOf("move"),
         "prompt-resign-for" to listOf("player"),
         "prompt-resign-yes" to listOf("player"),

@@ -34,7 +34,6 @@ import androidx.compose.ui.unit.dp
 import uniffi.rookery_bindings.GameEntry
 import uniffi.rookery_bindings.GameSession
 import uniffi.rookery_bindings.HouseRulesConfig
-import uniffi.rookery_bindings.SceneOrientation
 import uniffi.rookery_bindings.SeatConfig
 import uniffi.rookery_bindings.catalogue
 
@@ -103,7 +102,7 @@ fun NewGameScreen(app: AppState, initialId: String) {
         if (id == "chess960") {
             Label(s.text("house-start-position"))
             val preview = remember(id, seed) {
-                GameSession(id, seats.toList(), house, seed).use { it.scene(SceneOrientation(0u, false, false), false) }
+                GameSession(id, seats.toList(), house, seed).use { it.screen().scene }
             }
             Box(Modifier.width(200.dp).height(200.dp)) { BoardCanvas(preview, app.art, emptyMap(), Modifier.fillMaxSize()) }
             OutlinedButton({ seed += 1uL }, Modifier.testTag("another-position")) { Text(s.text("setup-another-position")) }
@@ -111,7 +110,7 @@ fun NewGameScreen(app: AppState, initialId: String) {
         Button(
             {
                 val session = app.platform.library.newGame(id, seats.toList(), house, seed)
-                val saved = session.snapshot().savedId!!
+                val saved = session.screen().savedId!!
                 session.close()
                 app.replace(Route.Game(saved))
             },

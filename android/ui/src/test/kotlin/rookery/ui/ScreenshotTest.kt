@@ -10,6 +10,7 @@ import org.jetbrains.skia.Image
 import org.junit.AfterClass
 import org.junit.Assert.assertTrue
 import org.junit.Test
+import uniffi.rookery_bindings.ScreenIntent
 import uniffi.rookery_bindings.SeatConfig
 import uniffi.rookery_bindings.catalogue
 import uniffi.rookery_bindings.defaultHouseRules
@@ -40,11 +41,29 @@ class ScreenshotTest {
         val languages = listOf("en", "sk")
     }
 
-    private fun render(name: String, w: Int, h: Int, between: (() -> Unit)? = null, content: @Composable () -> Unit) {
+    /**
+     * Renders until `ready` (the game screen open, its intents answered by the core: they run
+     * on the core's dispatcher), then `between` (a tap), until ready again.
+     */
+    private fun render(
+        name: String, w: Int, h: Int, between: (() -> Unit)? = null, ready: () -> Boolean = { true },
+        content: @Composable () -> Unit,
+    ) {
         val image = ImageComposeScene(w, h, Density(1f)) { content() }.use { scene ->
-            if (between != null) {
+            fun settle() {
+                val until = System.currentTimeMillis() + 60_000
                 scene.render()
+                while (!ready() && System.currentTimeMillis() < until) {
+                    Thread.sleep(10)
+                    scene.render()
+                }
+                assertTrue("$name: the screen did not settle", ready())
+                scene.render()
+            }
+            settle()
+            if (between != null) {
                 between()
+                settle()
             }
             scene.render()
         }
@@ -92,9 +111,9 @@ class ScreenshotTest {
         val p = platformAt(tempDir("ui-shots-saved"))
         try {
             p.library.newGame("chess", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")), defaultHouseRules(), 1u)
-                .use { s -> for (m in listOf("e2e4", "e7e5", "g1f3")) s.playMoveText(m) }
+                .use { s -> for (m in listOf("e2e4", "e7e5", "g1f3")) s.act(ScreenIntent.Play(m)) }
             p.library.newGame("xiangqi", listOf(SeatConfig.Person("Ann"), SeatConfig.Bot(2u)), defaultHouseRules(), 1u)
-                .use { s -> s.playMoveText("h3e3") }
+                .use { s -> s.act(ScreenIntent.Play("h3e3")) }
             render("home-saved-phone-en", 360, 640) {
                 RookeryApp(p, state = AppState(p, listOf(Route.Home)) {}.also { it.update(Settings(language = "en")) })
             }
@@ -110,9 +129,10 @@ class ScreenshotTest {
         val p = platformAt(tempDir("ui-shots-janggi"))
         try {
             val id = p.library.newGame("janggi", listOf(SeatConfig.Person("P1"), SeatConfig.Person("P2")), defaultHouseRules(), 1u)
-                .use { it.snapshot().savedId!! }
-            render("game-janggi-phone-en", 360, 640) {
-                RookeryApp(p, state = AppState(p, listOf(Route.Home, Route.Game(id))) {}.also { it.update(Settings(language = "en")) })
+                .use { it.screen().savedId!! }
+            val a = AppState(p, listOf(Route.Home, Route.Game(id))) {}.also { it.update(Settings(language = "en")) }
+            render("game-janggi-phone-en", 360, 640, ready = { a.game?.idle == true }) {
+                RookeryApp(p, state = a)
             }
         } finally {
             p.library.close()
@@ -132,12 +152,12 @@ class ScreenshotTest {
         val entry = catalogue().single { it.id == gameId }
         val seats = List(entry.seatCount.toInt()) { SeatConfig.Person("P${it + 1}") }
         val session = platform.library.newGame(gameId, seats, defaultHouseRules(), 1u)
-        for (m in moves) session.playMoveText(m)
-        val id = session.snapshot().savedId!!
+        for (m in moves) session.act(ScreenIntent.Play(m))
+        val id = session.screen().savedId!!
         session.close()
         for ((size, w, h) in sizes) for (lang in languages) {
             val a = app(lang, listOf(Route.Home, Route.Game(id)))
-            render("game-$gameId-$size-$lang", w, h, select?.let { c -> { a.game!!.onCellTap(c) } }) {
+            render("game-$gameId-$size-$lang", w, h, select?.let { c -> { a.game!!.onCellTap(c) } }, { a.game?.idle == true }) {
                 RookeryApp(platform, state = a)
             }
         }

@@ -22,8 +22,22 @@ fun platformAt(dir: File, settings: Settings = Settings()): DesktopPlatform {
     return DesktopPlatform(ROOT, lib, null, settings)
 }
 
+/** Waits until the app's game screen is open and no intent waits for the core. */
+fun ComposeContentTestRule.awaitGame(app: AppState): GameController {
+    waitUntil(60_000) { app.game?.idle == true }
+    waitForIdle()
+    return app.game!!
+}
+
+/** Waits until no intent of the controller waits for the core. */
+fun ComposeContentTestRule.settle(game: GameController) {
+    waitForIdle()
+    waitUntil(60_000) { game.idle }
+    waitForIdle()
+}
+
 /** Taps the centre of a cell on the board canvas, as a finger would. */
-fun ComposeContentTestRule.tapCell(app: AppState, cell: String) = tapCell(app.game!!, cell)
+fun ComposeContentTestRule.tapCell(app: AppState, cell: String) = tapCell(awaitGame(app), cell)
 
 /** Taps the centre of a cell on the board canvas of a controller's screen. */
 fun ComposeContentTestRule.tapCell(game: GameController, cell: String) {
@@ -32,7 +46,7 @@ fun ComposeContentTestRule.tapCell(game: GameController, cell: String) {
     val node = onNodeWithTag("board").fetchSemanticsNode()
     val unit = node.size.width.toFloat()
     onNodeWithTag("board").performTouchInput { click(Offset(c.centre.x * unit, c.centre.y * unit)) }
-    waitForIdle()
+    settle(game)
 }
 
 /** Taps a point of the scene (x 0..1, y 0..height) on the board canvas. */
@@ -54,5 +68,5 @@ fun ComposeContentTestRule.dragCell(game: GameController, from: String, to: Stri
         for (i in 1..8) moveTo(Offset((a.x + (b.x - a.x) * i / 8f) * unit, (a.y + (b.y - a.y) * i / 8f) * unit))
         up()
     }
-    waitForIdle()
+    settle(game)
 }

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Timeout
 import uniffi.rookery_bindings.GameLibrary
 import uniffi.rookery_bindings.GameSession
 import uniffi.rookery_bindings.RookeryException
+import uniffi.rookery_bindings.ScreenIntent
 import uniffi.rookery_bindings.SeatConfig
 import uniffi.rookery_bindings.defaultHouseRules
 import uniffi.rookery_bindings.inFlightTasks
@@ -66,12 +67,18 @@ class ConcurrencyTest {
     /** Coordinate text of a random legal move of the seat to move, or null (game over or a race). */
     private fun randomMoveText(s: GameSession, rnd: Random): String? {
         return try {
-            val snap = s.snapshot()
+            val snap = s.screen()
             if (snap.result != null) return null
-            val mine = snap.pieces.filter { it.owner?.toInt() == snap.turn.toInt() }.shuffled(rnd)
-            for (p in mine) {
-                val targets = s.legalTargets(p.cell)
-                if (targets.isNotEmpty()) return p.cell + targets[rnd.nextInt(targets.size)]
+            // the targets are read on a copy of the position: a tap on the shared session
+            // would select for the other threads too
+            GameSession(snap.gameId, people, defaultHouseRules(), 7uL).use { copy ->
+                copy.loadFen(s.fen())
+                val now = copy.screen()
+                val mine = now.scene.pieces.filter { it.cell != null && it.owner?.toInt() == now.turn }.shuffled(rnd)
+                for (p in mine) {
+                    val targets = copy.targetsOf(p.cell!!)
+                    if (targets.isNotEmpty()) return p.cell + targets[rnd.nextInt(targets.size)]
+                }
             }
             null
         } catch (e: RookeryException) {
@@ -83,7 +90,8 @@ class ConcurrencyTest {
     private fun tryMove(s: GameSession, text: String): String? {
         for (t in listOf(text, text + "q")) {
             try {
-                return s.playMoveText(t)
+                // the screen the move returns, read under the session's lock: its last entry is this move
+                return s.play(t).moves.last().text
             } catch (e: RookeryException) {
                 // refused: by the rules, or another thread moved first; nothing changed
             }
@@ -93,7 +101,7 @@ class ConcurrencyTest {
 
     private fun replayFen(gameId: String, moves: List<String>): String =
         GameSession(gameId, people, defaultHouseRules(), 7uL).use { r ->
-            for (m in moves) r.playMoveText(m)
+            for (m in moves) r.play(m)
             r.fen()
         }
 
@@ -114,19 +122,19 @@ class ConcurrencyTest {
         GameLibrary(path()).use { lib ->
             assertTrue(lib.syncToDisk())
             lib.newGame("chess", people, defaultHouseRules(), 7uL).use { s ->
-                id = s.snapshot().savedId!!
+                id = s.screen().savedId!!
                 // phase 1: moves and reads only; the move list is the acceptance order
                 val accepted = onThreads(threads) { t ->
                     val rnd = Random(100 + t)
                     val mine = mutableListOf<String>()
                     repeat(25) {
-                        val snap = s.snapshot()
-                        assertEquals(snap.plyCount > 0u, snap.canUndo, "a torn snapshot")
+                        val snap = s.screen()
+                        assertEquals(snap.moves.isNotEmpty(), snap.canUndo, "a torn screen")
                         randomMoveText(s, rnd)?.let { text -> tryMove(s, text)?.let { mine += it } }
                     }
                     mine
                 }
-                val list = s.moveList()
+                val list = s.screen().moveTexts
                 val total = accepted.sumOf { it.size }
                 assertTrue(total > threads, "only $total moves were accepted")
                 assertEquals(total, list.size, "accepted moves vs the move list: an action was lost or doubled")
@@ -137,41 +145,41 @@ class ConcurrencyTest {
                 assertEquals(replayFen("chess", list), s.fen(), "the position is not the replay of the accepted moves")
 
                 // phase 2: moves, undo and redo at once; every accepted call moves the cursor by one
-                val ply0 = s.snapshot().plyCount.toInt()
+                val ply0 = s.screen().moves.size
                 val counts = onThreads(threads) { t ->
                     val rnd = Random(200 + t)
                     var (moves, undos, redos) = Triple(0, 0, 0)
                     repeat(30) {
                         when (rnd.nextInt(10)) {
-                            0, 1 -> try { s.undo(); undos++ } catch (e: RookeryException) {}
-                            2 -> try { s.redo(); redos++ } catch (e: RookeryException) {}
-                            3 -> s.moveList()
+                            0, 1 -> try { s.act(ScreenIntent.Undo); undos++ } catch (e: RookeryException) {}
+                            2 -> try { s.act(ScreenIntent.Redo); redos++ } catch (e: RookeryException) {}
+                            3 -> s.screen()
                             else -> randomMoveText(s, rnd)?.let { text -> if (tryMove(s, text) != null) moves++ }
                         }
                     }
                     Triple(moves, undos, redos)
                 }
                 val phase2 = Triple(counts.sumOf { it.first }, counts.sumOf { it.second }, counts.sumOf { it.third })
-                val snap = s.snapshot()
+                val snap = s.screen()
                 assertEquals(
                     ply0 + phase2.first - phase2.second + phase2.third,
-                    snap.plyCount.toInt(),
+                    snap.moves.size,
                     "accepted moves ${phase2.first}, undos ${phase2.second}, redos ${phase2.third} from ply $ply0",
                 )
-                finalMoves = s.moveList()
+                finalMoves = snap.moveTexts
                 finalFen = s.fen()
                 assertEquals(replayFen("chess", finalMoves), finalFen)
                 println(
                     "concurrency, one session, $threads threads: phase 1 $total moves accepted; phase 2 " +
                         "${phase2.first} moves, ${phase2.second} undos, ${phase2.third} redos accepted; " +
-                        "final ply ${snap.plyCount}",
+                        "final ply ${snap.moves.size}",
                 )
             }
         }
         // what was acknowledged was saved: a fresh library resumes exactly that
         GameLibrary(path()).use { lib ->
             lib.resume(id).use { s ->
-                assertEquals(finalMoves, s.moveList())
+                assertEquals(finalMoves, s.screen().moveTexts)
                 assertEquals(finalFen, s.fen())
             }
         }
@@ -184,7 +192,7 @@ class ConcurrencyTest {
         var accepted = 0
         GameLibrary(path()).use { lib ->
             lib.newGame("chess", people, defaultHouseRules(), 3uL).use { a ->
-                id = a.snapshot().savedId!!
+                id = a.screen().savedId!!
                 lib.resume(id).use { b ->
                     val per = onThreads(4) { t ->
                         val s = if (t % 2 == 0) a else b
@@ -200,7 +208,7 @@ class ConcurrencyTest {
         GameLibrary(path()).use { lib ->
             val saved = lib.savedGames().single { it.id == id }
             lib.resume(id).use { s ->
-                val moves = s.moveList()
+                val moves = s.screen().moveTexts
                 // every move either session acknowledged is in the one saved game, once
                 assertEquals(accepted, moves.size, "acknowledged $accepted moves, saved ${moves.size}")
                 assertEquals(moves.size.toUInt(), saved.plyCount)
@@ -221,20 +229,20 @@ class ConcurrencyTest {
                 val gameId = if (t % 2 == 0) "chess" else "xiangqi"
                 val rnd = Random(400 + t)
                 lib.newGame(gameId, people, defaultHouseRules(), t.toULong()).use { s ->
-                    val id = s.snapshot().savedId!!
+                    val id = s.screen().savedId!!
                     val copies = mutableSetOf<ULong>()
                     var name = lib.savedGames().single { it.id == id }.name
                     repeat(12) { k ->
-                        if (s.snapshot().result == null) playOneAction(s)
+                        if (s.screen().result == null) playOneAction(s)
                         when (rnd.nextInt(5)) {
                             0 -> { name = "thread $t rename $k"; lib.rename(id, name) }
                             1 -> copies += lib.importGame(lib.exportGameFull(id)).id
                             2 -> copies.firstOrNull()?.let { c -> lib.delete(c); copies -= c }
                             3 -> lib.savedGames().single { it.id == id }.let { g -> assertEquals(name, g.name) }
-                            else -> lib.resume(id).use { r -> assertEquals(s.moveList(), r.moveList()) }
+                            else -> lib.resume(id).use { r -> assertEquals(s.screen().moveTexts, r.screen().moveTexts) }
                         }
                     }
-                    Result(id, gameId, s.moveList(), name, copies)
+                    Result(id, gameId, s.screen().moveTexts, name, copies)
                 }
             }
         }
@@ -244,8 +252,8 @@ class ConcurrencyTest {
             assertEquals(expected, listed.keys, "games created, imported and deleted by the threads")
             for (r in results) {
                 assertEquals(r.name, listed.getValue(r.id).name)
-                lib.resume(r.id).use { s -> assertEquals(r.moves, s.moveList(), "game ${r.id}") }
-                for (c in r.copies) lib.resume(c).use { s -> assertEquals(r.gameId, s.snapshot().gameId) }
+                lib.resume(r.id).use { s -> assertEquals(r.moves, s.screen().moveTexts, "game ${r.id}") }
+                for (c in r.copies) lib.resume(c).use { s -> assertEquals(r.gameId, s.screen().gameId) }
             }
             println(
                 "concurrency, one library, $threads threads: ${results.size} games, " +

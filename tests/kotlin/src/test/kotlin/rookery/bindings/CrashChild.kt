@@ -3,6 +3,7 @@ package rookery.bindings
 import kotlinx.coroutines.runBlocking
 import uniffi.rookery_bindings.GameLibrary
 import uniffi.rookery_bindings.SavedStatus
+import uniffi.rookery_bindings.ScreenIntent
 import uniffi.rookery_bindings.SeatConfig
 import uniffi.rookery_bindings.defaultHouseRules
 import kotlin.random.Random
@@ -34,19 +35,20 @@ object CrashChild {
                 val game = if (rnd.nextBoolean()) "chess" else "four-player-ffa"
                 val n = if (game == "chess") 2 else 4
                 lib.newGame(game, List(n) { SeatConfig.Bot(0u) }, rules, rnd.nextLong().toULong()).also {
-                    say("NEW ${it.snapshot().savedId}")
+                    say("NEW ${it.screen().savedId}")
                 }
             }
-            val id = s.snapshot().savedId
+            val id = s.screen().savedId
             repeat(rnd.nextInt(3, 25)) {
-                val snap = s.snapshot()
+                val snap = s.screen()
                 if (snap.result != null) return@repeat
-                if (snap.plyCount > 0u && rnd.nextInt(8) == 0) {
-                    s.undo()
-                    say("UNDO $id ${s.snapshot().plyCount}")
+                if (snap.moves.isNotEmpty() && rnd.nextInt(8) == 0) {
+                    val after = s.act(ScreenIntent.Undo)
+                    say("UNDO $id ${after.moves.size}")
                 } else {
-                    val text = runBlocking { s.botMove(null) }
-                    say("ACK $id ${s.snapshot().plyCount} $text")
+                    runBlocking { s.botMove(null) }
+                    val after = s.screen()
+                    say("ACK $id ${after.moves.size} ${after.moves.last().text}")
                 }
             }
             s.close()

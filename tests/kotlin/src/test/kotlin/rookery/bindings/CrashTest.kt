@@ -93,7 +93,7 @@ class CrashTest {
                     val listed = lib.savedGames().associateBy { it.id }
                     for ((id, want) in acked) {
                         val summary = listed[id] ?: error("kill $k: saved game $id is gone")
-                        val got = lib.resume(id).use { it.moveList() }
+                        val got = lib.resume(id).use { it.screen().moveTexts }
                         assertEquals(summary.plyCount.toInt(), got.size)
                         val ok = got == want ||
                             (got.size == want.size + 1 && got.subList(0, want.size) == want) ||

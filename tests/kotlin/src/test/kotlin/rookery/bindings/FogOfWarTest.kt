@@ -9,13 +9,14 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.BeforeEach
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
-import uniffi.rookery_bindings.BoardSnapshot
 import uniffi.rookery_bindings.GameLibrary
 import uniffi.rookery_bindings.GameSession
+import uniffi.rookery_bindings.ScreenLooker
+import uniffi.rookery_bindings.ScreenIntent
+import uniffi.rookery_bindings.PendingView
+import uniffi.rookery_bindings.GameScreen
 import uniffi.rookery_bindings.RookeryException
-import uniffi.rookery_bindings.SceneOrientation
 import uniffi.rookery_bindings.SeatConfig
-import uniffi.rookery_bindings.TapResult
 import uniffi.rookery_bindings.defaultHouseRules
 import uniffi.rookery_bindings.inFlightTasks
 import uniffi.rookery_bindings.liveObjects
@@ -34,27 +35,33 @@ private fun startCells(seat: Int): Set<String> {
     return ranks.flatMap { r -> "abcdefgh".map { "$it$r" } }.toSet()
 }
 
-/** Cells of the pieces a snapshot shows, per owner. */
-private fun BoardSnapshot.cellsOf(seat: Int) = pieces.filter { it.owner?.toInt() == seat }.map { it.cell }.toSet()
+/** Cells of the pieces a screen shows, per owner. */
+private fun GameScreen.cellsOf(seat: Int) = scene.pieces.filter { it.owner?.toInt() == seat }.mapNotNull { it.cell }.toSet()
 
-/** Everything a snapshot may give away about the position: nothing while the device is handed over. */
-private fun assertShowsNothing(s: BoardSnapshot) {
-    assertTrue(s.pieces.isEmpty(), "pieces shown during the hand-over: ${s.pieces}")
-    assertNull(s.lastMove, "last move shown during the hand-over")
-    assertTrue(s.checkCells.isEmpty())
-    assertTrue(s.lastEvents.isEmpty())
+private val GameScreen.handOverTo: Int? get() = (pending as? PendingView.HandOver)?.seat?.toInt()
+
+private val GameScreen.lastMoveCells: List<String> get() = scene.cells.filter { it.lastMove }.map { it.cell }
+
+/** Everything a screen may give away about the position: nothing while the device is handed over. */
+private fun assertShowsNothing(s: GameScreen) {
+    assertTrue(s.scene.pieces.isEmpty(), "pieces shown during the hand-over: ${s.scene.pieces}")
+    assertTrue(s.scene.cells.all { it.fog }, "a cell not fogged during the hand-over")
+    assertTrue(s.lastMoveCells.isEmpty(), "last move shown during the hand-over")
+    assertTrue(s.scene.pieces.none { it.checked })
     assertNull(s.selected)
-    for (seat in s.seats) {
-        assertTrue(seat.captured.isEmpty(), "captures shown during the hand-over")
-        assertEquals(0, seat.material, "material shown during the hand-over")
+    assertTrue(s.moves.none { it.text != "?" }, "a move shown during the hand-over: ${s.moves}")
+    for (bar in s.bars) {
+        assertTrue(bar.captured.isEmpty(), "captures shown during the hand-over")
+        assertEquals(0, bar.material, "material shown during the hand-over")
     }
 }
 
 /**
- * Fog of war through the bindings: each seat's view (snapshot, targets, move list, last move,
- * checks, captures and material, FEN, exports, the board scene) holds exactly what the rules
+ * Fog of war through the bindings' one game screen: each seat's view (pieces, targets, move
+ * list, last move, checks, captures and material, FEN, exports) holds exactly what the rules
  * allow — its own pieces, the cells they can move to, a pawn it may take en passant — and in
- * pass-and-play nothing at all until the next player confirms they hold the device.
+ * pass-and-play nothing at all until the next player confirms they hold the device. The
+ * core decides it (core/src/view.rs, core/src/present/build.rs); nothing here decides it.
  */
 class FogOfWarTest {
     private var liveAtStart = 0L
@@ -77,99 +84,88 @@ class FogOfWarTest {
     fun inPassAndPlayTheBoardStaysHiddenBetweenTurnsUntilTheNextPlayerConfirms() {
         fog().use { s ->
             // the game opens hidden: Ann confirms she holds the device
-            val start = s.snapshot()
-            assertEquals(0, start.handOverTo?.toInt())
+            val start = s.screen()
+            assertEquals(0, start.handOverTo)
             assertShowsNothing(start)
-            val refused = s.tap("e2") as TapResult.Refused
-            assertEquals("illegal-hand-over", refused.reason.key)
-            assertThrows<RookeryException.NotYourTurn> { s.playMoveText("e2e4") }
-            assertTrue(s.legalTargets("e2").isEmpty())
+            val refused = s.tapCell("e2")
+            assertEquals(listOf("illegal-hand-over"), refused.notices.map { it.key })
+            assertShowsNothing(refused)
+            val typed = s.act(ScreenIntent.Type("e2e4"))
+            assertTrue(typed.moves.isEmpty(), "a typed move during the hand-over is refused")
             assertThrows<RookeryException.BadInput> { s.fen() }
-            s.confirmHandOver()
-            assertThrows<RookeryException.BadInput> { s.confirmHandOver() }
-            val white = s.snapshot()
+            val white = s.act(ScreenIntent.ConfirmHandOver)
             assertNull(white.handOverTo)
             assertEquals(startCells(0), white.cellsOf(0))
             assertTrue(white.cellsOf(1).isEmpty(), "White sees no black piece at the start")
+            assertEquals(0, white.viewer?.toInt())
 
             // Ann moves: the board hides until Ben confirms
-            assertTrue(s.tap("e2") is TapResult.Selected)
-            assertTrue(s.tap("e4") is TapResult.Moved)
-            val between = s.snapshot()
-            assertEquals(1, between.handOverTo?.toInt())
+            assertEquals("e2", s.tapCell("e2").selected)
+            val between = s.tapCell("e4")
+            assertEquals(1, between.handOverTo)
             assertShowsNothing(between)
-            assertEquals(listOf("?"), s.moveList())
-            assertTrue(s.scene(SceneOrientation(0u, false, false), false).pieces.isEmpty())
-            s.confirmHandOver()
-            val black = s.snapshot()
+            val black = s.act(ScreenIntent.ConfirmHandOver)
             assertEquals(startCells(1), black.cellsOf(1))
             assertTrue(black.cellsOf(0).isEmpty(), "Black sees nothing of White after 1. e4")
-            assertNull(black.lastMove, "e2e4 is in the dark for Black")
-            assertEquals(listOf("?"), s.moveList())
-            assertEquals(listOf("?"), s.readableMoveList(), "no SAN sign tells what the fog hides")
+            assertTrue(black.lastMoveCells.isEmpty(), "e2e4 is in the dark for Black")
+            assertEquals(listOf("?"), black.moveTexts, "no SAN sign tells what the fog hides")
 
-            // an undo that gives the turn back to Ann hides the board again
-            s.playMoveText("d7d5")
-            s.confirmHandOver()
-            s.undo()
-            assertEquals(1, s.snapshot().handOverTo?.toInt(), "the turn is Ben's again after the undo")
+            // an undo that gives the turn back to Ben hides the board again
+            s.play("d7d5")
+            s.act(ScreenIntent.ConfirmHandOver)
+            assertEquals(1, s.act(ScreenIntent.Undo).handOverTo, "the turn is Ben's again after the undo")
         }
     }
 
     @Test
     fun eachSeatSeesItsOwnPiecesTheCellsTheyCanMoveToAndNothingElse() {
         fog().use { s ->
-            s.confirmHandOver(); s.playMoveText("e2e4")
-            s.confirmHandOver(); s.playMoveText("d7d5")
-            s.confirmHandOver()
-            val w = s.snapshot()
+            s.act(ScreenIntent.ConfirmHandOver); s.play("e2e4")
+            s.act(ScreenIntent.ConfirmHandOver); s.play("d7d5")
+            val w = s.act(ScreenIntent.ConfirmHandOver)
             val whiteCells = startCells(0) - "e2" + "e4"
             assertEquals(whiteCells, w.cellsOf(0))
             assertEquals(setOf("d5"), w.cellsOf(1), "the pawn e4 may take is the only black piece White sees")
-            assertNull(w.lastMove, "d7d5 started in the dark")
-            assertEquals(listOf("e2e4", "?"), s.moveList())
-            assertEquals(listOf("d5", "e5"), s.legalTargets("e4").sorted())
-            assertEquals(39, w.seats[0].material)
-            assertEquals(1, w.seats[1].material, "only the black material White sees")
+            assertTrue(w.lastMoveCells.isEmpty(), "d7d5 started in the dark")
+            assertEquals(listOf("e2e4", "?"), w.moveTexts)
+            assertEquals(listOf("d5", "e5"), s.targetsOf("e4").sorted())
+            assertEquals(44, w.bars[0].material)
+            assertEquals(1, w.bars[1].material, "only the black material White sees")
             assertThrows<RookeryException.BadInput> { s.fen() }
             // taps on the dark say nothing of what stands there
-            assertEquals("illegal-no-piece", (s.tap("d8") as TapResult.Refused).reason.key)
-            assertEquals("illegal-no-piece", (s.tap("e3") as TapResult.Refused).reason.key)
-            s.tap("d1")
-            assertEquals("illegal-cannot-move-there", (s.tap("d7") as TapResult.Refused).reason.key)
-            assertEquals("illegal-cannot-move-there", s.whyIllegal("a2", "a5").key)
+            assertEquals(listOf("illegal-no-piece"), s.tapCell("d8").notices.map { it.key })
+            assertEquals(listOf("illegal-no-piece"), s.tapCell("e3").notices.map { it.key })
+            s.tapCell("d1")
+            assertEquals(listOf("illegal-cannot-move-there"), s.tapCell("d7").notices.map { it.key })
             // the board scene: pieces only on seen cells, every other cell fogged
-            val scene = s.scene(SceneOrientation(0u, false, false), false)
+            val scene = s.screen().scene
             assertEquals(whiteCells + "d5", scene.pieces.mapNotNull { it.cell }.toSet())
             val fogged = scene.cells.filter { it.fog }.map { it.cell }.toSet()
             assertTrue("d8" in fogged && "e7" in fogged && "d5" !in fogged && "e5" !in fogged && "e4" !in fogged)
             assertTrue(scene.cells.none { it.lastMove }, "no last-move mark for a move in the dark")
 
             // White takes d5: Black sees the capturer on d5 (its queen could take it) but not where it came from
-            s.playMoveText("e4d5")
-            s.confirmHandOver()
-            val b = s.snapshot()
+            s.play("e4d5")
+            val b = s.act(ScreenIntent.ConfirmHandOver)
             assertEquals(startCells(1) - "d7", b.cellsOf(1))
             assertEquals(setOf("d5"), b.cellsOf(0))
-            assertNull(b.lastMove, "e4d5 started on a cell Black cannot see")
-            assertEquals(listOf("P"), b.seats[0].captured, "Black knows which of its pieces it lost")
-            assertEquals(listOf("?", "d7d5", "?"), s.moveList())
+            assertTrue(b.lastMoveCells.isEmpty(), "e4d5 started on a cell Black cannot see")
+            assertEquals(listOf("P"), b.bars[0].captured.map { it.letter.uppercase() }, "Black knows which of its pieces it lost")
+            assertEquals(listOf("?", "d7d5", "?"), b.moveTexts)
         }
     }
 
     @Test
     fun aPawnThatMayBeTakenEnPassantIsSeenAndThereIsNoCheck() {
         fog().use { s ->
-            for (m in listOf("e2e4", "h7h6", "e4e5", "d7d5")) { s.confirmHandOver(); s.playMoveText(m) }
-            s.confirmHandOver()
-            val w = s.snapshot()
+            for (m in listOf("e2e4", "h7h6", "e4e5", "d7d5")) { s.act(ScreenIntent.ConfirmHandOver); s.play(m) }
+            val w = s.act(ScreenIntent.ConfirmHandOver)
             assertEquals(setOf("d5"), w.cellsOf(1), "the pawn e5 may take en passant")
-            assertTrue("d6" in s.legalTargets("e5"))
+            assertTrue("d6" in s.targetsOf("e5"))
             // a bishop on the king's diagonal: no check is shown to either side (there is none)
-            s.playMoveText("f1b5")
-            s.confirmHandOver()
-            val b = s.snapshot()
-            assertTrue(b.checkCells.isEmpty())
+            s.play("f1b5")
+            val b = s.act(ScreenIntent.ConfirmHandOver)
+            assertTrue(b.scene.pieces.none { it.checked })
             assertTrue("b5" !in b.cellsOf(0), "Black cannot see the bishop: c6 and d7 are its only cells near it")
         }
     }
@@ -177,15 +173,29 @@ class FogOfWarTest {
     @Test
     fun aPersonAgainstABotNeverHandsOverAndNeverSeesTheBotsView() {
         fog(listOf(ann, SeatConfig.Bot(0u))).use { s ->
-            assertNull(s.snapshot().handOverTo)
-            s.playMoveText("e2e4")
-            val onBotsTurn = s.snapshot()
+            assertNull(s.screen().handOverTo)
+            val onBotsTurn = s.play("e2e4")
             assertNull(onBotsTurn.handOverTo)
-            assertEquals(1, onBotsTurn.turn.toInt())
+            assertEquals(1, onBotsTurn.turn)
             assertEquals(startCells(0) - "e2" + "e4", onBotsTurn.cellsOf(0), "Ann's view while the bot thinks")
             assertTrue(onBotsTurn.cellsOf(1).isEmpty(), "never the bot's own view")
             runBlocking { s.botMove(null) }
-            assertNull(s.snapshot().handOverTo)
+            assertNull(s.screen().handOverTo)
+            assertEquals(0, s.screen().viewer?.toInt())
+        }
+    }
+
+    @Test
+    fun oneSeatsLookerNeverSeesTheOthersPieces() {
+        fog().use { s ->
+            val black = s.setLooker(ScreenLooker.Seat(1u))
+            assertNull(black.handOverTo, "one seat's device is never handed over")
+            assertEquals(startCells(1), black.cellsOf(1))
+            assertTrue(black.cellsOf(0).isEmpty())
+            // White's move (played elsewhere) stays in the dark
+            val after = s.play("e2e4")
+            assertEquals(listOf("?"), after.moveTexts)
+            assertTrue(after.cellsOf(0).isEmpty())
         }
     }
 
@@ -193,16 +203,19 @@ class FogOfWarTest {
     fun aSavedGameInPlayShowsNoPositionAndCannotBeExportedUntilItIsOver() {
         GameLibrary(dir.resolve("saves").toString()).use { lib ->
             lib.newGame("fog-of-war", listOf(ann, ben), defaultHouseRules(), 3uL).use { s ->
-                s.confirmHandOver()
-                s.playMoveText("e2e4")
+                s.act(ScreenIntent.ConfirmHandOver)
+                s.play("e2e4")
                 val summary = lib.savedGames().single()
                 assertEquals("", summary.position)
                 assertThrows<RookeryException.BadInput> { lib.exportGame(summary.id) }
                 assertThrows<RookeryException.BadInput> { lib.exportGameFull(summary.id) }
-                s.resign(1u)
+                s.act(ScreenIntent.Resign(1u))
                 val over = lib.savedGames().single()
                 assertNotEquals("", over.position)
                 assertTrue(lib.exportGame(over.id).contains("e4"))
+                // the game is over: everything is shown, the FEN too
+                assertTrue(s.screen().scene.cells.none { it.fog })
+                s.fen()
             }
         }
     }

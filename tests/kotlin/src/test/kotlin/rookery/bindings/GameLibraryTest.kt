@@ -15,11 +15,13 @@ import org.junit.jupiter.api.assertThrows
 import uniffi.rookery_bindings.CancelHandle
 import uniffi.rookery_bindings.GameLibrary
 import uniffi.rookery_bindings.GameSession
+import uniffi.rookery_bindings.ScreenIntent
+import uniffi.rookery_bindings.PendingView
+import uniffi.rookery_bindings.GameScreen
 import uniffi.rookery_bindings.HouseRulesConfig
 import uniffi.rookery_bindings.RookeryException
 import uniffi.rookery_bindings.SavedStatus
 import uniffi.rookery_bindings.SeatConfig
-import uniffi.rookery_bindings.TapResult
 import uniffi.rookery_bindings.botMoveThinking
 import uniffi.rookery_bindings.botSearchesRunning
 import uniffi.rookery_bindings.defaultHouseRules
@@ -39,29 +41,30 @@ private fun waitFor(timeoutMs: Long = 10_000, condition: () -> Boolean): Boolean
 }
 
 /**
- * One action by the seat to move: a bot's through `botMove`, a person's through taps (the first
- * piece, in snapshot order, that has a target, to its first target; promotions to a queen).
- * Returns the action's text.
+ * One action by the seat to move, through the game screen: a pending choice's first button, a
+ * bot's move through `botMove`, a person's through taps (the first piece, in the scene's order,
+ * that has a target, to its first target; promotions to a queen). Returns the screen after it.
  */
-fun playOneAction(s: GameSession): String {
-    val snap = s.snapshot()
-    val turn = snap.turn.toInt()
-    if (snap.choices.isNotEmpty()) {
-        s.choose(snap.choices.first())
-        return snap.choices.first()
+fun playOneAction(s: GameSession): GameScreen {
+    val snap = s.screen()
+    val choice = snap.buttons.indexOfFirst { it.text.startsWith("choice:") }
+    if (choice >= 0) return s.act(ScreenIntent.Press(choice.toUInt()))
+    val bar = snap.bars.first { it.toMove }
+    if (bar.bot != null) {
+        runBlocking { s.botMove(null) }
+        return s.screen()
     }
-    if (snap.seats[turn].config is SeatConfig.Bot) return runBlocking { s.botMove(null) }
-    for (p in snap.pieces.filter { it.owner?.toInt() == turn }) {
-        val sel = s.tap(p.cell)
-        if (sel !is TapResult.Selected) continue
-        return when (val r = s.tap(sel.targets.first())) {
-            is TapResult.Moved -> r.text
-            is TapResult.NeedsPromotion -> s.choosePromotion(if ("Q" in r.choices) "Q" else r.choices.first())
-            is TapResult.NeedsChoice -> s.chooseMove(r.moves.first())
-            else -> error("a target tap gave $r")
+    for (p in snap.scene.pieces.filter { it.cell != null && it.owner == bar.seat }) {
+        val sel = s.tapCell(p.cell!!)
+        if (sel.selected != p.cell || sel.targets.isEmpty()) continue
+        val r = s.tapCell(sel.targets.first())
+        return when (val pending = r.pending) {
+            is PendingView.Promotion -> s.act(ScreenIntent.Pick(pending.options.indexOfFirst { it.letter.uppercase() == "Q" }.coerceAtLeast(0).toUInt()))
+            is PendingView.Moves -> s.act(ScreenIntent.Pick(0u))
+            else -> r.also { check(it.moves.size > snap.moves.size) { "a target tap did not move: $it" } }
         }
     }
-    error("seat $turn has no move but the game goes on: ${snap.result}")
+    error("seat ${bar.seat} has no move but the game goes on: ${snap.result}")
 }
 
 class GameLibraryTest {
@@ -91,7 +94,7 @@ class GameLibraryTest {
     fun aFourPlayerGameWithTwoPeopleAndTwoBotsSurvivesDroppingEverythingAndIsPlayedToItsEnd() {
         val rules = defaultHouseRules().copy(moveLimit = 60u)
         var id = 0uL
-        lateinit var before: uniffi.rookery_bindings.BoardSnapshot
+        lateinit var before: GameScreen
         lateinit var movesBefore: List<String>
         lateinit var fenBefore: String
         val undone = mutableListOf<String>()
@@ -99,14 +102,14 @@ class GameLibraryTest {
             assertTrue(lib.syncToDisk(), "sync to disk is on by default")
             lib.newGame("four-player-ffa", seats4, rules, 11uL).use { s ->
                 repeat(22) { playOneAction(s) }
-                val all = s.moveList()
-                s.undo(); s.undo()
+                val all = s.screen().moveTexts
+                s.act(ScreenIntent.Undo); s.act(ScreenIntent.Undo)
                 undone += all.takeLast(2)
-                before = s.snapshot()
-                movesBefore = s.moveList()
+                before = s.screen()
+                movesBefore = before.moveTexts
                 fenBefore = s.fen()
                 id = before.savedId!!
-                assertEquals(20u, before.plyCount)
+                assertEquals(20, before.moves.size)
                 assertTrue(before.canRedo)
             }
         }
@@ -119,25 +122,28 @@ class GameLibraryTest {
             assertEquals(id, g.id)
             assertEquals("four-player-ffa", g.gameId)
             assertEquals(seats4, g.seats)
-            assertEquals(before.turn, g.turn)
+            assertEquals(before.turn?.toUByte(), g.turn)
             assertEquals(20u, g.plyCount)
             assertEquals(22u, g.storedCount)
             assertEquals(SavedStatus.PLAYING, g.status)
             assertEquals(fenBefore, g.position)
             assertTrue(g.lastChangedMs > 0uL)
-            assertEquals(before.pieces.toSet(), previewPieces(g.gameId, g.position).toSet())
+            assertEquals(
+                before.scene.pieces.filter { it.cell != null }.map { Triple(it.cell!!, it.letter.uppercase(), it.owner) }.toSet(),
+                previewPieces(g.gameId, g.position).map { Triple(it.cell, it.letter.uppercase(), it.owner) }.toSet(),
+            )
             lib.resume(id).use { s ->
-                assertEquals(before, s.snapshot())
-                assertEquals(movesBefore, s.moveList())
+                assertEquals(before, s.screen())
+                assertEquals(movesBefore, s.screen().moveTexts)
                 assertEquals(fenBefore, s.fen())
                 // the undo history: the two undone actions come back by redo, in order
-                s.redo(); s.redo()
-                assertEquals(movesBefore + undone, s.moveList())
+                s.act(ScreenIntent.Redo); s.act(ScreenIntent.Redo)
+                assertEquals(movesBefore + undone, s.screen().moveTexts)
                 var n = 0
-                while (s.snapshot().result == null && n < 2_000) {
+                while (s.screen().result == null && n < 2_000) {
                     playOneAction(s); n++
                 }
-                assertNotNull(s.snapshot().result, "the game ended")
+                assertNotNull(s.screen().result, "the game ended")
             }
             val done = lib.savedGames().single()
             assertEquals(SavedStatus.FINISHED, done.status)
@@ -148,7 +154,7 @@ class GameLibraryTest {
         GameLibrary(path()).use { lib ->
             val g = lib.savedGames().single()
             assertEquals(SavedStatus.FINISHED, g.status)
-            lib.resume(g.id).use { s -> assertNotNull(s.snapshot().result) }
+            lib.resume(g.id).use { s -> assertNotNull(s.screen().result) }
         }
     }
 
@@ -157,8 +163,8 @@ class GameLibraryTest {
         var id = 0uL
         GameLibrary(path()).use { lib ->
             lib.newGame("chess", listOf(SeatConfig.Person("Ann"), SeatConfig.Bot(2u)), defaultHouseRules(), 5uL).use { s ->
-                assertEquals("e2e4", s.playMoveText("e2e4"))
-                id = s.snapshot().savedId!!
+                assertEquals(listOf("e4"), s.play("e2e4").moveTexts)
+                id = s.screen().savedId!!
                 val handle = CancelHandle()
                 runBlocking {
                     val call = async(Dispatchers.IO) { runCatching { botMoveThinking(s, 60_000uL, handle) } }
@@ -172,14 +178,13 @@ class GameLibraryTest {
         }
         GameLibrary(path()).use { lib ->
             lib.resume(id).use { s ->
-                val snap = s.snapshot()
-                assertEquals(1u, snap.plyCount)
-                assertEquals(1, snap.turn.toInt())
-                assertEquals(listOf("e2e4"), s.moveList())
+                val snap = s.screen()
+                assertEquals(1, snap.turn)
                 // the screen's list reads as chess players write it
-                assertEquals(listOf("e4"), s.readableMoveList())
-                val reply = runBlocking { s.botMove(null) }
-                assertEquals(listOf("e2e4", reply), s.moveList())
+                assertEquals(listOf("e4"), snap.moveTexts)
+                runBlocking { s.botMove(null) }
+                assertEquals(2, s.screen().moves.size)
+                assertEquals("e4", s.screen().moves.first().text)
             }
             assertEquals(2u, lib.savedGames().single().plyCount)
         }
@@ -189,8 +194,8 @@ class GameLibraryTest {
     fun badInputGivesTypedErrorsAndLosesNothing() {
         GameLibrary(path()).use { lib ->
             val id = lib.newGame("chess", listOf(SeatConfig.Person("A"), SeatConfig.Person("B")), defaultHouseRules(), 1uL).use { s ->
-                s.playMoveText("e2e4")
-                s.snapshot().savedId!!
+                s.play("e2e4")
+                s.screen().savedId!!
             }
             assertThrows<RookeryException.NoSuchGame> { lib.resume(9_999uL) }
             assertThrows<RookeryException.NoSuchGame> { lib.delete(9_999uL) }
@@ -206,7 +211,7 @@ class GameLibraryTest {
             assertThrows<RookeryException.LibraryUnavailable> { GameLibrary(file.resolve("saves").toString()) }
             // nothing was lost
             assertEquals(1u, lib.savedGames().single { it.id == id }.plyCount)
-            lib.resume(id).use { s -> assertEquals(listOf("e2e4"), s.moveList()) }
+            lib.resume(id).use { s -> assertEquals(listOf("e4"), s.screen().moveTexts) }
         }
     }
 
@@ -216,9 +221,9 @@ class GameLibraryTest {
             lib.setSyncToDisk(false)
             assertFalse(lib.syncToDisk())
             val id = lib.newGame("chess", listOf(SeatConfig.Person("A"), SeatConfig.Bot(0u)), defaultHouseRules(), 1uL).use { s ->
-                s.playMoveText("e2e4")
+                s.play("e2e4")
                 runBlocking { s.botMove(null) }
-                s.snapshot().savedId!!
+                s.screen().savedId!!
             }
             lib.rename(id, "Evening game")
             assertEquals("Evening game", lib.savedGames().single().name)
@@ -235,7 +240,7 @@ class GameLibraryTest {
             // a session of a deleted game cannot save any more: it says so
             lib.resume(copy.id).use { s ->
                 lib.delete(copy.id)
-                assertThrows<RookeryException.NoSuchGame> { s.playMoveText("g1f3") }
+                assertThrows<RookeryException.NoSuchGame> { s.play("g1f3") }
             }
         }
     }
@@ -243,8 +248,7 @@ class GameLibraryTest {
     @Test
     fun aSessionWithoutALibrarySavesNothing() {
         GameSession("chess", listOf(SeatConfig.Person("A"), SeatConfig.Person("B")), defaultHouseRules(), 1uL).use { s ->
-            s.playMoveText("e2e4")
-            assertNull(s.snapshot().savedId)
+            assertNull(s.play("e2e4").savedId)
         }
         GameLibrary(path()).use { lib -> assertTrue(lib.savedGames().isEmpty()) }
     }

@@ -6,20 +6,20 @@ import kotlinx.coroutines.runBlocking
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.BeforeEach
 import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertNotEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertNotNull
 import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
-import uniffi.rookery_bindings.BoardSnapshot
 import uniffi.rookery_bindings.CancelHandle
-import uniffi.rookery_bindings.GameEndReason
 import uniffi.rookery_bindings.GameSession
-import uniffi.rookery_bindings.PieceLook
+import uniffi.rookery_bindings.ScreenIntent
+import uniffi.rookery_bindings.PendingView
+import uniffi.rookery_bindings.GameScreen
 import uniffi.rookery_bindings.RookeryException
 import uniffi.rookery_bindings.SeatConfig
-import uniffi.rookery_bindings.TapResult
 import uniffi.rookery_bindings.botMoveThinking
 import uniffi.rookery_bindings.botSearchesRunning
 import uniffi.rookery_bindings.panicNow
@@ -34,15 +34,19 @@ private fun bots(n: Int, level: Int = 0) = List(n) { SeatConfig.Bot(level.toUByt
 private fun chess(seats: List<SeatConfig> = people(2)) = GameSession("chess", seats, defaultHouseRules(), 1uL)
 
 /** Plays bot moves through the async call until the game has a result. */
-private fun playBotsToTheEnd(session: GameSession, maxPlies: Int = 2_000): BoardSnapshot {
+private fun playBotsToTheEnd(session: GameSession, maxPlies: Int = 2_000): GameScreen {
     runBlocking {
         repeat(maxPlies) {
-            if (session.snapshot().result != null) return@runBlocking
+            if (session.screen().result != null) return@runBlocking
             session.botMove(null)
         }
     }
-    return session.snapshot()
+    return session.screen()
 }
+
+private val GameScreen.lastMoveCells: List<String> get() = scene.cells.filter { it.lastMove }.map { it.cell }
+
+private val GameScreen.checked: List<String> get() = scene.pieces.filter { it.checked }.mapNotNull { it.cell }
 
 private fun waitUntil(timeoutMs: Long = 5_000, condition: () -> Boolean): Boolean {
     val deadline = System.nanoTime() + timeoutMs * 1_000_000
@@ -93,47 +97,47 @@ class GameSessionTest {
     @Test
     fun foolsMateByTapsEndsInCheckmate() {
         chess().use { s ->
-            val start = s.snapshot()
-            assertEquals(64, start.cells.size)
-            assertEquals(32, start.pieces.size)
-            assertEquals(0, start.turn.toInt())
+            val start = s.screen()
+            assertEquals(64, start.scene.cells.size)
+            assertEquals(32, start.scene.pieces.size)
+            assertEquals(0, start.turn)
             assertFalse(start.canUndo)
-            for ((from, to) in listOf("f2" to "f3", "e7" to "e5", "g2" to "g4", "d8" to "h4")) {
-                val sel = s.tap(from)
-                assertTrue(sel is TapResult.Selected && to in sel.targets, "$from: $sel")
-                assertEquals(from, s.snapshot().selected)
-                assertEquals(TapResult.Moved("$from$to"), s.tap(to))
+            for ((i, move) in listOf("f2" to "f3", "e7" to "e5", "g2" to "g4", "d8" to "h4").withIndex()) {
+                val (from, to) = move
+                val sel = s.tapCell(from)
+                assertTrue(sel.selected == from && to in sel.targets, "$from: $sel")
+                assertEquals(i + 1, s.tapCell(to).moves.size)
             }
-            val end = s.snapshot()
-            assertEquals(GameEndReason.CHECKMATE, end.result?.reason)
+            val end = s.screen()
+            assertEquals("end-checkmate", end.result?.reason?.key)
             assertEquals(listOf(1u), end.result?.winners)
-            assertEquals(listOf("e1"), end.checkCells)
-            assertEquals("d8", end.lastMove?.from)
-            assertEquals("h4", end.lastMove?.to)
-            assertEquals(4u, end.plyCount)
+            assertEquals(listOf("e1"), end.checked)
+            assertEquals(setOf("d8", "h4"), end.lastMoveCells.toSet())
+            assertEquals(listOf("f3", "e5", "g4", "Qh4#"), end.moveTexts)
             assertTrue(end.canUndo)
             // After the mate, taps do nothing (and say why); undo brings the game back.
-            assertEquals("illegal-game-over", (s.tap("e2") as TapResult.Refused).reason.key)
-            s.undo()
-            assertNull(s.snapshot().result)
-            assertTrue(s.snapshot().canRedo)
-            s.redo()
-            assertEquals(end, s.snapshot())
+            assertEquals(listOf("illegal-game-over"), s.tapCell("e2").notices.map { it.key })
+            s.act(ScreenIntent.Undo)
+            assertNull(s.screen().result)
+            assertTrue(s.screen().canRedo)
+            assertEquals(end, s.act(ScreenIntent.Redo))
         }
     }
 
     @Test
     fun tapOnAnotherOwnPieceReselectsAndOnANonTargetIsRefusedWithItsReason() {
         chess().use { s ->
-            assertTrue(s.tap("e2") is TapResult.Selected)
-            assertEquals(TapResult.Selected("d2", listOf("d3", "d4")), s.tap("d2"))
-            val refused = s.tap("h5") as TapResult.Refused
-            assertEquals("illegal-cannot-move-there", refused.reason.key)
-            assertEquals("h5", refused.reason.args.single { it.name == "cell" }.value)
-            assertNull(s.snapshot().selected)
+            assertEquals("e2", s.tapCell("e2").selected)
+            val d2 = s.tapCell("d2")
+            assertEquals("d2", d2.selected)
+            assertEquals(listOf("d3", "d4"), d2.targets.sorted())
+            val refused = s.tapCell("h5").notices.single()
+            assertEquals("illegal-cannot-move-there", refused.key)
+            assertEquals("h5", refused.args.single { it.name == "cell" }.value)
+            assertNull(s.screen().selected)
             // not the side to move
-            assertEquals("illegal-not-your-piece", (s.tap("e7") as TapResult.Refused).reason.key)
-            assertEquals(listOf("f3", "h3"), s.legalTargets("g1").sorted())
+            assertEquals(listOf("illegal-not-your-piece"), s.tapCell("e7").notices.map { it.key })
+            assertEquals(listOf("f3", "h3"), s.targetsOf("g1").sorted())
         }
     }
 
@@ -141,16 +145,19 @@ class GameSessionTest {
     fun promotionByTapsAsksForThePiece() {
         chess().use { s ->
             s.loadFen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1")
-            assertTrue(s.tap("e7") is TapResult.Selected)
-            val promo = s.tap("e8")
-            assertTrue(promo is TapResult.NeedsPromotion && "Q" in promo.choices && "N" in promo.choices, promo.toString())
+            assertEquals("e7", s.tapCell("e7").selected)
+            val promo = (s.tapCell("e8").pending as PendingView.Promotion).options
+            assertTrue(promo.any { it.letter == "Q" } && promo.any { it.letter == "N" }, promo.toString())
             // each choice as the board draws it, in white's colours
-            val looks = (promo as TapResult.NeedsPromotion).choices.zip(promo.pieces).toMap()
-            assertEquals(PieceLook("western-queen", "white"), looks["Q"])
-            assertEquals(PieceLook("western-knight", "white"), looks["N"])
-            assertThrows<RookeryException.BadInput> { s.choosePromotion("K") }
-            assertEquals("e7e8q", s.choosePromotion("Q"))
-            val queen = s.snapshot().pieces.single { it.cell == "e8" }
+            val looks = promo.associate { it.letter to (it.glyph to it.army) }
+            assertEquals("western-queen" to "white", looks["Q"])
+            assertEquals("western-knight" to "white", looks["N"])
+            val asked = s.screen()
+            assertThrows<RookeryException.BadInput> { s.act(ScreenIntent.Pick(promo.size.toUInt())) }
+            assertEquals(asked, s.screen(), "a pick that is no option changes nothing")
+            val after = s.act(ScreenIntent.Pick(promo.indexOfFirst { it.letter == "Q" }.toUInt()))
+            assertEquals(listOf("e8=Q"), after.moveTexts)
+            val queen = after.piecesAt("e8").single()
             assertEquals("Q", queen.letter)
             assertEquals(0.toUByte(), queen.owner)
         }
@@ -159,13 +166,12 @@ class GameSessionTest {
     @Test
     fun illegalMoveRaisesIllegalMoveAndChangesNothing() {
         chess().use { s ->
-            s.playMoveText("e2e4")
-            val before = s.snapshot()
+            val before = s.play("e2e4")
             val fen = s.fen()
-            assertThrows<RookeryException.IllegalMove> { s.playMoveText("e7e3") }
-            assertThrows<RookeryException.BadInput> { s.playMoveText("zz") }
-            assertThrows<RookeryException.BadInput> { s.tap("z9") }
-            assertEquals(before, s.snapshot())
+            assertThrows<RookeryException.IllegalMove> { s.play("e7e3") }
+            assertThrows<RookeryException.BadInput> { s.play("zz") }
+            assertThrows<RookeryException.BadInput> { s.tapCell("z9") }
+            assertEquals(before, s.screen())
             assertEquals(fen, s.fen())
         }
     }
@@ -173,11 +179,10 @@ class GameSessionTest {
     @Test
     fun malformedFenRaisesBadInputAndChangesNothing() {
         chess().use { s ->
-            s.playMoveText("d2d4")
-            val before = s.snapshot()
+            val before = s.play("d2d4")
             assertThrows<RookeryException.BadInput> { s.loadFen("rnbqkbnr/pppppppp/8 w KQkq") }
             assertThrows<RookeryException.BadInput> { s.loadFen("") }
-            assertEquals(before, s.snapshot())
+            assertEquals(before, s.screen())
         }
     }
 
@@ -189,8 +194,8 @@ class GameSessionTest {
         chess().use { s ->
             assertThrows<RookeryException.NotYourTurn> { runBlocking { s.botMove(null) } }
             s.closeSession()
-            assertThrows<RookeryException.StaleSession> { s.snapshot() }
-            assertThrows<RookeryException.StaleSession> { s.tap("e2") }
+            assertThrows<RookeryException.StaleSession> { s.screen() }
+            assertThrows<RookeryException.StaleSession> { s.tapCell("e2") }
             assertThrows<RookeryException.StaleSession> { runBlocking { s.botMove(null) } }
         }
     }
@@ -198,15 +203,12 @@ class GameSessionTest {
     @Test
     fun resignAndHandASeatToABot() {
         chess().use { s ->
-            s.setSeat(1u, SeatConfig.Bot(1u))
-            s.playMoveText("e2e4")
-            val reply = runBlocking { s.botMove(null) }
-            assertEquals(2u, s.snapshot().plyCount)
-            assertEquals(reply, s.snapshot().lastMove?.text)
-            assertFalse(s.noPersonPlaying())
-            s.resign(0u)
-            val end = s.snapshot()
-            assertEquals(GameEndReason.RESIGNATION, end.result?.reason)
+            assertEquals(1u.toUByte(), s.act(ScreenIntent.SetSeat(1u, SeatConfig.Bot(1u))).bars[1].bot)
+            assertTrue(s.play("e2e4").bars[1].thinking)
+            runBlocking { s.botMove(null) }
+            assertEquals(2, s.screen().moves.size)
+            val end = s.act(ScreenIntent.Resign(0u))
+            assertEquals("end-resignation", end.result?.reason?.key)
             assertEquals(listOf(1u), end.result?.winners)
         }
     }
@@ -215,11 +217,10 @@ class GameSessionTest {
     fun fourPlayerBotsPlayToTheEndThroughTheAsyncCall() {
         val house = defaultHouseRules().copy(moveLimit = 40u)
         GameSession("four-player-ffa", bots(4), house, 7uL).use { s ->
-            assertTrue(s.noPersonPlaying())
             val end = playBotsToTheEnd(s)
-            assertNotNull(end.result, "no result after ${end.plyCount} plies")
-            assertTrue(end.plyCount <= 40u)
-            assertEquals(4, end.seats.size)
+            assertNotNull(end.result, "no result after ${end.moves.size} plies")
+            assertTrue(end.moves.count { it.note == null } <= 40)
+            assertEquals(4, end.bars.size)
         }
     }
 
@@ -227,23 +228,23 @@ class GameSessionTest {
     fun eightPlayerBotsPlayToTheEndThroughTheAsyncCall() {
         val house = defaultHouseRules().copy(moveLimit = 48u)
         GameSession("eight-player-ffa", bots(8), house, 8uL).use { s ->
-            val start = s.snapshot()
-            assertEquals(8, start.seats.size)
+            val start = s.screen()
+            assertEquals(8, start.bars.size)
             val end = playBotsToTheEnd(s)
-            assertNotNull(end.result, "no result after ${end.plyCount} plies")
-            assertTrue(end.plyCount <= 48u)
+            assertNotNull(end.result, "no result after ${end.moves.size} plies")
+            assertTrue(end.moves.count { it.note == null } <= 48)
         }
     }
 
     @Test
     fun alreadyCancelledBotSearchIsCancelledAndChangesNothing() {
         chess(bots(2, level = 2)).use { s ->
-            val before = s.snapshot()
+            val before = s.screen()
             CancelHandle().use { h ->
                 h.cancel()
                 assertThrows<RookeryException.Cancelled> { runBlocking { s.botMove(h) } }
             }
-            assertEquals(before, s.snapshot())
+            assertEquals(before, s.screen())
         }
     }
 
@@ -254,7 +255,7 @@ class GameSessionTest {
      */
     private fun cancelARunningSearch(seed: ULong, cancel: (CancelHandle) -> Unit) {
         GameSession("eight-player-ffa", bots(8, level = 2), defaultHouseRules(), seed).use { s ->
-            val before = s.snapshot()
+            val before = s.screen()
             CancelHandle().use { h ->
                 val outcome = runBlocking {
                     val call = async(Dispatchers.Default) { runCatching { botMoveThinking(s, THINK_MS, h) } }
@@ -271,7 +272,7 @@ class GameSessionTest {
                 assertTrue(outcome.exceptionOrNull() is RookeryException.Cancelled, outcome.toString())
                 assertTrue(waitUntil(CANCEL_BOUND_MS) { botSearchesRunning(s) == 0u }, "the search still runs")
             }
-            assertEquals(before, s.snapshot())
+            assertEquals(before, s.screen())
         }
     }
 
@@ -288,8 +289,8 @@ class GameSessionTest {
     @Test
     fun anUncancelledThinkingSearchPlaysItsMove() {
         GameSession("chess", bots(2, level = 1), defaultHouseRules(), 5uL).use { s ->
-            val text = runBlocking { botMoveThinking(s, 50uL, null) }
-            assertEquals(text, s.snapshot().lastMove?.text)
+            runBlocking { botMoveThinking(s, 50uL, null) }
+            assertEquals(1, s.screen().moves.size)
             assertEquals(0u, botSearchesRunning(s))
         }
     }
@@ -297,58 +298,53 @@ class GameSessionTest {
     @Test
     fun undoAndRedoAtBothEndsAreBadInputAndChangeNothing() {
         chess().use { s ->
-            val start = s.snapshot()
-            assertThrows<RookeryException.BadInput> { s.undo() }
-            assertThrows<RookeryException.BadInput> { s.redo() }
-            assertEquals(start, s.snapshot())
-            s.playMoveText("e2e4")
-            val moved = s.snapshot()
-            assertThrows<RookeryException.BadInput> { s.redo() }
-            assertEquals(moved, s.snapshot())
-            s.undo()
-            assertEquals(start.copy(canRedo = true), s.snapshot())
-            assertThrows<RookeryException.BadInput> { s.undo() }
-            s.redo()
-            assertEquals(moved, s.snapshot())
-            assertThrows<RookeryException.BadInput> { s.redo() }
+            val start = s.screen()
+            assertThrows<RookeryException.BadInput> { s.act(ScreenIntent.Undo) }
+            assertThrows<RookeryException.BadInput> { s.act(ScreenIntent.Redo) }
+            assertEquals(start, s.screen())
+            val moved = s.play("e2e4")
+            assertThrows<RookeryException.BadInput> { s.act(ScreenIntent.Redo) }
+            assertEquals(moved, s.screen())
+            assertEquals(start.copy(canRedo = true), s.act(ScreenIntent.Undo))
+            assertThrows<RookeryException.BadInput> { s.act(ScreenIntent.Undo) }
+            assertEquals(moved, s.act(ScreenIntent.Redo))
+            assertThrows<RookeryException.BadInput> { s.act(ScreenIntent.Redo) }
         }
     }
 
     @Test
     fun resigningOutOfTurnWorksAndABadSeatOrAFinishedGameIsRefused() {
         chess().use { s ->
-            val start = s.snapshot()
-            assertThrows<RookeryException.BadInput> { s.resign(2u) }
-            assertThrows<RookeryException.BadInput> { s.resign(255u) }
-            assertEquals(start, s.snapshot())
+            val start = s.screen()
+            assertThrows<RookeryException.BadInput> { s.act(ScreenIntent.Resign(2u)) }
+            assertThrows<RookeryException.BadInput> { s.act(ScreenIntent.Resign(255u)) }
+            assertEquals(start, s.screen())
             // White to move; Black resigns
-            s.resign(1u)
-            val end = s.snapshot()
-            assertEquals(GameEndReason.RESIGNATION, end.result?.reason)
+            val end = s.act(ScreenIntent.Resign(1u))
+            assertEquals("end-resignation", end.result?.reason?.key)
             assertEquals(listOf(0u), end.result?.winners)
-            assertEquals("resign:1", end.lastMove?.text)
-            assertThrows<RookeryException.IllegalMove> { s.resign(0u) }
-            assertEquals(end, s.snapshot())
+            assertEquals("moves-resigns", end.moves.last().note?.key)
+            assertThrows<RookeryException.IllegalMove> { s.act(ScreenIntent.Resign(0u)) }
+            assertEquals(end, s.screen())
         }
         // a seat that is out cannot resign again
         GameSession("four-player-ffa", people(4), defaultHouseRules(), 1uL).use { s ->
-            s.resign(2u)
-            assertFalse(s.snapshot().seats[2].playing)
-            assertThrows<RookeryException.BadInput> { s.resign(2u) }
+            assertNotEquals(uniffi.rookery_bindings.SeatStateView.PLAYING, s.act(ScreenIntent.Resign(2u)).bars[2].state)
+            assertThrows<RookeryException.BadInput> { s.act(ScreenIntent.Resign(2u)) }
         }
     }
 
     @Test
     fun setSeatRefusesABadSeatOrLevelAndChangesNothing() {
         chess().use { s ->
-            val before = s.snapshot()
-            assertThrows<RookeryException.BadInput> { s.setSeat(2u, SeatConfig.Bot(1u)) }
-            assertThrows<RookeryException.BadInput> { s.setSeat(0u, SeatConfig.Bot(9u)) }
-            assertEquals(before, s.snapshot())
-            s.setSeat(0u, SeatConfig.Bot(2u))
-            assertEquals(SeatConfig.Bot(2u), s.snapshot().seats[0].config)
-            s.setSeat(0u, SeatConfig.Person("Ann"))
-            assertEquals(SeatConfig.Person("Ann"), s.snapshot().seats[0].config)
+            val before = s.screen()
+            assertThrows<RookeryException.BadInput> { s.act(ScreenIntent.SetSeat(2u, SeatConfig.Bot(1u))) }
+            assertThrows<RookeryException.BadInput> { s.act(ScreenIntent.SetSeat(0u, SeatConfig.Bot(9u))) }
+            assertEquals(before, s.screen())
+            assertEquals(2u.toUByte(), s.act(ScreenIntent.SetSeat(0u, SeatConfig.Bot(2u))).bars[0].bot)
+            val ann = s.act(ScreenIntent.SetSeat(0u, SeatConfig.Person("Ann"))).bars[0]
+            assertEquals(null, ann.bot)
+            assertEquals("Ann", ann.name)
             assertThrows<RookeryException.NotYourTurn> { runBlocking { s.botMove(null) } }
         }
     }
@@ -356,21 +352,18 @@ class GameSessionTest {
     @Test
     fun endGameNeedsNoPersonPlayingAndAGameThatAllowsIt() {
         GameSession("eight-player-ffa", people(1) + bots(7), defaultHouseRules(), 2uL).use { s ->
-            assertFalse(s.noPersonPlaying())
-            assertThrows<RookeryException.BadInput> { s.endGame() }
-            assertNull(s.snapshot().result)
-            s.setSeat(0u, SeatConfig.Bot(0u))
-            assertTrue(s.noPersonPlaying())
-            s.endGame()
-            val end = s.snapshot()
-            assertEquals(GameEndReason.AGREEMENT, end.result?.reason)
-            assertEquals("choice:end", end.lastMove?.text)
-            assertThrows<RookeryException.IllegalMove> { s.endGame() }
+            // the end by agreement is an action like any other (`choice:end`); the app offers
+            // it only when no person plays any more (`GameController.waitingForDecision`)
+            assertNull(s.screen().result)
+            s.act(ScreenIntent.SetSeat(0u, SeatConfig.Bot(0u)))
+            val end = s.play("choice:end")
+            assertEquals("end-agreement", end.result?.reason?.key)
+            assertThrows<RookeryException.IllegalMove> { s.play("choice:end") }
         }
         // two-player chess has no end by agreement, even between bots
         chess(bots(2)).use { s ->
-            assertThrows<RookeryException.BadInput> { s.endGame() }
-            assertNull(s.snapshot().result)
+            assertThrows<RookeryException> { s.play("choice:end") }
+            assertNull(s.screen().result)
         }
     }
 
@@ -378,43 +371,40 @@ class GameSessionTest {
     fun threePlayerSessionOffersAChoiceAfterTheFirstMateAndTakesIt() {
         // seed 7 with random bots: the first mate (of seat 1) comes at ply 70
         GameSession("three-player", bots(3), defaultHouseRules(), 7uL).use { s ->
-            assertThrows<RookeryException.BadInput> { s.choose("choice:grey") } // nothing pending
+            assertThrows<RookeryException> { s.play("choice:grey") } // nothing pending
+            fun choices(x: GameScreen) = x.buttons.map { it.text }.filter { it.startsWith("choice:") }
             runBlocking {
                 repeat(400) {
-                    val snap = s.snapshot()
-                    if (snap.choices.isNotEmpty() || snap.result != null) return@runBlocking
+                    val snap = s.screen()
+                    if (choices(snap).isNotEmpty() || snap.result != null) return@runBlocking
                     s.botMove(null)
                 }
             }
-            val pending = s.snapshot()
-            assertEquals(70u, pending.plyCount)
-            assertEquals(listOf("choice:end", "choice:grey", "choice:give:2", "choice:give:0"), pending.choices)
+            val pending = s.screen()
+            assertEquals(70, pending.moves.size)
+            assertEquals(listOf("choice:end", "choice:grey", "choice:give:2", "choice:give:0"), choices(pending))
             // nothing else is accepted while the choice is pending
-            assertThrows<RookeryException.BadInput> { s.resign(0u) }
-            assertThrows<RookeryException.BadInput> { s.choose("choice:give:1") } // the mated seat
-            assertThrows<RookeryException.BadInput> { s.choose("choice:maybe") }
-            assertEquals(pending, s.snapshot())
-            s.choose("choice:give:2")
-            val after = s.snapshot()
-            assertTrue(after.choices.isEmpty())
-            assertEquals("choice:give:2", after.lastMove?.text)
-            assertFalse(after.seats[1].playing)
-            assertTrue(after.pieces.none { it.owner == 1.toUByte() }, "seat 1's army went to seat 2")
+            assertThrows<RookeryException> { s.act(ScreenIntent.Resign(0u)) }
+            assertThrows<RookeryException> { s.play("choice:give:1") } // the mated seat
+            assertThrows<RookeryException.BadInput> { s.play("choice:maybe") }
+            assertEquals(pending, s.screen())
+            val after = s.act(ScreenIntent.Press(choices(pending).indexOf("choice:give:2").toUInt()))
+            assertTrue(choices(after).isEmpty())
+            assertEquals(uniffi.rookery_bindings.SeatStateView.OUT, after.bars[1].state)
+            assertTrue(after.scene.pieces.none { it.owner == 1.toUByte() }, "seat 1's army went to seat 2")
             assertNull(after.result)
-            s.undo()
-            assertEquals(pending.choices, s.snapshot().choices)
-            s.choose("choice:end")
-            assertNotNull(s.snapshot().result)
+            assertEquals(choices(pending), choices(s.act(ScreenIntent.Undo)))
+            assertNotNull(s.play("choice:end").result)
         }
     }
 
     @Test
     fun realCoreErrorsMapToTheirKotlinTypes() {
         chess().use { s ->
-            assertThrows<RookeryException.IllegalMove> { s.playMoveText("e2e5") }
-            assertThrows<RookeryException.BadInput> { s.playMoveText("e2") }
-            assertThrows<RookeryException.BadInput> { s.legalTargets("i9") }
-            assertThrows<RookeryException.BadInput> { s.choosePromotion("Q") }
+            assertThrows<RookeryException.IllegalMove> { s.play("e2e5") }
+            assertThrows<RookeryException.BadInput> { s.play("e2") }
+            assertThrows<RookeryException.BadInput> { s.tapCell("i9") }
+            assertThrows<RookeryException.BadInput> { s.act(ScreenIntent.Drag("e2", "i9")) }
             assertThrows<RookeryException.NotYourTurn> { runBlocking { s.botMove(null) } }
         }
         chess(bots(2)).use { s ->
@@ -423,7 +413,7 @@ class GameSessionTest {
                 assertThrows<RookeryException.Cancelled> { runBlocking { s.botMove(h) } }
             }
             s.closeSession()
-            assertThrows<RookeryException.StaleSession> { s.undo() }
+            assertThrows<RookeryException.StaleSession> { s.act(ScreenIntent.Undo) }
         }
         val panic = assertThrows<RookeryException.Internal> { panicNow("a real panic, caught at the boundary") }
         assertTrue(panic.message!!.contains("a real panic"))
@@ -434,12 +424,12 @@ class GameSessionTest {
         val start = liveObjects()
         chess().use { s ->
             repeat(10_000) { i ->
-                s.legalTargets(if (i % 2 == 0) "e2" else "g1")
-                if (i % 100 == 0) s.snapshot()
+                s.tapCell(if (i % 2 == 0) "e2" else "g1")
+                if (i % 100 == 0) s.screen()
             }
         }
         repeat(10_000) {
-            GameSession("chess", people(2), defaultHouseRules(), it.toULong()).use { s -> s.tap("e2") }
+            GameSession("chess", people(2), defaultHouseRules(), it.toULong()).use { s -> s.tapCell("e2") }
         }
         assertEquals(start, liveObjects())
     }

@@ -31,8 +31,8 @@ class LibraryBench {
     /** Move texts of a bot game (level 0, a fixed seed), at most `max` actions. */
     private fun botGame(id: String, seats: Int, max: Int, seed: ULong): List<String> =
         GameSession(id, List(seats) { SeatConfig.Bot(0u) }, defaultHouseRules(), seed).use { s ->
-            runBlocking { while (s.snapshot().result == null && s.snapshot().plyCount < max.toUInt()) s.botMove(null) }
-            s.moveList()
+            runBlocking { while (s.screen().let { it.result == null && it.moves.size < max }) s.botMove(null) }
+            s.screen().moves.filter { it.note == null }.map { it.text }
         }
 
     @Test
@@ -51,7 +51,7 @@ class LibraryBench {
                     s.use {
                         for (t in texts) {
                             val t0 = System.nanoTime()
-                            it.playMoveText(t)
+                            it.play(t)
                             times += System.nanoTime() - t0
                         }
                     }
@@ -72,22 +72,22 @@ class LibraryBench {
             GameLibrary(root.resolve("eight").toString()).use { lib ->
                 lib.setSyncToDisk(false)
                 val id = lib.newGame("eight-player-ffa", List(8) { SeatConfig.Person("p$it") }, defaultHouseRules(), 3uL).use { s ->
-                    for (t in eight) s.playMoveText(t)
-                    s.snapshot().savedId!!
+                    for (t in eight) s.play(t)
+                    s.screen().savedId!!
                 }
                 val times = (1..20).map {
                     val t0 = System.nanoTime()
-                    lib.resume(id).use { s -> s.snapshot() }
+                    lib.resume(id).use { s -> s.screen() }
                     System.nanoTime() - t0
                 }
-                println("bench: resume + snapshot of a ${eight.size}-action eight-player game: ${stats(times)}")
+                println("bench: resume + screen of a ${eight.size}-action eight-player game: ${stats(times)}")
             }
             // savedGames() with 1000 games
             GameLibrary(root.resolve("many").toString()).use { lib ->
                 lib.setSyncToDisk(false)
                 for (i in 1..1000) {
                     lib.newGame("chess", listOf(SeatConfig.Person("A"), SeatConfig.Bot(1u)), defaultHouseRules(), i.toULong()).use { s ->
-                        s.playMoveText("e2e4")
+                        s.play("e2e4")
                     }
                 }
                 repeat(20) { lib.savedGames() } // warm-up (JIT)

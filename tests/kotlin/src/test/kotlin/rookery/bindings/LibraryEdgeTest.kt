@@ -9,14 +9,14 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.BeforeEach
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
-import uniffi.rookery_bindings.GameEndReason
 import uniffi.rookery_bindings.GameLibrary
 import uniffi.rookery_bindings.GameSession
 import uniffi.rookery_bindings.RookeryException
 import uniffi.rookery_bindings.SceneHit
-import uniffi.rookery_bindings.SceneOrientation
 import uniffi.rookery_bindings.SeatConfig
-import uniffi.rookery_bindings.TapResult
+import uniffi.rookery_bindings.ScreenIntent
+import uniffi.rookery_bindings.ScreenLooker
+import uniffi.rookery_bindings.sceneHitTest
 import uniffi.rookery_bindings.damageSavedRecord
 import uniffi.rookery_bindings.defaultHouseRules
 import uniffi.rookery_bindings.liveObjects
@@ -46,10 +46,10 @@ object LibraryChild {
                 val lib = GameLibrary(dir)
                 val rules = defaultHouseRules().copy(turnSeconds = 60u)
                 val s = lib.newGame("chess", listOf(SeatConfig.Person("A"), SeatConfig.Person("B")), rules, 1uL)
-                s.playMoveText("e2e4")
+                s.play("e2e4")
                 Thread.sleep(300)
                 s.pauseClock()
-                println("PAUSED ${s.snapshot().savedId} ${s.turnClock()!!.leftMs}")
+                println("PAUSED ${s.screen().savedId} ${s.turnClock()!!.leftMs}")
                 s.startClock()
                 println("RUNNING")
                 System.out.flush()
@@ -103,8 +103,8 @@ class LibraryEdgeTest {
     /** Three saved games; returns their ids (the first with two actions). */
     private fun threeGames(lib: GameLibrary): List<ULong> = listOf("e2e4 e7e5", "d2d4", "c2c4").map { moves ->
         lib.newGame("chess", people, defaultHouseRules(), 1uL).use { s ->
-            moves.split(' ').forEach { s.playMoveText(it) }
-            s.snapshot().savedId!!
+            moves.split(' ').forEach { s.play(it) }
+            s.screen().savedId!!
         }
     }
 
@@ -125,8 +125,8 @@ class LibraryEdgeTest {
             assertTrue(damaged[0].contains("${ids[1]}"), damaged[0])
             // the undamaged game resumes and plays on; nothing about it was lost
             lib.resume(ids[2]).use { s ->
-                assertEquals(listOf("c2c4"), s.moveList())
-                s.playMoveText("e7e5")
+                assertEquals(listOf("c4"), s.screen().moveTexts)
+                s.play("e7e5")
             }
             // a failed resume changed nothing: it fails the same way again
             assertThrows<RookeryException.DamagedSave> { lib.resume(ids[0]) }
@@ -135,7 +135,7 @@ class LibraryEdgeTest {
             assertEquals(listOf(ids[2]), lib.savedGames().map { it.id })
             assertTrue(lib.damagedGames().isEmpty())
         }
-        GameLibrary(path()).use { lib -> lib.resume(ids[2]).use { s -> assertEquals(listOf("c2c4", "e7e5"), s.moveList()) } }
+        GameLibrary(path()).use { lib -> lib.resume(ids[2]).use { s -> assertEquals(listOf("c4", "e5"), s.screen().moveTexts) } }
     }
 
     @Test
@@ -154,7 +154,7 @@ class LibraryEdgeTest {
             val ids = threeGames(lib)
             assertEquals("LOCKED", runChild("lock", path()))
             // the first process goes on saving while the second was turned away
-            lib.resume(ids[0]).use { s -> s.playMoveText("g1f3") }
+            lib.resume(ids[0]).use { s -> s.play("g1f3") }
             ids
         }
         // the other way round: the second process has it, this one is locked out
@@ -169,7 +169,7 @@ class LibraryEdgeTest {
         }
         assertEquals("OPENED 4", runChild("lock", path()))
         GameLibrary(path()).use { lib ->
-            lib.resume(ids[0]).use { s -> assertEquals(listOf("e2e4", "e7e5", "g1f3"), s.moveList()) }
+            lib.resume(ids[0]).use { s -> assertEquals(listOf("e4", "e5", "Nf3"), s.screen().moveTexts) }
             assertTrue(lib.damagedGames().isEmpty())
         }
     }
@@ -179,9 +179,9 @@ class LibraryEdgeTest {
         val rules = defaultHouseRules().copy(turnSeconds = 60u)
         val id = GameLibrary(path()).use { lib ->
             lib.newGame("chess", people, rules, 1uL).use { s ->
-                s.playMoveText("e2e4")
+                s.play("e2e4")
                 Thread.sleep(300)
-                s.snapshot().savedId!!
+                s.screen().savedId!!
             } // freeing the session saves its clock, as leaving the screen does
         }
         GameLibrary(path()).use { lib ->
@@ -221,7 +221,7 @@ class LibraryEdgeTest {
                 val sinceResume = ((System.nanoTime() - t0) / 1_000_000 + 1).toULong()
                 assertTrue(left <= leftAtPause, "$left ms left, $leftAtPause at the last save")
                 assertTrue(left + sinceResume >= leftAtPause, "the 1.5 s after the last save were charged: $left ms left")
-                assertEquals(listOf("e2e4"), s.moveList())
+                assertEquals(listOf("e4"), s.screen().moveTexts)
             }
         }
     }
@@ -238,48 +238,52 @@ class LibraryEdgeTest {
                 s.startClock()
                 Thread.sleep(1_100)
                 assertEquals("timeout:0", s.checkClock())
-                assertEquals(GameEndReason.TIMEOUT, s.snapshot().result!!.reason)
+                assertEquals("end-timeout", s.screen().result!!.reason.key)
                 assertNull(s.turnClock(), "the game is over")
-                assertEquals("timeout:0", lib.resume(s.snapshot().savedId!!).use { it.moveList().last() })
+                val last = lib.resume(s.screen().savedId!!).use { it.screen().moves.last() }
+                assertEquals("moves-timed-out", last.note?.key)
             }
         }
     }
 
     @Test
-    fun handsAreInTheSnapshotAndAHandSlotOfTheSceneIsTapped() {
+    fun handsAreOnTheScreenAndAHandSlotOfTheSceneIsTapped() {
         GameSession("crazyhouse", people, defaultHouseRules(), 1uL).use { s ->
             s.loadFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1")
-            assertEquals(listOf(0, 1), s.snapshot().hands.filter { it.letter == "N" && it.count == 1u }.map { it.seat.toInt() })
-            val o = SceneOrientation(bottom = 0u, table = false, turnPieces = false)
-            val slots = s.scene(o, false).hands.filter { it.count == 1u }
+            val start = s.setLooker(ScreenLooker.Seat(0u))
+            val slots = start.scene.hands.filter { it.count == 1u }
+            assertEquals(listOf(0, 1), slots.filter { it.letter.uppercase() == "N" }.map { it.seat.toInt() })
             val mine = slots.single { it.seat == 0.toUByte() }
             val theirs = slots.single { it.seat == 1.toUByte() }
-            val hit = s.hitTest(o, mine.centre.x, mine.centre.y)
+            val hit = sceneHitTest(start.scene, mine.centre.x, mine.centre.y)
             assertTrue(hit is SceneHit.Hand, "$hit")
-            val r = s.tapHit(hit!!)
-            assertTrue(r is TapResult.Selected && r.targets.size == 32, "$r")
-            assertEquals(TapResult.Moved("N@e4"), s.tap("e4"))
-            assertTrue(s.snapshot().hands.none { it.seat == 0.toUByte() })
+            val r = s.act(ScreenIntent.At(mine.centre.x, mine.centre.y))
+            assertEquals(32, r.targets.size, "$r")
+            val moved = s.tapCell("e4")
+            assertEquals(listOf("N@e4"), moved.moveTexts)
+            assertTrue(moved.scene.hands.none { it.seat == 0.toUByte() && it.count > 0u })
             // White's hand is not Black's to tap
-            val other = s.tapHit(SceneHit.Hand(0u, mine.slot))
-            assertTrue(other is TapResult.Refused && other.reason.key == "illegal-not-your-piece", "$other")
-            assertTrue(s.tapHit(SceneHit.Hand(theirs.seat, theirs.slot)) is TapResult.Selected)
+            val other = s.act(ScreenIntent.At(mine.centre.x, mine.centre.y))
+            assertEquals(listOf("illegal-not-your-piece"), other.notices.map { it.key }, "$other")
+            assertEquals(null, other.selected)
+            val black = s.act(ScreenIntent.At(theirs.centre.x, theirs.centre.y))
+            assertTrue(black.targets.isNotEmpty(), "$black")
         }
     }
 
     @Test
     fun buttonsAreOfferedOnlyWhenTheGameHasThem() {
         GameSession("chess", people, defaultHouseRules(), 1uL).use { s ->
-            assertTrue(s.buttons().isEmpty())
-            val r = s.press("e2e2")
-            assertTrue(r is TapResult.Refused, "$r")
-            assertEquals(0u, s.snapshot().plyCount)
+            assertTrue(s.screen().buttons.isEmpty())
+            val before = s.screen()
+            assertThrows<RookeryException.BadInput> { s.act(ScreenIntent.Press(0u)) }
+            assertEquals(before, s.screen(), "a button that is not there changes nothing")
         }
         GameSession("janggi", people, defaultHouseRules(), 1uL).use { s ->
-            val b = s.buttons()
+            val b = s.screen().buttons
             assertEquals(4, b.size)
             assertTrue(b.all { it.label.key == "action-janggi-setup" && it.label.args.size == 4 }, "$b")
-            assertFalse(s.snapshot().pieces.isEmpty())
+            assertFalse(s.screen().scene.pieces.isEmpty())
             assertNotNull(b.firstOrNull { it.text == "b10h10" })
         }
     }

@@ -8,7 +8,8 @@ import uniffi.rookery_bindings.GameSession
 import uniffi.rookery_bindings.SceneHit
 import uniffi.rookery_bindings.SceneOrientation
 import uniffi.rookery_bindings.SeatConfig
-import uniffi.rookery_bindings.TapResult
+import uniffi.rookery_bindings.ScreenIntent
+import uniffi.rookery_bindings.ScreenLooker
 import uniffi.rookery_bindings.boardScene
 import uniffi.rookery_bindings.catalogue
 import uniffi.rookery_bindings.defaultHouseRules
@@ -22,11 +23,10 @@ class SceneTest {
     @Test
     fun tappingTheCentreOfEveryCellHitsThatCellInEveryOrientation() {
         for (game in catalogue().filter { it.playable }) {
-            val s = session(game.id, game.seatCount.toInt())
             for (bottom in 0 until game.seatCount.toInt()) {
                 for (table in listOf(false, true)) {
                     val o = SceneOrientation(bottom.toUByte(), table, table)
-                    val scene = s.scene(o, false)
+                    val scene = boardScene(game.id, o, false)
                     assertEquals(1.0f, scene.width)
                     for (cell in scene.cells) {
                         val hit = sceneHitTest(scene, cell.centre.x, cell.centre.y)
@@ -36,26 +36,22 @@ class SceneTest {
                     assertNull(sceneHitTest(scene, -1f, scene.height / 2), game.id)
                 }
             }
-            s.closeSession()
         }
     }
 
     @Test
     fun aMoveByTapsAtScenePoints() {
         val s = session("chess", 2)
-        val o = SceneOrientation(0u, false, false)
-        val scene = s.scene(o, false)
+        val scene = s.setLooker(ScreenLooker.Seat(0u)).scene
         fun at(name: String) = scene.cells.first { it.cell == name }.centre
         val e2 = at("e2")
-        val hit = s.hitTest(o, e2.x, e2.y) as SceneHit.Cell
-        assertEquals("e2", hit.cell)
-        assertTrue(s.tap(hit.cell) is TapResult.Selected)
-        val marked = s.scenePieces(o, false).markedCells
-        assertTrue(marked.any { it.cell == "e4" && it.target })
+        assertEquals(SceneHit.Cell("e2"), sceneHitTest(scene, e2.x, e2.y))
+        val selected = s.act(ScreenIntent.At(e2.x, e2.y))
+        assertEquals("e2", selected.selected)
+        assertTrue(selected.scene.cells.any { it.cell == "e4" && it.target })
         val e4 = at("e4")
-        val target = s.hitTest(o, e4.x, e4.y) as SceneHit.Cell
-        assertEquals(TapResult.Moved("e2e4"), s.tap(target.cell))
-        val after = s.scene(o, false)
+        val after = s.act(ScreenIntent.At(e4.x, e4.y)).scene
+        assertEquals("e4", s.screen().moves.single().text)
         assertTrue(after.pieces.any { it.cell == "e4" && it.glyph == "western-pawn" && it.lastMove })
         assertEquals(32, after.pieces.size)
         s.closeSession()
