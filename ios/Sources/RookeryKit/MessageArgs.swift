@@ -58,6 +58,8 @@ public enum MessageArgs {
         "phase-place": ["piece"],
         "players": ["count"],
         "points": ["count"],
+        "prompt-hand-to-bot": ["player"],
+        "prompt-hand-to-bot-yes": ["player"],
         "prompt-move": ["move"],
         "prompt-resign-for": ["player"],
         "prompt-resign-yes": ["player"],
