@@ -119,6 +119,7 @@ piece-dragon = Dragon
 piece-duck = Duck
 
 seat-person = Person
+seat-name = Name
 seat-bot = Bot, level { $level }
 seat-person-short = person
 seat-bot-short = bot { $level }
@@ -397,7 +398,7 @@ notice-saved-on-exit = The game is saved: `rookery play` offers to continue it.
 
 help-menu = ↑/↓ choose · Enter or click opens · r rules · q quit
 help-setup = ↑/↓ row · ←/→ change · digits type the start number · Enter on a seat edits its name · Enter on Start (or s) plays · F1 rules · Esc back
-help-play-1 = Type a move (e2e4) + Enter · or click a piece, then its target · Esc clears / menu · F1 rules
+help-play-1 = Type a move (e4, e2e4) + Enter · or click a piece, then its target · ←/→ Home/End review moves · Esc clears / menu · F1 rules
 help-play-2 = Ctrl-Z undo · Ctrl-Y redo · Ctrl-R resign · Ctrl-P pass, other moves · Ctrl-F flip board · Ctrl-N new game · Ctrl-C quit
 help-rules = ↑/↓ PgUp/PgDn scroll · Home top · Esc or q back
 screen-too-small = The window is too small for this screen: make it at least { $width }×{ $height } (now { $now-width }×{ $now-height }).

@@ -110,6 +110,7 @@ piece-dragon = Drak
 piece-duck = Kačica
 
 seat-person = Človek
+seat-name = Meno
 seat-bot = Bot, úroveň { $level }
 seat-person-short = človek
 seat-bot-short = bot { $level }
@@ -401,7 +402,7 @@ notice-saved-on-exit = Hra je uložená: `rookery play` ponúkne pokračovať v 
 
 help-menu = ↑/↓ výber · Enter alebo klik otvorí · r pravidlá · q koniec
 help-setup = ↑/↓ riadok · ←/→ zmena · číslice zadajú číslo začiatku · Enter na hráčovi upraví meno · Enter na Začať (alebo s) spustí hru · F1 pravidlá · Esc späť
-help-play-1 = Napíšte ťah (e2e4) + Enter · alebo kliknite na figúru, potom na cieľ · Esc zmaže / ponuka · F1 pravidlá
+help-play-1 = Napíšte ťah (e4, e2e4) + Enter · alebo kliknite na figúru, potom na cieľ · ←/→ Home/End prezerať ťahy · Esc zmaže / ponuka · F1 pravidlá
 help-play-2 = Ctrl-Z späť · Ctrl-Y znova · Ctrl-R vzdať sa · Ctrl-P vynechať, ďalšie ťahy · Ctrl-F otočiť dosku · Ctrl-N nová hra · Ctrl-C koniec
 help-rules = ↑/↓ PgUp/PgDn posun · Home začiatok · Esc alebo q späť
 screen-too-small = Okno je na túto obrazovku malé: zväčšite ho aspoň na { $width }×{ $height } (teraz { $now-width }×{ $now-height }).

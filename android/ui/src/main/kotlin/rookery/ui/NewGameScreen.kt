@@ -18,6 +18,7 @@ import androidx.compose.material3.Button
 import androidx.compose.material3.FilterChip
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.OutlinedButton
+import androidx.compose.material3.OutlinedTextField
 import androidx.compose.material3.Switch
 import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
@@ -119,6 +120,9 @@ fun NewGameScreen(app: AppState, initialId: String) {
     }
 }
 
+/** The longest player name the new-game screen takes (the terminal's limit too). */
+private const val MAX_NAME = 20
+
 private fun colourName(s: Strings, e: GameEntry, seat: Int): String {
     val c = e.seatColours.getOrNull(seat) ?: return s.text("seat-number", (seat + 1).toString())
     val n = if (s.has("colour-$c")) s.text("colour-$c") else c
@@ -139,6 +143,16 @@ private fun SeatRow(i: Int, e: GameEntry, c: SeatConfig, onChange: (SeatConfig) 
         FilterChip(c is SeatConfig.Bot, { onChange(SeatConfig.Bot(DEFAULT_BOT_LEVEL.toUByte())) },
             { Text(s.text("seat-bot-short", ((c as? SeatConfig.Bot)?.level ?: DEFAULT_BOT_LEVEL.toUByte()).toString())) },
             Modifier.testTag("seat-$i-bot"))
+        if (c is SeatConfig.Person) {
+            // the player's name: the screen's bars, the Continue list and exports use it
+            OutlinedTextField(
+                value = c.name,
+                onValueChange = { onChange(SeatConfig.Person(it.take(MAX_NAME))) },
+                modifier = Modifier.padding(start = 8.dp).width(160.dp).testTag("seat-$i-name"),
+                singleLine = true,
+                label = { Text(s.text("seat-name")) },
+            )
+        }
         if (c is SeatConfig.Bot) {
             Stepper("−", "seat-$i-weaker") { if (c.level.toInt() > BOT_LEVELS.first) onChange(SeatConfig.Bot((c.level - 1u).toUByte())) }
             Stepper("+", "seat-$i-stronger") { if (c.level.toInt() < BOT_LEVELS.last) onChange(SeatConfig.Bot((c.level + 1u).toUByte())) }

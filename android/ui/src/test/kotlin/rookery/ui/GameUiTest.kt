@@ -18,6 +18,7 @@ import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performClick
 import androidx.compose.ui.test.performScrollTo
 import androidx.compose.ui.test.performTouchInput
+import androidx.compose.ui.test.performTextReplacement
 import androidx.compose.ui.test.performScrollToNode
 import androidx.compose.ui.test.hasTestTag
 import org.junit.Assert.assertEquals
@@ -543,11 +544,13 @@ class GameUiTest {
         }
         rule.onNodeWithTag("game-chess").performClick()
         rule.onNodeWithTag("seat-1-stronger").performClick()
+        rule.onNodeWithTag("seat-0-name").performTextReplacement("Zuzana")
         rule.onNodeWithTag("start").performScrollTo().performClick()
         rule.awaitGame(app)
         val chess = app.game!!.state.value
         assertEquals("chess", chess.gameId)
         assertEquals(5u.toUByte(), chess.bars[1].bot)
+        assertEquals("the name typed for the seat is the bar's name", "Zuzana", chess.bars[0].name)
         assertEquals(listOf(Route.Home, Route.Game(chess.savedId!!)), app.stack.toList())
 
         rule.onNodeWithTag("back").performClick()
