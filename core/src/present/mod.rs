@@ -368,7 +368,21 @@ impl Table {
                 if self.may_touch(host) {
                     match parse_move(host.game(), &text) {
                         Ok(m) => self.play(host, Action::Move(m))?,
-                        Err(e) => self.refuse(crate::message::error_message(&e)),
+                        Err(e) => {
+                            let game = host.game();
+                            if let Some((from, to)) = input::cells_only(&game.variant.board, &text)
+                            {
+                                // two cells that name no one move: as a drag, so a promotion
+                                // or a choice among moves asks which and a refusal says why
+                                return self.intent(host, Intent::Drag { from, to });
+                            }
+                            // why, from the whole position, only for a viewer who sees it all
+                            let why = build::view(self, host)
+                                .is_full()
+                                .then(|| input::refusal(host.game(), &text))
+                                .flatten();
+                            self.refuse(why.unwrap_or_else(|| crate::message::error_message(&e)));
+                        }
                     }
                 }
             }

@@ -206,3 +206,27 @@ fn shogi_boards_are_labelled_as_shogi_players_read_them() {
     .unwrap();
     assert!(s.labels.iter().any(|l| l.text == "h"));
 }
+
+#[test]
+fn a_typed_move_that_is_refused_says_why_and_two_cells_ask_for_the_promotion() {
+    // SAN naming a pinned piece: the rules' reason, not "bad move text"
+    let mut host = Local::new(
+        Game::from_fen("chess", "4k3/8/8/8/8/8/3N4/r2K4 w - - 0 1").unwrap(),
+        vec![Player::person("Ann"), Player::person("Bob")],
+    );
+    let mut t = Table::new(Looker::Device);
+    let s = t.apply(&mut host, Intent::Type("Nf3".into())).unwrap();
+    assert_eq!(s.notices[0].key, illegal::KING_IN_CHECK, "{:?}", s.notices);
+    // two cells of a promotion: the picker, as after a drag
+    let mut host = Local::new(
+        Game::from_fen("chess", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap(),
+        vec![Player::person("Ann"), Player::person("Bob")],
+    );
+    let s = t.apply(&mut host, Intent::Type("a7a8".into())).unwrap();
+    assert!(
+        matches!(s.pending, Some(Pending::Promotion { .. })),
+        "{:?}",
+        s.pending
+    );
+    assert_eq!(host.game.ply_count(), 0);
+}
