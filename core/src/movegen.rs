@@ -766,10 +766,22 @@ fn perft_inner(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
 
 /// Counts leaf nodes of the legal move tree to `depth` whole turns: a turn of several steps
 /// (duck chess: the move, then the duck) counts as one ply, as Fairy-Stockfish counts it. The
-/// same as [`perft`] for games of one step per turn.
+/// same as [`perft`] for games of one step per turn. Where the variant counts a turn by the
+/// positions it ends in (`Hooks::turn_ends`: Paco Ŝako's chains), a node's children are the
+/// distinct positions its turn can end in (by hash), each counted once however many step
+/// sequences lead to it. A position in the middle of a turn counts the rest of that turn as
+/// its first ply.
 pub fn perft_turns(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
+    }
+    if pos.variant.hooks.turn_ends {
+        let mut seen = Vec::new();
+        let mut n = 0;
+        walk_turn(pos, &mut seen, &mut Vec::new(), &mut |pos, _| {
+            n += perft_turns(pos, depth - 1);
+        });
+        return n;
     }
     let mut buf = Vec::with_capacity(128);
     pos.legal_into(&mut buf);
@@ -787,4 +799,88 @@ pub fn perft_turns(pos: &mut Position, depth: u32) -> u64 {
         pos.unmake(m, &u);
     }
     n
+}
+
+/// Walks every step sequence that finishes the turn in progress (depth first, in legal-move
+/// order) and calls `end` at each position the turn ends in, with the steps that led there.
+/// A position whose hash is in `seen` is passed over (its hash is added the first time), so
+/// with `Hooks::turn_ends` each distinct end is visited once.
+fn walk_turn(
+    pos: &mut Position,
+    seen: &mut Vec<u64>,
+    path: &mut Vec<Move>,
+    end: &mut dyn FnMut(&mut Position, &[Move]),
+) {
+    let mut buf = Vec::with_capacity(64);
+    pos.legal_into(&mut buf);
+    for m in buf {
+        let u = pos.make(m);
+        path.push(m);
+        if pos.st.step != 0 {
+            walk_turn(pos, seen, path, end);
+        } else if !seen.contains(&pos.hash()) {
+            seen.push(pos.hash());
+            end(pos, path);
+        }
+        path.pop();
+        pos.unmake(m, &u);
+    }
+}
+
+/// The ways the turn in progress can end: with `Hooks::turn_ends`, one entry per distinct
+/// resulting position (the steps of a shortest sequence reaching it, the first found among
+/// equally short ones); otherwise one per step sequence. In the order first reached.
+pub fn turn_ends(pos: &mut Position) -> Vec<Vec<Move>> {
+    if !pos.variant.hooks.turn_ends {
+        let mut out = Vec::new();
+        let mut all = |_: &mut Position, p: &[Move]| out.push(p.to_vec());
+        walk_all(pos, &mut Vec::new(), &mut all);
+        return out;
+    }
+    let mut ends: Vec<(u64, Vec<Move>)> = Vec::new();
+    let mut keep = |pos: &mut Position, p: &[Move]| {
+        let h = pos.hash();
+        match ends.iter_mut().find(|(k, _)| *k == h) {
+            Some((_, best)) if best.len() > p.len() => *best = p.to_vec(),
+            Some(_) => {}
+            None => ends.push((h, p.to_vec())),
+        }
+    };
+    walk_all(pos, &mut Vec::new(), &mut keep);
+    ends.into_iter().map(|(_, p)| p).collect()
+}
+
+/// Every step sequence that finishes the turn in progress.
+fn walk_all(pos: &mut Position, path: &mut Vec<Move>, end: &mut dyn FnMut(&mut Position, &[Move])) {
+    let mut buf = Vec::with_capacity(64);
+    pos.legal_into(&mut buf);
+    for m in buf {
+        let u = pos.make(m);
+        path.push(m);
+        if pos.st.step != 0 {
+            walk_all(pos, path, end);
+        } else {
+            end(pos, path);
+        }
+        path.pop();
+        pos.unmake(m, &u);
+    }
+}
+
+/// Perft below each way the turn in progress can end ([`turn_ends`]): the steps and the count
+/// of `depth - 1` whole turns below (`depth` >= 1).
+pub fn divide_turns(pos: &mut Position, depth: u32) -> Vec<(Vec<Move>, u64)> {
+    let mut out = Vec::new();
+    for steps in turn_ends(pos) {
+        let mut undo = Vec::with_capacity(steps.len());
+        for &m in &steps {
+            undo.push(pos.make(m));
+        }
+        let n = perft_turns(pos, depth.saturating_sub(1));
+        for (&m, u) in steps.iter().zip(undo.iter()).rev() {
+            pos.unmake(m, u);
+        }
+        out.push((steps, n));
+    }
+    out
 }

@@ -58,6 +58,7 @@ pub fn variant() -> Variant {
         filter: true,
         effects: true,
         verify_all: false,
+        turn_ends: true,
         ..Hooks::default()
     };
     // the chain's state changes which moves are legal: hashed (not the quiet counter)
