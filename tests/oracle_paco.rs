@@ -182,6 +182,16 @@ fn key(ours: &str) -> String {
         .map(str::to_string)
         .collect();
     f[2] = castling_quirk(&f[0], &f[2]);
+    let lone: String = f[0]
+        .split('(')
+        .map(|part| part.split_once(')').map_or(part, |(_, rest)| rest))
+        .collect();
+    if !(lone.contains('K') && lone.contains('k')) {
+        // a king is in a union: the game is over, and nobody moves (the reference leaves the
+        // winner to move after a pawn reached the king on the far rank, as its promotion would
+        // have been due; ours passes the turn)
+        f[1] = "-".to_string();
+    }
     f.join(" ")
 }
 
