@@ -354,3 +354,51 @@ fn the_converter_maps_unions_both_ways() {
     assert_eq!(to_reference(ours), theirs);
     assert_eq!(key(&from_reference(theirs)), key(ours));
 }
+
+/// The reference's counts (`paco-oracle perft`, ../shared/oracle/paco/oracle/NOTES.md), kept
+/// here so they are checked without the oracle: the start to depth 5 and the positions after
+/// 10 and 20 turns of its random games (seeds 1 and 3) to depth 4.
+#[test]
+fn friendly_perft_counts_whole_turns_as_the_reference() {
+    let v = variant("friendly").unwrap();
+    let cases: [(&str, &[u64]); 3] = [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            &[20, 400, 8_902, 197_792, 4_901_417],
+        ),
+        (
+            "rnbk3r/pppp1ppp/3b1q1(Bn)/4p3/3P3P/5P1R/PPP1P1P1/RN1QKBN1 w Q - 3 1",
+            &[30, 1_168, 37_893, 1_552_539],
+        ),
+        (
+            "r1bq2nr/pppk1pb1/7p/nP1pp3/4P3/2P2(Pp)1P/P2PQP2/RNB1KBNR w KQ - 9 1",
+            &[21, 616, 15_478, 491_792],
+        ),
+    ];
+    for (fen, counts) in cases {
+        let mut pos = parse_position(v, fen).unwrap();
+        for (d, &n) in counts.iter().enumerate() {
+            let t0 = Instant::now();
+            let got = rookery_core::movegen::perft_turns(&mut pos, d as u32 + 1);
+            println!(
+                "{fen} depth {}: {got} ({:.2} s)",
+                d + 1,
+                t0.elapsed().as_secs_f64()
+            );
+            assert_eq!(got, n, "{fen} depth {}", d + 1);
+        }
+    }
+    // the reference's FEN of both positions converts to ours
+    assert_eq!(
+        key(&from_reference(
+            "rnbk3r/pppp1ppp/3b1q1s/4p3/3P3P/5P1R/PPP1P1P1/RN1QKBN1 w 3 A - -"
+        )),
+        key(cases[1].0)
+    );
+    assert_eq!(
+        key(&from_reference(
+            "r1bq2nr/pppk1pb1/7p/nP1pp3/4P3/2P2a1P/P2PQP2/RNB1KBNR w 9 AH - -"
+        )),
+        key(cases[2].0)
+    );
+}
