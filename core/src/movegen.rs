@@ -2,6 +2,7 @@
 //! type's atoms. One code path for every game; a game differs only in its data.
 
 use std::cell::RefCell;
+use std::collections::HashSet;
 
 use crate::board::{dir_allowed, opposite, Cell, CellSet, Dir, Leap, LeapTarget, Line, NO_CELL};
 use crate::piece::{dirs, Atom, Piece, Seat, Zone};
@@ -776,9 +777,9 @@ pub fn perft_turns(pos: &mut Position, depth: u32) -> u64 {
         return 1;
     }
     if pos.variant.hooks.turn_ends {
-        let mut seen = Vec::new();
+        let mut seen = HashSet::new();
         let mut n = 0;
-        walk_turn(pos, &mut seen, &mut Vec::new(), &mut |pos, _| {
+        walk_turn(pos, &mut seen, &mut |pos| {
             n += perft_turns(pos, depth - 1);
         });
         return n;
@@ -801,35 +802,35 @@ pub fn perft_turns(pos: &mut Position, depth: u32) -> u64 {
     n
 }
 
-/// Walks every step sequence that finishes the turn in progress (depth first, in legal-move
-/// order) and calls `end` at each position the turn ends in, with the steps that led there.
-/// A position whose hash is in `seen` is passed over (its hash is added the first time), so
-/// with `Hooks::turn_ends` each distinct end is visited once.
-fn walk_turn(
-    pos: &mut Position,
-    seen: &mut Vec<u64>,
-    path: &mut Vec<Move>,
-    end: &mut dyn FnMut(&mut Position, &[Move]),
-) {
+/// Walks the positions the turn in progress can pass through (depth first, in legal-move
+/// order) and calls `end` at each position the turn ends in. Each position is visited once:
+/// `seen` holds the hashes of the ends and of the positions in the middle of the turn met so
+/// far, so with `Hooks::turn_ends` each distinct end is reached once, and a chain that can
+/// reach one position along many paths is walked once from it (which ends a turn can reach is
+/// a question of reaching, and a position reached along any path is reached along one that
+/// passes no position twice, which is all a chain may do).
+fn walk_turn(pos: &mut Position, seen: &mut HashSet<u64>, end: &mut dyn FnMut(&mut Position)) {
     let mut buf = Vec::with_capacity(64);
     pos.legal_into(&mut buf);
     for m in buf {
         let u = pos.make(m);
-        path.push(m);
         if pos.st.step != 0 {
-            walk_turn(pos, seen, path, end);
-        } else if !seen.contains(&pos.hash()) {
-            seen.push(pos.hash());
-            end(pos, path);
+            if seen.insert(pos.hash_without_step() ^ MIDDLE) {
+                walk_turn(pos, seen, end);
+            }
+        } else if seen.insert(pos.hash()) {
+            end(pos);
         }
-        path.pop();
         pos.unmake(m, &u);
     }
 }
 
+/// Sets the keys of positions in the middle of a turn apart from those of ends in `walk_turn`.
+const MIDDLE: u64 = 0x6d1d_d1e0_7a5e_c0de;
+
 /// The ways the turn in progress can end: with `Hooks::turn_ends`, one entry per distinct
-/// resulting position (the steps of a shortest sequence reaching it, the first found among
-/// equally short ones); otherwise one per step sequence. In the order first reached.
+/// resulting position, with the steps of a shortest sequence reaching it (breadth first, in
+/// legal-move order), in the order reached; otherwise every step sequence.
 pub fn turn_ends(pos: &mut Position) -> Vec<Vec<Move>> {
     if !pos.variant.hooks.turn_ends {
         let mut out = Vec::new();
@@ -837,17 +838,28 @@ pub fn turn_ends(pos: &mut Position) -> Vec<Vec<Move>> {
         walk_all(pos, &mut Vec::new(), &mut all);
         return out;
     }
-    let mut ends: Vec<(u64, Vec<Move>)> = Vec::new();
-    let mut keep = |pos: &mut Position, p: &[Move]| {
-        let h = pos.hash();
-        match ends.iter_mut().find(|(k, _)| *k == h) {
-            Some((_, best)) if best.len() > p.len() => *best = p.to_vec(),
-            Some(_) => {}
-            None => ends.push((h, p.to_vec())),
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    let mut queue = std::collections::VecDeque::new();
+    queue.push_back((pos.clone(), Vec::new()));
+    while let Some((mut at, path)) = queue.pop_front() {
+        let mut buf = Vec::with_capacity(64);
+        at.legal_into(&mut buf);
+        for m in buf {
+            let mut next = at.clone();
+            next.make(m);
+            let mut steps: Vec<Move> = path.clone();
+            steps.push(m);
+            if next.st.step != 0 {
+                if seen.insert(next.hash_without_step() ^ MIDDLE) {
+                    queue.push_back((next, steps));
+                }
+            } else if seen.insert(next.hash()) {
+                out.push(steps);
+            }
         }
-    };
-    walk_all(pos, &mut Vec::new(), &mut keep);
-    ends.into_iter().map(|(_, p)| p).collect()
+    }
+    out
 }
 
 /// Every step sequence that finishes the turn in progress.
