@@ -272,12 +272,12 @@ fn our_ends(pos: &Position) -> BTreeSet<String> {
 /// Whether a position can be given to the reference as a FEN: at a turn's start, with no
 /// carried pawn's promotion pending (the reference's FEN cannot say it), the game not over.
 fn expressible(pos: &Position) -> bool {
-    let mut p = pos.clone();
     let fen = write_position(pos);
+    let moves = pos.legal_moves();
     fen.split_whitespace().count() == 6
-        && !p.legal_moves().iter().any(|m| m.from == m.to)
-        && !p.legal_moves().is_empty()
-        && (0..2).all(|s| p.king(s).is_some())
+        && !moves.iter().any(|m| m.from == m.to)
+        && !moves.is_empty()
+        && (0..2).all(|s| pos.king(s).is_some())
 }
 
 #[test]
