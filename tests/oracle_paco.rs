@@ -357,11 +357,11 @@ fn the_converter_maps_unions_both_ways() {
 
 /// The reference's counts (`paco-oracle perft`, ../shared/oracle/paco/oracle/NOTES.md), kept
 /// here so they are checked without the oracle: the start to depth 5 and the positions after
-/// 10 and 20 turns of its random games (seeds 1 and 3) to depth 4.
+/// 10, 20, 15, 25 and 30 turns of its random games (seeds 1, 3, 2, 4, 5) to depth 4.
 #[test]
 fn friendly_perft_counts_whole_turns_as_the_reference() {
     let v = variant("friendly").unwrap();
-    let cases: [(&str, &[u64]); 3] = [
+    let cases: [(&str, &[u64]); 6] = [
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             &[20, 400, 8_902, 197_792, 4_901_417],
@@ -373,6 +373,19 @@ fn friendly_perft_counts_whole_turns_as_the_reference() {
         (
             "r1bq2nr/pppk1pb1/7p/nP1pp3/4P3/2P2(Pp)1P/P2PQP2/RNB1KBNR w KQ - 9 1",
             &[21, 616, 15_478, 491_792],
+        ),
+        // and the notes' other random-game positions (seeds 2, 4 and 5: 15, 25 and 30 turns)
+        (
+            "rnb1kb1r/p2p1ppp/1p2p3/2p1n1q1/P3P1P1/2P2Q2/1P1P1P1P/RNB1KBNR b KQkq - 15 1",
+            &[38, 1_273, 48_308, 1_606_593],
+        ),
+        (
+            "r1bqkbnr/3pp1p1/n(Pp)6/p1p1(Pp)2(Pp)/3P3P/BP5R/P3BP2/RN1QK1N1 b Qkq - 1 1",
+            &[23, 848, 22_447, 881_902],
+        ),
+        (
+            "1rb2k1r/ppppq2p/2n1p2(Np)/2Q2n2/P2P1(Bb)2/1RP2pP1/1P2PP1P/4KBNR w K - 3 1",
+            &[54, 2_361, 116_925, 5_402_343],
         ),
     ];
     for (fen, counts) in cases {
