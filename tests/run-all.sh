@@ -9,8 +9,8 @@
 #   2. cargo fmt --check
 #   3. cargo build --workspace --release
 #   4. cargo test --workspace --release (all default tests)
-#   5. the differential tests against Fairy-Stockfish, python-chess and pyffish (print what
-#      they checked)
+#   5. the differential tests against Fairy-Stockfish, python-chess and pyffish, and against the
+#      Paco Ŝako reference built from ../shared/oracle/paco (print what they checked)
 #   6. the deep perft cases (ignored by default) in release mode
 #   7. the Kotlin/JVM tests of the bindings (tests/kotlin/run.sh), then the Compose UI of the
 #      Android app on the JVM (android/ui/run-tests.sh), then the iOS Swift package
@@ -157,13 +157,30 @@ section "Rust tests (cargo test --workspace --release)"
 # the differential test runs in its own section below, where its count is shown
 cargo test --workspace --release -- \
   --skip legal_moves_and_fen_match_fairy_stockfish_after_every_move_of_seeded_random_games \
-  --skip chess_family_legal_moves_fen_and_ends_match_pyffish_after_every_move_of_random_games
+  --skip chess_family_legal_moves_fen_and_ends_match_pyffish_after_every_move_of_random_games \
+  --skip friendly_turn_ends_match_the_pacosako_reference
 
 section "Differential test against Fairy-Stockfish and python-chess (chess and Chess960)"
 cargo test --workspace --release --test oracle -- --nocapture
 
 section "Differential test against pyffish (chaturanga, shatranj, makruk, ouk chatrang, sittuyin)"
 cargo test --workspace --release --test oracle_family -- --nocapture
+
+section "Differential test against the Paco Ŝako reference (friendly chess)"
+# The reference is the pacosako library behind pacoplay.com with a perft/divide driver
+# (../shared/oracle/paco, a Cargo project; offline after ../shared/offline/setup.sh), built into
+# its own target directory. Skipped, saying so, only where it cannot be built.
+PACO_SRC="${PACO_ORACLE_SRC:-$ROOT/../shared/oracle/paco}"
+PACO_TARGET="${CARGO_TARGET_DIR:-$ROOT/target}/paco"
+if [ -f "$PACO_SRC/oracle/Cargo.toml" ] \
+  && CARGO_TARGET_DIR="$PACO_TARGET" cargo build --release --locked \
+    --manifest-path "$PACO_SRC/oracle/Cargo.toml"; then
+  PACO_ORACLE="$PACO_TARGET/release/paco-oracle" \
+    cargo test --workspace --release --test oracle_paco -- --nocapture
+else
+  echo "PACO ŜAKO ORACLE NOT BUILT (no $PACO_SRC/oracle/Cargo.toml, or its build failed):"
+  echo "the differential test tests/oracle_paco.rs is SKIPPED (its perft counts ran above)"
+fi
 
 section "Deep perft cases (release)"
 # cases up to 150 million nodes (the deepest, up to 876 million, take ~10 min more: unset the

@@ -545,8 +545,9 @@ fn own_cpu_ns() -> Option<u64> {
 fn timed_perft(mut pos: rookery_core::Position, depth: u32) -> Result<Timing, String> {
     let c0 = own_cpu_ns();
     let t0 = Instant::now();
-    // a turn of several steps (duck chess) is one ply, as Fairy-Stockfish counts it
-    let nodes = if pos.variant.steps_per_turn > 1 {
+    // a turn of several steps (duck chess) is one ply, as Fairy-Stockfish counts it; a game
+    // counted by the positions its turns end in (friendly chess) counts whole turns too
+    let nodes = if pos.variant.steps_per_turn > 1 || pos.variant.hooks.turn_ends {
         perft_turns(&mut pos, depth)
     } else {
         perft(&mut pos, depth)

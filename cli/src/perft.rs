@@ -8,7 +8,8 @@
 //! movement, the oracles' convention; games of three or more seats to rules, the tree the
 //! product's games walk. `--moves` replays the moves the same way the tree is walked.
 
-use rookery_core::movegen::perft_turns as perft;
+use rookery_core::movegen::{divide_turns, perft_turns as perft};
+use rookery_core::notation::movetext;
 use rookery_core::{Action, Game, Result};
 
 use crate::progress::Progress;
@@ -76,6 +77,22 @@ pub fn run(a: &PerftArgs) -> Result<u64> {
             progress.set(i as u64, Some(n_root), &text);
             let n = g.perft(a.depth - 1);
             g.undo()?;
+            lines.push((text, n));
+            total += n;
+        }
+    } else if g.variant.hooks.turn_ends {
+        // one line per distinct position the turn can end in: its steps (a shortest sequence,
+        // joined by commas as a turn is written) and the whole turns below it
+        let mut pos = g.position().clone();
+        for (i, (steps, n)) in divide_turns(&mut pos, a.depth).into_iter().enumerate() {
+            let mut at = pos.clone();
+            let mut texts = Vec::new();
+            for m in steps {
+                texts.push(movetext::write(&at, m, g.variant.castle_king_takes_rook));
+                at.make(m);
+            }
+            let text = texts.join(",");
+            progress.set(i as u64, None, &text);
             lines.push((text, n));
             total += n;
         }

@@ -220,3 +220,29 @@ fn friendly_chess_unions_play_by_script_to_the_end_of_the_script_and_on_with_bot
     let out = stdout(&o);
     assert!(out.contains("result:") || out.contains("to move:"), "{out}");
 }
+
+#[test]
+fn friendly_perft_counts_and_divides_whole_turns() {
+    // a turn is one line per distinct position it ends in; a chain is written as its steps
+    let o = run(&["perft", "friendly", "4"]);
+    assert_eq!(stdout(&o), "197792\n");
+    let o = run(&[
+        "perft",
+        "friendly",
+        "1",
+        "--divide",
+        "--moves",
+        "d2d3 g8h6 c1h6",
+    ]);
+    let out = stdout(&o);
+    for line in ["g7h6,h6f5: 1", "g7h6,h6g4: 1", "g7h6,h6g8: 1", "g7g6: 1"] {
+        assert!(out.lines().any(|l| l == line), "{line} in\n{out}");
+    }
+    assert_eq!(out.lines().last(), Some("23"));
+    let o = run(&["perft", "friendly", "2", "--divide", "--moves", "d2d3 g8h6"]);
+    assert!(
+        stdout(&o).lines().any(|l| l == "c1h6: 23"),
+        "{}",
+        stdout(&o)
+    );
+}

@@ -2,6 +2,7 @@
 //! type's atoms. One code path for every game; a game differs only in its data.
 
 use std::cell::RefCell;
+use std::collections::HashSet;
 
 use crate::board::{dir_allowed, opposite, Cell, CellSet, Dir, Leap, LeapTarget, Line, NO_CELL};
 use crate::piece::{dirs, Atom, Piece, Seat, Zone};
@@ -766,10 +767,22 @@ fn perft_inner(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
 
 /// Counts leaf nodes of the legal move tree to `depth` whole turns: a turn of several steps
 /// (duck chess: the move, then the duck) counts as one ply, as Fairy-Stockfish counts it. The
-/// same as [`perft`] for games of one step per turn.
+/// same as [`perft`] for games of one step per turn. Where the variant counts a turn by the
+/// positions it ends in (`Hooks::turn_ends`: Paco Ŝako's chains), a node's children are the
+/// distinct positions its turn can end in (by hash), each counted once however many step
+/// sequences lead to it. A position in the middle of a turn counts the rest of that turn as
+/// its first ply.
 pub fn perft_turns(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
+    }
+    if pos.variant.hooks.turn_ends {
+        let mut seen = HashSet::new();
+        let mut n = 0;
+        walk_turn(pos, &mut seen, &mut |pos| {
+            n += perft_turns(pos, depth - 1);
+        });
+        return n;
     }
     let mut buf = Vec::with_capacity(128);
     pos.legal_into(&mut buf);
@@ -787,4 +800,99 @@ pub fn perft_turns(pos: &mut Position, depth: u32) -> u64 {
         pos.unmake(m, &u);
     }
     n
+}
+
+/// Walks the positions the turn in progress can pass through (depth first, in legal-move
+/// order) and calls `end` at each position the turn ends in. Each position is visited once:
+/// `seen` holds the hashes of the ends and of the positions in the middle of the turn met so
+/// far, so with `Hooks::turn_ends` each distinct end is reached once, and a chain that can
+/// reach one position along many paths is walked once from it (which ends a turn can reach is
+/// a question of reaching, and a position reached along any path is reached along one that
+/// passes no position twice, which is all a chain may do).
+fn walk_turn(pos: &mut Position, seen: &mut HashSet<u64>, end: &mut dyn FnMut(&mut Position)) {
+    let mut buf = Vec::with_capacity(64);
+    pos.legal_into(&mut buf);
+    for m in buf {
+        let u = pos.make(m);
+        if pos.st.step != 0 {
+            if seen.insert(pos.hash_without_step() ^ MIDDLE) {
+                walk_turn(pos, seen, end);
+            }
+        } else if seen.insert(pos.hash()) {
+            end(pos);
+        }
+        pos.unmake(m, &u);
+    }
+}
+
+/// Sets the keys of positions in the middle of a turn apart from those of ends in `walk_turn`.
+const MIDDLE: u64 = 0x6d1d_d1e0_7a5e_c0de;
+
+/// The ways the turn in progress can end: with `Hooks::turn_ends`, one entry per distinct
+/// resulting position, with the steps of a shortest sequence reaching it (breadth first, in
+/// legal-move order), in the order reached; otherwise every step sequence.
+pub fn turn_ends(pos: &mut Position) -> Vec<Vec<Move>> {
+    if !pos.variant.hooks.turn_ends {
+        let mut out = Vec::new();
+        let mut all = |_: &mut Position, p: &[Move]| out.push(p.to_vec());
+        walk_all(pos, &mut Vec::new(), &mut all);
+        return out;
+    }
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    let mut queue = std::collections::VecDeque::new();
+    queue.push_back((pos.clone(), Vec::new()));
+    while let Some((mut at, path)) = queue.pop_front() {
+        let mut buf = Vec::with_capacity(64);
+        at.legal_into(&mut buf);
+        for m in buf {
+            let mut next = at.clone();
+            next.make(m);
+            let mut steps: Vec<Move> = path.clone();
+            steps.push(m);
+            if next.st.step != 0 {
+                if seen.insert(next.hash_without_step() ^ MIDDLE) {
+                    queue.push_back((next, steps));
+                }
+            } else if seen.insert(next.hash()) {
+                out.push(steps);
+            }
+        }
+    }
+    out
+}
+
+/// Every step sequence that finishes the turn in progress.
+fn walk_all(pos: &mut Position, path: &mut Vec<Move>, end: &mut dyn FnMut(&mut Position, &[Move])) {
+    let mut buf = Vec::with_capacity(64);
+    pos.legal_into(&mut buf);
+    for m in buf {
+        let u = pos.make(m);
+        path.push(m);
+        if pos.st.step != 0 {
+            walk_all(pos, path, end);
+        } else {
+            end(pos, path);
+        }
+        path.pop();
+        pos.unmake(m, &u);
+    }
+}
+
+/// Perft below each way the turn in progress can end ([`turn_ends`]): the steps and the count
+/// of `depth - 1` whole turns below (`depth` >= 1).
+pub fn divide_turns(pos: &mut Position, depth: u32) -> Vec<(Vec<Move>, u64)> {
+    let mut out = Vec::new();
+    for steps in turn_ends(pos) {
+        let mut undo = Vec::with_capacity(steps.len());
+        for &m in &steps {
+            undo.push(pos.make(m));
+        }
+        let n = perft_turns(pos, depth.saturating_sub(1));
+        for (&m, u) in steps.iter().zip(undo.iter()).rev() {
+            pos.unmake(m, u);
+        }
+        out.push((steps, n));
+    }
+    out
 }

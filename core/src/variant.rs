@@ -88,6 +88,10 @@ pub struct Hooks {
     /// `Rules::after_action` reads the game's record (`Ctx::earlier`: eight-player chess's
     /// mate credit), so a search (`tree::Tree`) keeps the plies of its path.
     pub record: bool,
+    /// A turn is counted by the distinct positions it can end in, not by its step sequences
+    /// (Paco Ŝako: several chains can end in one position; its reference counts positions).
+    /// Perft of whole turns (`movegen::perft_turns`) deduplicates a node's turn ends by hash.
+    pub turn_ends: bool,
 }
 
 /// What players hold in hand (crazyhouse, shogi, sittuyin's setup).

@@ -58,6 +58,7 @@ pub fn variant() -> Variant {
         filter: true,
         effects: true,
         verify_all: false,
+        turn_ends: true,
         ..Hooks::default()
     };
     // the chain's state changes which moves are legal: hashed (not the quiet counter)
@@ -168,6 +169,7 @@ fn union_targets(pos: &Position, c: Cell, p: Piece) -> Vec<Cell> {
 fn moves_from(pos: &Position, c: Cell, p: Piece, enter: bool, out: &mut Vec<Move>) {
     let mut ms = Vec::new();
     pos.piece_moves(c, p, &mut ms);
+    let mut king_reached = false;
     for m in ms {
         if m.kind == MoveKind::EnPassant && enter {
             // a freed pawn takes en passant (a union never does: it moves to empty cells)
@@ -182,6 +184,16 @@ fn moves_from(pos: &Position, c: Cell, p: Piece, enter: bool, out: &mut Vec<Move
             continue;
         }
         let target = pos.at(m.to);
+        let m = if m.promo != 0 && onto_lone_king(pos, m.to) {
+            // the freed pawn reaches the enemy king on the far rank: one move, no promotion
+            if king_reached {
+                continue;
+            }
+            king_reached = true;
+            Move { promo: 0, ..m }
+        } else {
+            m
+        };
         let pawn_diagonal = p.kind() == PAWN && target.is_some();
         if target.is_none() || (enter && pawn_diagonal) || (enter && target.is_seated()) {
             out.push(Move {
@@ -206,12 +218,98 @@ fn moves_from(pos: &Position, c: Cell, p: Piece, enter: bool, out: &mut Vec<Move
     }
 }
 
+/// The cells a lone piece `p` lifted from `c` threatens: its capture cells as if every other
+/// piece were an enemy (a slider's line up to and with the first piece, a knight's every leap,
+/// a pawn's two forward diagonals, whatever stands there).
+fn threat_cells(pos: &Position, c: Cell, p: Piece, out: &mut crate::board::CellSet) {
+    let v = pos.variant;
+    if p.kind() == PAWN {
+        for &t in &v.board.pawns[p.facing() as usize].captures[c as usize] {
+            out.insert(t);
+        }
+        return;
+    }
+    let mut probe = pos.clone();
+    let enemy = 1 - p.owner();
+    let pawn = Piece::new(PAWN, enemy, v.seats[enemy as usize].facing);
+    for x in 0..pos.board.len() as Cell {
+        if x != c && pos.at(x).is_some() {
+            probe.board[x as usize] = pawn;
+        }
+    }
+    let mut ms = Vec::new();
+    probe.piece_moves(c, p, &mut ms);
+    for m in ms {
+        if matches!(m.kind, MoveKind::Normal | MoveKind::Double) {
+            out.insert(m.to);
+        }
+    }
+}
+
+/// The cells seat `by` threatens, as the reference judges castling (pacoplay: "threats follow
+/// chains"): every cell a lone piece of `by` other than its king threatens, and, where such a
+/// piece can take over a union, every cell the piece it frees threatens from there, through
+/// the whole chain (each position of a chain followed once). Unions threaten nothing by
+/// themselves (they move only to empty cells).
+fn threats(pos: &Position, by: Seat) -> crate::board::CellSet {
+    let mut out = crate::board::CellSet::EMPTY;
+    let mut todo: Vec<(Position, Cell, Piece)> = Vec::new();
+    for c in 0..pos.board.len() as Cell {
+        let p = pos.at(c);
+        if p.is_seated() && p.owner() == by && p.kind() != KING {
+            let mut lifted = pos.clone();
+            lifted.board[c as usize] = Piece::NONE;
+            todo.push((lifted, c, p));
+        }
+    }
+    let mut seen: Vec<(Vec<Piece>, Cell, Piece)> = Vec::new();
+    while let Some((b, c, p)) = todo.pop() {
+        threat_cells(&b, c, p, &mut out);
+        for u in union_targets(&b, c, p) {
+            let Some(mut parts) = parts(&b, b.at(u)) else {
+                continue;
+            };
+            let freed = parts[by as usize];
+            parts[by as usize] = p;
+            let mut next = b.clone();
+            next.board[u as usize] = Piece::union(parts[0].kind(), parts[1].kind());
+            let key = (next.board.clone(), u, freed);
+            if !seen.contains(&key) {
+                seen.push(key);
+                todo.push((next, u, freed));
+            }
+        }
+    }
+    out
+}
+
+/// Whether `c` holds the lone king of the seat not to move.
+fn onto_lone_king(pos: &Position, c: Cell) -> bool {
+    let p = pos.at(c);
+    p.is_seated() && p.kind() == KING && p.owner() != pos.turn()
+}
+
+/// A pawn's double step leaves an en passant chance only from its pawn row (the second rank;
+/// pacoplay): not from the first rank, where a pawn brought back inside a union may stand.
+fn from_pawn_row(pos: &Position, s: Seat, from: Cell) -> bool {
+    let t = &pos.variant.board;
+    let rank = from / t.width as Cell;
+    (s == 0 && rank == 1) || (s == 1 && rank + 2 == t.height as Cell)
+}
+
 /// The first-step moves the family adds: the mover's lone pieces onto unions (take-overs) and
 /// the unions moved with the mover's piece in them.
 fn first_step_moves(pos: &Position, out: &mut Vec<Move>) {
     let s = pos.turn();
     for c in 0..pos.board.len() as Cell {
         let p = pos.at(c);
+        if p.is_seated() && p.owner() == s && p.kind() == PAWN {
+            for &to in &pos.variant.board.pawns[p.facing() as usize].captures[c as usize] {
+                if onto_lone_king(pos, to) && promos(pos, p, to) != [0] {
+                    out.push(Move::new(c, to));
+                }
+            }
+        }
         if p.is_seated() && p.owner() == s && p.kind() != KING {
             for to in union_targets(pos, c, p) {
                 for promo in promos(pos, p, to) {
@@ -620,6 +718,20 @@ impl Rules for FriendlyRules {
         if carried_promotion(pos).is_some() {
             return m.kind == MoveKind::Special && m.aux & AUX_CARRIED != 0;
         }
+        if m.kind == MoveKind::Castle {
+            // the king may not castle from, through or onto a threatened cell, threats
+            // following chains (pacoplay)
+            let Some(d) = pos.castles.get(m.aux as usize) else {
+                return false;
+            };
+            let t = threats(pos, 1 - pos.turn());
+            return !d.king_path.iter().any(|&c| t.contains(c));
+        }
+        if m.promo != 0 && onto_lone_king(pos, m.to) {
+            // a pawn that reaches the enemy king on the far rank wins as it is (pacoplay: the
+            // game ends before the promotion); its move without promotion is added
+            return false;
+        }
         let union_move = m.kind == MoveKind::Normal && is_union(pos.at(m.from));
         // en passant of a union, by a lone pawn or by a pawn freed in a chain
         let victim = match m.kind {
@@ -695,12 +807,25 @@ impl Rules for FriendlyRules {
             if let Some(p) = mine.filter(|p| p.kind() == PAWN) {
                 let push = &v.board.pawns[p.facing() as usize].push;
                 let over = push[m.from as usize];
-                if over != NO_CELL && push[over as usize] == m.to {
+                if over != NO_CELL && push[over as usize] == m.to && from_pawn_row(pos, s, m.from) {
                     pos.set_ep(s, over, m.to);
                 }
             }
         }
+        if m.kind == MoveKind::Double && !from_pawn_row(pos, s, m.from) {
+            // a lone pawn's double step from its first rank leaves no chance (pacoplay)
+            pos.clear_ep(s);
+        }
         let en_passant_step = m.kind == MoveKind::Special && m.aux & AUX_EN_PASSANT != 0;
+        if m.kind == MoveKind::Special && m.aux & 15 == PAWN && !en_passant_step {
+            // a pawn freed in a chain makes the two-square step from its pawn row: a chance
+            // for the opponent, as a lone pawn's (pacoplay)
+            let push = &v.board.pawns[v.seats[s as usize].facing as usize].push;
+            let over = push[m.from as usize];
+            if over != NO_CELL && push[over as usize] == m.to && from_pawn_row(pos, s, m.from) {
+                pos.set_ep(s, over, m.to);
+            }
+        }
         if en_passant_step {
             // a freed pawn takes en passant: the pawn (or union) that made the two-square step
             // goes back to the square passed over, where the freed pawn meets it

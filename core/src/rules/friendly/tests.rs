@@ -578,3 +578,116 @@ fn friendly_a_freed_piece_uniting_with_a_castling_rook_ends_that_castling_right(
     assert!(!texts(&g).iter().any(|m| m == "e1a1" || m == "e1c1"));
     game(&f);
 }
+
+// Rules found by the differential test against the reference (tests/oracle_paco.rs); each
+// position was checked with `paco-oracle divide` (docs/rules-decisions.md, "Friendly chess").
+
+#[test]
+fn friendly_the_king_may_not_castle_from_through_or_onto_a_threatened_cell() {
+    // black's rook on f8 threatens f1: no castling on the king's side; the queen's side is free
+    let g = game("4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let t = texts(&g);
+    assert!(!t.contains(&"e1g1".to_string()), "{t:?}");
+    assert!(t.contains(&"e1c1".to_string()), "{t:?}");
+    let g = game("3rk3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let t = texts(&g);
+    assert!(!t.contains(&"e1c1".to_string()), "d1 threatened: {t:?}");
+    assert!(t.contains(&"e1g1".to_string()), "{t:?}");
+    let g = game("4r1k1/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let t = texts(&g);
+    assert!(
+        !t.contains(&"e1c1".to_string()) && !t.contains(&"e1g1".to_string()),
+        "e1 threatened: {t:?}"
+    );
+}
+
+#[test]
+fn friendly_threats_that_castling_must_avoid_follow_chains() {
+    // the union (Nb) on a6 threatens nothing by itself; black's rook on a8 can take it over, and
+    // the freed bishop would threaten f1 along a6-f1: white may not castle
+    let g = game("r3k3/8/(Nb)7/8/8/8/8/4K2R w K - 0 1");
+    assert!(!texts(&g).contains(&"e1g1".to_string()));
+    // without the rook, no chain reaches f1
+    let g = game("4k3/8/(Nb)7/8/8/8/8/4K2R w K - 0 1");
+    assert!(texts(&g).contains(&"e1g1".to_string()));
+    // the threat counting is the reference's: every cell a lone piece could take on, whatever
+    // stands there, and the freed piece's cells from the union
+    let pos = game("r3k3/8/(Nb)7/8/8/8/8/4K2R w K - 0 1")
+        .position()
+        .clone();
+    let t = threats(&pos, 1);
+    for c in [
+        "a7", "a6", "b8", "d8", "b5", "c4", "d3", "e2", "f1", "b7", "c8",
+    ] {
+        assert!(t.contains(pos.variant.board.cell(c).unwrap()), "{c}");
+    }
+    assert!(!t.contains(pos.variant.board.cell("g1").unwrap()));
+}
+
+#[test]
+fn friendly_a_pawn_reaching_the_king_on_the_far_rank_wins_without_promoting() {
+    // by its own move: one move onto the king, four promotions on the empty cell
+    let mut g = game("4k3/3P4/8/8/8/8/8/4K3 w - - 0 1");
+    let t = texts(&g);
+    assert!(t.contains(&"d7e8".to_string()), "{t:?}");
+    assert!(
+        !t.iter().any(|m| m.starts_with("d7e8") && m.len() > 4),
+        "{t:?}"
+    );
+    assert_eq!(t.iter().filter(|m| m.starts_with("d7d8")).count(), 4);
+    play(&mut g, "d7e8");
+    assert_eq!(g.outcome().expect("won").winners, vec![0]);
+    assert!(fen(&g).starts_with("4(Pk)3/"), "{}", fen(&g));
+    // freed in a chain: the knight takes over (Pr) on d7 and the freed pawn reaches the king
+    let mut g = game("4k3/3(Pr)4/1N6/8/8/8/8/4K3 w - - 0 1");
+    play(&mut g, "b6d7");
+    let t = texts(&g);
+    assert!(t.contains(&"d7e8".to_string()), "{t:?}");
+    assert!(
+        !t.iter().any(|m| m.starts_with("d7e8") && m.len() > 4),
+        "{t:?}"
+    );
+    play(&mut g, "d7e8");
+    assert_eq!(g.outcome().expect("won").winners, vec![0]);
+}
+
+#[test]
+fn friendly_a_pawn_freed_in_a_chain_gives_en_passant_by_its_two_square_step() {
+    // the knight takes over (Pn) on d2; the freed pawn steps d2-d4 past black's pawn on c4
+    let mut g = game("4k3/8/8/8/2p5/8/3(Pn)4/1N2K3 w - - 0 1");
+    play(&mut g, "b1d2 d2d4");
+    let f = fen(&g);
+    assert!(f.contains(" b - d3 "), "{f}");
+    assert!(texts(&g).contains(&"c4d3".to_string()));
+}
+
+#[test]
+fn friendly_a_two_square_step_from_the_first_rank_gives_no_en_passant() {
+    // a pawn brought back to its first rank may step two squares, but past black's pawn on d3
+    // it leaves no chance (the reference: only a step from the pawn row does)
+    let mut g = game("4k3/8/8/8/8/3p4/8/K3P3 w - - 0 1");
+    play(&mut g, "e1e3");
+    let f = fen(&g);
+    assert!(f.contains(" b - - "), "{f}");
+    assert!(!texts(&g).contains(&"d3e2".to_string()));
+}
+
+#[test]
+fn friendly_perft_counts_whole_turns_as_the_reference() {
+    // a turn is counted once per distinct position it ends in: after d2d3 g8h6 c1h6, the
+    // union (Bn) on h6 is taken over by g7h6 and the freed knight ends the turn on f5, g4 or g8
+    let mut pos = game("rnbqkb1r/pppppppp/7(Bn)/8/8/3P4/PPP1PPPP/RN1QKBNR b KQkq - 1 2")
+        .position()
+        .clone();
+    assert_eq!(crate::movegen::perft_turns(&mut pos, 1), 23);
+    let ends = crate::movegen::turn_ends(&mut pos);
+    assert_eq!(ends.iter().filter(|s| s.len() == 2).count(), 3);
+    // the start, as pacoplay's library counts (../shared/oracle/paco/oracle/NOTES.md)
+    let mut start = game(&crate::rules::variant("friendly").unwrap().start_fen)
+        .position()
+        .clone();
+    let counts: Vec<u64> = (1..=4)
+        .map(|d| crate::movegen::perft_turns(&mut start, d))
+        .collect();
+    assert_eq!(counts, [20, 400, 8_902, 197_792]);
+}
