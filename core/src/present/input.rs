@@ -71,6 +71,10 @@ pub(crate) fn cells_only(t: &Topology, text: &str) -> Option<(Cell, Cell)> {
 /// check, the path is blocked, ...). None when the text names no cell or no such piece stands
 /// (the notation error says why then). Only for a viewer who sees the whole board.
 pub(crate) fn refusal(game: &Game, text: &str) -> Option<Message> {
+    if text.contains(['@', '*']) {
+        // a drop names no piece on the board to ask
+        return None;
+    }
     let v = game.variant;
     let t = &v.board;
     let pos = game.position();
