@@ -33,13 +33,10 @@ final class ScreenFixtureTests: XCTestCase {
         case ("live", 1): return .review(step: .live)
         case ("review", 2): return .review(step: .to(index: try n(1)))
         case ("confirm", 1): return .confirmHandOver
-        // an action decided elsewhere (a bot's): the screen API plays it as the same action
-        // typed (coordinate text) or the seat's resignation / the choice's button
-        case ("play", 3) where w[1] == "resign": return .resign(seat: try n(2))
-        case ("play", 3) where w[1] == "choice":
-            guard let i = screen?.buttons.firstIndex(where: { $0.text == "choice:\(w[2])" }) else { throw Bad.line(line) }
-            return .press(index: UInt32(i))
-        case ("play", 2): return .type(text: w[1])
+        // an action decided elsewhere (a bot's move, a resignation, a choice), as action text
+        case ("play", 3) where w[1] == "resign": return .play(text: "resign:\(w[2])")
+        case ("play", 3) where w[1] == "choice": return .play(text: "choice:\(w[2])")
+        case ("play", 2): return .play(text: w[1])
         case ("type", _) where w.count >= 2: return .type(text: w.dropFirst().joined(separator: " "))
         default: throw Bad.line(line)
         }
