@@ -73,6 +73,9 @@ pub struct GameEntry {
     pub rules_key: String,
     /// Whether the rules engine plays this game yet.
     pub playable: bool,
+    /// How many numbered start positions the game has (Chess960: 960; 1 = one start): the
+    /// new-game screen offers to draw one where there are several.
+    pub start_positions: u32,
 }
 
 /// Every game id (all 25), in catalogue order.
@@ -90,6 +93,9 @@ pub fn catalogue() -> Vec<GameEntry> {
             default_house_rules: HouseRules::default().into(),
             rules_key: info.rules_key.to_owned(),
             playable: info.playable,
+            start_positions: rules::variant(info.id)
+                .map(|v| v.starts.0)
+                .unwrap_or(1),
         })
         .collect()
 }

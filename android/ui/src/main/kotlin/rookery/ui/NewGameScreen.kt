@@ -100,7 +100,7 @@ fun NewGameScreen(app: AppState, initialId: String) {
         }
         Label(s.text("setup-house-rules"))
         HouseRules(house) { house = it }
-        if (id == "chess960") {
+        if (entry.startPositions > 1u) {
             Label(s.text("house-start-position"))
             val preview = remember(id, seed) {
                 GameSession(id, seats.toList(), house, seed).use { it.screen().scene }
