@@ -162,6 +162,7 @@ result-wins-one = { $player } wins
 result-wins-many = { $players } win
 result-line = { $result } · { $reason }
 result-no-result = { $reason } · no result
+result-unfinished = Not finished
 list-and = { $first } and { $last }
 
 # Why points were scored (the core's Event::Scored.why, one message per reason)

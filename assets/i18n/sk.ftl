@@ -153,6 +153,7 @@ result-wins-one = Vyhráva { $player }
 result-wins-many = Vyhrávajú { $players }
 result-line = { $result } · { $reason }
 result-no-result = { $reason } · bez výsledku
+result-unfinished = Nedohraná
 list-and = { $first } a { $last }
 
 score-capture = branie

@@ -248,6 +248,24 @@ pub fn end_key(r: rookery_core::game::EndReason) -> &'static str {
     rookery_core::message::end_key(r)
 }
 
+/// The message key of a group of games (the menu's headings, `rookery games`).
+pub fn group_key(g: rookery_core::rules::Group) -> &'static str {
+    use rookery_core::rules::Group;
+    match g {
+        Group::ChessVariants => "group-chess-variants",
+        Group::ChessFamily => "group-chess-family",
+        Group::MorePlayers => "group-more-players",
+    }
+}
+
+/// The text of a finished game's reason, or "no result" for a game cut short (`rookery match`).
+pub fn outcome_text(o: Option<&rookery_core::game::Outcome>) -> String {
+    match o {
+        Some(o) => t(end_key(o.reason)),
+        None => t("result-unfinished"),
+    }
+}
+
 /// The message key of a score event's reason (`Event::Scored.why`, "king captured" ->
 /// `score-king-captured`).
 pub fn score_key(why: &str) -> String {

@@ -49,7 +49,9 @@ pub fn run(args: Vec<String>) -> ExitCode {
         Command::Perft(a) => cmd_perft(&a),
         Command::Play(a) => play::cmd_play(&a),
         Command::Selfplay(_) => store_cmds::cmd_selfplay(&rest(1)),
-        Command::Saved(_) => store_cmds::cmd_saved(&rest(1)),
+        Command::Saved(a) => {
+            store_cmds::cmd_saved(&rest(1), a.action == Some(args::SavedAction::Check))
+        }
         Command::Bench(b) => match b {
             BenchCommand::Perft { .. } => bench::cmd_bench_perft(&rest(2)),
             BenchCommand::Bot { .. } => matches::cmd_bench_bot(&rest(2)),
@@ -65,9 +67,9 @@ pub fn run(args: Vec<String>) -> ExitCode {
         Command::Games => {
             for g in rookery_core::rules::catalogue() {
                 println!(
-                    "{}\t{:?}\t{} seats\t{}",
+                    "{}\t{}\t{} seats\t{}",
                     g.id,
-                    g.group,
+                    i18n::t(i18n::group_key(g.group)),
                     g.seats,
                     if g.playable { "playable" } else { "not yet" }
                 );

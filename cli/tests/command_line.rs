@@ -220,3 +220,60 @@ fn friendly_chess_unions_play_by_script_to_the_end_of_the_script_and_on_with_bot
     let out = stdout(&o);
     assert!(out.contains("result:") || out.contains("to move:"), "{out}");
 }
+
+/// Issue 32: `rookery saved list` (the README's words) works, with the terminal player's
+/// database by default; `rookery games` and `rookery match` print words, not Rust names.
+#[test]
+fn internal_names_never_reach_users_and_saved_list_works() {
+    let o = run(&["games"]);
+    let out = stdout(&o);
+    for internal in ["ChessVariants", "ChessFamily", "MorePlayers"] {
+        assert!(!out.contains(internal), "{out}");
+    }
+    assert!(
+        out.starts_with("chess\tChess and variants\t2 seats\tplayable\n"),
+        "{out}"
+    );
+    let o = run(&[
+        "match",
+        "--game",
+        "chess",
+        "--players",
+        "1,1",
+        "--games",
+        "1",
+        "--nodes",
+        "50",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    let line = err.lines().find(|l| l.starts_with("game 1: ")).expect(&err);
+    assert!(!line.contains("Some(") && !line.contains("None"), "{line}");
+    // the data directory of the player, as `rookery play` finds it
+    let data = std::env::temp_dir().join(format!("rookery-cl-list-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    {
+        let store = rookery_core::store::GameStore::open(data.join("rookery")).unwrap();
+        let setup = rookery_core::store::Setup::new("xiangqi").unwrap();
+        let mut saved = store.create("", &setup).unwrap();
+        store.act_text(&mut saved, "h3e3").unwrap();
+    }
+    for args in [&["saved", "list"][..], &["saved"], &["saved", "check"]] {
+        let o = Command::new(BIN)
+            .args(args)
+            .env("LANG", "C")
+            .env("XDG_DATA_HOME", &data)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert_eq!(stdout(&o), "1 xiangqi 1 playing\n", "{args:?}");
+    }
+    let o = run(&[
+        "saved",
+        "list",
+        "--db",
+        data.join("rookery").to_str().unwrap(),
+    ]);
+    assert_eq!(stdout(&o), "1 xiangqi 1 playing\n");
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -1287,14 +1287,10 @@ impl Menu {
                 items.push(MenuItem::Continue { id, label });
             }
         }
-        let groups = [
-            (Group::ChessVariants, "group-chess-variants"),
-            (Group::ChessFamily, "group-chess-family"),
-            (Group::MorePlayers, "group-more-players"),
-        ];
+        let groups = [Group::ChessVariants, Group::ChessFamily, Group::MorePlayers];
         let all = rules::catalogue();
-        for (g, key) in groups {
-            items.push(MenuItem::Header(t(key)));
+        for g in groups {
+            items.push(MenuItem::Header(t(crate::i18n::group_key(g))));
             // playable games first within a group
             let mut gs: Vec<&GameInfo> = all.iter().filter(|i| i.group == g).collect();
             gs.sort_by_key(|i| !i.playable);
