@@ -1251,12 +1251,22 @@ pub fn two_cells(text: &str, t: &Topology) -> Option<(Cell, Cell)> {
     Some((t.cell(&s[..a])?, t.cell(&s[j..e])?))
 }
 
+/// How far PageUp and PageDown move the menu's cursor.
+pub const MENU_PAGE: usize = 10;
+
 /// Menu entries.
 #[derive(Clone, Debug)]
 pub enum MenuItem {
     Header(String),
     Game(GameInfo),
-    Continue { id: u64, label: String },
+    /// A saved game: continued when playing, reviewed when finished.
+    Continue {
+        id: u64,
+        label: String,
+        finished: bool,
+    },
+    /// "All saved games (N)": shows the saved games beyond the most recent.
+    MoreSaved(usize),
     Quit,
 }
 
@@ -1276,15 +1286,53 @@ pub struct Menu {
     /// Where the list was drawn (for mouse clicks): first row and scroll offset.
     pub list_area: Option<Rect>,
     pub scroll: usize,
+    /// Every saved game is listed, not only the most recent.
+    pub all_saved: bool,
+    /// A saved game being renamed (typed keys go to its name).
+    pub renaming: Option<Renaming>,
+    /// A saved game whose deletion was asked once (a second `d` deletes it).
+    pub deleting: Option<u64>,
+}
+
+/// What the menu's cursor was on, so the menu opens there again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MenuPick {
+    Game(&'static str),
+    Saved(u64),
+    MoreSaved,
+}
+
+/// How many saved games the menu shows before "All saved games".
+pub const RECENT_SAVED: usize = 5;
+
+/// A rename in progress in the menu: the saved game and the name typed so far.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Renaming {
+    pub id: u64,
+    pub name: String,
 }
 
 impl Menu {
-    pub fn new(continues: Vec<(u64, String)>) -> Menu {
+    /// The menu: the saved games (the most recent, or all of them with `all`), then every game.
+    pub fn new(saved: Vec<super::session::SavedEntry>, show_all: bool) -> Menu {
         let mut items = Vec::new();
-        if !continues.is_empty() {
-            items.push(MenuItem::Header(t("action-continue")));
-            for (id, label) in continues {
-                items.push(MenuItem::Continue { id, label });
+        if !saved.is_empty() {
+            items.push(MenuItem::Header(t("menu-saved-games")));
+            let total = saved.len();
+            let shown = if show_all {
+                total
+            } else {
+                total.min(RECENT_SAVED)
+            };
+            for e in saved.into_iter().take(shown) {
+                items.push(MenuItem::Continue {
+                    id: e.id,
+                    label: e.label,
+                    finished: e.finished,
+                });
+            }
+            if shown < total {
+                items.push(MenuItem::MoreSaved(total));
             }
         }
         let groups = [Group::ChessVariants, Group::ChessFamily, Group::MorePlayers];
@@ -1304,6 +1352,30 @@ impl Menu {
             message: String::new(),
             list_area: None,
             scroll: 0,
+            all_saved: show_all,
+            renaming: None,
+            deleting: None,
+        }
+    }
+
+    /// Puts the cursor on the item `pick` names (the game or saved game chosen last), if any.
+    pub fn point_at(&mut self, pick: &MenuPick) {
+        let found = self.items.iter().position(|it| match (it, pick) {
+            (MenuItem::Game(g), MenuPick::Game(id)) => g.id == *id,
+            (MenuItem::Continue { id, .. }, MenuPick::Saved(s)) => id == s,
+            (MenuItem::MoreSaved(_), MenuPick::MoreSaved) => true,
+            _ => false,
+        });
+        if let Some(i) = found {
+            self.cursor = i;
+        }
+    }
+
+    /// The saved game under the cursor.
+    pub fn saved_at_cursor(&self) -> Option<u64> {
+        match self.items.get(self.cursor) {
+            Some(MenuItem::Continue { id, .. }) => Some(*id),
+            _ => None,
         }
     }
 
@@ -1444,6 +1516,8 @@ pub struct Options {
     pub bot_delay: Duration,
     /// Bots answer inside `tick` on this thread (tests).
     pub sync_bots: bool,
+    /// Where `e` in the menu writes a saved game's record (the current directory).
+    pub export_dir: std::path::PathBuf,
 }
 
 impl Default for Options {
@@ -1451,6 +1525,7 @@ impl Default for Options {
         Options {
             bot_delay: Duration::from_millis(350),
             sync_bots: false,
+            export_dir: std::path::PathBuf::from("."),
         }
     }
 }
@@ -1463,6 +1538,10 @@ pub struct App {
     /// A note shown in the menu (e.g. a database that had to be moved aside).
     pub notice: String,
     forms: Vec<SetupForm>,
+    /// Where the menu's cursor goes when the menu opens again.
+    pub last_pick: Option<MenuPick>,
+    /// The menu lists every saved game.
+    all_saved: bool,
 }
 
 fn time_seed() -> u64 {
@@ -1475,24 +1554,25 @@ fn time_seed() -> u64 {
 impl App {
     pub fn new(opts: Options, store: Option<Store>) -> App {
         let mut app = App {
-            screen: Screen::Menu(Menu::new(Vec::new())),
+            screen: Screen::Menu(Menu::new(Vec::new(), false)),
             quit: false,
             opts,
             store,
             notice: String::new(),
             forms: Vec::new(),
+            last_pick: None,
+            all_saved: false,
         };
         app.open_menu();
         app
     }
 
     pub fn open_menu(&mut self) {
-        let continues = self
-            .store
-            .as_ref()
-            .map(|s| s.unfinished())
-            .unwrap_or_default();
-        let mut m = Menu::new(continues);
+        let saved = self.store.as_ref().map(|s| s.saved()).unwrap_or_default();
+        let mut m = Menu::new(saved, self.all_saved);
+        if let Some(p) = &self.last_pick {
+            m.point_at(p);
+        }
         m.message = self.notice.clone();
         self.screen = Screen::Menu(m);
     }
@@ -1602,8 +1682,44 @@ impl App {
             self.quit = true;
             return;
         }
+        if let Screen::Menu(m) = &mut self.screen {
+            if m.renaming.is_some() {
+                return self.rename_key(k);
+            }
+            if m.deleting.is_some() && !matches!(k.code, KeyCode::Char('d') | KeyCode::Delete) {
+                m.deleting = None;
+                m.message.clear();
+            }
+        }
         let tr = match &mut self.screen {
             Screen::Menu(m) => match k.code {
+                KeyCode::PageUp => {
+                    for _ in 0..MENU_PAGE {
+                        m.step(-1);
+                    }
+                    Transition::Stay
+                }
+                KeyCode::PageDown => {
+                    for _ in 0..MENU_PAGE {
+                        m.step(1);
+                    }
+                    Transition::Stay
+                }
+                KeyCode::Char('d') | KeyCode::Delete if m.saved_at_cursor().is_some() => {
+                    return self.menu_delete();
+                }
+                KeyCode::Char('n') if m.saved_at_cursor().is_some() => {
+                    let id = m.saved_at_cursor().unwrap_or(0);
+                    m.renaming = Some(Renaming {
+                        id,
+                        name: String::new(),
+                    });
+                    m.message = t("menu-rename-prompt");
+                    Transition::Stay
+                }
+                KeyCode::Char('e') if m.saved_at_cursor().is_some() => {
+                    return self.menu_export();
+                }
                 KeyCode::Up | KeyCode::Char('k') => {
                     m.step(-1);
                     Transition::Stay
@@ -1734,13 +1850,13 @@ impl App {
         let Some(game) = rules::catalogue().into_iter().find(|g| g.id == id) else {
             return;
         };
-        let back = std::mem::replace(&mut self.screen, Screen::Menu(Menu::new(Vec::new())));
+        let back = std::mem::replace(&mut self.screen, Screen::Menu(Menu::new(Vec::new(), false)));
         self.screen = Screen::Rules(Box::new(RulesView::new(game.id, back, now)));
     }
 
     /// Back from a rules page; a game's turn clock does not count the time spent reading.
     pub fn close_rules(&mut self, now: Instant) {
-        let placeholder = Screen::Menu(Menu::new(Vec::new()));
+        let placeholder = Screen::Menu(Menu::new(Vec::new(), false));
         if let Screen::Rules(r) = std::mem::replace(&mut self.screen, placeholder) {
             let RulesView { back, opened, .. } = *r;
             self.screen = back;
@@ -1750,11 +1866,121 @@ impl App {
         }
     }
 
+    /// `d` on a saved game: asks once, deletes on the second `d`.
+    fn menu_delete(&mut self) {
+        let Screen::Menu(m) = &mut self.screen else {
+            return;
+        };
+        let Some(id) = m.saved_at_cursor() else {
+            return;
+        };
+        if m.deleting != Some(id) {
+            m.deleting = Some(id);
+            m.message = t("menu-delete-confirm");
+            return;
+        }
+        let result = match &self.store {
+            Some(s) => s.delete(id),
+            None => Ok(()),
+        };
+        let cursor = m.cursor;
+        self.notice = match result {
+            Ok(()) => t("menu-deleted"),
+            Err(e) => error_text(&e),
+        };
+        self.last_pick = None;
+        self.open_menu();
+        self.notice.clear();
+        if let Screen::Menu(m) = &mut self.screen {
+            // the cursor stays where the deleted game was (on the next one)
+            m.cursor = cursor.min(m.items.len().saturating_sub(1));
+            if !m.items.get(m.cursor).is_some_and(MenuItem::selectable) {
+                m.step(1);
+            }
+        }
+    }
+
+    /// `e` on a saved game: writes its record (PGN, PGN4, ...) to a file in the current
+    /// directory and says where.
+    fn menu_export(&mut self) {
+        let Screen::Menu(m) = &mut self.screen else {
+            return;
+        };
+        let (Some(id), Some(store)) = (m.saved_at_cursor(), &self.store) else {
+            return;
+        };
+        m.message = match store.export(id) {
+            Ok((text, ext)) => {
+                let path = self.opts.export_dir.join(format!("rookery-{id}.{ext}"));
+                match std::fs::write(&path, text) {
+                    Ok(()) => tf("menu-exported", &[("path", &path.display().to_string())]),
+                    Err(e) => tf(
+                        "menu-export-failed",
+                        &[
+                            ("path", &path.display().to_string()),
+                            ("detail", &e.to_string()),
+                        ],
+                    ),
+                }
+            }
+            Err(e) => error_text(&e),
+        };
+    }
+
+    /// A key while a saved game is being renamed: letters type, Enter saves, Esc cancels.
+    fn rename_key(&mut self, k: KeyEvent) {
+        let Screen::Menu(m) = &mut self.screen else {
+            return;
+        };
+        let Some(r) = m.renaming.as_mut() else {
+            return;
+        };
+        match k.code {
+            KeyCode::Esc => {
+                m.renaming = None;
+                m.message.clear();
+            }
+            KeyCode::Backspace => {
+                r.name.pop();
+            }
+            KeyCode::Char(c)
+                if !k.modifiers.contains(KeyModifiers::CONTROL) && r.name.chars().count() < 40 =>
+            {
+                r.name.push(c)
+            }
+            KeyCode::Enter => {
+                let Renaming { id, name } = r.clone();
+                let result = match &self.store {
+                    Some(s) => s.rename(id, name.trim()),
+                    None => Ok(()),
+                };
+                self.notice = match result {
+                    Ok(()) => String::new(),
+                    Err(e) => error_text(&e),
+                };
+                self.last_pick = Some(MenuPick::Saved(id));
+                self.open_menu();
+                self.notice.clear();
+            }
+            _ => {}
+        }
+    }
+
     fn menu_enter(&mut self, now: Instant) {
         let Screen::Menu(m) = &self.screen else {
             return;
         };
+        self.last_pick = match m.items.get(m.cursor) {
+            Some(MenuItem::Game(g)) => Some(MenuPick::Game(g.id)),
+            Some(MenuItem::Continue { id, .. }) => Some(MenuPick::Saved(*id)),
+            Some(MenuItem::MoreSaved(_)) => Some(MenuPick::MoreSaved),
+            _ => self.last_pick.clone(),
+        };
         match m.items.get(m.cursor).cloned() {
+            Some(MenuItem::MoreSaved(_)) => {
+                self.all_saved = true;
+                self.open_menu();
+            }
             Some(MenuItem::Game(g)) if !g.playable => self.open_rules(g.id, now),
             Some(MenuItem::Game(g)) if g.playable => {
                 if let Err(e) = self.open_setup(g.id) {

@@ -607,3 +607,123 @@ fn bots_playing_alone_go_faster_slower_or_pause() {
     key(&mut app, KeyCode::Char('+'));
     assert_eq!(play(&mut app).input, "+");
 }
+
+/// Issue 32: every saved game is reachable from the menu (not only the 9 most recent
+/// unfinished ones): the most recent first, "All saved games" for the rest, paged; finished
+/// games are reviewed; d deletes (asked twice), n renames, e exports.
+#[test]
+fn the_menu_reaches_every_saved_game_with_review_delete_rename_and_export() {
+    use super::app::{MenuItem, MenuPick, RECENT_SAVED};
+    use rookery_core::store::{GameStore, Setup};
+    let dir = std::env::temp_dir().join(format!("rookery-saved-list-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let total = 14;
+    {
+        let store = GameStore::open(&dir).unwrap();
+        for i in 0..total {
+            let mut saved = store.create("", &Setup::new("chess").unwrap()).unwrap();
+            store.act_text(&mut saved, "e2e4").unwrap();
+            if i == 0 {
+                // the oldest game is finished: it must still be reachable and reviewable
+                store.act(&mut saved, Action::Resign(1)).unwrap();
+            }
+            std::thread::sleep(std::time::Duration::from_millis(3));
+        }
+    }
+    let (store, _) = Store::open(&dir).unwrap();
+    let mut app = App::new(opts(), Some(store.clone()));
+    let items = |app: &App| match &app.screen {
+        Screen::Menu(m) => m.items.clone(),
+        _ => panic!("not the menu"),
+    };
+    let saved_ids = |app: &App| -> Vec<u64> {
+        items(app)
+            .iter()
+            .filter_map(|i| match i {
+                MenuItem::Continue { id, .. } => Some(*id),
+                _ => None,
+            })
+            .collect()
+    };
+    // the most recent first, then "All saved games (14)"
+    assert_eq!(
+        saved_ids(&app),
+        (total - RECENT_SAVED as u64 + 1..=total)
+            .rev()
+            .collect::<Vec<_>>()
+    );
+    let text = words(&screen_text(&draw(&mut app, 120, 40)));
+    assert!(text.contains("Saved games"), "{text}");
+    assert!(
+        text.contains(&format!("All saved games ({total})")),
+        "{text}"
+    );
+    // Enter on it lists all of them, paged with PgDn
+    for _ in 0..RECENT_SAVED {
+        key(&mut app, KeyCode::Down);
+    }
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(saved_ids(&app), (1..=total).rev().collect::<Vec<_>>());
+    key(&mut app, KeyCode::PageDown);
+    let Screen::Menu(m) = &app.screen else {
+        panic!()
+    };
+    assert_eq!(m.cursor, 1 + 10, "a page is ten entries");
+    // the finished game (id 1, the last) says so and opens for review
+    key(&mut app, KeyCode::PageDown);
+    let Screen::Menu(m) = &mut app.screen else {
+        panic!()
+    };
+    let last = m
+        .items
+        .iter()
+        .rposition(|i| matches!(i, MenuItem::Continue { .. }))
+        .unwrap();
+    m.cursor = last;
+    assert!(
+        matches!(&m.items[last], MenuItem::Continue { id: 1, finished: true, label } if label.contains("finished"))
+    );
+    key(&mut app, KeyCode::Enter);
+    assert!(play(&mut app).is_over(), "a finished game opens for review");
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Esc);
+    let Screen::Menu(m) = &app.screen else {
+        panic!("back in the menu")
+    };
+    assert_eq!(
+        m.saved_at_cursor(),
+        Some(1),
+        "the cursor comes back to the game left"
+    );
+    // rename: n, type, Enter
+    key(&mut app, KeyCode::Char('n'));
+    typed(&mut app, "Club final");
+    key(&mut app, KeyCode::Enter);
+    assert!(items(&app).iter().any(|i| matches!(i, MenuItem::Continue { id: 1, label, .. } if label.starts_with("Club final — "))));
+    // export: e writes the PGN
+    key(&mut app, KeyCode::Char('e'));
+    let file = std::env::temp_dir().join("rookery-1.pgn");
+    let pgn = std::fs::read_to_string(&file).unwrap();
+    assert!(pgn.contains("1. e4") && pgn.contains("1-0"), "{pgn}");
+    let _ = std::fs::remove_file(&file);
+    // delete: the first d asks, another key keeps the game, two d delete it
+    key(&mut app, KeyCode::Char('d'));
+    assert!(words(&screen_text(&draw(&mut app, 120, 40))).contains("Press d again"));
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Up);
+    key(&mut app, KeyCode::Char('d'));
+    key(&mut app, KeyCode::Char('d'));
+    assert_eq!(saved_ids(&app).len(), total as usize - 1);
+    assert!(!saved_ids(&app).contains(&1));
+    assert_eq!(store.saved().len(), total as usize - 1);
+    // choosing a game puts the cursor back on it when the menu opens again
+    app.last_pick = Some(MenuPick::Game("xiangqi"));
+    app.open_menu();
+    let Screen::Menu(m) = &app.screen else {
+        panic!()
+    };
+    assert!(matches!(&m.items[m.cursor], MenuItem::Game(g) if g.id == "xiangqi"));
+    drop(app);
+    drop(store);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -68,6 +68,14 @@ pub fn continue_label(s: &Summary, now_ms: u64) -> String {
     )
 }
 
+/// One saved game in the menu.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedEntry {
+    pub id: u64,
+    pub label: String,
+    pub finished: bool,
+}
+
 /// The saved games of the terminal player.
 #[derive(Clone)]
 pub struct Store(Arc<GameStore>);
@@ -84,22 +92,67 @@ impl Store {
         Ok((Store(Arc::new(s)), note))
     }
 
-    /// Unfinished games, the most recent first: (id, label).
-    pub fn unfinished(&self) -> Vec<(u64, String)> {
+    /// Every saved game of a playable game, playing or finished, the most recently played
+    /// first (the menu's saved games).
+    pub fn saved(&self) -> Vec<SavedEntry> {
         let Ok(list) = self.0.list() else {
             return Vec::new();
         };
         let mut games: Vec<_> = list
             .games
             .into_iter()
-            .filter(|s| s.status == Status::Playing && rules::variant(&s.game).is_ok())
+            .filter(|s| rules::variant(&s.game).is_ok())
             .collect();
-        games.sort_by_key(|s| std::cmp::Reverse(s.last_ms));
+        games.sort_by_key(|s| (std::cmp::Reverse(s.last_ms), std::cmp::Reverse(s.id)));
+        let now = now_ms();
         games
             .into_iter()
-            .take(9)
-            .map(|s| (s.id, continue_label(&s, now_ms())))
+            .map(|s| {
+                let finished = s.status != Status::Playing;
+                let mut label = continue_label(&s, now);
+                if finished {
+                    label = tf("menu-saved-finished", &[("game", &label)]);
+                }
+                if !s.name.trim().is_empty() {
+                    label = format!("{} — {label}", s.name.trim());
+                }
+                SavedEntry {
+                    id: s.id,
+                    label,
+                    finished,
+                }
+            })
             .collect()
+    }
+
+    /// Unfinished games, the most recent first: (id, label).
+    pub fn unfinished(&self) -> Vec<(u64, String)> {
+        self.saved()
+            .into_iter()
+            .filter(|e| !e.finished)
+            .map(|e| (e.id, e.label))
+            .collect()
+    }
+
+    /// Deletes a saved game.
+    pub fn delete(&self, id: u64) -> Result<()> {
+        self.0.delete(id)
+    }
+
+    /// Names a saved game (an empty name clears it).
+    pub fn rename(&self, id: u64, name: &str) -> Result<()> {
+        self.0.rename(id, name)
+    }
+
+    /// A saved game in its standard notation (PGN, PGN4, ...) and the file extension for it.
+    pub fn export(&self, id: u64) -> Result<(String, &'static str)> {
+        let text = self.0.export_standard(id)?;
+        let ext = if text.trim_start().starts_with('[') {
+            "pgn"
+        } else {
+            "txt"
+        };
+        Ok((text, ext))
     }
 
     /// Loads a saved game and the setup it was started with.
@@ -287,6 +340,7 @@ mod tests {
         let opts = || Options {
             bot_delay: Duration::ZERO,
             sync_bots: true,
+            ..Options::default()
         };
         let s = Duration::from_secs;
         {
@@ -328,6 +382,7 @@ mod tests {
             Options {
                 bot_delay: Duration::ZERO,
                 sync_bots: true,
+                ..Options::default()
             },
             None,
         );
@@ -370,6 +425,7 @@ mod tests {
             Options {
                 bot_delay: Duration::ZERO,
                 sync_bots: true,
+                ..Options::default()
             },
             None,
         );

@@ -170,7 +170,20 @@ fn draw_menu(f: &mut Frame, area: Rect, m: &mut Menu) {
                     format!("{mark}{}", tf("menu-coming", &[("game", &game_name(g.id))])),
                     if sel { st } else { dim() },
                 ),
-                MenuItem::Continue { label, .. } => Line::styled(format!("{mark}{label}"), st),
+                MenuItem::Continue { id, label, .. } => {
+                    let label = match &m.renaming {
+                        Some(r) if r.id == *id => format!("{}▏", r.name),
+                        _ => label.clone(),
+                    };
+                    Line::styled(format!("{mark}{label}"), st)
+                }
+                MenuItem::MoreSaved(n) => Line::styled(
+                    format!(
+                        "{mark}{}",
+                        tf("menu-all-saved", &[("count", &n.to_string())])
+                    ),
+                    st,
+                ),
                 MenuItem::Quit => Line::styled(format!("{mark}{}", t("action-quit")), st),
             }
         })
@@ -189,9 +202,18 @@ fn draw_menu(f: &mut Frame, area: Rect, m: &mut Menu) {
                 lines.push(Line::raw(tn("players", g.seats as i64)));
                 lines.push(Line::styled(t("menu-rules-hint"), dim()));
             }
-            Some(MenuItem::Continue { label, .. }) => {
-                lines.push(Line::styled(t("menu-continue-title"), title_style()));
+            Some(MenuItem::Continue {
+                label, finished, ..
+            }) => {
+                let title = if *finished {
+                    "menu-review-title"
+                } else {
+                    "menu-continue-title"
+                };
+                lines.push(Line::styled(t(title), title_style()));
                 lines.push(Line::raw(label.clone()));
+                lines.push(Line::raw(""));
+                lines.push(Line::styled(t("menu-saved-keys"), dim()));
             }
             _ => {}
         }
