@@ -5,6 +5,7 @@ pub mod args;
 mod bench;
 mod i18n;
 pub mod i18n_gen;
+mod markdown;
 mod matches;
 mod perft;
 pub mod play;
@@ -139,7 +140,8 @@ fn cmd_rules(a: &args::RulesArgs) -> Result<(), String> {
         )));
     }
     let page = i18n::rules_page(id).ok_or_else(|| format!("no rules page for {id}"))?;
-    print!("{page}");
+    // formatted text: no Markdown marks, no HTML comment for tools
+    print!("{}", markdown::plain(page, 100));
     Ok(())
 }
 

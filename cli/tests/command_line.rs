@@ -277,3 +277,31 @@ fn internal_names_never_reach_users_and_saved_list_works() {
     assert_eq!(stdout(&o), "1 xiangqi 1 playing\n");
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// Issue 32: rules pages print as formatted text: no Markdown marks, no HTML comment.
+#[test]
+fn rules_pages_print_as_text_without_markdown_or_html() {
+    for g in rookery_core::rules::catalogue() {
+        for lang in ["en", "sk"] {
+            let o = run(&["rules", g.id, "--lang", lang]);
+            assert_eq!(o.status.code(), Some(0), "{} {lang}", g.id);
+            let out = stdout(&o);
+            let mut lines = out.lines();
+            let title = lines.next().unwrap_or_default();
+            assert!(
+                !title.is_empty() && !title.starts_with('#'),
+                "{} {lang}: {title}",
+                g.id
+            );
+            assert_eq!(
+                lines.next(),
+                Some("=".repeat(title.chars().count()).as_str()),
+                "{} {lang}",
+                g.id
+            );
+            for bad in ["<!--", "**", "`", "\n# ", "\n## ", "\n- "] {
+                assert!(!out.contains(bad), "{} {lang}: {bad:?} in\n{out}", g.id);
+            }
+        }
+    }
+}

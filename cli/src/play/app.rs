@@ -1408,22 +1408,14 @@ pub enum Screen {
     Rules(Box<RulesView>),
 }
 
-/// How a line of a rules page is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PageLine {
-    Title,
-    Heading,
-    Note,
-    Text,
-    /// Drawn as it is (board diagrams, tables), never wrapped.
-    Pre,
-    Blank,
-}
+use crate::markdown::Block;
+pub use crate::markdown::PageLine;
 
 /// A game's rules page (`assets/rules/<lang>/<game-id>.md`) in the terminal.
 pub struct RulesView {
     pub game: &'static str,
-    pub lines: Vec<(PageLine, String)>,
+    /// The page's blocks (see `crate::markdown`), then the start position.
+    pub lines: Vec<Block>,
     pub scroll: usize,
     /// The screen to go back to.
     pub back: Screen,
@@ -1442,45 +1434,10 @@ impl RulesView {
         let md = crate::i18n::rules_page(game).unwrap_or("");
         let mut lines = Vec::new();
         if page_is_planned(md) {
-            lines.push((PageLine::Note, t("rules-not-playable")));
-            lines.push((PageLine::Blank, String::new()));
+            lines.push(Block::new(PageLine::Note, t("rules-not-playable")));
+            lines.push(Block::new(PageLine::Blank, ""));
         }
-        let mut para = String::new();
-        let flush = |para: &mut String, lines: &mut Vec<(PageLine, String)>| {
-            if !para.is_empty() {
-                lines.push((PageLine::Text, std::mem::take(para)));
-            }
-        };
-        for l in md.lines() {
-            let l = l.trim_end();
-            if l.starts_with("<!--") {
-                continue;
-            }
-            if let Some(h) = l.strip_prefix("# ") {
-                flush(&mut para, &mut lines);
-                lines.push((PageLine::Title, h.to_string()));
-            } else if let Some(h) = l.strip_prefix("## ") {
-                flush(&mut para, &mut lines);
-                lines.push((PageLine::Blank, String::new()));
-                lines.push((PageLine::Heading, h.to_string()));
-            } else if l.is_empty() {
-                flush(&mut para, &mut lines);
-            } else if l.starts_with("- ") || l.starts_with('|') {
-                flush(&mut para, &mut lines);
-                let kind = if l.starts_with('|') {
-                    PageLine::Pre
-                } else {
-                    PageLine::Text
-                };
-                lines.push((kind, l.replacen("- ", "• ", 1)));
-            } else {
-                if !para.is_empty() {
-                    para.push(' ');
-                }
-                para.push_str(l.trim_start());
-            }
-        }
-        flush(&mut para, &mut lines);
+        lines.extend(crate::markdown::blocks(md));
         // the start position, drawn by the engine, for games it can play
         let playable = rules::catalogue()
             .iter()
@@ -1492,10 +1449,10 @@ impl RulesView {
                 1,
                 rules::numbered_starts(game).map(|(_, usual)| usual),
             ) {
-                lines.push((PageLine::Blank, String::new()));
-                lines.push((PageLine::Heading, t("rules-start-position")));
+                lines.push(Block::new(PageLine::Blank, ""));
+                lines.push(Block::new(PageLine::Heading, t("rules-start-position")));
                 for b in super::board::text(g.position()).lines() {
-                    lines.push((PageLine::Pre, b.to_string()));
+                    lines.push(Block::new(PageLine::Pre, b));
                 }
             }
         }

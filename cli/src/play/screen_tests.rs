@@ -727,3 +727,41 @@ fn the_menu_reaches_every_saved_game_with_review_delete_rename_and_export() {
     drop(store);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 32: every rules page is drawn as formatted text in both languages: no Markdown
+/// marks or HTML comment on screen; bold is bold, code stands out.
+#[test]
+fn rules_pages_are_drawn_as_formatted_text() {
+    use ratatui::style::Modifier;
+    for lang in ["en", "sk"] {
+        crate::i18n::with_language(lang, || {
+            for g in rookery_core::rules::catalogue() {
+                let mut app = App::new(opts(), None);
+                app.open_rules(g.id, Instant::now());
+                let buf = draw(&mut app, 100, 400);
+                let text = screen_text(&buf);
+                for bad in ["<!--", "**", "`", "# "] {
+                    assert!(!text.contains(bad), "{lang} {}: {bad:?}\n{text}", g.id);
+                }
+                let Screen::Rules(r) = &app.screen else {
+                    panic!()
+                };
+                assert!(r
+                    .lines
+                    .iter()
+                    .any(|b| b.kind == super::app::PageLine::Title));
+            }
+        });
+    }
+    // crazyhouse's "**Drops**" is drawn in bold, without the stars
+    let mut app = App::new(opts(), None);
+    app.open_rules("crazyhouse", Instant::now());
+    let buf = draw(&mut app, 100, 200);
+    let text = screen_text(&buf);
+    let y = text
+        .lines()
+        .position(|l| l.contains("• Drops:"))
+        .expect(&text) as u16;
+    let x = text.lines().nth(y as usize).unwrap().find("Drops").unwrap() as u16;
+    assert!(buf.cell((x, y)).unwrap().modifier.contains(Modifier::BOLD));
+}

@@ -1,6 +1,7 @@
 //! Drawing the screens with ratatui. Reads the app state; records where the board, the menu
 //! list and popups were drawn so mouse clicks can be mapped back.
 
+use crate::markdown::Emph;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -61,28 +62,39 @@ fn draw_rules(f: &mut Frame, area: Rect, r: &mut RulesView) {
         tf("rules-title", &[("game", &game_name(r.game))]),
         dim(),
     )];
-    for (kind, text) in &r.lines {
-        match kind {
-            PageLine::Title => {
-                lines.push(Line::styled(text.clone(), title_style().fg(Color::Yellow)))
-            }
-            PageLine::Heading => lines.push(Line::styled(text.clone(), title_style())),
+    for block in &r.lines {
+        let text = block.text();
+        match block.kind {
+            PageLine::Title => lines.push(Line::styled(text, title_style().fg(Color::Yellow))),
+            PageLine::Heading => lines.push(Line::styled(text, title_style())),
             PageLine::Note => {
-                for l in wrap_words(text, w) {
+                for l in wrap_words(&text, w) {
                     lines.push(Line::styled(l, Style::default().fg(Color::Cyan)));
                 }
             }
-            PageLine::Text => {
-                let indent = if text.starts_with('•') { "  " } else { "" };
-                for (i, l) in wrap_words(text, w.saturating_sub(indent.len()))
-                    .into_iter()
-                    .enumerate()
-                {
-                    let pad = if i > 0 { indent } else { "" };
-                    lines.push(Line::raw(format!("{pad}{l}")));
+            PageLine::Text | PageLine::Item(_) => {
+                let (lead, hang) = match block.kind {
+                    PageLine::Item(d) => (
+                        2 * (d as usize - 1),
+                        block.runs.first().map_or(0, |r| r.text.chars().count()),
+                    ),
+                    _ => (0, 0),
+                };
+                for l in crate::markdown::wrap(&block.runs, w.saturating_sub(lead), hang) {
+                    let mut spans = vec![Span::raw(" ".repeat(lead))];
+                    spans.extend(l.into_iter().map(|run| {
+                        let st = match run.emph {
+                            Emph::Plain => Style::default(),
+                            Emph::Bold => Style::default().add_modifier(Modifier::BOLD),
+                            Emph::Italic => Style::default().add_modifier(Modifier::ITALIC),
+                            Emph::Code => Style::default().fg(Color::Cyan),
+                        };
+                        Span::styled(run.text, st)
+                    }));
+                    lines.push(Line::from(spans));
                 }
             }
-            PageLine::Pre => lines.push(Line::raw(text.clone())),
+            PageLine::Pre => lines.push(Line::raw(text)),
             PageLine::Blank => lines.push(Line::raw("")),
         }
     }
