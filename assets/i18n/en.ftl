@@ -364,6 +364,10 @@ illegal-forbidden-by-rules = The rules of this game forbid that move.
 illegal-piece-cannot-move = The piece on { $cell } has no move.
 illegal-not-your-turn = It is not your turn.
 illegal-hand-over = Hand the device to the next player first; they confirm that they hold it.
+illegal-drop-not-in-hand = You hold no such piece in hand.
+illegal-drop-occupied = { $cell } is taken: a piece is dropped only on an empty cell.
+illegal-drop-outside-zone = That piece may not be dropped on { $cell } (outside the cells it may be dropped on).
+illegal-drop-nifu = Nifu: you already have an unpromoted pawn on the file of { $cell }.
 
 ## Terminal player screens
 

@@ -252,6 +252,10 @@ illegal-forbidden-by-rules = Pravidlá tejto hry tento ťah nedovoľujú.
 illegal-piece-cannot-move = Figúrka na { $cell } nemá žiadny ťah.
 illegal-not-your-turn = Nie ste na ťahu.
 illegal-hand-over = Najprv podajte zariadenie ďalšiemu hráčovi; ten potvrdí, že ho drží.
+illegal-drop-not-in-hand = Takú figúrku v ruke nemáte.
+illegal-drop-occupied = { $cell } je obsadené: figúrka sa vkladá len na voľné pole.
+illegal-drop-outside-zone = Túto figúrku nemožno vložiť na { $cell } (mimo polí, na ktoré ju možno vložiť).
+illegal-drop-nifu = Nifu: na stĺpci poľa { $cell } už máte nepromovaného pešiaka.
 
 ## Domáce pravidlá
 

@@ -748,6 +748,25 @@ impl Play {
             }
             return;
         }
+        if self.error && self.sees_everything() {
+            // a drop (`P@c4`) that cannot be made: why (none in hand, taken, outside the zone,
+            // nifu), the same for every game with hands
+            if let Some((letter, cell)) = text.split_once('@') {
+                let v = self.game().variant;
+                let mut letters = letter.chars();
+                let kind = match (letters.next(), letters.next()) {
+                    (Some(l), None) => v.piece_by_letter(l),
+                    _ => None,
+                };
+                if let (Some(kind), Some(to)) =
+                    (kind, v.board.cell(cell.trim_end_matches(['+', '#'])))
+                {
+                    let why = rookery_core::interact::explain_drop(self.game(), kind, to);
+                    self.fail(message_text(&why));
+                    return;
+                }
+            }
+        }
         if self.error {
             // a SAN move that names no legal move: why, where the viewer sees the whole board
             if self.sees_everything() && has_san(self.game()) {

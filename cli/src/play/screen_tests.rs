@@ -765,3 +765,43 @@ fn rules_pages_are_drawn_as_formatted_text() {
     let x = text.lines().nth(y as usize).unwrap().find("Drops").unwrap() as u16;
     assert!(buf.cell((x, y)).unwrap().modifier.contains(Modifier::BOLD));
 }
+
+/// Issue 32: a refused drop says why: none in hand, the cell is taken, outside the zone, nifu.
+#[test]
+fn refused_drops_say_why() {
+    let refusal = |app: &mut App, text: &str| {
+        typed(app, text);
+        key(app, KeyCode::Enter);
+        let p = play(app);
+        assert!(p.error, "{text} was refused");
+        let m = p.message.clone();
+        for _ in 0..text.len() {
+            key(app, KeyCode::Backspace);
+        }
+        m
+    };
+    let mut app = playing("crazyhouse", &PERSONS);
+    for m in ["e2e4", "d7d5", "e4d5", "d8d5"] {
+        typed(&mut app, m);
+        key(&mut app, KeyCode::Enter);
+    }
+    assert!(refusal(&mut app, "P@d5").contains("d5 is taken"));
+    assert!(refusal(&mut app, "P@d8").contains("may not be dropped on d8"));
+    assert!(refusal(&mut app, "N@e3").contains("no such piece in hand"));
+    let mut app = playing("shogi", &PERSONS);
+    for m in [
+        "c3c4", "g7g6", "c4c5", "g6g5", "c5c6", "g5g4", "c6c7", "a7a6",
+    ] {
+        typed(&mut app, m);
+        key(&mut app, KeyCode::Enter);
+    }
+    assert_eq!(play(&mut app).game().ply_count(), 8);
+    let m = refusal(&mut app, "P@c5");
+    assert!(m.contains("Nifu"), "{m}");
+    crate::i18n::with_language("sk", || {
+        let m = refusal(&mut app, "P@c5");
+        assert!(m.contains("Nifu: na stĺpci"), "{m}");
+    });
+    // every file holds a pawn of the first player (c7 too): the refusals changed nothing
+    assert_eq!(play(&mut app).game().ply_count(), 8);
+}
