@@ -141,7 +141,9 @@ fn cmd_rules(a: &args::RulesArgs) -> Result<(), String> {
     }
     let page = i18n::rules_page(id).ok_or_else(|| format!("no rules page for {id}"))?;
     // formatted text: no Markdown marks, no HTML comment for tools
-    print!("{}", markdown::plain(page, 100));
+    let mut blocks = markdown::blocks(page);
+    blocks.extend(play::howto::section(id));
+    print!("{}", markdown::plain_blocks(&blocks, 100));
     Ok(())
 }
 

@@ -260,9 +260,15 @@ fn push_run(line: &mut Vec<Run>, emph: Emph, text: &str) {
 
 /// A page as plain text for `rookery rules`: the title underlined with `=`, headings with `-`,
 /// list items under bullets, no Markdown marks, no HTML; lines wrapped at `width`.
+#[cfg(test)]
 pub fn plain(md: &str, width: usize) -> String {
+    plain_blocks(&blocks(md), width)
+}
+
+/// Blocks as plain text (see [`plain`]).
+pub fn plain_blocks(blocks: &[Block], width: usize) -> String {
     let mut out = String::new();
-    for b in blocks(md) {
+    for b in blocks {
         let text = b.text();
         match b.kind {
             PageLine::Title | PageLine::Heading => {

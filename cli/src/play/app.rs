@@ -1457,6 +1457,7 @@ impl RulesView {
             lines.push(Block::new(PageLine::Blank, ""));
         }
         lines.extend(crate::markdown::blocks(md));
+        lines.extend(super::howto::section(game));
         // the start position, drawn by the engine, for games it can play
         let playable = rules::catalogue()
             .iter()
