@@ -83,8 +83,8 @@ pub fn set_language(code: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Runs `f` with `code` as the language of this thread only (tests).
-#[cfg(test)]
+/// Runs `f` with `code` as the language of this thread only (tests; names saved in another
+/// language).
 pub fn with_language<T>(code: &str, f: impl FnOnce() -> T) -> T {
     let before = OVERRIDE.with(Cell::get);
     OVERRIDE.with(|o| o.set(index_of(code)));

@@ -340,6 +340,9 @@ pub struct Play {
     pub paused: bool,
     /// The ply at which no person was playing any more (bots play on from there).
     pub bots_since: Option<usize>,
+    /// Esc was pressed on an empty input: a second Esc right after leaves for the menu (one
+    /// Esc too many never sends the next keys into the menu).
+    pub esc_armed: bool,
 }
 
 /// What the typed text selected.
@@ -839,7 +842,21 @@ impl Play {
             .enumerate()
             .map(|(i, b)| (message_text(&b.label), PopupAction::Press(i)))
             .collect();
-        self.popup = Some(Popup::new(t("prompt-other-moves"), items));
+        // buttons of one kind (janggi's set-up choices) get that kind's title where the
+        // messages have one (`prompt-<label key>`), else "Other moves"
+        let first = s.buttons.first().map(|b| format!("prompt-{}", b.label.key));
+        let title = match first {
+            Some(k)
+                if crate::i18n::has(&k)
+                    && s.buttons
+                        .iter()
+                        .all(|b| format!("prompt-{}", b.label.key) == k) =>
+            {
+                t(&k)
+            }
+            _ => t("prompt-other-moves"),
+        };
+        self.popup = Some(Popup::new(title, items));
     }
 
     fn offer_resign(&mut self) {
@@ -1615,6 +1632,7 @@ impl App {
             pace: DEFAULT_PACE,
             paused: false,
             bots_since: None,
+            esc_armed: false,
         }
     }
 
@@ -2105,6 +2123,7 @@ fn play_key(p: &mut Play, k: KeyEvent, now: Instant) -> Transition {
         }
         return Transition::Stay;
     }
+    let esc_armed = std::mem::take(&mut p.esc_armed);
     match k.code {
         KeyCode::Char('z') if ctrl => p.undo(now),
         KeyCode::Char('y') if ctrl => p.redo(now),
@@ -2119,8 +2138,13 @@ fn play_key(p: &mut Play, k: KeyEvent, now: Instant) -> Transition {
                 p.intent(Intent::Dismiss, now);
                 p.message.clear();
             } else if p.is_over() || p.session.is_saved() {
-                // a saved game is offered to continue from the menu: nothing to ask
-                return Transition::Menu;
+                // a saved game is offered to continue from the menu: nothing to ask, but a
+                // second Esc is wanted, so an Esc pressed once too often changes nothing
+                if esc_armed {
+                    return Transition::Menu;
+                }
+                p.esc_armed = true;
+                p.say(t("prompt-esc-again"));
             } else {
                 p.popup = Some(Popup::new(
                     t("prompt-leave"),

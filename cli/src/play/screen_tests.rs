@@ -460,7 +460,7 @@ fn the_leave_question_never_swallows_the_next_keys() {
 }
 
 #[test]
-fn a_saved_game_is_left_with_esc_without_a_question() {
+fn a_saved_game_is_left_with_two_esc_without_a_question() {
     let dir = std::env::temp_dir().join(format!("rookery-esc-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let (store, _) = Store::open(&dir).unwrap();
@@ -468,6 +468,11 @@ fn a_saved_game_is_left_with_esc_without_a_question() {
     let mut form = SetupForm::new("chess").unwrap();
     form.seats[1].kind = SeatKind::Person;
     app.start(form, Instant::now()).unwrap();
+    key(&mut app, KeyCode::Esc);
+    assert!(
+        matches!(app.screen, Screen::Play(_)),
+        "one Esc too many changes nothing"
+    );
     key(&mut app, KeyCode::Esc);
     assert!(matches!(app.screen, Screen::Menu(_)));
     drop(app);
@@ -804,4 +809,97 @@ fn refused_drops_say_why() {
     });
     // every file holds a pawn of the first player (c7 too): the refusals changed nothing
     assert_eq!(play(&mut app).game().ply_count(), 8);
+}
+
+/// Issue 32, the small things: janggi's set-up list has its own title; a finished game's
+/// input line says what can be done; one Esc on an empty input does not leave a saved game
+/// (two do); the menu opens on the game chosen last; the Slovak key lines fit 120 columns;
+/// seats saved under their English colour names read in Slovak under Slovak.
+#[test]
+fn small_rough_edges_of_the_terminal_player() {
+    // janggi: Ctrl-P offers the set-up choices under their own title
+    let mut app = playing("janggi", &PERSONS);
+    ctrl(&mut app, 'p');
+    let title = play(&mut app).popup.as_ref().map(|p| p.title.clone());
+    assert_eq!(title.as_deref(), Some("Choose your set-up"));
+    // after the end: no "(waiting)"
+    let mut app = playing("chess", &PERSONS);
+    ctrl(&mut app, 'r');
+    key(&mut app, KeyCode::Enter);
+    assert!(play(&mut app).is_over());
+    let text = screen_text(&draw(&mut app, 120, 40));
+    assert!(!text.contains("(waiting)"), "{text}");
+    assert!(text.contains("Game over: ←/→ review"), "{text}");
+    // Esc on an empty input of a saved game: the first says so, the second leaves
+    let dir = std::env::temp_dir().join(format!("rookery-esc-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (store, _) = Store::open(&dir).unwrap();
+    let mut app = App::new(opts(), Some(store.clone()));
+    // the menu: Down to xiangqi's entry, Enter opens its setup, s starts it
+    let Screen::Menu(m) = &mut app.screen else {
+        panic!()
+    };
+    let at = m
+        .items
+        .iter()
+        .position(|i| matches!(i, super::app::MenuItem::Game(g) if g.id == "xiangqi"))
+        .unwrap();
+    m.cursor = at;
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Char('s'));
+    typed(&mut app, "h3e3");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(play(&mut app).game().ply_count(), 1);
+    key(&mut app, KeyCode::Esc);
+    assert!(
+        matches!(app.screen, Screen::Play(_)),
+        "one Esc stays in the game"
+    );
+    assert!(play(&mut app).message.contains("Esc again"));
+    typed(&mut app, "h");
+    assert_eq!(
+        play(&mut app).input,
+        "h",
+        "the next keys still type the move"
+    );
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Esc);
+    assert!(
+        matches!(app.screen, Screen::Play(_)),
+        "Esc cleared the input, then asked"
+    );
+    key(&mut app, KeyCode::Esc);
+    // the menu opens on the game last chosen, not on chess
+    let Screen::Menu(m) = &app.screen else {
+        panic!("two Esc leave")
+    };
+    assert!(
+        matches!(&m.items[m.cursor], super::app::MenuItem::Game(g) if g.id == "xiangqi"),
+        "{:?}",
+        m.items[m.cursor]
+    );
+    // a game saved with English names reads in Slovak under Slovak
+    crate::i18n::with_language("sk", || {
+        let labels: Vec<String> = store.saved().into_iter().map(|e| e.label).collect();
+        assert!(
+            labels[0].contains("Červený") && !labels[0].contains("Red"),
+            "{labels:?}"
+        );
+    });
+    drop(app);
+    drop(store);
+    let _ = std::fs::remove_dir_all(&dir);
+    // every key line fits 120 columns in both languages, none cut
+    for lang in ["en", "sk"] {
+        crate::i18n::with_language(lang, || {
+            let mut app = playing("chess", &PERSONS);
+            let text = screen_text(&draw(&mut app, 120, 40));
+            for l in super::ui::help_play() {
+                assert!(text.contains(&l), "{lang}: cut: {l}");
+            }
+            for k in ["help-menu", "help-setup", "help-rules"] {
+                assert!(crate::i18n::t(k).chars().count() <= 120, "{lang} {k}");
+            }
+        });
+    }
 }

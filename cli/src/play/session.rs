@@ -8,7 +8,7 @@ use rookery_core::store::{GameStore, Player, SavedGame, SeatInfo, Setup, Start, 
 use rookery_core::{rules, Action, Game, Outcome, Result};
 
 use super::app::{SeatChoice, SeatKind, SetupForm};
-use super::text::{game_name, t, tf, tn};
+use super::text::{colour_name, game_name, t, tf, tn};
 
 /// The default database directory: `$XDG_DATA_HOME/rookery`, else `~/.local/share/rookery`.
 pub fn default_db_dir() -> Option<PathBuf> {
@@ -44,16 +44,34 @@ pub fn ago(then_ms: u64, now_ms: u64) -> String {
 /// One line of "Continue" that tells games apart: the game, who plays each seat (bots with
 /// their level), the ply, when it was last played.
 pub fn continue_label(s: &Summary, now_ms: u64) -> String {
+    // a seat still named by its colour, in whatever language it was saved in, is named in
+    // the language shown now ("White" reads "Biely" under --lang sk)
+    let colours: Vec<&'static str> = SetupForm::new(&s.game)
+        .map(|f| f.seats.iter().map(|c| c.colour).collect())
+        .unwrap_or_default();
+    let shown = |i: usize, name: &str| -> String {
+        match colours.get(i) {
+            Some(c)
+                if crate::i18n::languages()
+                    .iter()
+                    .any(|l| crate::i18n::with_language(l, || colour_name(c)) == name) =>
+            {
+                colour_name(c)
+            }
+            _ => name.to_string(),
+        }
+    };
     let seats: Vec<String> = if s.seats.is_empty() {
         s.players.clone()
     } else {
         s.seats
             .iter()
-            .map(|x| match x.player {
-                Player::Person => x.name.clone(),
+            .enumerate()
+            .map(|(i, x)| match x.player {
+                Player::Person => shown(i, &x.name),
                 Player::Bot { level } => format!(
                     "{} ({})",
-                    x.name,
+                    shown(i, &x.name),
                     tf("seat-bot-short", &[("level", &level.to_string())])
                 ),
             })
@@ -237,9 +255,9 @@ impl Session {
                         number: start.unwrap_or(0),
                     }
                 };
-                let names: Vec<&str> = form.seats.iter().map(|s| s.name.as_str()).collect();
-                let name = format!("{}: {}", game_name(form.game), names.join(", "));
-                let saved = st.0.create(&name, &setup)?;
+                // no name: the menu's line names the game and its seats in the language shown
+                // then; a name is the player's own (`n` in the menu)
+                let saved = st.0.create("", &setup)?;
                 Ok(Session::Saved {
                     store: st.clone(),
                     saved: Box::new(saved),

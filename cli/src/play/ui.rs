@@ -759,6 +759,8 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
             Span::raw(p.input.clone()),
             Span::styled("▏", Style::default().fg(Color::Cyan)),
         ])
+    } else if p.is_over() {
+        Line::styled(t("status-input-over"), dim())
     } else {
         Line::styled(t("status-waiting"), dim())
     };
