@@ -424,7 +424,7 @@ error-no-numbered-starts = { $game } has one start position; --start numbers the
 error-start-and-fen = Give either --start or --fen, not both.
 notice-saved-on-exit = The game is saved: `rookery play` offers to continue it.
 
-help-menu = ↑/↓ choose · Enter or click opens · r rules · q quit
+help-menu = ↑/↓ choose · Enter or click opens · r rules · saved games: n rename · e export · d delete · PgUp/PgDn · q quit
 help-setup = ↑/↓ row · ←/→ change · digits: start number · Enter: edit a name, or Start (also s) · F1 rules · Esc back
 help-play-1 = Type a move (e4, e2e4) + Enter · or click a piece, then a target · ←/→ Home/End review · Esc clears, 2× menu · F1 rules
 help-play-2 = Ctrl-Z undo · Ctrl-Y redo · Ctrl-R resign · Ctrl-P pass, other moves · Ctrl-F flip · Ctrl-N new game · Ctrl-C quit

@@ -428,7 +428,7 @@ error-no-numbered-starts = { $game } má jedno začiatočné postavenie; --start
 error-start-and-fen = Zadajte buď --start, alebo --fen, nie oboje.
 notice-saved-on-exit = Hra je uložená: `rookery play` ponúkne pokračovať v nej.
 
-help-menu = ↑/↓ výber · Enter alebo klik otvorí · r pravidlá · q koniec
+help-menu = ↑/↓ výber · Enter či klik otvorí · r pravidlá · partie: n premenovať · e export · d zmazať · PgUp/PgDn · q koniec
 help-setup = ↑/↓ riadok · ←/→ zmena · číslice: číslo začiatku · Enter: meno, alebo Začať (aj s) · F1 pravidlá · Esc späť
 help-play-1 = Ťah (e4, e2e4) + Enter · alebo klik na figúru, potom na cieľ · ←/→ Home/End ťahy · Esc zmaže, 2× ponuka · F1 pravidlá
 help-play-2 = Ctrl-Z späť · Ctrl-Y znova · Ctrl-R vzdať sa · Ctrl-P pas, iné ťahy · Ctrl-F otočiť · Ctrl-N nová hra · Ctrl-C koniec

@@ -663,6 +663,16 @@ fn the_menu_reaches_every_saved_game_with_review_delete_rename_and_export() {
         text.contains(&format!("All saved games ({total})")),
         "{text}"
     );
+    // at 80×24 too, with the key line naming the saved-game keys
+    let small = screen_text(&draw(&mut app, 80, 24));
+    assert!(
+        small.contains("Saved games") && small.contains("All saved games"),
+        "{small}"
+    );
+    assert!(
+        small.contains("d: delete"),
+        "the details name the keys: {small}"
+    );
     // Enter on it lists all of them, paged with PgDn
     for _ in 0..RECENT_SAVED {
         key(&mut app, KeyCode::Down);
