@@ -226,7 +226,13 @@ pub fn cmd_saved(args: &[String], check: bool) -> Result<(), String> {
         None => crate::play::session::default_db_dir()
             .ok_or("no database directory: neither XDG_DATA_HOME nor HOME is set; give --db DIR")?,
     };
-    let store = GameStore::open_existing(db).map_err(|e| e.to_string())?;
+    // an import may start a database; every other use reads one that exists
+    let store = if flag(args, "--import").is_some() {
+        GameStore::open(&db)
+    } else {
+        GameStore::open_existing(&db)
+    }
+    .map_err(|e| e.to_string())?;
     if let Some(id) = flag_num::<u64>(args, "--export")? {
         print!("{}", store.export(id).map_err(|e| e.to_string())?);
         return Ok(());

@@ -305,3 +305,30 @@ fn rules_pages_print_as_text_without_markdown_or_html() {
         }
     }
 }
+
+/// Importing a record with a bad move names the move and its number and saves nothing; an
+/// import starts a database where there is none.
+#[test]
+fn an_import_with_a_bad_move_names_it_and_saves_nothing() {
+    let dir = std::env::temp_dir().join(format!("rookery-cl-import-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("db");
+    let bad = dir.join("bad.pgn");
+    std::fs::write(&bad, "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Ke3 *\n").unwrap();
+    let good = dir.join("good.pgn");
+    std::fs::write(&good, "[Event \"x\"]\n\n1. e4 e5 2. Nf3 *\n").unwrap();
+    let db_s = db.to_str().unwrap();
+    let o = run(&["saved", "--db", db_s, "--import", good.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = run(&["saved", "--db", db_s, "--import", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("2... Ke3"), "{}", stderr(&o));
+    let o = run(&["saved", "list", "--db", db_s]);
+    assert_eq!(
+        stdout(&o),
+        "1 chess 3 playing\n",
+        "nothing of the bad record was saved"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
