@@ -111,20 +111,20 @@ pub fn section(id: &str) -> Vec<Block> {
             out.push(item("howto-promote", Some("e7e8q")));
         }
     }
-    if v.hand.is_some() {
+    // pieces placed from the hand before the first move (sittuyin's set-up, placements):
+    // a legal drop or placement at the start; else drops of captured pieces
+    let placing = legal
+        .iter()
+        .find(|m| matches!(m.kind, MoveKind::Place | MoveKind::Drop));
+    if let Some(&m) = placing {
+        let ex = rookery_core::notation::movetext::write(pos, m, false);
+        out.push(item("howto-place", Some(&ex)));
+    } else if v.hand.is_some() {
         let letter = v.pieces.first().map(|p| p.letter).unwrap_or('P');
         out.push(item(
             "howto-drop",
             Some(&format!("{letter}@{}", cell_name(&game))),
         ));
-    }
-    if legal.iter().any(|m| m.kind == MoveKind::Place) {
-        let ex = legal
-            .iter()
-            .find(|m| m.kind == MoveKind::Place)
-            .map(|&m| rookery_core::notation::movetext::write(pos, m, false))
-            .unwrap_or_default();
-        out.push(item("howto-place", Some(&ex)));
     }
     // a second step in the same turn (the duck's placement): seen after the first move
     let second = first.and_then(|m| {
@@ -182,5 +182,15 @@ mod tests {
         assert!(text("chess").contains("Nc3 / b1c3"), "{}", text("chess"));
         assert!(!text("chess").contains("@"), "{}", text("chess"));
         assert!(text("shogi").contains("+"), "{}", text("shogi"));
+        // sittuyin's set-up: the example is a placement the start position takes
+        let sittuyin = section("sittuyin");
+        let ex = sittuyin
+            .iter()
+            .find(|b| b.text().contains("placing"))
+            .and_then(|b| b.runs.iter().find(|r| r.emph == Emph::Code))
+            .map(|r| r.text.clone())
+            .expect("a placement example");
+        let g = Game::with_options("sittuyin", HouseRules::default(), 1, None).unwrap();
+        assert!(rookery_core::present::parse_move(&g, &ex).is_ok(), "{ex}");
     }
 }
