@@ -198,9 +198,13 @@ pub struct SelfplayArgs {
 
 #[derive(Args, Debug)]
 pub struct SavedArgs {
-    /// The saved-games database.
+    /// What to do: `list` (the default) prints every saved game, `check` loads each one too.
+    #[arg(value_enum)]
+    pub action: Option<SavedAction>,
+    /// The saved-games database (default: the terminal player's, $XDG_DATA_HOME/rookery or
+    /// ~/.local/share/rookery).
     #[arg(long, value_name = "DIR")]
-    pub db: PathBuf,
+    pub db: Option<PathBuf>,
     /// Load every game and say which are damaged (exit 1 if any).
     #[arg(long, group = "what")]
     pub check: bool,
@@ -216,6 +220,15 @@ pub struct SavedArgs {
     /// Delete a saved game.
     #[arg(long, value_name = "ID", group = "what")]
     pub delete: Option<u64>,
+}
+
+/// The word forms of `rookery saved` (`rookery saved list`, `rookery saved check`).
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum SavedAction {
+    /// Print `<id> <game-id> <ply> <status>` per saved game.
+    List,
+    /// Load every game and say which are damaged (exit 1 if any); the same as --check.
+    Check,
 }
 
 #[derive(Subcommand, Debug)]

@@ -83,8 +83,8 @@ pub fn set_language(code: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Runs `f` with `code` as the language of this thread only (tests).
-#[cfg(test)]
+/// Runs `f` with `code` as the language of this thread only (tests; names saved in another
+/// language).
 pub fn with_language<T>(code: &str, f: impl FnOnce() -> T) -> T {
     let before = OVERRIDE.with(Cell::get);
     OVERRIDE.with(|o| o.set(index_of(code)));
@@ -246,6 +246,24 @@ pub fn error_text(e: &rookery_core::Error) -> String {
 /// The message key of a way the game ended (core: `rookery_core::message`).
 pub fn end_key(r: rookery_core::game::EndReason) -> &'static str {
     rookery_core::message::end_key(r)
+}
+
+/// The message key of a group of games (the menu's headings, `rookery games`).
+pub fn group_key(g: rookery_core::rules::Group) -> &'static str {
+    use rookery_core::rules::Group;
+    match g {
+        Group::ChessVariants => "group-chess-variants",
+        Group::ChessFamily => "group-chess-family",
+        Group::MorePlayers => "group-more-players",
+    }
+}
+
+/// The text of a finished game's reason, or "no result" for a game cut short (`rookery match`).
+pub fn outcome_text(o: Option<&rookery_core::game::Outcome>) -> String {
+    match o {
+        Some(o) => t(end_key(o.reason)),
+        None => t("result-unfinished"),
+    }
 }
 
 /// The message key of a score event's reason (`Event::Scored.why`, "king captured" ->

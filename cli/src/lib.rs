@@ -5,6 +5,7 @@ pub mod args;
 mod bench;
 mod i18n;
 pub mod i18n_gen;
+mod markdown;
 mod matches;
 mod perft;
 pub mod play;
@@ -49,7 +50,9 @@ pub fn run(args: Vec<String>) -> ExitCode {
         Command::Perft(a) => cmd_perft(&a),
         Command::Play(a) => play::cmd_play(&a),
         Command::Selfplay(_) => store_cmds::cmd_selfplay(&rest(1)),
-        Command::Saved(_) => store_cmds::cmd_saved(&rest(1)),
+        Command::Saved(a) => {
+            store_cmds::cmd_saved(&rest(1), a.action == Some(args::SavedAction::Check))
+        }
         Command::Bench(b) => match b {
             BenchCommand::Perft { .. } => bench::cmd_bench_perft(&rest(2)),
             BenchCommand::Bot { .. } => matches::cmd_bench_bot(&rest(2)),
@@ -65,9 +68,9 @@ pub fn run(args: Vec<String>) -> ExitCode {
         Command::Games => {
             for g in rookery_core::rules::catalogue() {
                 println!(
-                    "{}\t{:?}\t{} seats\t{}",
+                    "{}\t{}\t{} seats\t{}",
                     g.id,
-                    g.group,
+                    i18n::t(i18n::group_key(g.group)),
                     g.seats,
                     if g.playable { "playable" } else { "not yet" }
                 );
@@ -137,7 +140,10 @@ fn cmd_rules(a: &args::RulesArgs) -> Result<(), String> {
         )));
     }
     let page = i18n::rules_page(id).ok_or_else(|| format!("no rules page for {id}"))?;
-    print!("{page}");
+    // formatted text: no Markdown marks, no HTML comment for tools
+    let mut blocks = markdown::blocks(page);
+    blocks.extend(play::howto::section(id));
+    print!("{}", markdown::plain_blocks(&blocks, 100));
     Ok(())
 }
 

@@ -128,10 +128,10 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
         progress.finish();
         // the first places and the running totals, so a series cut short still counts
         eprintln!(
-            "game {}: {:?} after {} actions; first: entrants {first:?}; points by entrant \
+            "game {}: {} after {} actions; first: entrants {first:?}; points by entrant \
              {scored:?}; totals {points:?}",
             g + 1,
-            game.outcome().map(|o| o.reason),
+            crate::i18n::outcome_text(game.outcome()),
             game.ply_count()
         );
     }
@@ -406,9 +406,9 @@ pub fn cmd_match_engine(args: &[String]) -> Result<(), String> {
             }
         };
         eprintln!(
-            "game {}: rookery seat {ours}: {result} ({:?}, {} plies)",
+            "game {}: rookery seat {ours}: {result} ({}, {} plies)",
             g + 1,
-            o.map(|o| o.reason),
+            crate::i18n::outcome_text(o.as_ref()),
             moves.len()
         );
     }

@@ -219,9 +219,20 @@ pub fn cmd_selfplay(args: &[String]) -> Result<(), String> {
     }
 }
 
-pub fn cmd_saved(args: &[String]) -> Result<(), String> {
-    let db = flag(args, "--db").ok_or("saved needs --db DIR")?;
-    let store = GameStore::open_existing(db).map_err(|e| e.to_string())?;
+/// `rookery saved`: `check` is the word form `rookery saved check` (clap has parsed it).
+pub fn cmd_saved(args: &[String], check: bool) -> Result<(), String> {
+    let db = match flag(args, "--db") {
+        Some(d) => std::path::PathBuf::from(d),
+        None => crate::play::session::default_db_dir()
+            .ok_or("no database directory: neither XDG_DATA_HOME nor HOME is set; give --db DIR")?,
+    };
+    // an import may start a database; every other use reads one that exists
+    let store = if flag(args, "--import").is_some() {
+        GameStore::open(&db)
+    } else {
+        GameStore::open_existing(&db)
+    }
+    .map_err(|e| e.to_string())?;
     if let Some(id) = flag_num::<u64>(args, "--export")? {
         print!("{}", store.export(id).map_err(|e| e.to_string())?);
         return Ok(());
@@ -240,7 +251,7 @@ pub fn cmd_saved(args: &[String]) -> Result<(), String> {
         store.delete(id).map_err(|e| e.to_string())?;
         return Ok(());
     }
-    let check = args.iter().any(|a| a == "--check");
+    let check = check || args.iter().any(|a| a == "--check");
     let listing = store.list().map_err(|e| e.to_string())?;
     let mut bad = 0;
     let stdout = std::io::stdout();

@@ -246,3 +246,115 @@ fn friendly_perft_counts_and_divides_whole_turns() {
         stdout(&o)
     );
 }
+
+/// Issue 32: `rookery saved list` (the README's words) works, with the terminal player's
+/// database by default; `rookery games` and `rookery match` print words, not Rust names.
+#[test]
+fn internal_names_never_reach_users_and_saved_list_works() {
+    let o = run(&["games"]);
+    let out = stdout(&o);
+    for internal in ["ChessVariants", "ChessFamily", "MorePlayers"] {
+        assert!(!out.contains(internal), "{out}");
+    }
+    assert!(
+        out.starts_with("chess\tChess and variants\t2 seats\tplayable\n"),
+        "{out}"
+    );
+    let o = run(&[
+        "match",
+        "--game",
+        "chess",
+        "--players",
+        "1,1",
+        "--games",
+        "1",
+        "--nodes",
+        "50",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    let line = err.lines().find(|l| l.starts_with("game 1: ")).expect(&err);
+    assert!(!line.contains("Some(") && !line.contains("None"), "{line}");
+    // the data directory of the player, as `rookery play` finds it
+    let data = std::env::temp_dir().join(format!("rookery-cl-list-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    {
+        let store = rookery_core::store::GameStore::open(data.join("rookery")).unwrap();
+        let setup = rookery_core::store::Setup::new("xiangqi").unwrap();
+        let mut saved = store.create("", &setup).unwrap();
+        store.act_text(&mut saved, "h3e3").unwrap();
+    }
+    for args in [&["saved", "list"][..], &["saved"], &["saved", "check"]] {
+        let o = Command::new(BIN)
+            .args(args)
+            .env("LANG", "C")
+            .env("XDG_DATA_HOME", &data)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert_eq!(stdout(&o), "1 xiangqi 1 playing\n", "{args:?}");
+    }
+    let o = run(&[
+        "saved",
+        "list",
+        "--db",
+        data.join("rookery").to_str().unwrap(),
+    ]);
+    assert_eq!(stdout(&o), "1 xiangqi 1 playing\n");
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// Issue 32: rules pages print as formatted text: no Markdown marks, no HTML comment.
+#[test]
+fn rules_pages_print_as_text_without_markdown_or_html() {
+    for g in rookery_core::rules::catalogue() {
+        for lang in ["en", "sk"] {
+            let o = run(&["rules", g.id, "--lang", lang]);
+            assert_eq!(o.status.code(), Some(0), "{} {lang}", g.id);
+            let out = stdout(&o);
+            let mut lines = out.lines();
+            let title = lines.next().unwrap_or_default();
+            assert!(
+                !title.is_empty() && !title.starts_with('#'),
+                "{} {lang}: {title}",
+                g.id
+            );
+            assert_eq!(
+                lines.next(),
+                Some("=".repeat(title.chars().count()).as_str()),
+                "{} {lang}",
+                g.id
+            );
+            for bad in ["<!--", "**", "`", "\n# ", "\n## ", "\n- "] {
+                assert!(!out.contains(bad), "{} {lang}: {bad:?} in\n{out}", g.id);
+            }
+        }
+    }
+}
+
+/// Importing a record with a bad move names the move and its number and saves nothing; an
+/// import starts a database where there is none.
+#[test]
+fn an_import_with_a_bad_move_names_it_and_saves_nothing() {
+    let dir = std::env::temp_dir().join(format!("rookery-cl-import-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("db");
+    let bad = dir.join("bad.pgn");
+    std::fs::write(&bad, "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Ke3 *\n").unwrap();
+    let good = dir.join("good.pgn");
+    std::fs::write(&good, "[Event \"x\"]\n\n1. e4 e5 2. Nf3 *\n").unwrap();
+    let db_s = db.to_str().unwrap();
+    let o = run(&["saved", "--db", db_s, "--import", good.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = run(&["saved", "--db", db_s, "--import", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("2... Ke3"), "{}", stderr(&o));
+    let o = run(&["saved", "list", "--db", db_s]);
+    assert_eq!(
+        stdout(&o),
+        "1 chess 3 playing\n",
+        "nothing of the bad record was saved"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -484,6 +484,49 @@ pub fn explain(game: &Game, from: Cell, to: Cell) -> Message {
     }
 }
 
+/// Why the seat to move cannot drop a piece of `kind` from its hand on `to` (when it cannot):
+/// none in hand, the cell is taken, the cell is outside the kind's drop zone, the king would
+/// be in check, or a rule of the game (nifu) forbids it. The same for every game with hands.
+pub fn explain_drop(game: &Game, kind: u8, to: Cell) -> Message {
+    if let Some(why) = Interaction::refusal(game) {
+        return why;
+    }
+    let pos = game.position();
+    let mover = pos.turn();
+    let v = game.variant;
+    let held = pos
+        .hands
+        .get(mover as usize)
+        .and_then(|h| h.get(kind as usize))
+        .copied()
+        .unwrap_or(0);
+    let Some(hand) = v.hand.as_ref().filter(|_| held > 0) else {
+        return Message::new(illegal::DROP_NOT_IN_HAND);
+    };
+    if (to as usize) >= v.board.len() {
+        return Message::new(illegal::FORBIDDEN_BY_RULES);
+    }
+    if pos.at(to).is_some() {
+        return Message::new(illegal::DROP_OCCUPIED).with("cell", name(game, to));
+    }
+    let zone = hand.drop_zone.get(kind as usize).copied().unwrap_or(0);
+    let facing = v.seats[mover as usize].facing;
+    if !v.in_zone(zone, facing, to) {
+        return Message::new(illegal::DROP_OUTSIDE_ZONE).with("cell", name(game, to));
+    }
+    let m = Move::drop(kind, to);
+    if let Some(key) = v.rules().refusal(pos, m) {
+        return Message::new(key).with("cell", name(game, to));
+    }
+    let mut after = pos.clone();
+    let _undo = after.make(m);
+    if in_check_after(&after, mover, game) {
+        Message::new(illegal::KING_IN_CHECK)
+    } else {
+        Message::new(illegal::FORBIDDEN_BY_RULES)
+    }
+}
+
 fn in_check_after(after: &Position, mover: Seat, game: &Game) -> bool {
     game.variant.royal_check && after.king(mover).is_some() && after.in_check(mover)
 }

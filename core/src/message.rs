@@ -52,6 +52,12 @@ pub mod illegal {
     pub const FORBIDDEN_BY_RULES: &str = "illegal-forbidden-by-rules";
     pub const PIECE_CANNOT_MOVE: &str = "illegal-piece-cannot-move";
     pub const NOT_YOUR_TURN: &str = "illegal-not-your-turn";
+    /// Drops (`P@c4`): the kind is not in the hand, the cell is taken, the cell is outside the
+    /// kind's drop zone, a second unpromoted pawn on a file (nifu).
+    pub const DROP_NOT_IN_HAND: &str = "illegal-drop-not-in-hand";
+    pub const DROP_OCCUPIED: &str = "illegal-drop-occupied";
+    pub const DROP_OUTSIDE_ZONE: &str = "illegal-drop-outside-zone";
+    pub const DROP_NIFU: &str = "illegal-drop-nifu";
     /// Pass-and-play in fog of war: the device goes to the next player first.
     pub const HAND_OVER: &str = "illegal-hand-over";
 }

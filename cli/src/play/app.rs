@@ -340,6 +340,9 @@ pub struct Play {
     pub paused: bool,
     /// The ply at which no person was playing any more (bots play on from there).
     pub bots_since: Option<usize>,
+    /// Esc was pressed on an empty input: a second Esc right after leaves for the menu (one
+    /// Esc too many never sends the next keys into the menu).
+    pub esc_armed: bool,
 }
 
 /// What the typed text selected.
@@ -748,6 +751,25 @@ impl Play {
             }
             return;
         }
+        if self.error && self.sees_everything() {
+            // a drop (`P@c4`) that cannot be made: why (none in hand, taken, outside the zone,
+            // nifu), the same for every game with hands
+            if let Some((letter, cell)) = text.split_once('@') {
+                let v = self.game().variant;
+                let mut letters = letter.chars();
+                let kind = match (letters.next(), letters.next()) {
+                    (Some(l), None) => v.piece_by_letter(l),
+                    _ => None,
+                };
+                if let (Some(kind), Some(to)) =
+                    (kind, v.board.cell(cell.trim_end_matches(['+', '#'])))
+                {
+                    let why = rookery_core::interact::explain_drop(self.game(), kind, to);
+                    self.fail(message_text(&why));
+                    return;
+                }
+            }
+        }
         if self.error {
             // a SAN move that names no legal move: why, where the viewer sees the whole board
             if self.sees_everything() && has_san(self.game()) {
@@ -820,7 +842,21 @@ impl Play {
             .enumerate()
             .map(|(i, b)| (message_text(&b.label), PopupAction::Press(i)))
             .collect();
-        self.popup = Some(Popup::new(t("prompt-other-moves"), items));
+        // buttons of one kind (janggi's set-up choices) get that kind's title where the
+        // messages have one (`prompt-<label key>`), else "Other moves"
+        let first = s.buttons.first().map(|b| format!("prompt-{}", b.label.key));
+        let title = match first {
+            Some(k)
+                if crate::i18n::has(&k)
+                    && s.buttons
+                        .iter()
+                        .all(|b| format!("prompt-{}", b.label.key) == k) =>
+            {
+                t(&k)
+            }
+            _ => t("prompt-other-moves"),
+        };
+        self.popup = Some(Popup::new(title, items));
     }
 
     fn offer_resign(&mut self) {
@@ -1251,12 +1287,22 @@ pub fn two_cells(text: &str, t: &Topology) -> Option<(Cell, Cell)> {
     Some((t.cell(&s[..a])?, t.cell(&s[j..e])?))
 }
 
+/// How far PageUp and PageDown move the menu's cursor.
+pub const MENU_PAGE: usize = 10;
+
 /// Menu entries.
 #[derive(Clone, Debug)]
 pub enum MenuItem {
     Header(String),
     Game(GameInfo),
-    Continue { id: u64, label: String },
+    /// A saved game: continued when playing, reviewed when finished.
+    Continue {
+        id: u64,
+        label: String,
+        finished: bool,
+    },
+    /// "All saved games (N)": shows the saved games beyond the most recent.
+    MoreSaved(usize),
     Quit,
 }
 
@@ -1276,25 +1322,59 @@ pub struct Menu {
     /// Where the list was drawn (for mouse clicks): first row and scroll offset.
     pub list_area: Option<Rect>,
     pub scroll: usize,
+    /// Every saved game is listed, not only the most recent.
+    pub all_saved: bool,
+    /// A saved game being renamed (typed keys go to its name).
+    pub renaming: Option<Renaming>,
+    /// A saved game whose deletion was asked once (a second `d` deletes it).
+    pub deleting: Option<u64>,
+}
+
+/// What the menu's cursor was on, so the menu opens there again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MenuPick {
+    Game(&'static str),
+    Saved(u64),
+    MoreSaved,
+}
+
+/// How many saved games the menu shows before "All saved games".
+pub const RECENT_SAVED: usize = 5;
+
+/// A rename in progress in the menu: the saved game and the name typed so far.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Renaming {
+    pub id: u64,
+    pub name: String,
 }
 
 impl Menu {
-    pub fn new(continues: Vec<(u64, String)>) -> Menu {
+    /// The menu: the saved games (the most recent, or all of them with `all`), then every game.
+    pub fn new(saved: Vec<super::session::SavedEntry>, show_all: bool) -> Menu {
         let mut items = Vec::new();
-        if !continues.is_empty() {
-            items.push(MenuItem::Header(t("action-continue")));
-            for (id, label) in continues {
-                items.push(MenuItem::Continue { id, label });
+        if !saved.is_empty() {
+            items.push(MenuItem::Header(t("menu-saved-games")));
+            let total = saved.len();
+            let shown = if show_all {
+                total
+            } else {
+                total.min(RECENT_SAVED)
+            };
+            for e in saved.into_iter().take(shown) {
+                items.push(MenuItem::Continue {
+                    id: e.id,
+                    label: e.label,
+                    finished: e.finished,
+                });
+            }
+            if shown < total {
+                items.push(MenuItem::MoreSaved(total));
             }
         }
-        let groups = [
-            (Group::ChessVariants, "group-chess-variants"),
-            (Group::ChessFamily, "group-chess-family"),
-            (Group::MorePlayers, "group-more-players"),
-        ];
+        let groups = [Group::ChessVariants, Group::ChessFamily, Group::MorePlayers];
         let all = rules::catalogue();
-        for (g, key) in groups {
-            items.push(MenuItem::Header(t(key)));
+        for g in groups {
+            items.push(MenuItem::Header(t(crate::i18n::group_key(g))));
             // playable games first within a group
             let mut gs: Vec<&GameInfo> = all.iter().filter(|i| i.group == g).collect();
             gs.sort_by_key(|i| !i.playable);
@@ -1308,6 +1388,30 @@ impl Menu {
             message: String::new(),
             list_area: None,
             scroll: 0,
+            all_saved: show_all,
+            renaming: None,
+            deleting: None,
+        }
+    }
+
+    /// Puts the cursor on the item `pick` names (the game or saved game chosen last), if any.
+    pub fn point_at(&mut self, pick: &MenuPick) {
+        let found = self.items.iter().position(|it| match (it, pick) {
+            (MenuItem::Game(g), MenuPick::Game(id)) => g.id == *id,
+            (MenuItem::Continue { id, .. }, MenuPick::Saved(s)) => id == s,
+            (MenuItem::MoreSaved(_), MenuPick::MoreSaved) => true,
+            _ => false,
+        });
+        if let Some(i) = found {
+            self.cursor = i;
+        }
+    }
+
+    /// The saved game under the cursor.
+    pub fn saved_at_cursor(&self) -> Option<u64> {
+        match self.items.get(self.cursor) {
+            Some(MenuItem::Continue { id, .. }) => Some(*id),
+            _ => None,
         }
     }
 
@@ -1340,22 +1444,14 @@ pub enum Screen {
     Rules(Box<RulesView>),
 }
 
-/// How a line of a rules page is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PageLine {
-    Title,
-    Heading,
-    Note,
-    Text,
-    /// Drawn as it is (board diagrams, tables), never wrapped.
-    Pre,
-    Blank,
-}
+use crate::markdown::Block;
+pub use crate::markdown::PageLine;
 
 /// A game's rules page (`assets/rules/<lang>/<game-id>.md`) in the terminal.
 pub struct RulesView {
     pub game: &'static str,
-    pub lines: Vec<(PageLine, String)>,
+    /// The page's blocks (see `crate::markdown`), then the start position.
+    pub lines: Vec<Block>,
     pub scroll: usize,
     /// The screen to go back to.
     pub back: Screen,
@@ -1374,45 +1470,11 @@ impl RulesView {
         let md = crate::i18n::rules_page(game).unwrap_or("");
         let mut lines = Vec::new();
         if page_is_planned(md) {
-            lines.push((PageLine::Note, t("rules-not-playable")));
-            lines.push((PageLine::Blank, String::new()));
+            lines.push(Block::new(PageLine::Note, t("rules-not-playable")));
+            lines.push(Block::new(PageLine::Blank, ""));
         }
-        let mut para = String::new();
-        let flush = |para: &mut String, lines: &mut Vec<(PageLine, String)>| {
-            if !para.is_empty() {
-                lines.push((PageLine::Text, std::mem::take(para)));
-            }
-        };
-        for l in md.lines() {
-            let l = l.trim_end();
-            if l.starts_with("<!--") {
-                continue;
-            }
-            if let Some(h) = l.strip_prefix("# ") {
-                flush(&mut para, &mut lines);
-                lines.push((PageLine::Title, h.to_string()));
-            } else if let Some(h) = l.strip_prefix("## ") {
-                flush(&mut para, &mut lines);
-                lines.push((PageLine::Blank, String::new()));
-                lines.push((PageLine::Heading, h.to_string()));
-            } else if l.is_empty() {
-                flush(&mut para, &mut lines);
-            } else if l.starts_with("- ") || l.starts_with('|') {
-                flush(&mut para, &mut lines);
-                let kind = if l.starts_with('|') {
-                    PageLine::Pre
-                } else {
-                    PageLine::Text
-                };
-                lines.push((kind, l.replacen("- ", "• ", 1)));
-            } else {
-                if !para.is_empty() {
-                    para.push(' ');
-                }
-                para.push_str(l.trim_start());
-            }
-        }
-        flush(&mut para, &mut lines);
+        lines.extend(crate::markdown::blocks(md));
+        lines.extend(super::howto::section(game));
         // the start position, drawn by the engine, for games it can play
         let playable = rules::catalogue()
             .iter()
@@ -1424,10 +1486,10 @@ impl RulesView {
                 1,
                 rules::numbered_starts(game).map(|(_, usual)| usual),
             ) {
-                lines.push((PageLine::Blank, String::new()));
-                lines.push((PageLine::Heading, t("rules-start-position")));
+                lines.push(Block::new(PageLine::Blank, ""));
+                lines.push(Block::new(PageLine::Heading, t("rules-start-position")));
                 for b in super::board::text(g.position()).lines() {
-                    lines.push((PageLine::Pre, b.to_string()));
+                    lines.push(Block::new(PageLine::Pre, b));
                 }
             }
         }
@@ -1448,6 +1510,8 @@ pub struct Options {
     pub bot_delay: Duration,
     /// Bots answer inside `tick` on this thread (tests).
     pub sync_bots: bool,
+    /// Where `e` in the menu writes a saved game's record (the current directory).
+    pub export_dir: std::path::PathBuf,
 }
 
 impl Default for Options {
@@ -1455,6 +1519,7 @@ impl Default for Options {
         Options {
             bot_delay: Duration::from_millis(350),
             sync_bots: false,
+            export_dir: std::path::PathBuf::from("."),
         }
     }
 }
@@ -1467,6 +1532,10 @@ pub struct App {
     /// A note shown in the menu (e.g. a database that had to be moved aside).
     pub notice: String,
     forms: Vec<SetupForm>,
+    /// Where the menu's cursor goes when the menu opens again.
+    pub last_pick: Option<MenuPick>,
+    /// The menu lists every saved game.
+    all_saved: bool,
 }
 
 fn time_seed() -> u64 {
@@ -1479,24 +1548,25 @@ fn time_seed() -> u64 {
 impl App {
     pub fn new(opts: Options, store: Option<Store>) -> App {
         let mut app = App {
-            screen: Screen::Menu(Menu::new(Vec::new())),
+            screen: Screen::Menu(Menu::new(Vec::new(), false)),
             quit: false,
             opts,
             store,
             notice: String::new(),
             forms: Vec::new(),
+            last_pick: None,
+            all_saved: false,
         };
         app.open_menu();
         app
     }
 
     pub fn open_menu(&mut self) {
-        let continues = self
-            .store
-            .as_ref()
-            .map(|s| s.unfinished())
-            .unwrap_or_default();
-        let mut m = Menu::new(continues);
+        let saved = self.store.as_ref().map(|s| s.saved()).unwrap_or_default();
+        let mut m = Menu::new(saved, self.all_saved);
+        if let Some(p) = &self.last_pick {
+            m.point_at(p);
+        }
         m.message = self.notice.clone();
         self.screen = Screen::Menu(m);
     }
@@ -1562,6 +1632,7 @@ impl App {
             pace: DEFAULT_PACE,
             paused: false,
             bots_since: None,
+            esc_armed: false,
         }
     }
 
@@ -1606,8 +1677,44 @@ impl App {
             self.quit = true;
             return;
         }
+        if let Screen::Menu(m) = &mut self.screen {
+            if m.renaming.is_some() {
+                return self.rename_key(k);
+            }
+            if m.deleting.is_some() && !matches!(k.code, KeyCode::Char('d') | KeyCode::Delete) {
+                m.deleting = None;
+                m.message.clear();
+            }
+        }
         let tr = match &mut self.screen {
             Screen::Menu(m) => match k.code {
+                KeyCode::PageUp => {
+                    for _ in 0..MENU_PAGE {
+                        m.step(-1);
+                    }
+                    Transition::Stay
+                }
+                KeyCode::PageDown => {
+                    for _ in 0..MENU_PAGE {
+                        m.step(1);
+                    }
+                    Transition::Stay
+                }
+                KeyCode::Char('d') | KeyCode::Delete if m.saved_at_cursor().is_some() => {
+                    return self.menu_delete();
+                }
+                KeyCode::Char('n') if m.saved_at_cursor().is_some() => {
+                    let id = m.saved_at_cursor().unwrap_or(0);
+                    m.renaming = Some(Renaming {
+                        id,
+                        name: String::new(),
+                    });
+                    m.message = t("menu-rename-prompt");
+                    Transition::Stay
+                }
+                KeyCode::Char('e') if m.saved_at_cursor().is_some() => {
+                    return self.menu_export();
+                }
                 KeyCode::Up | KeyCode::Char('k') => {
                     m.step(-1);
                     Transition::Stay
@@ -1738,13 +1845,13 @@ impl App {
         let Some(game) = rules::catalogue().into_iter().find(|g| g.id == id) else {
             return;
         };
-        let back = std::mem::replace(&mut self.screen, Screen::Menu(Menu::new(Vec::new())));
+        let back = std::mem::replace(&mut self.screen, Screen::Menu(Menu::new(Vec::new(), false)));
         self.screen = Screen::Rules(Box::new(RulesView::new(game.id, back, now)));
     }
 
     /// Back from a rules page; a game's turn clock does not count the time spent reading.
     pub fn close_rules(&mut self, now: Instant) {
-        let placeholder = Screen::Menu(Menu::new(Vec::new()));
+        let placeholder = Screen::Menu(Menu::new(Vec::new(), false));
         if let Screen::Rules(r) = std::mem::replace(&mut self.screen, placeholder) {
             let RulesView { back, opened, .. } = *r;
             self.screen = back;
@@ -1754,11 +1861,121 @@ impl App {
         }
     }
 
+    /// `d` on a saved game: asks once, deletes on the second `d`.
+    fn menu_delete(&mut self) {
+        let Screen::Menu(m) = &mut self.screen else {
+            return;
+        };
+        let Some(id) = m.saved_at_cursor() else {
+            return;
+        };
+        if m.deleting != Some(id) {
+            m.deleting = Some(id);
+            m.message = t("menu-delete-confirm");
+            return;
+        }
+        let result = match &self.store {
+            Some(s) => s.delete(id),
+            None => Ok(()),
+        };
+        let cursor = m.cursor;
+        self.notice = match result {
+            Ok(()) => t("menu-deleted"),
+            Err(e) => error_text(&e),
+        };
+        self.last_pick = None;
+        self.open_menu();
+        self.notice.clear();
+        if let Screen::Menu(m) = &mut self.screen {
+            // the cursor stays where the deleted game was (on the next one)
+            m.cursor = cursor.min(m.items.len().saturating_sub(1));
+            if !m.items.get(m.cursor).is_some_and(MenuItem::selectable) {
+                m.step(1);
+            }
+        }
+    }
+
+    /// `e` on a saved game: writes its record (PGN, PGN4, ...) to a file in the current
+    /// directory and says where.
+    fn menu_export(&mut self) {
+        let Screen::Menu(m) = &mut self.screen else {
+            return;
+        };
+        let (Some(id), Some(store)) = (m.saved_at_cursor(), &self.store) else {
+            return;
+        };
+        m.message = match store.export(id) {
+            Ok((text, ext)) => {
+                let path = self.opts.export_dir.join(format!("rookery-{id}.{ext}"));
+                match std::fs::write(&path, text) {
+                    Ok(()) => tf("menu-exported", &[("path", &path.display().to_string())]),
+                    Err(e) => tf(
+                        "menu-export-failed",
+                        &[
+                            ("path", &path.display().to_string()),
+                            ("detail", &e.to_string()),
+                        ],
+                    ),
+                }
+            }
+            Err(e) => error_text(&e),
+        };
+    }
+
+    /// A key while a saved game is being renamed: letters type, Enter saves, Esc cancels.
+    fn rename_key(&mut self, k: KeyEvent) {
+        let Screen::Menu(m) = &mut self.screen else {
+            return;
+        };
+        let Some(r) = m.renaming.as_mut() else {
+            return;
+        };
+        match k.code {
+            KeyCode::Esc => {
+                m.renaming = None;
+                m.message.clear();
+            }
+            KeyCode::Backspace => {
+                r.name.pop();
+            }
+            KeyCode::Char(c)
+                if !k.modifiers.contains(KeyModifiers::CONTROL) && r.name.chars().count() < 40 =>
+            {
+                r.name.push(c)
+            }
+            KeyCode::Enter => {
+                let Renaming { id, name } = r.clone();
+                let result = match &self.store {
+                    Some(s) => s.rename(id, name.trim()),
+                    None => Ok(()),
+                };
+                self.notice = match result {
+                    Ok(()) => String::new(),
+                    Err(e) => error_text(&e),
+                };
+                self.last_pick = Some(MenuPick::Saved(id));
+                self.open_menu();
+                self.notice.clear();
+            }
+            _ => {}
+        }
+    }
+
     fn menu_enter(&mut self, now: Instant) {
         let Screen::Menu(m) = &self.screen else {
             return;
         };
+        self.last_pick = match m.items.get(m.cursor) {
+            Some(MenuItem::Game(g)) => Some(MenuPick::Game(g.id)),
+            Some(MenuItem::Continue { id, .. }) => Some(MenuPick::Saved(*id)),
+            Some(MenuItem::MoreSaved(_)) => Some(MenuPick::MoreSaved),
+            _ => self.last_pick.clone(),
+        };
         match m.items.get(m.cursor).cloned() {
+            Some(MenuItem::MoreSaved(_)) => {
+                self.all_saved = true;
+                self.open_menu();
+            }
             Some(MenuItem::Game(g)) if !g.playable => self.open_rules(g.id, now),
             Some(MenuItem::Game(g)) if g.playable => {
                 if let Err(e) = self.open_setup(g.id) {
@@ -1906,6 +2123,7 @@ fn play_key(p: &mut Play, k: KeyEvent, now: Instant) -> Transition {
         }
         return Transition::Stay;
     }
+    let esc_armed = std::mem::take(&mut p.esc_armed);
     match k.code {
         KeyCode::Char('z') if ctrl => p.undo(now),
         KeyCode::Char('y') if ctrl => p.redo(now),
@@ -1920,8 +2138,13 @@ fn play_key(p: &mut Play, k: KeyEvent, now: Instant) -> Transition {
                 p.intent(Intent::Dismiss, now);
                 p.message.clear();
             } else if p.is_over() || p.session.is_saved() {
-                // a saved game is offered to continue from the menu: nothing to ask
-                return Transition::Menu;
+                // a saved game is offered to continue from the menu: nothing to ask, but a
+                // second Esc is wanted, so an Esc pressed once too often changes nothing
+                if esc_armed {
+                    return Transition::Menu;
+                }
+                p.esc_armed = true;
+                p.say(t("prompt-esc-again"));
             } else {
                 p.popup = Some(Popup::new(
                     t("prompt-leave"),

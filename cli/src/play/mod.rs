@@ -19,6 +19,7 @@ pub mod app;
 pub mod board;
 pub mod bots;
 pub mod fog;
+pub mod howto;
 pub mod session;
 pub mod term;
 pub mod text;

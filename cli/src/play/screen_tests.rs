@@ -460,7 +460,7 @@ fn the_leave_question_never_swallows_the_next_keys() {
 }
 
 #[test]
-fn a_saved_game_is_left_with_esc_without_a_question() {
+fn a_saved_game_is_left_with_two_esc_without_a_question() {
     let dir = std::env::temp_dir().join(format!("rookery-esc-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let (store, _) = Store::open(&dir).unwrap();
@@ -468,6 +468,11 @@ fn a_saved_game_is_left_with_esc_without_a_question() {
     let mut form = SetupForm::new("chess").unwrap();
     form.seats[1].kind = SeatKind::Person;
     app.start(form, Instant::now()).unwrap();
+    key(&mut app, KeyCode::Esc);
+    assert!(
+        matches!(app.screen, Screen::Play(_)),
+        "one Esc too many changes nothing"
+    );
     key(&mut app, KeyCode::Esc);
     assert!(matches!(app.screen, Screen::Menu(_)));
     drop(app);
@@ -606,4 +611,305 @@ fn bots_playing_alone_go_faster_slower_or_pause() {
     let mut app = playing("chess", &PERSONS);
     key(&mut app, KeyCode::Char('+'));
     assert_eq!(play(&mut app).input, "+");
+}
+
+/// Issue 32: every saved game is reachable from the menu (not only the 9 most recent
+/// unfinished ones): the most recent first, "All saved games" for the rest, paged; finished
+/// games are reviewed; d deletes (asked twice), n renames, e exports.
+#[test]
+fn the_menu_reaches_every_saved_game_with_review_delete_rename_and_export() {
+    use super::app::{MenuItem, MenuPick, RECENT_SAVED};
+    use rookery_core::store::{GameStore, Setup};
+    let dir = std::env::temp_dir().join(format!("rookery-saved-list-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let total = 14;
+    {
+        let store = GameStore::open(&dir).unwrap();
+        for i in 0..total {
+            let mut saved = store.create("", &Setup::new("chess").unwrap()).unwrap();
+            store.act_text(&mut saved, "e2e4").unwrap();
+            if i == 0 {
+                // the oldest game is finished: it must still be reachable and reviewable
+                store.act(&mut saved, Action::Resign(1)).unwrap();
+            }
+            std::thread::sleep(std::time::Duration::from_millis(3));
+        }
+    }
+    let (store, _) = Store::open(&dir).unwrap();
+    let mut app = App::new(opts(), Some(store.clone()));
+    let items = |app: &App| match &app.screen {
+        Screen::Menu(m) => m.items.clone(),
+        _ => panic!("not the menu"),
+    };
+    let saved_ids = |app: &App| -> Vec<u64> {
+        items(app)
+            .iter()
+            .filter_map(|i| match i {
+                MenuItem::Continue { id, .. } => Some(*id),
+                _ => None,
+            })
+            .collect()
+    };
+    // the most recent first, then "All saved games (14)"
+    assert_eq!(
+        saved_ids(&app),
+        (total - RECENT_SAVED as u64 + 1..=total)
+            .rev()
+            .collect::<Vec<_>>()
+    );
+    let text = words(&screen_text(&draw(&mut app, 120, 40)));
+    assert!(text.contains("Saved games"), "{text}");
+    assert!(
+        text.contains(&format!("All saved games ({total})")),
+        "{text}"
+    );
+    // at 80×24 too, with the key line naming the saved-game keys
+    let small = screen_text(&draw(&mut app, 80, 24));
+    assert!(
+        small.contains("Saved games") && small.contains("All saved games"),
+        "{small}"
+    );
+    assert!(
+        small.contains("d: delete"),
+        "the details name the keys: {small}"
+    );
+    // Enter on it lists all of them, paged with PgDn
+    for _ in 0..RECENT_SAVED {
+        key(&mut app, KeyCode::Down);
+    }
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(saved_ids(&app), (1..=total).rev().collect::<Vec<_>>());
+    key(&mut app, KeyCode::PageDown);
+    let Screen::Menu(m) = &app.screen else {
+        panic!()
+    };
+    assert_eq!(m.cursor, 1 + 10, "a page is ten entries");
+    // the finished game (id 1, the last) says so and opens for review
+    key(&mut app, KeyCode::PageDown);
+    let Screen::Menu(m) = &mut app.screen else {
+        panic!()
+    };
+    let last = m
+        .items
+        .iter()
+        .rposition(|i| matches!(i, MenuItem::Continue { .. }))
+        .unwrap();
+    m.cursor = last;
+    assert!(
+        matches!(&m.items[last], MenuItem::Continue { id: 1, finished: true, label } if label.contains("finished"))
+    );
+    key(&mut app, KeyCode::Enter);
+    assert!(play(&mut app).is_over(), "a finished game opens for review");
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Esc);
+    let Screen::Menu(m) = &app.screen else {
+        panic!("back in the menu")
+    };
+    assert_eq!(
+        m.saved_at_cursor(),
+        Some(1),
+        "the cursor comes back to the game left"
+    );
+    // rename: n, type, Enter
+    key(&mut app, KeyCode::Char('n'));
+    typed(&mut app, "Club final");
+    key(&mut app, KeyCode::Enter);
+    assert!(items(&app).iter().any(|i| matches!(i, MenuItem::Continue { id: 1, label, .. } if label.starts_with("Club final — "))));
+    // export: e writes the PGN
+    key(&mut app, KeyCode::Char('e'));
+    let file = std::env::temp_dir().join("rookery-1.pgn");
+    let pgn = std::fs::read_to_string(&file).unwrap();
+    assert!(pgn.contains("1. e4") && pgn.contains("1-0"), "{pgn}");
+    let _ = std::fs::remove_file(&file);
+    // delete: the first d asks, another key keeps the game, two d delete it
+    key(&mut app, KeyCode::Char('d'));
+    assert!(words(&screen_text(&draw(&mut app, 120, 40))).contains("Press d again"));
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Up);
+    key(&mut app, KeyCode::Char('d'));
+    key(&mut app, KeyCode::Char('d'));
+    assert_eq!(saved_ids(&app).len(), total as usize - 1);
+    assert!(!saved_ids(&app).contains(&1));
+    assert_eq!(store.saved().len(), total as usize - 1);
+    // choosing a game puts the cursor back on it when the menu opens again
+    app.last_pick = Some(MenuPick::Game("xiangqi"));
+    app.open_menu();
+    let Screen::Menu(m) = &app.screen else {
+        panic!()
+    };
+    assert!(matches!(&m.items[m.cursor], MenuItem::Game(g) if g.id == "xiangqi"));
+    drop(app);
+    drop(store);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 32: every rules page is drawn as formatted text in both languages: no Markdown
+/// marks or HTML comment on screen; bold is bold, code stands out.
+#[test]
+fn rules_pages_are_drawn_as_formatted_text() {
+    use ratatui::style::Modifier;
+    for lang in ["en", "sk"] {
+        crate::i18n::with_language(lang, || {
+            for g in rookery_core::rules::catalogue() {
+                let mut app = App::new(opts(), None);
+                app.open_rules(g.id, Instant::now());
+                let buf = draw(&mut app, 100, 400);
+                let text = screen_text(&buf);
+                for bad in ["<!--", "**", "`", "# "] {
+                    assert!(!text.contains(bad), "{lang} {}: {bad:?}\n{text}", g.id);
+                }
+                let Screen::Rules(r) = &app.screen else {
+                    panic!()
+                };
+                assert!(r
+                    .lines
+                    .iter()
+                    .any(|b| b.kind == super::app::PageLine::Title));
+            }
+        });
+    }
+    // crazyhouse's "**Drops**" is drawn in bold, without the stars
+    let mut app = App::new(opts(), None);
+    app.open_rules("crazyhouse", Instant::now());
+    let buf = draw(&mut app, 100, 200);
+    let text = screen_text(&buf);
+    let y = text
+        .lines()
+        .position(|l| l.contains("• Drops:"))
+        .expect(&text) as u16;
+    let x = text.lines().nth(y as usize).unwrap().find("Drops").unwrap() as u16;
+    assert!(buf.cell((x, y)).unwrap().modifier.contains(Modifier::BOLD));
+}
+
+/// Issue 32: a refused drop says why: none in hand, the cell is taken, outside the zone, nifu.
+#[test]
+fn refused_drops_say_why() {
+    let refusal = |app: &mut App, text: &str| {
+        typed(app, text);
+        key(app, KeyCode::Enter);
+        let p = play(app);
+        assert!(p.error, "{text} was refused");
+        let m = p.message.clone();
+        for _ in 0..text.len() {
+            key(app, KeyCode::Backspace);
+        }
+        m
+    };
+    let mut app = playing("crazyhouse", &PERSONS);
+    for m in ["e2e4", "d7d5", "e4d5", "d8d5"] {
+        typed(&mut app, m);
+        key(&mut app, KeyCode::Enter);
+    }
+    assert!(refusal(&mut app, "P@d5").contains("d5 is taken"));
+    assert!(refusal(&mut app, "P@d8").contains("may not be dropped on d8"));
+    assert!(refusal(&mut app, "N@e3").contains("no such piece in hand"));
+    let mut app = playing("shogi", &PERSONS);
+    for m in [
+        "c3c4", "g7g6", "c4c5", "g6g5", "c5c6", "g5g4", "c6c7", "a7a6",
+    ] {
+        typed(&mut app, m);
+        key(&mut app, KeyCode::Enter);
+    }
+    assert_eq!(play(&mut app).game().ply_count(), 8);
+    let m = refusal(&mut app, "P@c5");
+    assert!(m.contains("Nifu"), "{m}");
+    crate::i18n::with_language("sk", || {
+        let m = refusal(&mut app, "P@c5");
+        assert!(m.contains("Nifu: na stĺpci"), "{m}");
+    });
+    // every file holds a pawn of the first player (c7 too): the refusals changed nothing
+    assert_eq!(play(&mut app).game().ply_count(), 8);
+}
+
+/// Issue 32, the small things: janggi's set-up list has its own title; a finished game's
+/// input line says what can be done; one Esc on an empty input does not leave a saved game
+/// (two do); the menu opens on the game chosen last; the Slovak key lines fit 120 columns;
+/// seats saved under their English colour names read in Slovak under Slovak.
+#[test]
+fn small_rough_edges_of_the_terminal_player() {
+    // janggi: Ctrl-P offers the set-up choices under their own title
+    let mut app = playing("janggi", &PERSONS);
+    ctrl(&mut app, 'p');
+    let title = play(&mut app).popup.as_ref().map(|p| p.title.clone());
+    assert_eq!(title.as_deref(), Some("Choose your set-up"));
+    // after the end: no "(waiting)"
+    let mut app = playing("chess", &PERSONS);
+    ctrl(&mut app, 'r');
+    key(&mut app, KeyCode::Enter);
+    assert!(play(&mut app).is_over());
+    let text = screen_text(&draw(&mut app, 120, 40));
+    assert!(!text.contains("(waiting)"), "{text}");
+    assert!(text.contains("Game over: ←/→ review"), "{text}");
+    // Esc on an empty input of a saved game: the first says so, the second leaves
+    let dir = std::env::temp_dir().join(format!("rookery-esc-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (store, _) = Store::open(&dir).unwrap();
+    let mut app = App::new(opts(), Some(store.clone()));
+    // the menu: Down to xiangqi's entry, Enter opens its setup, s starts it
+    let Screen::Menu(m) = &mut app.screen else {
+        panic!()
+    };
+    let at = m
+        .items
+        .iter()
+        .position(|i| matches!(i, super::app::MenuItem::Game(g) if g.id == "xiangqi"))
+        .unwrap();
+    m.cursor = at;
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Char('s'));
+    typed(&mut app, "h3e3");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(play(&mut app).game().ply_count(), 1);
+    key(&mut app, KeyCode::Esc);
+    assert!(
+        matches!(app.screen, Screen::Play(_)),
+        "one Esc stays in the game"
+    );
+    assert!(play(&mut app).message.contains("Esc again"));
+    typed(&mut app, "h");
+    assert_eq!(
+        play(&mut app).input,
+        "h",
+        "the next keys still type the move"
+    );
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Esc);
+    assert!(
+        matches!(app.screen, Screen::Play(_)),
+        "Esc cleared the input, then asked"
+    );
+    key(&mut app, KeyCode::Esc);
+    // the menu opens on the game last chosen, not on chess
+    let Screen::Menu(m) = &app.screen else {
+        panic!("two Esc leave")
+    };
+    assert!(
+        matches!(&m.items[m.cursor], super::app::MenuItem::Game(g) if g.id == "xiangqi"),
+        "{:?}",
+        m.items[m.cursor]
+    );
+    // a game saved with English names reads in Slovak under Slovak
+    crate::i18n::with_language("sk", || {
+        let labels: Vec<String> = store.saved().into_iter().map(|e| e.label).collect();
+        assert!(
+            labels[0].contains("Červený") && !labels[0].contains("Red"),
+            "{labels:?}"
+        );
+    });
+    drop(app);
+    drop(store);
+    let _ = std::fs::remove_dir_all(&dir);
+    // every key line fits 120 columns in both languages, none cut
+    for lang in ["en", "sk"] {
+        crate::i18n::with_language(lang, || {
+            let mut app = playing("chess", &PERSONS);
+            let text = screen_text(&draw(&mut app, 120, 40));
+            for l in super::ui::help_play() {
+                assert!(text.contains(&l), "{lang}: cut: {l}");
+            }
+            for k in ["help-menu", "help-setup", "help-rules"] {
+                assert!(crate::i18n::t(k).chars().count() <= 120, "{lang} {k}");
+            }
+        });
+    }
 }

@@ -8,7 +8,7 @@ use rookery_core::store::{GameStore, Player, SavedGame, SeatInfo, Setup, Start, 
 use rookery_core::{rules, Action, Game, Outcome, Result};
 
 use super::app::{SeatChoice, SeatKind, SetupForm};
-use super::text::{game_name, t, tf, tn};
+use super::text::{colour_name, game_name, t, tf, tn};
 
 /// The default database directory: `$XDG_DATA_HOME/rookery`, else `~/.local/share/rookery`.
 pub fn default_db_dir() -> Option<PathBuf> {
@@ -44,16 +44,34 @@ pub fn ago(then_ms: u64, now_ms: u64) -> String {
 /// One line of "Continue" that tells games apart: the game, who plays each seat (bots with
 /// their level), the ply, when it was last played.
 pub fn continue_label(s: &Summary, now_ms: u64) -> String {
+    // a seat still named by its colour, in whatever language it was saved in, is named in
+    // the language shown now ("White" reads "Biely" under --lang sk)
+    let colours: Vec<&'static str> = SetupForm::new(&s.game)
+        .map(|f| f.seats.iter().map(|c| c.colour).collect())
+        .unwrap_or_default();
+    let shown = |i: usize, name: &str| -> String {
+        match colours.get(i) {
+            Some(c)
+                if crate::i18n::languages()
+                    .iter()
+                    .any(|l| crate::i18n::with_language(l, || colour_name(c)) == name) =>
+            {
+                colour_name(c)
+            }
+            _ => name.to_string(),
+        }
+    };
     let seats: Vec<String> = if s.seats.is_empty() {
         s.players.clone()
     } else {
         s.seats
             .iter()
-            .map(|x| match x.player {
-                Player::Person => x.name.clone(),
+            .enumerate()
+            .map(|(i, x)| match x.player {
+                Player::Person => shown(i, &x.name),
                 Player::Bot { level } => format!(
                     "{} ({})",
-                    x.name,
+                    shown(i, &x.name),
                     tf("seat-bot-short", &[("level", &level.to_string())])
                 ),
             })
@@ -66,6 +84,14 @@ pub fn continue_label(s: &Summary, now_ms: u64) -> String {
         tf("status-ply", &[("ply", &s.ply.to_string())]),
         ago(s.last_ms, now_ms)
     )
+}
+
+/// One saved game in the menu.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedEntry {
+    pub id: u64,
+    pub label: String,
+    pub finished: bool,
 }
 
 /// The saved games of the terminal player.
@@ -84,22 +110,67 @@ impl Store {
         Ok((Store(Arc::new(s)), note))
     }
 
-    /// Unfinished games, the most recent first: (id, label).
-    pub fn unfinished(&self) -> Vec<(u64, String)> {
+    /// Every saved game of a playable game, playing or finished, the most recently played
+    /// first (the menu's saved games).
+    pub fn saved(&self) -> Vec<SavedEntry> {
         let Ok(list) = self.0.list() else {
             return Vec::new();
         };
         let mut games: Vec<_> = list
             .games
             .into_iter()
-            .filter(|s| s.status == Status::Playing && rules::variant(&s.game).is_ok())
+            .filter(|s| rules::variant(&s.game).is_ok())
             .collect();
-        games.sort_by_key(|s| std::cmp::Reverse(s.last_ms));
+        games.sort_by_key(|s| (std::cmp::Reverse(s.last_ms), std::cmp::Reverse(s.id)));
+        let now = now_ms();
         games
             .into_iter()
-            .take(9)
-            .map(|s| (s.id, continue_label(&s, now_ms())))
+            .map(|s| {
+                let finished = s.status != Status::Playing;
+                let mut label = continue_label(&s, now);
+                if finished {
+                    label = tf("menu-saved-finished", &[("game", &label)]);
+                }
+                if !s.name.trim().is_empty() {
+                    label = format!("{} — {label}", s.name.trim());
+                }
+                SavedEntry {
+                    id: s.id,
+                    label,
+                    finished,
+                }
+            })
             .collect()
+    }
+
+    /// Unfinished games, the most recent first: (id, label).
+    pub fn unfinished(&self) -> Vec<(u64, String)> {
+        self.saved()
+            .into_iter()
+            .filter(|e| !e.finished)
+            .map(|e| (e.id, e.label))
+            .collect()
+    }
+
+    /// Deletes a saved game.
+    pub fn delete(&self, id: u64) -> Result<()> {
+        self.0.delete(id)
+    }
+
+    /// Names a saved game (an empty name clears it).
+    pub fn rename(&self, id: u64, name: &str) -> Result<()> {
+        self.0.rename(id, name)
+    }
+
+    /// A saved game in its standard notation (PGN, PGN4, ...) and the file extension for it.
+    pub fn export(&self, id: u64) -> Result<(String, &'static str)> {
+        let text = self.0.export_standard(id)?;
+        let ext = if text.trim_start().starts_with('[') {
+            "pgn"
+        } else {
+            "txt"
+        };
+        Ok((text, ext))
     }
 
     /// Loads a saved game and the setup it was started with.
@@ -184,9 +255,9 @@ impl Session {
                         number: start.unwrap_or(0),
                     }
                 };
-                let names: Vec<&str> = form.seats.iter().map(|s| s.name.as_str()).collect();
-                let name = format!("{}: {}", game_name(form.game), names.join(", "));
-                let saved = st.0.create(&name, &setup)?;
+                // no name: the menu's line names the game and its seats in the language shown
+                // then; a name is the player's own (`n` in the menu)
+                let saved = st.0.create("", &setup)?;
                 Ok(Session::Saved {
                     store: st.clone(),
                     saved: Box::new(saved),
@@ -287,6 +358,7 @@ mod tests {
         let opts = || Options {
             bot_delay: Duration::ZERO,
             sync_bots: true,
+            ..Options::default()
         };
         let s = Duration::from_secs;
         {
@@ -328,6 +400,7 @@ mod tests {
             Options {
                 bot_delay: Duration::ZERO,
                 sync_bots: true,
+                ..Options::default()
             },
             None,
         );
@@ -370,6 +443,7 @@ mod tests {
             Options {
                 bot_delay: Duration::ZERO,
                 sync_bots: true,
+                ..Options::default()
             },
             None,
         );

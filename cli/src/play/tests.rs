@@ -24,6 +24,7 @@ pub(super) fn opts() -> Options {
     Options {
         bot_delay: Duration::ZERO,
         sync_bots: true,
+        export_dir: std::env::temp_dir(),
     }
 }
 
@@ -367,6 +368,7 @@ fn bots_think_on_another_thread_and_the_ui_keeps_running() {
         Options {
             bot_delay: Duration::ZERO,
             sync_bots: false,
+            ..Options::default()
         },
         None,
     );

@@ -1,6 +1,7 @@
 //! Drawing the screens with ratatui. Reads the app state; records where the board, the menu
 //! list and popups were drawn so mouse clicks can be mapped back.
 
+use crate::markdown::Emph;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -61,28 +62,39 @@ fn draw_rules(f: &mut Frame, area: Rect, r: &mut RulesView) {
         tf("rules-title", &[("game", &game_name(r.game))]),
         dim(),
     )];
-    for (kind, text) in &r.lines {
-        match kind {
-            PageLine::Title => {
-                lines.push(Line::styled(text.clone(), title_style().fg(Color::Yellow)))
-            }
-            PageLine::Heading => lines.push(Line::styled(text.clone(), title_style())),
+    for block in &r.lines {
+        let text = block.text();
+        match block.kind {
+            PageLine::Title => lines.push(Line::styled(text, title_style().fg(Color::Yellow))),
+            PageLine::Heading => lines.push(Line::styled(text, title_style())),
             PageLine::Note => {
-                for l in wrap_words(text, w) {
+                for l in wrap_words(&text, w) {
                     lines.push(Line::styled(l, Style::default().fg(Color::Cyan)));
                 }
             }
-            PageLine::Text => {
-                let indent = if text.starts_with('•') { "  " } else { "" };
-                for (i, l) in wrap_words(text, w.saturating_sub(indent.len()))
-                    .into_iter()
-                    .enumerate()
-                {
-                    let pad = if i > 0 { indent } else { "" };
-                    lines.push(Line::raw(format!("{pad}{l}")));
+            PageLine::Text | PageLine::Item(_) => {
+                let (lead, hang) = match block.kind {
+                    PageLine::Item(d) => (
+                        2 * (d as usize - 1),
+                        block.runs.first().map_or(0, |r| r.text.chars().count()),
+                    ),
+                    _ => (0, 0),
+                };
+                for l in crate::markdown::wrap(&block.runs, w.saturating_sub(lead), hang) {
+                    let mut spans = vec![Span::raw(" ".repeat(lead))];
+                    spans.extend(l.into_iter().map(|run| {
+                        let st = match run.emph {
+                            Emph::Plain => Style::default(),
+                            Emph::Bold => Style::default().add_modifier(Modifier::BOLD),
+                            Emph::Italic => Style::default().add_modifier(Modifier::ITALIC),
+                            Emph::Code => Style::default().fg(Color::Cyan),
+                        };
+                        Span::styled(run.text, st)
+                    }));
+                    lines.push(Line::from(spans));
                 }
             }
-            PageLine::Pre => lines.push(Line::raw(text.clone())),
+            PageLine::Pre => lines.push(Line::raw(text)),
             PageLine::Blank => lines.push(Line::raw("")),
         }
     }
@@ -170,7 +182,20 @@ fn draw_menu(f: &mut Frame, area: Rect, m: &mut Menu) {
                     format!("{mark}{}", tf("menu-coming", &[("game", &game_name(g.id))])),
                     if sel { st } else { dim() },
                 ),
-                MenuItem::Continue { label, .. } => Line::styled(format!("{mark}{label}"), st),
+                MenuItem::Continue { id, label, .. } => {
+                    let label = match &m.renaming {
+                        Some(r) if r.id == *id => format!("{}▏", r.name),
+                        _ => label.clone(),
+                    };
+                    Line::styled(format!("{mark}{label}"), st)
+                }
+                MenuItem::MoreSaved(n) => Line::styled(
+                    format!(
+                        "{mark}{}",
+                        tf("menu-all-saved", &[("count", &n.to_string())])
+                    ),
+                    st,
+                ),
                 MenuItem::Quit => Line::styled(format!("{mark}{}", t("action-quit")), st),
             }
         })
@@ -189,9 +214,18 @@ fn draw_menu(f: &mut Frame, area: Rect, m: &mut Menu) {
                 lines.push(Line::raw(tn("players", g.seats as i64)));
                 lines.push(Line::styled(t("menu-rules-hint"), dim()));
             }
-            Some(MenuItem::Continue { label, .. }) => {
-                lines.push(Line::styled(t("menu-continue-title"), title_style()));
+            Some(MenuItem::Continue {
+                label, finished, ..
+            }) => {
+                let title = if *finished {
+                    "menu-review-title"
+                } else {
+                    "menu-continue-title"
+                };
+                lines.push(Line::styled(t(title), title_style()));
                 lines.push(Line::raw(label.clone()));
+                lines.push(Line::raw(""));
+                lines.push(Line::styled(t("menu-saved-keys"), dim()));
             }
             _ => {}
         }
@@ -725,6 +759,8 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
             Span::raw(p.input.clone()),
             Span::styled("▏", Style::default().fg(Color::Cyan)),
         ])
+    } else if p.is_over() {
+        Line::styled(t("status-input-over"), dim())
     } else {
         Line::styled(t("status-waiting"), dim())
     };

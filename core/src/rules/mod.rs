@@ -173,6 +173,11 @@ pub trait Rules: Sync {
     fn button(&self, pos: &Position, m: Move) -> Option<crate::message::Message>;
     /// Legality beyond king safety (forced capture, nifu, flying general, pawn-drop mate).
     fn legal(&self, pos: &mut Position, m: Move) -> bool;
+    /// Why `legal` refuses a pseudo-legal move, as an `illegal-*` message key, where the game
+    /// names the rule (nifu); None says "the rules of this game forbid it".
+    fn refusal(&self, _pos: &Position, _m: Move) -> Option<&'static str> {
+        None
+    }
     /// What a move does beyond moving its piece, inside `make` and journaled through
     /// `Position::set`/`add_hand` (explosions, special setup moves); `captured` is the piece it
     /// took, if any.

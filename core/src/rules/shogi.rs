@@ -633,6 +633,10 @@ impl Rules for ShogiRules {
     fn legal(&self, pos: &mut Position, m: Move) -> bool {
         !(m.kind == MoveKind::Drop && m.aux == PAWN && Self::nifu(pos, m))
     }
+    fn refusal(&self, pos: &Position, m: Move) -> Option<&'static str> {
+        (m.kind == MoveKind::Drop && m.aux == PAWN && Self::nifu(pos, m))
+            .then_some(crate::message::illegal::DROP_NIFU)
+    }
     fn effects(&self, pos: &mut Position, m: Move, _captured: Piece) {
         let mover = pos.turn();
         if m.kind == MoveKind::Special {
