@@ -93,9 +93,7 @@ pub fn catalogue() -> Vec<GameEntry> {
             default_house_rules: HouseRules::default().into(),
             rules_key: info.rules_key.to_owned(),
             playable: info.playable,
-            start_positions: rules::variant(info.id)
-                .map(|v| v.starts.0)
-                .unwrap_or(1),
+            start_positions: rules::variant(info.id).map(|v| v.starts.0).unwrap_or(1),
         })
         .collect()
 }

@@ -1941,6 +1941,11 @@ public struct GameEntry: Equatable, Hashable {
      * Whether the rules engine plays this game yet.
      */
     public var playable: Bool
+    /**
+     * How many numbered start positions the game has (Chess960: 960; 1 = one start): the
+     * new-game screen offers to draw one where there are several.
+     */
+    public var startPositions: UInt32
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -1956,7 +1961,11 @@ public struct GameEntry: Equatable, Hashable {
          */rulesKey: String, 
         /**
          * Whether the rules engine plays this game yet.
-         */playable: Bool) {
+         */playable: Bool, 
+        /**
+         * How many numbered start positions the game has (Chess960: 960; 1 = one start): the
+         * new-game screen offers to draw one where there are several.
+         */startPositions: UInt32) {
         self.id = id
         self.group = group
         self.seatCount = seatCount
@@ -1964,6 +1973,7 @@ public struct GameEntry: Equatable, Hashable {
         self.defaultHouseRules = defaultHouseRules
         self.rulesKey = rulesKey
         self.playable = playable
+        self.startPositions = startPositions
     }
 
     
@@ -1988,7 +1998,8 @@ public struct FfiConverterTypeGameEntry: FfiConverterRustBuffer {
                 seatColours: FfiConverterSequenceString.read(from: &buf), 
                 defaultHouseRules: FfiConverterTypeHouseRulesConfig.read(from: &buf), 
                 rulesKey: FfiConverterString.read(from: &buf), 
-                playable: FfiConverterBool.read(from: &buf)
+                playable: FfiConverterBool.read(from: &buf), 
+                startPositions: FfiConverterUInt32.read(from: &buf)
         )
     }
 
@@ -2000,6 +2011,7 @@ public struct FfiConverterTypeGameEntry: FfiConverterRustBuffer {
         FfiConverterTypeHouseRulesConfig.write(value.defaultHouseRules, into: &buf)
         FfiConverterString.write(value.rulesKey, into: &buf)
         FfiConverterBool.write(value.playable, into: &buf)
+        FfiConverterUInt32.write(value.startPositions, into: &buf)
     }
 }
 

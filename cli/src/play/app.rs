@@ -16,7 +16,6 @@ use rookery_core::piece::Seat;
 use rookery_core::present::{self, Host, Intent, Looker, Pending, Step, Table};
 use rookery_core::rules::{self, GameInfo, Group};
 use rookery_core::scene::PieceAt;
-use rookery_core::store::RecordForm;
 use rookery_core::{Action, Game};
 
 use super::board::Layout;
@@ -734,57 +733,9 @@ impl Play {
             }
             return;
         }
-        // the move as typed, in the game's notation
-        if self.intent(Intent::Type(text.clone()), now) {
-            return;
-        }
-        // two cells that name no one move: tapped, so a promotion or a choice among moves
-        // asks which, and a refusal says why
-        let board = &self.game().variant.board;
-        if let Some((from, to)) = two_cells(&text, board).filter(|_| only_cells(&text)) {
-            if !self.intent(Intent::Drag { from, to }, now) && self.error && self.sees_everything()
-            {
-                // say why this move cannot be made (the king would be in check, the path is
-                // blocked, ...), where the viewer sees the whole board
-                let why = rookery_core::interact::explain(self.game(), from, to);
-                self.fail(message_text(&why));
-            }
-            return;
-        }
-        if self.error && self.sees_everything() {
-            // a drop (`P@c4`) that cannot be made: why (none in hand, taken, outside the zone,
-            // nifu), the same for every game with hands
-            if let Some((letter, cell)) = text.split_once('@') {
-                let v = self.game().variant;
-                let mut letters = letter.chars();
-                let kind = match (letters.next(), letters.next()) {
-                    (Some(l), None) => v.piece_by_letter(l),
-                    _ => None,
-                };
-                if let (Some(kind), Some(to)) =
-                    (kind, v.board.cell(cell.trim_end_matches(['+', '#'])))
-                {
-                    let why = rookery_core::interact::explain_drop(self.game(), kind, to);
-                    self.fail(message_text(&why));
-                    return;
-                }
-            }
-        }
-        if self.error {
-            // a SAN move that names no legal move: why, where the viewer sees the whole board
-            if self.sees_everything() && has_san(self.game()) {
-                if let Some(m) = san_refusal(self.game(), &text) {
-                    self.fail(message_text(&m));
-                }
-            }
-        }
-    }
-
-    /// Whether the screen shows the whole board (no fog of war, no hand-over): only then
-    /// may a refusal be explained from the whole position.
-    fn sees_everything(&self) -> bool {
-        let s = self.screen();
-        s.viewer.is_none() && !matches!(s.pending, Some(Pending::HandOver { .. }))
+        // the move as typed, in the game's notation: the core plays it, or asks which (two
+        // cells of a promotion), or says why not
+        self.intent(Intent::Type(text), now);
     }
 
     fn not_your_turn(&self) -> String {
@@ -1139,115 +1090,8 @@ pub fn message_text(m: &Message) -> String {
     tf(m.key, &args)
 }
 
-/// Whether `text` is only two cell names (`e2e4`, `e2-e4`, `e2xe4`): nothing after them.
-fn only_cells(text: &str) -> bool {
-    let s = text.trim();
-    let b = s.as_bytes();
-    let mut i = 0;
-    for n in 0..2 {
-        if n == 1 && i < b.len() && (b[i] == b'-' || b[i] == b'x') {
-            i += 1;
-        }
-        if i >= b.len() || !b[i].is_ascii_lowercase() {
-            return false;
-        }
-        i += 1;
-        let d = i;
-        while i < b.len() && b[i].is_ascii_digit() {
-            i += 1;
-        }
-        if i == d {
-            return false;
-        }
-    }
-    i == b.len()
-}
-
 pub fn end_text(r: EndReason) -> String {
     t(crate::i18n::end_key(r))
-}
-
-/// Whether moves of this game may be typed in SAN (`Nf3`, `exd5`): the games recorded in PGN.
-pub fn has_san(g: &Game) -> bool {
-    rookery_core::store::standard::form_for(g.id()) == Ok(RecordForm::Pgn)
-}
-
-/// Why a SAN move that names no legal move is refused, from the core's reasons: the piece of
-/// the named kind (and file or rank, if given) that could come closest to the target cell says
-/// why it cannot go there (its king would be in check, the path is blocked, ...). None when the
-/// text names no cell or no such piece exists (the notation error says why then).
-pub fn san_refusal(g: &Game, text: &str) -> Option<Message> {
-    use rookery_core::message::illegal;
-    let v = g.variant;
-    let t = &v.board;
-    let pos = g.position();
-    let core: String = text
-        .trim()
-        .chars()
-        .filter(|c| !matches!(c, '+' | '#' | '!' | '?' | 'x' | ':' | '-'))
-        .collect();
-    let core = match core.split_once('=') {
-        Some((a, _)) => a.to_string(),
-        None => core,
-    };
-    let b = core.as_bytes();
-    // the target: the last letter-and-digits group
-    let mut end = b.len();
-    while end > 0 && !b[end - 1].is_ascii_digit() {
-        end -= 1; // a promotion letter without `=`
-    }
-    let mut start = end;
-    while start > 0 && b[start - 1].is_ascii_digit() {
-        start -= 1;
-    }
-    let start = start.checked_sub(1)?;
-    let to = t.cell(&core[start..end])?;
-    let (letter, rest) = match b.first() {
-        Some(c) if c.is_ascii_uppercase() => (Some(*c as char), &core[1..start]),
-        _ => (None, &core[..start]),
-    };
-    let kind_ok = |k: u8| match letter {
-        Some(l) => v.letter(k) == l,
-        None => v
-            .pieces
-            .get(k as usize)
-            .is_some_and(|p| p.atoms.contains(&rookery_core::piece::Atom::Pawn)),
-    };
-    let mover = pos.turn();
-    let rank = |c: Cell| {
-        t.name(c)
-            .trim_start_matches(|ch: char| ch.is_ascii_alphabetic())
-            .to_string()
-    };
-    let file = |c: Cell| {
-        t.name(c)
-            .chars()
-            .take_while(|ch| ch.is_ascii_alphabetic())
-            .collect::<String>()
-    };
-    let (want_file, want_rank): (String, String) = (
-        rest.chars().filter(|c| c.is_ascii_lowercase()).collect(),
-        rest.chars().filter(|c| c.is_ascii_digit()).collect(),
-    );
-    let rank_of = |m: &Message| match m.key {
-        k if k == illegal::KING_IN_CHECK => 0,
-        k if k == illegal::FORBIDDEN_BY_RULES => 1,
-        k if k == illegal::PATH_BLOCKED => 2,
-        k if k == illegal::OWN_PIECE_THERE => 3,
-        _ => 4,
-    };
-    (0..t.len() as Cell)
-        .filter(|&c| {
-            let p = pos.at(c);
-            p.is_some()
-                && p.is_seated()
-                && p.owner() == mover
-                && kind_ok(p.kind())
-                && (want_file.is_empty() || file(c) == want_file)
-                && (want_rank.is_empty() || rank(c) == want_rank)
-        })
-        .map(|from| rookery_core::interact::explain(g, from, to))
-        .min_by_key(rank_of)
 }
 
 /// The cell named at the start of `text` (the longest name that fits: `a1` then `a10`).
@@ -1262,29 +1106,6 @@ pub fn leading_cell(text: &str, t: &Topology) -> Option<Cell> {
         i += 1;
     }
     t.cell(&s[..i])
-}
-
-/// Two cell names in `text` (`e7e8`, `e7-e8`, `e7xe8`), ignoring a trailing promotion.
-pub fn two_cells(text: &str, t: &Topology) -> Option<(Cell, Cell)> {
-    let s = text.trim().to_ascii_lowercase();
-    let b = s.as_bytes();
-    let cell_end = |from: usize| -> Option<usize> {
-        if from >= b.len() || !b[from].is_ascii_lowercase() {
-            return None;
-        }
-        let mut i = from + 1;
-        while i < b.len() && b[i].is_ascii_digit() {
-            i += 1;
-        }
-        (i > from + 1).then_some(i)
-    };
-    let a = cell_end(0)?;
-    let mut j = a;
-    if j < b.len() && (b[j] == b'-' || b[j] == b'x') {
-        j += 1;
-    }
-    let e = cell_end(j)?;
-    Some((t.cell(&s[..a])?, t.cell(&s[j..e])?))
 }
 
 /// How far PageUp and PageDown move the menu's cursor.

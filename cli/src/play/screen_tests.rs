@@ -367,7 +367,11 @@ fn a_refused_move_says_why_and_stays_to_be_corrected() {
     assert!(p.message.contains("check"), "{}", p.message);
     // and in Slovak through the same message keys
     crate::i18n::with_language("sk", || {
-        let m = super::app::san_refusal(p.game(), "Kf7").unwrap();
+        let m = rookery_core::interact::explain(
+            p.game(),
+            p.game().variant.board.cell("e8").unwrap(),
+            p.game().variant.board.cell("f7").unwrap(),
+        );
         let s = super::app::message_text(&m);
         assert!(s.contains("šach"), "{s}");
     });

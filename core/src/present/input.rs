@@ -69,13 +69,25 @@ pub(crate) fn cells_only(t: &Topology, text: &str) -> Option<(Cell, Cell)> {
 /// rules' reasons: of the mover's pieces of the named kind (and file or rank, if given), the
 /// one that comes closest to the target says why it cannot go there (its king would be in
 /// check, the path is blocked, ...). None when the text names no cell or no such piece stands
-/// (the notation error says why then). Only for a viewer who sees the whole board.
+/// (the notation error says why then); a drop says why it cannot be made. Only for a viewer who
+/// sees the whole board.
 pub(crate) fn refusal(game: &Game, text: &str) -> Option<Message> {
-    if text.contains(['@', '*']) {
-        // a drop names no piece on the board to ask
-        return None;
-    }
     let v = game.variant;
+    if let Some((letter, cell)) = text.trim().split_once(['@', '*']) {
+        // a drop (`P@c4`, shogi's `P*5e`): none in hand, the cell is taken, outside the zone,
+        // nifu, the king left in check
+        let mut letters = letter.chars();
+        let kind = match (letters.next(), letters.next()) {
+            (Some(l), None) => v.piece_by_letter(l.to_ascii_uppercase()),
+            _ => None,
+        }?;
+        let cell = cell.trim_end_matches(['+', '#', '!', '?']);
+        let to = v
+            .board
+            .cell(cell)
+            .or_else(|| v.coordinates.parse_cell(&v.board, cell))?;
+        return Some(crate::interact::explain_drop(game, kind, to));
+    }
     let t = &v.board;
     let pos = game.position();
     let core: String = text

@@ -373,8 +373,13 @@ impl Table {
                             if let Some((from, to)) = input::cells_only(&game.variant.board, &text)
                             {
                                 // two cells that name no one move: as a drag, so a promotion
-                                // or a choice among moves asks which and a refusal says why
-                                return self.intent(host, Intent::Drag { from, to });
+                                // or a choice among moves asks which; a refusal says why this
+                                // piece cannot go there, for a viewer who sees everything
+                                self.intent(host, Intent::Drag { from, to })?;
+                                if self.notice.is_some() && build::view(self, host).is_full() {
+                                    self.refuse(interact::explain(host.game(), from, to));
+                                }
+                                return Ok(());
                             }
                             // why, from the whole position, only for a viewer who sees it all
                             let why = build::view(self, host)
