@@ -27,6 +27,7 @@ use crate::board::Cell;
 use crate::game::{Action, Choice, Game};
 use crate::piece::{Piece, Seat};
 use crate::position::{Move, Position, MAX_SEATS};
+use crate::rng::SplitMix as Rng;
 use crate::search::eval::Eval;
 use crate::tree::Tree;
 
@@ -76,22 +77,6 @@ pub fn simple_bot(level: u8, seed: u64) -> SimpleBot {
 impl SimpleBot {
     pub fn level(&self) -> u8 {
         self.level
-    }
-}
-
-/// SplitMix64: a tiny seeded generator for tie-breaking.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
     }
 }
 

@@ -12,6 +12,7 @@ pub mod notation;
 pub mod piece;
 pub mod position;
 pub mod present;
+pub mod rng;
 pub mod rules;
 pub mod scene;
 pub mod search;

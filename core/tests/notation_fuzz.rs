@@ -6,20 +6,8 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use rookery_core::notation::movetext;
+use rookery_core::rng::XorShift as Rng;
 use rookery_core::{rules, Game};
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 const ALPHABET: &[&str] = &[
     "/",

@@ -36,6 +36,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use rookery_core::rng::XorShift as Rng;
 use rookery_core::store::{GameStore, Setup};
 use rookery_core::{Action, Error};
 
@@ -46,16 +47,6 @@ fn env_count(name: &str, default: usize) -> usize {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
-}
-
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
-    }
 }
 
 // ------------------------------------------------------------------------------------------

@@ -10,21 +10,9 @@
 use rookery_core::board::Cell;
 use rookery_core::game::Action;
 use rookery_core::present::{Host, Intent, Local, Looker, Pending, Player, Screen, Step, Table};
+use rookery_core::rng::XorShift as Rng;
 use rookery_core::scene::PieceAt;
 use rookery_core::{rules, view, Game};
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 /// Checks that `screen` shows `host`'s live position only as its viewer may see it.
 fn check_hidden(host: &Local, screen: &Screen, id: &str, step: usize) {

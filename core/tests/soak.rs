@@ -24,21 +24,9 @@ use std::time::Instant;
 
 use rookery_core::bot::{simple_bot, Bot};
 use rookery_core::game::HouseRules;
+use rookery_core::rng::XorShift as Rng;
 use rookery_core::variant::Family;
 use rookery_core::{rules, Action, Game, Position};
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 fn env_count(name: &str, default: usize) -> usize {
     std::env::var(name)

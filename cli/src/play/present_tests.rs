@@ -16,6 +16,7 @@ use rookery_core::{rules, view};
 
 use super::app::{App, Screen, SeatKind};
 use super::tests::{ctrl, draw, key, opts, play, playing, row_text, screen_text, typed};
+use rookery_core::rng::XorShift as Rng;
 
 const FRIENDLY: &str = "e2e4 b8c6 f1b5 a7a6 b5c6";
 
@@ -295,16 +296,6 @@ fn review_keys_step_through_earlier_positions_and_back_to_the_live_game() {
     typed(&mut app, "d7d5");
     key(&mut app, KeyCode::Enter);
     assert_eq!(play(&mut app).game().ply_count(), 4);
-}
-
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
-    }
 }
 
 fn click_cell(app: &mut App, c: Cell) {

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 use super::record::{self, frame, SCHEMA};
 use super::*;
+use crate::rng::XorShift as Rng;
 
 fn env_count(name: &str, default: usize) -> usize {
     std::env::var(name)
@@ -32,22 +33,6 @@ fn temp_dir(name: &str) -> PathBuf {
     let _ = fs::remove_dir_all(&d);
     fs::create_dir_all(&d).unwrap();
     d
-}
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn bytes(&mut self, n: usize) -> Vec<u8> {
-        (0..n).map(|_| self.next() as u8).collect()
-    }
 }
 
 /// What a player could tell apart about a saved game: position, every stored action, cursor.

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use super::record::{self, frame, HeaderV1, MoveRec, SCHEMA};
 use super::*;
 use crate::game::{Choice, EndReason};
+use crate::rng::SplitMix as Rng;
 
 /// A fresh directory for one test's database.
 fn temp_dir(name: &str) -> PathBuf {
@@ -17,21 +18,6 @@ fn temp_dir(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
-}
-
-/// A small deterministic generator (splitmix64) for random legal games.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 fn random_move(store: &GameStore, s: &mut SavedGame, rng: &mut Rng) -> bool {
