@@ -758,8 +758,21 @@ fn the_terminal_player_prints_rules_pages_in_the_chosen_language() {
         );
         String::from_utf8(out.stdout).unwrap()
     };
-    assert!(run(&["rules", "chess"], "sk_SK.UTF-8").contains("# Šach"));
-    assert!(run(&["rules", "chess"], "en_GB.UTF-8").contains("# Chess"));
-    assert!(run(&["rules", "chess", "--lang", "en"], "sk_SK.UTF-8").contains("# Chess"));
-    assert!(run(&["rules", "friendly", "--lang", "sk"], "C").contains("status=playable"));
+    // formatted text: the title on the first line, underlined, no Markdown marks
+    let title =
+        |args: &[&str], lang: &str| run(args, lang).lines().next().unwrap_or("").to_string();
+    assert_eq!(title(&["rules", "chess"], "sk_SK.UTF-8"), "Šach");
+    assert_eq!(title(&["rules", "chess"], "en_GB.UTF-8"), "Chess");
+    assert_eq!(
+        title(&["rules", "chess", "--lang", "en"], "sk_SK.UTF-8"),
+        "Chess"
+    );
+    assert_eq!(
+        title(&["rules", "friendly", "--lang", "sk"], "C"),
+        "Priateľský šach"
+    );
+    assert!(
+        !run(&["rules", "xiangqi"], "C").contains("<!--"),
+        "no HTML comment"
+    );
 }
