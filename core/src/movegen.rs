@@ -28,6 +28,10 @@ struct Safety {
     king: Cell,
     all: bool,
     pinned: Option<CellSet>,
+    /// In games with hoppers: the cells of the king's lines up to the third piece where a
+    /// hostile hopper stands among the first three, where an arriving piece can become the
+    /// screen that exposes the king.
+    hop_danger: CellSet,
 }
 
 thread_local! {
@@ -415,7 +419,6 @@ impl Position {
         let v = self.variant;
         let t = &v.board;
         let hostile = |q: Piece| q.is_seated() && !v.allied(defender, q.owner());
-        let special = if SPECIAL { v.special_mask } else { 0 };
         // a piece of a kind hops may not take is not attacked by hoppers (janggi's cannons)
         let target = self.board[c as usize];
         let hop_target_ok = target.is_none() || v.hop_capture_barred >> target.kind() & 1 == 0;
@@ -426,7 +429,15 @@ impl Position {
             } else {
                 0
             };
-            if sliders | steppers | hoppers | special == 0 {
+            // pieces limited by direction or zone that may capture along this line (asked
+            // atom by atom): next to `c`, farther, over a screen
+            let (sp_near, sp_far, sp_hop) = if SPECIAL {
+                let l = r.line as usize;
+                (v.special_near[l], v.special_far[l], v.special_hop[l])
+            } else {
+                (0, 0, 0)
+            };
+            if sliders | steppers | hoppers | sp_near | sp_hop == 0 {
                 continue;
             }
             let mut screen = false;
@@ -441,6 +452,7 @@ impl Position {
                         if sliders & bit != 0 || (i == 0 && steppers & bit != 0) {
                             return true;
                         }
+                        let special = if i == 0 { sp_near } else { sp_far };
                         if special & bit != 0 {
                             let via = Via::Line {
                                 line: r.line,
@@ -452,7 +464,7 @@ impl Position {
                             }
                         }
                     }
-                    if hoppers | special == 0 || v.hop_screen_barred >> q.kind() & 1 == 1 {
+                    if hoppers | sp_hop == 0 || v.hop_screen_barred >> q.kind() & 1 == 1 {
                         break;
                     }
                     screen = true;
@@ -461,8 +473,7 @@ impl Position {
                         if hoppers & bit != 0 {
                             return true;
                         }
-                        if special & bit != 0 && self.atom_hits(q, a, c, Via::Hop { line: r.line })
-                        {
+                        if sp_hop & bit != 0 && self.atom_hits(q, a, c, Via::Hop { line: r.line }) {
                             return true;
                         }
                     }
@@ -560,17 +571,64 @@ impl Position {
                 king: NO_CELL,
                 all: true,
                 pinned: None,
+                hop_danger: CellSet::EMPTY,
             });
         };
-        let all = v.hooks.verify_all || v.hop_mask != [0; 3] || self.attacked(king, s);
-        // lame leapers (legs) can be unblocked from cells that pin lines do not cover: there
-        // every piece on a line with the king is tested, as before
-        let pinned = if all || v.has_legs {
+        let all = v.hooks.verify_all || self.attacked(king, s);
+        // lame leapers (legs) can be unblocked from cells that pin lines do not cover, and a
+        // hopper's screen can be taken away from any cell of its line: there every piece on
+        // the king's exposure (lines and legs, `Variant::exposure`) is tested
+        let pinned = if all || v.has_legs || v.has_hoppers {
             None
         } else {
             Some(self.pinned(king, s))
         };
-        Some(Safety { king, all, pinned })
+        let hop_danger = if !all && v.has_hoppers {
+            self.hop_danger(king, s)
+        } else {
+            CellSet::EMPTY
+        };
+        Some(Safety {
+            king,
+            all,
+            pinned,
+            hop_danger,
+        })
+    }
+
+    /// [`Safety::hop_danger`]: along each ray from the king, the cells up to the third piece
+    /// when a hostile hopper is among the first three pieces (a piece arriving before it, or
+    /// replacing a piece hops may not use as a screen, can complete its screen).
+    fn hop_danger(&self, king: Cell, s: Seat) -> CellSet {
+        let v = self.variant;
+        let t = &v.board;
+        let mut set = CellSet::EMPTY;
+        for r in t.rays(king) {
+            let cells = t.ray_cells(r);
+            let mut pieces = 0;
+            let mut end = cells.len();
+            let mut hopper = false;
+            for (i, &a) in cells.iter().enumerate() {
+                let q = self.board[a as usize];
+                if q.is_none() {
+                    continue;
+                }
+                if q.is_seated() && !v.allied(s, q.owner()) && v.hopper_mask >> q.kind() & 1 == 1 {
+                    hopper = true;
+                }
+                pieces += 1;
+                if pieces == 3 {
+                    end = i + 1;
+                    break;
+                }
+            }
+            if hopper {
+                for &a in &cells[..end] {
+                    set.insert(a);
+                }
+            }
+        }
+        set
     }
 
     /// The mover's pieces that stand alone between its king and a hostile slider (or a piece
@@ -616,7 +674,13 @@ impl Position {
     #[inline(always)]
     fn is_legal_pseudo(&mut self, m: Move, safety: Option<Safety>) -> bool {
         let v = self.variant;
-        if let Some(Safety { king, all, pinned }) = safety {
+        if let Some(Safety {
+            king,
+            all,
+            pinned,
+            hop_danger,
+        }) = safety
+        {
             // a pass moves nothing: whether it is allowed in check is the family's rule
             let risky = m.kind != MoveKind::Pass
                 && (all
@@ -625,11 +689,13 @@ impl Position {
                     || (m.from != NO_CELL
                         && match &pinned {
                             Some(p) => p.contains(m.from),
-                            None => v.board.on_line(king, m.from),
-                        }));
+                            None => v.exposure[king as usize].contains(m.from),
+                        })
+                    // a piece arriving on a line with the king can be a hopper's screen
+                    || (v.has_hoppers && hop_danger.contains(m.to)));
             if risky {
                 let s = self.st.turn;
-                let u = self.make(m);
+                let u = self.make_probe(m);
                 let k = self.st.kings[s as usize];
                 let safe = k == NO_CELL || !self.attacked(k, s);
                 self.unmake(m, &u);

@@ -713,6 +713,23 @@ impl Position {
     /// step). Every cell and hand change is journaled; the returned record and the journal let
     /// [`Position::unmake`] restore the position exactly, rule effects included.
     pub fn make(&mut self, m: Move) -> Undo {
+        self.make_with::<true>(m)
+    }
+
+    /// [`Position::make`] for a king-safety test: skips the family's effects of a board move
+    /// where they change only rule state (`Hooks::effects_keep_board`), which the test never
+    /// reads;
+    /// [`Position::unmake`] undoes it alike.
+    pub(crate) fn make_probe(&mut self, m: Move) -> Undo {
+        if self.variant.hooks.effects_keep_board && m.is_board_move() {
+            self.make_with::<false>(m)
+        } else {
+            self.make_with::<true>(m)
+        }
+    }
+
+    #[inline(always)]
+    fn make_with<const EFFECTS: bool>(&mut self, m: Move) -> Undo {
         let v = self.variant;
         let saved = self.st;
         let mark = self.journal.len() as u32;
@@ -818,7 +835,7 @@ impl Position {
                 }
             }
         }
-        if v.hooks.effects {
+        if EFFECTS && v.hooks.effects {
             v.rules().effects(self, m, captured);
         }
         if m.is_board_move() {

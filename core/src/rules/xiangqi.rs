@@ -126,6 +126,7 @@ pub fn xiangqi_variant() -> Variant {
     v.hooks = Hooks {
         filter: true,
         effects: true,
+        effects_keep_board: true,
         ..Hooks::default()
     };
     v.start_fen = XIANGQI_START.to_string();
@@ -181,7 +182,7 @@ pub fn janggi_variant() -> Variant {
         extra_moves: true,
         filter: true,
         effects: true,
-        verify_all: true,
+        effects_keep_board: true,
         ..Hooks::default()
     };
     v.hop_screen_barred = 1 << CANNON;
