@@ -7,6 +7,7 @@ use std::collections::HashSet;
 use crate::board::{dir_allowed, opposite, Cell, CellSet, Dir, Leap, LeapTarget, Line, NO_CELL};
 use crate::piece::{dirs, Atom, Piece, Seat, Zone};
 use crate::position::{Move, MoveKind, Position, HAND_KINDS};
+use crate::rules::NodeState;
 
 /// How an attacker reaches the attacked cell, for the atom-by-atom test of pieces whose atoms
 /// are limited by direction or zone.
@@ -546,13 +547,25 @@ impl Position {
         out.clear();
         self.pseudo_moves(out);
         let safety = self.safety();
+        let node = self.node_state();
         let mut i = 0;
         while i < out.len() {
-            if self.is_legal_pseudo(out[i], safety) {
+            if self.is_legal_pseudo(out[i], safety, &node) {
                 i += 1;
             } else {
                 out.swap_remove(i);
             }
+        }
+    }
+
+    /// The family filter's state of this node (`Rules::node_state`; 0 where not asked).
+    #[inline]
+    fn node_state(&mut self) -> NodeState {
+        let v = self.variant;
+        if v.hooks.filter && v.hooks.node_state {
+            v.rules().node_state(self)
+        } else {
+            NodeState::default()
         }
     }
 
@@ -634,7 +647,7 @@ impl Position {
     /// The mover's pieces that stand alone between its king and a hostile slider (or a piece
     /// limited by direction or zone, counted as a possible slider): only their moves can
     /// uncover the king.
-    fn pinned(&self, king: Cell, s: Seat) -> CellSet {
+    pub(crate) fn pinned(&self, king: Cell, s: Seat) -> CellSet {
         let v = self.variant;
         let t = &v.board;
         let mut set = CellSet::EMPTY;
@@ -672,7 +685,7 @@ impl Position {
     /// (or of any piece on a line with the king in games with lame leapers), moves other than
     /// plain ones and drops, and every move when in check.
     #[inline(always)]
-    fn is_legal_pseudo(&mut self, m: Move, safety: Option<Safety>) -> bool {
+    fn is_legal_pseudo(&mut self, m: Move, safety: Option<Safety>, node: &NodeState) -> bool {
         let v = self.variant;
         if let Some(Safety {
             king,
@@ -704,7 +717,7 @@ impl Position {
                 }
             }
         }
-        !v.hooks.filter || v.rules().legal(self, m)
+        !v.hooks.filter || v.rules().legal_at(self, m, node)
     }
 
     /// Whether the side to move has at least one legal move.
@@ -719,6 +732,7 @@ impl Position {
     pub fn any_legal_move(&mut self) -> bool {
         let mut buf = POOL.with(|p| p.borrow_mut().pop()).unwrap_or_default();
         let safety = self.safety();
+        let node = self.node_state();
         let v = self.variant;
         let s = self.st.turn;
         let mut found = false;
@@ -727,7 +741,7 @@ impl Position {
             for c in cells.iter() {
                 buf.clear();
                 self.piece_moves(c, self.board[c as usize], &mut buf);
-                if buf.iter().any(|&m| self.is_legal_pseudo(m, safety)) {
+                if buf.iter().any(|&m| self.is_legal_pseudo(m, safety, &node)) {
                     found = true;
                     break;
                 }
@@ -740,13 +754,13 @@ impl Position {
                 if v.hand.as_ref().is_some_and(|h| h.drops) {
                     self.drop_moves(s, &mut buf);
                 }
-                found = buf.iter().any(|&m| self.is_legal_pseudo(m, safety));
+                found = buf.iter().any(|&m| self.is_legal_pseudo(m, safety, &node));
             }
         }
         if !found && v.hooks.extra_moves {
             buf.clear();
             v.rules().extra_moves(self, &mut buf);
-            found = buf.iter().any(|&m| self.is_legal_pseudo(m, safety));
+            found = buf.iter().any(|&m| self.is_legal_pseudo(m, safety, &node));
         }
         POOL.with(|p| p.borrow_mut().push(buf));
         found
@@ -796,9 +810,10 @@ impl Position {
             return;
         }
         let safety = self.safety();
+        let node = self.node_state();
         let mut i = 0;
         while i < out.len() {
-            if self.is_legal_pseudo(out[i], safety) {
+            if self.is_legal_pseudo(out[i], safety, &node) {
                 i += 1;
             } else {
                 out.swap_remove(i);

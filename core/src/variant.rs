@@ -89,6 +89,9 @@ pub struct Hooks {
     /// (check streaks, counters), never the board, seats or the side to move, so the
     /// king-safety test of such a move makes it without them (`Position::make_probe`).
     pub effects_keep_board: bool,
+    /// `Rules::node_state`: the filter reuses what it computes once per node
+    /// (`Rules::legal_at`).
+    pub node_state: bool,
     /// `Rules::after_action` reads the game's record (`Ctx::earlier`: eight-player chess's
     /// mate credit), so a search (`tree::Tree`) keeps the plies of its path.
     pub record: bool,

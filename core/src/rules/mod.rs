@@ -173,6 +173,16 @@ pub trait Rules: Sync {
     fn button(&self, pos: &Position, m: Move) -> Option<crate::message::Message>;
     /// Legality beyond king safety (forced capture, nifu, flying general, pawn-drop mate).
     fn legal(&self, pos: &mut Position, m: Move) -> bool;
+    /// What [`Rules::legal_at`] may reuse for every move of a node, computed once per node
+    /// where `Hooks::node_state` asks (atomic: whether the mover is in check, its pinned
+    /// pieces).
+    fn node_state(&self, _pos: &mut Position) -> NodeState {
+        NodeState::default()
+    }
+    /// [`Rules::legal`] given the node's [`Rules::node_state`] (the same answer, sooner).
+    fn legal_at(&self, pos: &mut Position, m: Move, _node: &NodeState) -> bool {
+        self.legal(pos, m)
+    }
     /// What a move does beyond moving its piece, inside `make` and journaled through
     /// `Position::set`/`add_hand` (explosions, special setup moves); `captured` is the piece it
     /// took, if any.
@@ -201,6 +211,14 @@ pub trait Rules: Sync {
 }
 
 /// The rules of a family: an exhaustive match, so a new family must name its rules here.
+/// A family filter's facts about one node ([`Rules::node_state`]): a value and a set of
+/// cells, whatever the family makes of them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NodeState {
+    pub value: u64,
+    pub cells: crate::board::CellSet,
+}
+
 pub fn rules_of(f: Family) -> &'static dyn Rules {
     match f {
         Family::Chess => &chess::ChessRules,
