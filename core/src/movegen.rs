@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use std::collections::HashSet;
 
 use crate::board::{dir_allowed, opposite, Cell, CellSet, Dir, Leap, LeapTarget, Line, NO_CELL};
-use crate::piece::{dirs, Atom, Piece, Seat, Zone};
+use crate::piece::{dirs, Atom, Mode, Piece, Seat, Zone};
 use crate::position::{Move, MoveKind, Position, HAND_KINDS};
 use crate::rules::NodeState;
 
@@ -90,7 +90,7 @@ impl Position {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn push_move(
         &self,
         from: Cell,
@@ -197,11 +197,27 @@ impl Position {
                         continue;
                     }
                     let mask = dirs::absolute(d, f);
+                    // the common slider (any range, both modes, no zone to stay in)
+                    let plain = range == 0 && zone.to == 0 && mode == Mode::Both;
                     for r in t.rays(c) {
                         if r.line != line
                             || (range > 0 && r.emit_from >= range as u16)
                             || !dir_allowed(mask, r.dir)
                         {
+                            continue;
+                        }
+                        if plain && r.emit_from == 0 {
+                            for &to in t.ray_cells(r) {
+                                let q = self.board[to as usize];
+                                if q.is_none() {
+                                    emit(to, false, out);
+                                } else {
+                                    if self.enemy_of(s, q) {
+                                        emit(to, true, out);
+                                    }
+                                    break;
+                                }
+                            }
                             continue;
                         }
                         for (i, &to) in t.ray_cells(r).iter().enumerate() {
@@ -239,6 +255,18 @@ impl Position {
                         continue;
                     }
                     let mask = dirs::absolute(d, f);
+                    if d == dirs::ALL && zone.to == 0 && mode == Mode::Both && !v.has_legs {
+                        // the common leaper (every direction, both modes, no zone, no legs)
+                        for lt in t.leaps(leap, c) {
+                            let q = self.board[lt.to as usize];
+                            if q.is_none() {
+                                emit(lt.to, false, out);
+                            } else if self.enemy_of(s, q) {
+                                emit(lt.to, true, out);
+                            }
+                        }
+                        continue;
+                    }
                     for lt in t.leaps(leap, c) {
                         if !self.legs_clear(lt) {
                             continue;
@@ -550,7 +578,7 @@ impl Position {
         let node = self.node_state();
         let mut i = 0;
         while i < out.len() {
-            if self.is_legal_pseudo(out[i], safety, &node) {
+            if self.is_legal_pseudo(out[i], &safety, &node) {
                 i += 1;
             } else {
                 out.swap_remove(i);
@@ -685,7 +713,7 @@ impl Position {
     /// (or of any piece on a line with the king in games with lame leapers), moves other than
     /// plain ones and drops, and every move when in check.
     #[inline(always)]
-    fn is_legal_pseudo(&mut self, m: Move, safety: Option<Safety>, node: &NodeState) -> bool {
+    fn is_legal_pseudo(&mut self, m: Move, safety: &Option<Safety>, node: &NodeState) -> bool {
         let v = self.variant;
         if let Some(Safety {
             king,
@@ -694,13 +722,14 @@ impl Position {
             hop_danger,
         }) = safety
         {
+            let (king, all) = (*king, *all);
             // a pass moves nothing: whether it is allowed in check is the family's rule
             let risky = m.kind != MoveKind::Pass
                 && (all
                     || m.from == king
                     || !matches!(m.kind, MoveKind::Normal | MoveKind::Double | MoveKind::Drop)
                     || (m.from != NO_CELL
-                        && match &pinned {
+                        && match pinned {
                             Some(p) => p.contains(m.from),
                             None => v.exposure[king as usize].contains(m.from),
                         })
@@ -717,7 +746,11 @@ impl Position {
                 }
             }
         }
-        !v.hooks.filter || v.rules().legal_at(self, m, node)
+        !v.hooks.filter
+            || match node.verdict {
+                Some(all) => all,
+                None => v.rules().legal_at(self, m, node),
+            }
     }
 
     /// Whether the side to move has at least one legal move.
@@ -741,7 +774,7 @@ impl Position {
             for c in cells.iter() {
                 buf.clear();
                 self.piece_moves(c, self.board[c as usize], &mut buf);
-                if buf.iter().any(|&m| self.is_legal_pseudo(m, safety, &node)) {
+                if buf.iter().any(|&m| self.is_legal_pseudo(m, &safety, &node)) {
                     found = true;
                     break;
                 }
@@ -754,13 +787,13 @@ impl Position {
                 if v.hand.as_ref().is_some_and(|h| h.drops) {
                     self.drop_moves(s, &mut buf);
                 }
-                found = buf.iter().any(|&m| self.is_legal_pseudo(m, safety, &node));
+                found = buf.iter().any(|&m| self.is_legal_pseudo(m, &safety, &node));
             }
         }
         if !found && v.hooks.extra_moves {
             buf.clear();
             v.rules().extra_moves(self, &mut buf);
-            found = buf.iter().any(|&m| self.is_legal_pseudo(m, safety, &node));
+            found = buf.iter().any(|&m| self.is_legal_pseudo(m, &safety, &node));
         }
         POOL.with(|p| p.borrow_mut().push(buf));
         found
@@ -813,7 +846,7 @@ impl Position {
         let node = self.node_state();
         let mut i = 0;
         while i < out.len() {
-            if self.is_legal_pseudo(out[i], safety, &node) {
+            if self.is_legal_pseudo(out[i], &safety, &node) {
                 i += 1;
             } else {
                 out.swap_remove(i);

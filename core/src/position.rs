@@ -998,10 +998,15 @@ impl Position {
 
     /// Cells with en passant targets currently open to `seat`.
     pub fn ep_targets_for(&self, seat: Seat) -> impl Iterator<Item = (Seat, Ep)> + '_ {
-        self.st.ep.iter().enumerate().filter_map(move |(s, e)| {
-            (e.target != NO_CELL && s as Seat != seat && !self.variant.allied(seat, s as Seat))
-                .then_some((s as Seat, *e))
-        })
+        // only the game's seats ever have a chance
+        let n = self.variant.seat_count().min(self.st.ep.len());
+        self.st.ep[..n]
+            .iter()
+            .enumerate()
+            .filter_map(move |(s, e)| {
+                (e.target != NO_CELL && s as Seat != seat && !self.variant.allied(seat, s as Seat))
+                    .then_some((s as Seat, *e))
+            })
     }
 
     /// All cells holding pieces of `seat` (grey, neutral and union owners included).

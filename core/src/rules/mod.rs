@@ -217,6 +217,9 @@ pub trait Rules: Sync {
 pub struct NodeState {
     pub value: u64,
     pub cells: crate::board::CellSet,
+    /// The filter's answer for every move of the node, where it does not depend on the move
+    /// (then `legal_at` is not asked).
+    pub verdict: Option<bool>,
 }
 
 pub fn rules_of(f: Family) -> &'static dyn Rules {

@@ -141,6 +141,7 @@ pub fn variant(id: &'static str, rule: Rule) -> Variant {
         Rule::Fog => {
             v.royal_check = false;
             v.hooks.filter = true;
+            v.hooks.node_state = true;
         }
     }
     v.finish()
@@ -358,13 +359,20 @@ impl Rules for VariantRules {
         }
     }
     /// Atomic: whether the mover is in (atomic) check (value 1) or not (0), and its pieces
-    /// that alone stand between its king and a hostile slider (cells).
+    /// that alone stand between its king and a hostile slider (cells). Fog of war: the
+    /// verdict of every move (its filter depends only on the node).
     fn node_state(&self, pos: &mut Position) -> NodeState {
         let s = pos.turn();
         match (self.0, pos.king(s)) {
             (Rule::Atomic, Some(k)) => NodeState {
                 value: atomic_in_check(pos, s) as u64,
                 cells: pos.pinned(k, s),
+                verdict: None,
+            },
+            // fog of war: every move is legal until a king is taken, none after
+            (Rule::Fog, _) => NodeState {
+                verdict: Some(king_gone(pos).is_none()),
+                ..NodeState::default()
             },
             _ => NodeState::default(),
         }
