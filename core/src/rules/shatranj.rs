@@ -13,7 +13,7 @@ use crate::error::{Error, Result};
 use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
 use crate::piece::{atoms::*, dirs, Atom, Piece, PieceType, Seat};
 use crate::position::{Move, MoveKind, Position};
-use crate::rules::{two_player_standings, Rules, Standing};
+use crate::rules::{two_player_standings, NodeState, Rules, Standing};
 use crate::variant::{Family, HandRule, Hooks, SeatDef, Variant};
 
 /// Piece kinds of every game of the family (index = kind; letters differ per game).
@@ -274,6 +274,7 @@ pub fn variant(id: &'static str, r: Ruleset) -> Variant {
         // first-move rights and the count are rule state; the set-up's phase is not judged
         // here
         effects_keep_board: !p.setup,
+        node_state: true,
         ..Hooks::default()
     };
     if p.first_moves {
@@ -915,6 +916,23 @@ impl Rules for ShatranjRules {
             let check = pos.in_check(1 - s);
             pos.unmake(m, &u);
             return !check;
+        }
+        true
+    }
+    /// Whether the game has ended (value 1), asked once per node rather than per move.
+    fn node_state(&self, pos: &mut Position) -> NodeState {
+        NodeState {
+            value: self.ended(pos) as u64,
+            ..NodeState::default()
+        }
+    }
+    /// [`Rules::legal`] with the node's end known.
+    fn legal_at(&self, pos: &mut Position, m: Move, node: &NodeState) -> bool {
+        if node.value != 0 {
+            return false;
+        }
+        if m.kind == MoveKind::Special {
+            return self.legal(pos, m);
         }
         true
     }
