@@ -576,6 +576,13 @@ impl Position {
         self.pseudo_moves(out);
         let safety = self.safety();
         let node = self.node_state();
+        if safety.is_none() && (!self.variant.hooks.filter || node.verdict.is_some()) {
+            // nothing to test per move: every move stands, or none (the filter's verdict)
+            if node.verdict == Some(false) {
+                out.clear();
+            }
+            return;
+        }
         let mut i = 0;
         while i < out.len() {
             if self.is_legal_pseudo(out[i], &safety, &node) {
