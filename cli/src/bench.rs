@@ -786,6 +786,7 @@ fn games_table(results: &[Timed], skipped: &[(&str, String)], multi: &[(&str, u3
     // the games no engine knows, from their start (timed above): nodes per second beside
     // the ratios
     for (id, depth, a) in multi {
+        let id = id.trim_end_matches("-ffa");
         println!(
             "{:<13} {:<13} {:>5} {:>10} {:>5} {:>10} | {:>7} {:>7} | {:>6} {:>6} | {} Mn/s, {} Mn/cpu-s",
             id,
