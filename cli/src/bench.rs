@@ -5,7 +5,8 @@
 //! oracle data (tests/data/perft_cases.json) plus Kiwipete, one level deeper than the oracle
 //! lists (these make the `total:` and `ratio (ours/theirs):` lines); the rows of xiangqi,
 //! shogi, minishogi and janggi from their start; the eight-, four- and three-player starts to
-//! depth 5, timed alone (no engine knows them). Then a table of every two-player game the
+//! depth 5, timed alone (no engine knows them; their nodes per second are listed again under the
+//! table of games). Then a table of every two-player game the
 //! oracle knows, from its start and one mid-game position of the oracle data, each at a depth
 //! that costs about a second: against the Debian Fairy-Stockfish (11.1; `fogofwar` from the
 //! oracle's variants.ini through `VariantPath`), or against the newer Fairy-Stockfish compiled
@@ -683,6 +684,7 @@ pub fn cmd_bench_perft(args: &[String]) -> Result<(), String> {
         results.push((g, e.name.clone(), runs));
     }
     engine.send("setoption name UCI_Chess960 value false")?;
+    let mut multi: Vec<(&str, u32, Timing)> = Vec::new();
     for &(id, depth) in MULTI {
         let depth = if quick { depth - 1 } else { depth };
         let g = Game::new(id).map_err(|e| e.to_string())?;
@@ -695,6 +697,7 @@ pub fn cmd_bench_perft(args: &[String]) -> Result<(), String> {
             a.mnps(),
             fmt_opt(a.cpu_mnps()),
         );
+        multi.push((id, depth, a));
     }
     let wall_ratio = (on as f64 / ow) / (on as f64 / tw);
     println!(
@@ -715,7 +718,7 @@ pub fn cmd_bench_perft(args: &[String]) -> Result<(), String> {
     } else {
         println!("ratio (ours/theirs): {wall_ratio:.2} wall clock");
     }
-    games_table(&results, &skipped);
+    games_table(&results, &skipped, &multi);
     Ok(())
 }
 
@@ -738,7 +741,7 @@ fn row(name: &str, depth: u32, a: &Timing, b: &Timing) {
 
 /// The per-game table: both positions of a game together, the speed ratio ours / theirs in
 /// CPU time (and wall clock), node counts equal (checked before).
-fn games_table(results: &[Timed], skipped: &[(&str, String)]) {
+fn games_table(results: &[Timed], skipped: &[(&str, String)], multi: &[(&str, u32, Timing)]) {
     println!();
     println!(
         "every two-player game the oracle knows (start + mid-game; nodes equal to the engine's):"
@@ -779,6 +782,26 @@ fn games_table(results: &[Timed], skipped: &[(&str, String)]) {
     }
     for (id, why) in skipped {
         println!("{id:<13} not timed: {why}");
+    }
+    // the games no engine knows, from their start (timed above): nodes per second beside
+    // the ratios
+    for (id, depth, a) in multi {
+        let id = id.trim_end_matches("-ffa");
+        println!(
+            "{:<13} {:<13} {:>5} {:>10} {:>5} {:>10} | {:>7} {:>7} | {:>6} {:>6} | {} Mn/s, {} Mn/cpu-s",
+            id,
+            "(no engine)",
+            depth,
+            a.nodes,
+            "",
+            "",
+            fmt_opt(a.cpu),
+            "",
+            "",
+            "",
+            format!("{:.2}", a.mnps()),
+            fmt_opt(a.cpu_mnps()),
+        );
     }
     if !ratios.is_empty() {
         let geo = (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len() as f64).exp();

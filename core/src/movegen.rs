@@ -5,8 +5,9 @@ use std::cell::RefCell;
 use std::collections::HashSet;
 
 use crate::board::{dir_allowed, opposite, Cell, CellSet, Dir, Leap, LeapTarget, Line, NO_CELL};
-use crate::piece::{dirs, Atom, Piece, Seat, Zone};
+use crate::piece::{dirs, Atom, Mode, Piece, Seat, Zone};
 use crate::position::{Move, MoveKind, Position, HAND_KINDS};
+use crate::rules::NodeState;
 
 /// How an attacker reaches the attacked cell, for the atom-by-atom test of pieces whose atoms
 /// are limited by direction or zone.
@@ -28,6 +29,10 @@ struct Safety {
     king: Cell,
     all: bool,
     pinned: Option<CellSet>,
+    /// In games with hoppers: the cells of the king's lines up to the third piece where a
+    /// hostile hopper stands among the first three, where an arriving piece can become the
+    /// screen that exposes the king.
+    hop_danger: CellSet,
 }
 
 thread_local! {
@@ -85,7 +90,7 @@ impl Position {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn push_move(
         &self,
         from: Cell,
@@ -192,11 +197,27 @@ impl Position {
                         continue;
                     }
                     let mask = dirs::absolute(d, f);
+                    // the common slider (any range, both modes, no zone to stay in)
+                    let plain = range == 0 && zone.to == 0 && mode == Mode::Both;
                     for r in t.rays(c) {
                         if r.line != line
                             || (range > 0 && r.emit_from >= range as u16)
                             || !dir_allowed(mask, r.dir)
                         {
+                            continue;
+                        }
+                        if plain && r.emit_from == 0 {
+                            for &to in t.ray_cells(r) {
+                                let q = self.board[to as usize];
+                                if q.is_none() {
+                                    emit(to, false, out);
+                                } else {
+                                    if self.enemy_of(s, q) {
+                                        emit(to, true, out);
+                                    }
+                                    break;
+                                }
+                            }
                             continue;
                         }
                         for (i, &to) in t.ray_cells(r).iter().enumerate() {
@@ -234,6 +255,18 @@ impl Position {
                         continue;
                     }
                     let mask = dirs::absolute(d, f);
+                    if d == dirs::ALL && zone.to == 0 && mode == Mode::Both && !v.has_legs {
+                        // the common leaper (every direction, both modes, no zone, no legs)
+                        for lt in t.leaps(leap, c) {
+                            let q = self.board[lt.to as usize];
+                            if q.is_none() {
+                                emit(lt.to, false, out);
+                            } else if self.enemy_of(s, q) {
+                                emit(lt.to, true, out);
+                            }
+                        }
+                        continue;
+                    }
                     for lt in t.leaps(leap, c) {
                         if !self.legs_clear(lt) {
                             continue;
@@ -415,7 +448,6 @@ impl Position {
         let v = self.variant;
         let t = &v.board;
         let hostile = |q: Piece| q.is_seated() && !v.allied(defender, q.owner());
-        let special = if SPECIAL { v.special_mask } else { 0 };
         // a piece of a kind hops may not take is not attacked by hoppers (janggi's cannons)
         let target = self.board[c as usize];
         let hop_target_ok = target.is_none() || v.hop_capture_barred >> target.kind() & 1 == 0;
@@ -426,7 +458,15 @@ impl Position {
             } else {
                 0
             };
-            if sliders | steppers | hoppers | special == 0 {
+            // pieces limited by direction or zone that may capture along this line (asked
+            // atom by atom): next to `c`, farther, over a screen
+            let (sp_near, sp_far, sp_hop) = if SPECIAL {
+                let l = r.line as usize;
+                (v.special_near[l], v.special_far[l], v.special_hop[l])
+            } else {
+                (0, 0, 0)
+            };
+            if sliders | steppers | hoppers | sp_near | sp_hop == 0 {
                 continue;
             }
             let mut screen = false;
@@ -441,6 +481,7 @@ impl Position {
                         if sliders & bit != 0 || (i == 0 && steppers & bit != 0) {
                             return true;
                         }
+                        let special = if i == 0 { sp_near } else { sp_far };
                         if special & bit != 0 {
                             let via = Via::Line {
                                 line: r.line,
@@ -452,7 +493,7 @@ impl Position {
                             }
                         }
                     }
-                    if hoppers | special == 0 || v.hop_screen_barred >> q.kind() & 1 == 1 {
+                    if hoppers | sp_hop == 0 || v.hop_screen_barred >> q.kind() & 1 == 1 {
                         break;
                     }
                     screen = true;
@@ -461,8 +502,7 @@ impl Position {
                         if hoppers & bit != 0 {
                             return true;
                         }
-                        if special & bit != 0 && self.atom_hits(q, a, c, Via::Hop { line: r.line })
-                        {
+                        if sp_hop & bit != 0 && self.atom_hits(q, a, c, Via::Hop { line: r.line }) {
                             return true;
                         }
                     }
@@ -535,13 +575,32 @@ impl Position {
         out.clear();
         self.pseudo_moves(out);
         let safety = self.safety();
+        let node = self.node_state();
+        if safety.is_none() && (!self.variant.hooks.filter || node.verdict.is_some()) {
+            // nothing to test per move: every move stands, or none (the filter's verdict)
+            if node.verdict == Some(false) {
+                out.clear();
+            }
+            return;
+        }
         let mut i = 0;
         while i < out.len() {
-            if self.is_legal_pseudo(out[i], safety) {
+            if self.is_legal_pseudo(out[i], &safety, &node) {
                 i += 1;
             } else {
                 out.swap_remove(i);
             }
+        }
+    }
+
+    /// The family filter's state of this node (`Rules::node_state`; 0 where not asked).
+    #[inline]
+    fn node_state(&mut self) -> NodeState {
+        let v = self.variant;
+        if v.hooks.filter && v.hooks.node_state {
+            v.rules().node_state(self)
+        } else {
+            NodeState::default()
         }
     }
 
@@ -560,23 +619,70 @@ impl Position {
                 king: NO_CELL,
                 all: true,
                 pinned: None,
+                hop_danger: CellSet::EMPTY,
             });
         };
-        let all = v.hooks.verify_all || v.hop_mask != [0; 3] || self.attacked(king, s);
-        // lame leapers (legs) can be unblocked from cells that pin lines do not cover: there
-        // every piece on a line with the king is tested, as before
-        let pinned = if all || v.has_legs {
+        let all = v.hooks.verify_all || self.attacked(king, s);
+        // lame leapers (legs) can be unblocked from cells that pin lines do not cover, and a
+        // hopper's screen can be taken away from any cell of its line: there every piece on
+        // the king's exposure (lines and legs, `Variant::exposure`) is tested
+        let pinned = if all || v.has_legs || v.has_hoppers {
             None
         } else {
             Some(self.pinned(king, s))
         };
-        Some(Safety { king, all, pinned })
+        let hop_danger = if !all && v.has_hoppers {
+            self.hop_danger(king, s)
+        } else {
+            CellSet::EMPTY
+        };
+        Some(Safety {
+            king,
+            all,
+            pinned,
+            hop_danger,
+        })
+    }
+
+    /// [`Safety::hop_danger`]: along each ray from the king, the cells up to the third piece
+    /// when a hostile hopper is among the first three pieces (a piece arriving before it, or
+    /// replacing a piece hops may not use as a screen, can complete its screen).
+    fn hop_danger(&self, king: Cell, s: Seat) -> CellSet {
+        let v = self.variant;
+        let t = &v.board;
+        let mut set = CellSet::EMPTY;
+        for r in t.rays(king) {
+            let cells = t.ray_cells(r);
+            let mut pieces = 0;
+            let mut end = cells.len();
+            let mut hopper = false;
+            for (i, &a) in cells.iter().enumerate() {
+                let q = self.board[a as usize];
+                if q.is_none() {
+                    continue;
+                }
+                if q.is_seated() && !v.allied(s, q.owner()) && v.hopper_mask >> q.kind() & 1 == 1 {
+                    hopper = true;
+                }
+                pieces += 1;
+                if pieces == 3 {
+                    end = i + 1;
+                    break;
+                }
+            }
+            if hopper {
+                for &a in &cells[..end] {
+                    set.insert(a);
+                }
+            }
+        }
+        set
     }
 
     /// The mover's pieces that stand alone between its king and a hostile slider (or a piece
     /// limited by direction or zone, counted as a possible slider): only their moves can
     /// uncover the king.
-    fn pinned(&self, king: Cell, s: Seat) -> CellSet {
+    pub(crate) fn pinned(&self, king: Cell, s: Seat) -> CellSet {
         let v = self.variant;
         let t = &v.board;
         let mut set = CellSet::EMPTY;
@@ -614,22 +720,31 @@ impl Position {
     /// (or of any piece on a line with the king in games with lame leapers), moves other than
     /// plain ones and drops, and every move when in check.
     #[inline(always)]
-    fn is_legal_pseudo(&mut self, m: Move, safety: Option<Safety>) -> bool {
+    fn is_legal_pseudo(&mut self, m: Move, safety: &Option<Safety>, node: &NodeState) -> bool {
         let v = self.variant;
-        if let Some(Safety { king, all, pinned }) = safety {
+        if let Some(Safety {
+            king,
+            all,
+            pinned,
+            hop_danger,
+        }) = safety
+        {
+            let (king, all) = (*king, *all);
             // a pass moves nothing: whether it is allowed in check is the family's rule
             let risky = m.kind != MoveKind::Pass
                 && (all
                     || m.from == king
                     || !matches!(m.kind, MoveKind::Normal | MoveKind::Double | MoveKind::Drop)
                     || (m.from != NO_CELL
-                        && match &pinned {
+                        && match pinned {
                             Some(p) => p.contains(m.from),
-                            None => v.board.on_line(king, m.from),
-                        }));
+                            None => v.exposure[king as usize].contains(m.from),
+                        })
+                    // a piece arriving on a line with the king can be a hopper's screen
+                    || (v.has_hoppers && hop_danger.contains(m.to)));
             if risky {
                 let s = self.st.turn;
-                let u = self.make(m);
+                let u = self.make_probe(m);
                 let k = self.st.kings[s as usize];
                 let safe = k == NO_CELL || !self.attacked(k, s);
                 self.unmake(m, &u);
@@ -638,7 +753,11 @@ impl Position {
                 }
             }
         }
-        !v.hooks.filter || v.rules().legal(self, m)
+        !v.hooks.filter
+            || match node.verdict {
+                Some(all) => all,
+                None => v.rules().legal_at(self, m, node),
+            }
     }
 
     /// Whether the side to move has at least one legal move.
@@ -653,6 +772,7 @@ impl Position {
     pub fn any_legal_move(&mut self) -> bool {
         let mut buf = POOL.with(|p| p.borrow_mut().pop()).unwrap_or_default();
         let safety = self.safety();
+        let node = self.node_state();
         let v = self.variant;
         let s = self.st.turn;
         let mut found = false;
@@ -661,7 +781,7 @@ impl Position {
             for c in cells.iter() {
                 buf.clear();
                 self.piece_moves(c, self.board[c as usize], &mut buf);
-                if buf.iter().any(|&m| self.is_legal_pseudo(m, safety)) {
+                if buf.iter().any(|&m| self.is_legal_pseudo(m, &safety, &node)) {
                     found = true;
                     break;
                 }
@@ -674,13 +794,13 @@ impl Position {
                 if v.hand.as_ref().is_some_and(|h| h.drops) {
                     self.drop_moves(s, &mut buf);
                 }
-                found = buf.iter().any(|&m| self.is_legal_pseudo(m, safety));
+                found = buf.iter().any(|&m| self.is_legal_pseudo(m, &safety, &node));
             }
         }
         if !found && v.hooks.extra_moves {
             buf.clear();
             v.rules().extra_moves(self, &mut buf);
-            found = buf.iter().any(|&m| self.is_legal_pseudo(m, safety));
+            found = buf.iter().any(|&m| self.is_legal_pseudo(m, &safety, &node));
         }
         POOL.with(|p| p.borrow_mut().push(buf));
         found
@@ -730,9 +850,10 @@ impl Position {
             return;
         }
         let safety = self.safety();
+        let node = self.node_state();
         let mut i = 0;
         while i < out.len() {
-            if self.is_legal_pseudo(out[i], safety) {
+            if self.is_legal_pseudo(out[i], &safety, &node) {
                 i += 1;
             } else {
                 out.swap_remove(i);

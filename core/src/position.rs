@@ -713,6 +713,23 @@ impl Position {
     /// step). Every cell and hand change is journaled; the returned record and the journal let
     /// [`Position::unmake`] restore the position exactly, rule effects included.
     pub fn make(&mut self, m: Move) -> Undo {
+        self.make_with::<true>(m)
+    }
+
+    /// [`Position::make`] for a king-safety test: skips the family's effects of a board move
+    /// where they change only rule state (`Hooks::effects_keep_board`), which the test never
+    /// reads;
+    /// [`Position::unmake`] undoes it alike.
+    pub(crate) fn make_probe(&mut self, m: Move) -> Undo {
+        if self.variant.hooks.effects_keep_board && m.is_board_move() {
+            self.make_with::<false>(m)
+        } else {
+            self.make_with::<true>(m)
+        }
+    }
+
+    #[inline(always)]
+    fn make_with<const EFFECTS: bool>(&mut self, m: Move) -> Undo {
         let v = self.variant;
         let saved = self.st;
         let mark = self.journal.len() as u32;
@@ -818,7 +835,7 @@ impl Position {
                 }
             }
         }
-        if v.hooks.effects {
+        if EFFECTS && v.hooks.effects {
             v.rules().effects(self, m, captured);
         }
         if m.is_board_move() {
@@ -981,10 +998,15 @@ impl Position {
 
     /// Cells with en passant targets currently open to `seat`.
     pub fn ep_targets_for(&self, seat: Seat) -> impl Iterator<Item = (Seat, Ep)> + '_ {
-        self.st.ep.iter().enumerate().filter_map(move |(s, e)| {
-            (e.target != NO_CELL && s as Seat != seat && !self.variant.allied(seat, s as Seat))
-                .then_some((s as Seat, *e))
-        })
+        // only the game's seats ever have a chance
+        let n = self.variant.seat_count().min(self.st.ep.len());
+        self.st.ep[..n]
+            .iter()
+            .enumerate()
+            .filter_map(move |(s, e)| {
+                (e.target != NO_CELL && s as Seat != seat && !self.variant.allied(seat, s as Seat))
+                    .then_some((s as Seat, *e))
+            })
     }
 
     /// All cells holding pieces of `seat` (grey, neutral and union owners included).

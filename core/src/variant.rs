@@ -3,7 +3,7 @@
 //! A [`Variant`] is built once per game id and lives for the program (`&'static`), so a
 //! [`crate::position::Position`] can point at it for free.
 
-use crate::board::{CellSet, Line, Topology, LINE_KINDS};
+use crate::board::{Cell, CellSet, Line, Topology, LINE_KINDS, NO_CELL};
 use crate::piece::{Atom, PieceType, Seat};
 
 /// Who may capture en passant, and for how long.
@@ -85,6 +85,13 @@ pub struct Hooks {
     pub effects: bool,
     /// Every move's king safety must be tested (effects can expose the king from afar).
     pub verify_all: bool,
+    /// The family's effects of board moves (`Move::is_board_move`) change only rule state
+    /// (check streaks, counters), never the board, seats or the side to move, so the
+    /// king-safety test of such a move makes it without them (`Position::make_probe`).
+    pub effects_keep_board: bool,
+    /// `Rules::node_state`: the filter reuses what it computes once per node
+    /// (`Rules::legal_at`).
+    pub node_state: bool,
     /// `Rules::after_action` reads the game's record (`Ctx::earlier`: eight-player chess's
     /// mate credit), so a search (`tree::Tree`) keeps the plies of its path.
     pub record: bool,
@@ -201,6 +208,19 @@ pub struct Variant {
     pub(crate) special_leap_kinds: Vec<crate::board::Leap>,
     /// Some piece leaps over legs (xiangqi and janggi horses and elephants).
     pub(crate) has_legs: bool,
+    /// Some piece hops over a screen (cannons): a move onto a line with the king can expose it.
+    pub(crate) has_hoppers: bool,
+    /// Kinds with a hop atom.
+    pub(crate) hopper_mask: u64,
+    /// Per line kind, kinds limited by direction or zone (`special_mask`) that may capture
+    /// along it: by a slide of any range (a neighbour), by a slide longer than one cell (a
+    /// farther cell), by a hop. The attack test asks their atoms only where these say.
+    pub(crate) special_near: [u64; LINE_KINDS],
+    pub(crate) special_far: [u64; LINE_KINDS],
+    pub(crate) special_hop: [u64; LINE_KINDS],
+    /// Per king cell (in games with legs or hoppers): the cells a piece may leave only after a
+    /// king-safety test, the cells on a line with it and the legs of every leap that reaches it.
+    pub(crate) exposure: Vec<CellSet>,
     /// Kinds that may also promote when a move starts in their zone.
     pub(crate) promo_from_mask: u64,
     /// Per kind and facing (`kind * facings + facing`): the cells of the kind's promotion zone.
@@ -336,6 +356,17 @@ impl Variant {
                 // checked atom by atom (`Position::attacked`), not through the fast tables
                 for a in &t.atoms {
                     match *a {
+                        Atom::Slide {
+                            line, range, mode, ..
+                        } if mode.captures() => {
+                            self.special_near[line as usize] |= bit;
+                            if range != 1 {
+                                self.special_far[line as usize] |= bit;
+                            }
+                        }
+                        Atom::Hop { line, mode, .. } if mode.captures() => {
+                            self.special_hop[line as usize] |= bit
+                        }
                         Atom::Pawn => self.pawn_mask |= bit,
                         Atom::Leap { leap, .. } if !self.special_leap_kinds.contains(&leap) => {
                             self.special_leap_kinds.push(leap)
@@ -391,6 +422,45 @@ impl Variant {
         for (i, s) in self.seats.iter().enumerate() {
             self.team_of[i] = s.team;
         }
+        for (k, t) in self.pieces.iter().enumerate() {
+            if t.atoms.iter().any(|a| matches!(a, Atom::Hop { .. })) {
+                self.hopper_mask |= 1 << k;
+            }
+        }
+        self.has_hoppers = self.hopper_mask != 0;
+        if self.has_legs || self.has_hoppers {
+            let mut leaps: Vec<Leap> = Vec::new();
+            for t in &self.pieces {
+                for a in &t.atoms {
+                    if let Atom::Leap { leap, .. } = *a {
+                        if !leaps.contains(&leap) {
+                            leaps.push(leap);
+                        }
+                    }
+                }
+            }
+            let b = &self.board;
+            self.exposure = (0..b.len() as Cell)
+                .map(|k| {
+                    let mut set = CellSet::EMPTY;
+                    for r in b.rays(k) {
+                        for &c in b.ray_cells(r) {
+                            set.insert(c);
+                        }
+                    }
+                    for &leap in &leaps {
+                        for lt in b.leaps_to(leap, k) {
+                            for leg in [lt.leg, lt.leg2] {
+                                if leg != NO_CELL {
+                                    set.insert(leg);
+                                }
+                            }
+                        }
+                    }
+                    set
+                })
+                .collect();
+        }
         self
     }
 
@@ -430,6 +500,12 @@ impl Variant {
             promo_mask: 0,
             special_leap_kinds: Vec::new(),
             has_legs: false,
+            has_hoppers: false,
+            hopper_mask: 0,
+            special_near: [0; LINE_KINDS],
+            special_far: [0; LINE_KINDS],
+            special_hop: [0; LINE_KINDS],
+            exposure: Vec::new(),
             promo_from_mask: 0,
             promo_cells: Vec::new(),
             leap_masks: Vec::new(),

@@ -178,6 +178,16 @@ pub trait Rules: Sync {
     fn refusal(&self, _pos: &Position, _m: Move) -> Option<&'static str> {
         None
     }
+    /// What [`Rules::legal_at`] may reuse for every move of a node, computed once per node
+    /// where `Hooks::node_state` asks (atomic: whether the mover is in check, its pinned
+    /// pieces).
+    fn node_state(&self, _pos: &mut Position) -> NodeState {
+        NodeState::default()
+    }
+    /// [`Rules::legal`] given the node's [`Rules::node_state`] (the same answer, sooner).
+    fn legal_at(&self, pos: &mut Position, m: Move, _node: &NodeState) -> bool {
+        self.legal(pos, m)
+    }
     /// What a move does beyond moving its piece, inside `make` and journaled through
     /// `Position::set`/`add_hand` (explosions, special setup moves); `captured` is the piece it
     /// took, if any.
@@ -206,6 +216,17 @@ pub trait Rules: Sync {
 }
 
 /// The rules of a family: an exhaustive match, so a new family must name its rules here.
+/// A family filter's facts about one node ([`Rules::node_state`]): a value and a set of
+/// cells, whatever the family makes of them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NodeState {
+    pub value: u64,
+    pub cells: crate::board::CellSet,
+    /// The filter's answer for every move of the node, where it does not depend on the move
+    /// (then `legal_at` is not asked).
+    pub verdict: Option<bool>,
+}
+
 pub fn rules_of(f: Family) -> &'static dyn Rules {
     match f {
         Family::Chess => &chess::ChessRules,

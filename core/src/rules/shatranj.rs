@@ -13,7 +13,7 @@ use crate::error::{Error, Result};
 use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
 use crate::piece::{atoms::*, dirs, Atom, Piece, PieceType, Seat};
 use crate::position::{Move, MoveKind, Position};
-use crate::rules::{two_player_standings, Rules, Standing};
+use crate::rules::{two_player_standings, NodeState, Rules, Standing};
 use crate::variant::{Family, HandRule, Hooks, SeatDef, Variant};
 
 /// Piece kinds of every game of the family (index = kind; letters differ per game).
@@ -271,6 +271,10 @@ pub fn variant(id: &'static str, r: Ruleset) -> Variant {
         filter: p.king_capture || p.bare_king || p.setup,
         effects: p.first_moves || p.setup || p.counting != Counting::None,
         verify_all: false,
+        // first-move rights and the count are rule state; the set-up's phase is not judged
+        // here
+        effects_keep_board: !p.setup,
+        node_state: true,
         ..Hooks::default()
     };
     if p.first_moves {
@@ -430,7 +434,19 @@ fn bad(msg: impl Into<String>) -> Error {
 
 impl ShatranjRules {
     fn gate_cells(&self, v: &Variant) -> [Cell; 4] {
-        GATES.map(|(_, name)| v.board.cell(name).unwrap_or(NO_CELL))
+        // read from the grid by coordinates (the name lookup hashes a string: too slow for
+        // every move), checked against the cell's name
+        GATES.map(|(_, name)| {
+            let b = name.as_bytes();
+            let (x, y) = (
+                b[0].wrapping_sub(b'a') as i16,
+                b[1].wrapping_sub(b'1') as i16,
+            );
+            match v.board.at(x, y) {
+                Some(c) if v.board.name(c) == name => c,
+                _ => v.board.cell(name).unwrap_or(NO_CELL),
+            }
+        })
     }
 
     /// The bare-king end (Fairy-Stockfish's extinction rule with `extinctionClaim`): the side
@@ -576,7 +592,16 @@ impl ShatranjRules {
             ply += 1;
         }
         let promotion = m.promo != 0;
-        if limit == 0 || captured.is_some() || promotion {
+        // without a capture or promotion, a count can start only for a side with few enough
+        // pieces (`count_limit` is 0 otherwise): the material is not counted then
+        let quiet = captured.is_none() && !promotion;
+        let few = match rule {
+            Counting::Cambodian => 3,
+            Counting::Asean => 1,
+            Counting::Makruk | Counting::None => usize::MAX,
+        };
+        let may_start = !quiet || pos.pieces_of(1 - pos.turn()).len() <= few;
+        if (limit == 0 && may_start) || !quiet {
             let us = pos.turn();
             let them = 1 - us;
             let mat = Material::of(pos);
@@ -891,6 +916,23 @@ impl Rules for ShatranjRules {
             let check = pos.in_check(1 - s);
             pos.unmake(m, &u);
             return !check;
+        }
+        true
+    }
+    /// Whether the game has ended (value 1), asked once per node rather than per move.
+    fn node_state(&self, pos: &mut Position) -> NodeState {
+        NodeState {
+            value: self.ended(pos) as u64,
+            ..NodeState::default()
+        }
+    }
+    /// [`Rules::legal`] with the node's end known.
+    fn legal_at(&self, pos: &mut Position, m: Move, node: &NodeState) -> bool {
+        if node.value != 0 {
+            return false;
+        }
+        if m.kind == MoveKind::Special {
+            return self.legal(pos, m);
         }
         true
     }

@@ -11,7 +11,7 @@ use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
 use crate::notation::fen;
 use crate::piece::{self, atoms::*, chess::*, Atom, Mode, Piece, PieceType, Seat, NEUTRAL};
 use crate::position::{Move, MoveKind, Position};
-use crate::rules::{two_player_standings, Rules, Standing};
+use crate::rules::{two_player_standings, NodeState, Rules, Standing};
 use crate::variant::{EpMode, Family, HandRule, Hooks, SeatDef, Variant};
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -106,6 +106,7 @@ pub fn variant(id: &'static str, rule: Rule) -> Variant {
             v.hooks = Hooks {
                 filter: true,
                 effects: true,
+                node_state: true,
                 ..Hooks::default()
             };
         }
@@ -140,6 +141,7 @@ pub fn variant(id: &'static str, rule: Rule) -> Variant {
         Rule::Fog => {
             v.royal_check = false;
             v.hooks.filter = true;
+            v.hooks.node_state = true;
         }
     }
     v.finish()
@@ -355,6 +357,41 @@ impl Rules for VariantRules {
             }
             Rule::Crazyhouse => true,
         }
+    }
+    /// Atomic: whether the mover is in (atomic) check (value 1) or not (0), and its pieces
+    /// that alone stand between its king and a hostile slider (cells). Fog of war: the
+    /// verdict of every move (its filter depends only on the node).
+    fn node_state(&self, pos: &mut Position) -> NodeState {
+        let s = pos.turn();
+        match (self.0, pos.king(s)) {
+            (Rule::Atomic, Some(k)) => NodeState {
+                value: atomic_in_check(pos, s) as u64,
+                cells: pos.pinned(k, s),
+                verdict: None,
+            },
+            // fog of war: every move is legal until a king is taken, none after
+            (Rule::Fog, _) => NodeState {
+                verdict: Some(king_gone(pos).is_none()),
+                ..NodeState::default()
+            },
+            _ => NodeState::default(),
+        }
+    }
+    /// Atomic: out of check, a move that takes nothing, of a piece other than the king that
+    /// is not pinned, can neither expose the king nor explode anything: legal without being
+    /// made.
+    fn legal_at(&self, pos: &mut Position, m: Move, node: &NodeState) -> bool {
+        if self.0 == Rule::Atomic
+            && node.value == 0
+            && matches!(m.kind, MoveKind::Normal | MoveKind::Double)
+            && pos.at(m.to).is_none()
+            && !node.cells.contains(m.from)
+            && king_gone(pos).is_none()
+            && pos.king(pos.turn()) != Some(m.from)
+        {
+            return true;
+        }
+        self.legal(pos, m)
     }
     /// Atomic: a capture explodes the capturer, and every piece but a pawn on the eight cells
     /// around the target (kings too); castling rights of exploded cells are lost.

@@ -14,7 +14,7 @@ use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
 use crate::notation::fen;
 use crate::piece::{atoms::*, dirs, Mode, Piece, PieceType, Seat, Zone};
 use crate::position::{Move, MoveKind, Position};
-use crate::rules::{two_player_standings, Rules, Standing};
+use crate::rules::{two_player_standings, NodeState, Rules, Standing};
 use crate::variant::{Family, Hooks, SeatDef, Variant};
 
 mod chase;
@@ -126,6 +126,8 @@ pub fn xiangqi_variant() -> Variant {
     v.hooks = Hooks {
         filter: true,
         effects: true,
+        effects_keep_board: true,
+        node_state: true,
         ..Hooks::default()
     };
     v.start_fen = XIANGQI_START.to_string();
@@ -181,7 +183,7 @@ pub fn janggi_variant() -> Variant {
         extra_moves: true,
         filter: true,
         effects: true,
-        verify_all: true,
+        effects_keep_board: true,
         ..Hooks::default()
     };
     v.hop_screen_barred = 1 << CANNON;
@@ -337,6 +339,51 @@ impl Rules for XiangqiRules {
             return true;
         }
         !facing_between(pos, own, other, m.from, m.to)
+    }
+    /// The cells strictly between the two generals when they share a file (cells), and how
+    /// many pieces stand there (value; `u64::MAX` when they do not share a file).
+    fn node_state(&self, pos: &mut Position) -> NodeState {
+        let (Some(a), Some(b)) = (pos.king(0), pos.king(1)) else {
+            return NodeState {
+                value: u64::MAX,
+                ..NodeState::default()
+            };
+        };
+        let t = &pos.variant.board;
+        let (ca, cb) = (&t.cells[a as usize], &t.cells[b as usize]);
+        if ca.x != cb.x {
+            return NodeState {
+                value: u64::MAX,
+                ..NodeState::default()
+            };
+        }
+        let (lo, hi) = if ca.y < cb.y {
+            (ca.y, cb.y)
+        } else {
+            (cb.y, ca.y)
+        };
+        let mut node = NodeState::default();
+        for y in lo + 1..hi {
+            if let Some(c) = t.at(ca.x, y) {
+                node.cells.insert(c);
+                node.value += pos.at(c).is_some() as u64;
+            }
+        }
+        node
+    }
+    /// [`Rules::legal`] from the node's file between the generals: a move of another piece
+    /// leaves them facing only if it empties that file.
+    fn legal_at(&self, pos: &mut Position, m: Move, node: &NodeState) -> bool {
+        let s = pos.turn();
+        if pos.king(s) == Some(m.from) || m.from == NO_CELL || pos.king(1 - s) == Some(m.to) {
+            return self.legal(pos, m);
+        }
+        if node.value == u64::MAX {
+            return true;
+        }
+        let left = node.value - node.cells.contains(m.from) as u64
+            + (node.cells.contains(m.to) && pos.at(m.to).is_none()) as u64;
+        left > 0
     }
     fn effects(&self, pos: &mut Position, _m: Move, _captured: Piece) {
         let mover = pos.turn();
