@@ -88,6 +88,10 @@ pub(crate) fn refusal(game: &Game, text: &str) -> Option<Message> {
             .or_else(|| v.coordinates.parse_cell(&v.board, cell))?;
         return Some(crate::interact::explain_drop(game, kind, to));
     }
+    if !text.is_ascii() {
+        // no notation this explains has other letters (the byte scan below needs ASCII)
+        return None;
+    }
     let t = &v.board;
     let pos = game.position();
     let core: String = text

@@ -230,3 +230,16 @@ fn a_typed_move_that_is_refused_says_why_and_two_cells_ask_for_the_promotion() {
     );
     assert_eq!(host.game.ply_count(), 0);
 }
+
+#[test]
+fn typed_text_of_any_letters_is_refused_without_a_panic() {
+    let mut host = chess(&["Ann", "Bob"]);
+    let mut t = Table::new(Looker::Device);
+    for text in [
+        "é4", "Ňf3", "Qé4", "e2é4", "ä@e4", "P*é5", "", "  ", "@", "*", "xx", "e9e10",
+    ] {
+        let s = t.apply(&mut host, Intent::Type(text.into())).unwrap();
+        assert!(!s.notices.is_empty(), "{text:?} is refused with a reason");
+    }
+    assert_eq!(host.game.ply_count(), 0);
+}
