@@ -125,12 +125,12 @@ fn play_and_compare(
     seed: u64,
     r: &mut Report,
 ) -> Played {
-    let mut rng = Rng::new(seed);
+    let mut rng = Rng(seed);
     let mut game = match start {
         Some(fen) => Game::from_fen(id, fen).expect("endgame start"),
         None => {
             let n = (id == "chess960").then(|| rng.below(960) as u32);
-            Game::with_options(id, HouseRules::default(), rng.next_u64(), n).expect("new game")
+            Game::with_options(id, HouseRules::default(), rng.next(), n).expect("new game")
         }
     };
     let start_fen = rules::write_position(&game.start);
@@ -336,14 +336,14 @@ fn legal_moves_and_fen_match_fairy_stockfish_after_every_move_of_seeded_random_g
     ] {
         fsf.set_variant(oracle);
         let mut r = Report::default();
-        let mut rng = Rng::new(seed);
+        let mut rng = Rng(seed);
         while r.positions < POSITIONS_PER_GAME && r.failures.len() < 5 {
             games.push(play_and_compare(
                 &mut fsf,
                 id,
                 None,
                 Style::Special,
-                rng.next_u64(),
+                rng.next(),
                 &mut r,
             ));
         }
@@ -354,7 +354,7 @@ fn legal_moves_and_fen_match_fairy_stockfish_after_every_move_of_seeded_random_g
                 id,
                 None,
                 Style::Shuttle,
-                rng.next_u64(),
+                rng.next(),
                 &mut r,
             ));
         }
@@ -366,7 +366,7 @@ fn legal_moves_and_fen_match_fairy_stockfish_after_every_move_of_seeded_random_g
                         id,
                         Some(fen),
                         Style::Special,
-                        rng.next_u64(),
+                        rng.next(),
                         &mut r,
                     ));
                 }
@@ -422,7 +422,7 @@ fn xiangqi_shogi_minishogi_and_janggi_legal_moves_and_fen_match_fairy_stockfish(
         fsf.set_variant(id);
         let v = rules::variant(id).unwrap();
         let start = v.start_fen.clone();
-        let mut rng = Rng::new(seed);
+        let mut rng = Rng(seed);
         let (mut positions, mut games, mut passes, mut drops) = (0, 0, 0, 0);
         while positions < POSITIONS && failures.len() < 5 {
             games += 1;

@@ -93,7 +93,7 @@ struct Played {
 }
 
 fn play(id: &'static str, start: Option<&str>, seed: u64, max_plies: usize) -> Played {
-    let mut rng = Rng::new(seed);
+    let mut rng = Rng(seed);
     let mut game = match start {
         Some(f) => Game::from_fen(id, f).unwrap_or_else(|e| panic!("{id} {f}: {e}")),
         None => Game::new(id).unwrap(),

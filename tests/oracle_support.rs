@@ -110,25 +110,9 @@ pub fn read_suite(name: &str) -> Vec<SuiteCase> {
     out
 }
 
-/// SplitMix64: a small seeded random source, so every run plays the same games.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    /// A number in 0..n (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+/// SplitMix64 (`rookery_core::rng`): a small seeded random source, so every run plays the same
+/// games.
+pub use rookery_core::rng::SplitMix as Rng;
 
 /// Where the Fairy-Stockfish binary is: `$FAIRY_STOCKFISH`, else the Debian package's path.
 pub fn fairy_stockfish_path() -> PathBuf {

@@ -127,7 +127,7 @@ fn legal_moves_fen_and_game_ends_match_pyffish_in_seeded_random_games_of_every_c
         let mut positions = 0;
         let mut seed = 1u64;
         while positions < POSITIONS_PER_GAME {
-            let mut rng = Rng::new(seed ^ 0x5eed_0012);
+            let mut rng = Rng(seed ^ 0x5eed_0012);
             seed += 1;
             let mut g = Game::new(id).unwrap();
             for _ in 0..MAX_TURNS {

@@ -474,14 +474,7 @@ pub fn explain(game: &Game, from: Cell, to: Cell) -> Message {
     }
     // pseudo-legal but not legal: does it leave the own king attacked?
     candidates.truncate(1);
-    let m = candidates[0];
-    let mut after = pos.clone();
-    let _undo = after.make(m);
-    if in_check_after(&after, mover, game) {
-        Message::new(illegal::KING_IN_CHECK)
-    } else {
-        Message::new(illegal::FORBIDDEN_BY_RULES)
-    }
+    why_not_legal(game, candidates[0])
 }
 
 /// Why the seat to move cannot drop a piece of `kind` from its hand on `to` (when it cannot):
@@ -518,17 +511,21 @@ pub fn explain_drop(game: &Game, kind: u8, to: Cell) -> Message {
     if let Some(key) = v.rules().refusal(pos, m) {
         return Message::new(key).with("cell", name(game, to));
     }
+    why_not_legal(game, m)
+}
+
+/// Why a pseudo-legal move `m` of the seat to move is not legal: it leaves the own king
+/// attacked, else a rule of the game forbids it.
+fn why_not_legal(game: &Game, m: Move) -> Message {
+    let pos = game.position();
+    let mover = pos.turn();
     let mut after = pos.clone();
     let _undo = after.make(m);
-    if in_check_after(&after, mover, game) {
+    if game.variant.royal_check && after.king(mover).is_some() && after.in_check(mover) {
         Message::new(illegal::KING_IN_CHECK)
     } else {
         Message::new(illegal::FORBIDDEN_BY_RULES)
     }
-}
-
-fn in_check_after(after: &Position, mover: Seat, game: &Game) -> bool {
-    game.variant.royal_check && after.king(mover).is_some() && after.in_check(mover)
 }
 
 /// How a score reads: three-player chess keeps quarter points (`1¾`).

@@ -39,17 +39,14 @@ pub fn write(pos: &Position, m: Move, style: Style) -> String {
 }
 
 /// Every way a player may write move `m` of `pos`: as the move list writes it ([`readable`]),
-/// as coordinate text, and in shogi also with the origin always named (`P7g-7f`) and in USI
-/// (`7g7f`, `P*5e`).
+/// as coordinate text, and the game's own further forms ([`crate::rules::Rules::move_forms`]:
+/// shogi's USI `7g7f`, `P*5e` and Western with the origin named, `P7g-7f`).
 pub fn forms(pos: &Position, m: Move) -> Vec<String> {
     let mut out = vec![
         readable(pos, m),
         crate::notation::movetext::write(pos, m, pos.variant.castle_king_takes_rook),
     ];
-    if pos.variant.family == Family::Shogi && (m.kind == MoveKind::Drop || m.from != m.to) {
-        out.push(western_shogi(pos, m, true));
-        out.push(crate::rules::shogi::write_usi(pos, m));
-    }
+    out.extend(pos.variant.rules().move_forms(pos, m));
     out
 }
 
@@ -223,7 +220,7 @@ fn shogi_square(pos: &Position, c: Cell) -> String {
 
 /// Western shogi notation; `origin` names the origin square even where no other piece of the
 /// kind could go to the target.
-fn western_shogi(pos: &Position, m: Move, origin: bool) -> String {
+pub(crate) fn western_shogi(pos: &Position, m: Move, origin: bool) -> String {
     use crate::rules::shogi::kinds::*;
     let letter = |k: u8| match k {
         PAWN => "P",

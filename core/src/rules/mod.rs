@@ -178,6 +178,12 @@ pub trait Rules: Sync {
     fn refusal(&self, _pos: &Position, _m: Move) -> Option<&'static str> {
         None
     }
+    /// Further ways the game's players write a legal move `m` of `pos`, beyond its move list's
+    /// form and coordinate text, that typed input accepts (shogi: USI, and Western notation
+    /// with the origin named). None by default.
+    fn move_forms(&self, _pos: &Position, _m: Move) -> Vec<String> {
+        Vec::new()
+    }
     /// What [`Rules::legal_at`] may reuse for every move of a node, computed once per node
     /// where `Hooks::node_state` asks (atomic: whether the mover is in check, its pinned
     /// pieces).

@@ -633,6 +633,17 @@ impl Rules for ShogiRules {
     fn legal(&self, pos: &mut Position, m: Move) -> bool {
         !(m.kind == MoveKind::Drop && m.aux == PAWN && Self::nifu(pos, m))
     }
+    fn move_forms(&self, pos: &Position, m: Move) -> Vec<String> {
+        if m.kind == MoveKind::Drop || m.from != m.to {
+            vec![
+                crate::notation::traditional::western_shogi(pos, m, true),
+                write_usi(pos, m),
+            ]
+        } else {
+            Vec::new()
+        }
+    }
+
     fn refusal(&self, pos: &Position, m: Move) -> Option<&'static str> {
         (m.kind == MoveKind::Drop && m.aux == PAWN && Self::nifu(pos, m))
             .then_some(crate::message::illegal::DROP_NIFU)
