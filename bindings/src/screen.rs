@@ -219,6 +219,24 @@ pub struct GameScreen {
     pub can_redo: bool,
     /// The saved game's id when the session belongs to a `GameLibrary`.
     pub saved_id: Option<u64>,
+    /// What the live game's last action did (sound and haptics): new when `plies` changes.
+    pub last_event: Option<LastEventView>,
+}
+
+/// The kind of the last action: the game ended, a check, a capture, else a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+pub enum GameEvent {
+    Move,
+    Capture,
+    Check,
+    End,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Record)]
+pub struct LastEventView {
+    /// The actions played up to it (the undo cursor).
+    pub plies: u32,
+    pub kind: GameEvent,
 }
 
 pub(crate) fn looker(l: ScreenLooker) -> Looker {
@@ -334,6 +352,15 @@ pub(crate) fn screen_rec(s: present::Screen, saved_id: Option<u64>) -> GameScree
         can_undo: s.can_undo,
         can_redo: s.can_redo,
         saved_id,
+        last_event: s.last_event.map(|e| LastEventView {
+            plies: e.plies,
+            kind: match e.kind {
+                present::EventKind::Move => GameEvent::Move,
+                present::EventKind::Capture => GameEvent::Capture,
+                present::EventKind::Check => GameEvent::Check,
+                present::EventKind::End => GameEvent::End,
+            },
+        }),
     }
 }
 

@@ -13,8 +13,8 @@ use crate::search::eval::Eval;
 use crate::view::{self, View, Viewer};
 
 use super::{
-    action_text, Bar, ButtonView, Captured, Follow, Host, Looker, MoveEntry, Pending, Phase, Place,
-    Player, PromotionOption, ResultSheet, Screen, SeatState, Table,
+    action_text, Bar, ButtonView, Captured, EventKind, Follow, Host, LastEvent, Looker, MoveEntry,
+    Pending, Phase, Place, Player, PromotionOption, ResultSheet, Screen, SeatState, Table,
 };
 
 /// Who plays each seat at this device, as `view` asks: a person's name, `None` for a bot. A
@@ -512,7 +512,48 @@ pub(super) fn screen(t: &Table, host: &dyn Host) -> Screen {
         result,
         can_undo: live && game.ply_count() > 0,
         can_redo: live && game.redo_count() > 0,
+        last_event: if handing.is_some() {
+            None
+        } else {
+            last_event(game, &self::view(t, host))
+        },
     }
+}
+
+/// What the live game's last action did, as `view` (the live view) may know it: a check only
+/// of a king the viewer sees, a capture only of a piece the viewer's seat took or lost (as
+/// the bars' captured pieces), else only a move.
+fn last_event(game: &Game, view: &View) -> Option<LastEvent> {
+    let n = game.ply_count();
+    let p = game.plies().last()?;
+    let after = &p.after;
+    let v = game.variant;
+    let check = || {
+        v.royal_check
+            && (0..v.seat_count() as Seat).any(|s| {
+                after.is_in_play(s)
+                    && after.in_check(s)
+                    && after.king(s).is_some_and(|k| view.sees(k))
+            })
+    };
+    let known =
+        |owner: Seat| view.is_full() || view.seat() == Some(p.mover) || view.seat() == Some(owner);
+    let kind = if game.is_over() {
+        EventKind::End
+    } else if check() {
+        EventKind::Check
+    } else if taken(position_after(game, n - 1), after, p.mover)
+        .iter()
+        .any(|&(owner, _)| known(owner))
+    {
+        EventKind::Capture
+    } else {
+        EventKind::Move
+    };
+    Some(LastEvent {
+        plies: n as u32,
+        kind,
+    })
 }
 
 /// The phase of the turn in words, with its hint, from what the legal moves are.

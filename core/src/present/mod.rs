@@ -487,6 +487,27 @@ pub struct Screen {
     pub result: Option<ResultSheet>,
     pub can_undo: bool,
     pub can_redo: bool,
+    /// What the live game's last action did, as this viewer may know it (the shells' sound
+    /// and haptics); `None` before the first action and during a hand-over.
+    pub last_event: Option<LastEvent>,
+}
+
+/// What the last action of the live game did: a shell plays a sound when `plies` is new.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LastEvent {
+    /// The actions played up to it (the game's undo cursor): a new value is a new action.
+    pub plies: u32,
+    pub kind: EventKind,
+}
+
+/// The kind of a last action, the strongest that applies: the game ended, a king is in check
+/// (where the game has check), a piece left the board (a capture, an explosion), else a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventKind {
+    Move,
+    Capture,
+    Check,
+    End,
 }
 
 /// One seat's bar.

@@ -242,3 +242,80 @@ fn typed_text_of_any_letters_is_refused_without_a_panic() {
     }
     assert_eq!(host.game.ply_count(), 0);
 }
+
+/// The kind of the screen's last event after typing `moves` in chess.
+fn event_after(moves: &[&str]) -> Option<LastEvent> {
+    let mut host = chess(&["Ann", "Bob"]);
+    let mut t = Table::new(Looker::Device);
+    let mut s = t.screen(&host);
+    for m in moves {
+        s = t.apply(&mut host, Intent::Type((*m).into())).unwrap();
+    }
+    s.last_event
+}
+
+#[test]
+fn the_last_event_says_move_capture_check_and_end() {
+    assert_eq!(event_after(&[]), None, "nothing played yet");
+    let ev = |plies, kind| Some(LastEvent { plies, kind });
+    assert_eq!(event_after(&["e4"]), ev(1, EventKind::Move));
+    assert_eq!(
+        event_after(&["e4", "d5", "exd5"]),
+        ev(3, EventKind::Capture)
+    );
+    assert_eq!(event_after(&["e4", "f5", "Qh5+"]), ev(3, EventKind::Check));
+    // a capture that gives check is a check
+    assert_eq!(
+        event_after(&["e4", "d5", "Bb5+", "c6", "Bxc6+"]),
+        ev(5, EventKind::Check)
+    );
+    assert_eq!(
+        event_after(&["f3", "e5", "g4", "Qh4#"]),
+        ev(4, EventKind::End)
+    );
+}
+
+#[test]
+fn the_last_event_follows_the_live_game_not_the_review_and_undo() {
+    let mut host = chess(&["Ann", "Bob"]);
+    let mut t = Table::new(Looker::Device);
+    for m in ["e4", "d5", "exd5"] {
+        t.apply(&mut host, Intent::Type(m.into())).unwrap();
+    }
+    let s = t.apply(&mut host, Intent::Review(Step::First)).unwrap();
+    let capture = Some(LastEvent {
+        plies: 3,
+        kind: EventKind::Capture,
+    });
+    assert_eq!(s.last_event, capture, "a review step is no new event");
+    t.apply(&mut host, Intent::Review(Step::Live)).unwrap();
+    let s = t.apply(&mut host, Intent::Undo).unwrap();
+    assert_eq!(
+        s.last_event,
+        Some(LastEvent {
+            plies: 2,
+            kind: EventKind::Move
+        })
+    );
+    let s = t.apply(&mut host, Intent::Resign(1)).unwrap();
+    assert_eq!(s.last_event.map(|e| e.kind), Some(EventKind::End));
+}
+
+#[test]
+fn in_fog_each_seat_hears_the_captures_it_knows() {
+    // Black takes a pawn of White: both know it
+    let mut host = Local::new(Game::new("fog-of-war").unwrap(), Vec::new());
+    for m in ["a2a3", "b7b5", "a3a4", "b5a4"] {
+        host.game.act_text(m).unwrap();
+    }
+    let white = Table::new(Looker::Seat(0)).screen(&host);
+    let black = Table::new(Looker::Seat(1)).screen(&host);
+    assert_eq!(black.last_event.map(|e| e.kind), Some(EventKind::Capture));
+    // White's pawn on a4 was taken out of White's sight: White knows its own piece left
+    assert_eq!(white.last_event.map(|e| e.kind), Some(EventKind::Capture));
+    // a quiet move far from White's eyes is only a move
+    host.game.act_text("h2h3").unwrap();
+    host.game.act_text("h7h6").unwrap();
+    let white = Table::new(Looker::Seat(0)).screen(&host);
+    assert_eq!(white.last_event.map(|e| e.kind), Some(EventKind::Move));
+}
