@@ -2134,6 +2134,10 @@ public struct GameScreen: Equatable, Hashable {
      * The saved game's id when the session belongs to a `GameLibrary`.
      */
     public var savedId: UInt64?
+    /**
+     * What the live game's last action did (sound and haptics): new when `plies` changes.
+     */
+    public var lastEvent: LastEventView?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -2146,7 +2150,10 @@ public struct GameScreen: Equatable, Hashable {
          */review: UInt32?, notices: [MessageView], result: ResultSheetView?, canUndo: Bool, canRedo: Bool, 
         /**
          * The saved game's id when the session belongs to a `GameLibrary`.
-         */savedId: UInt64?) {
+         */savedId: UInt64?, 
+        /**
+         * What the live game's last action did (sound and haptics): new when `plies` changes.
+         */lastEvent: LastEventView?) {
         self.gameId = gameId
         self.viewer = viewer
         self.scene = scene
@@ -2162,6 +2169,7 @@ public struct GameScreen: Equatable, Hashable {
         self.canUndo = canUndo
         self.canRedo = canRedo
         self.savedId = savedId
+        self.lastEvent = lastEvent
     }
 
     
@@ -2194,7 +2202,8 @@ public struct FfiConverterTypeGameScreen: FfiConverterRustBuffer {
                 result: FfiConverterOptionTypeResultSheetView.read(from: &buf), 
                 canUndo: FfiConverterBool.read(from: &buf), 
                 canRedo: FfiConverterBool.read(from: &buf), 
-                savedId: FfiConverterOptionUInt64.read(from: &buf)
+                savedId: FfiConverterOptionUInt64.read(from: &buf), 
+                lastEvent: FfiConverterOptionTypeLastEventView.read(from: &buf)
         )
     }
 
@@ -2214,6 +2223,7 @@ public struct FfiConverterTypeGameScreen: FfiConverterRustBuffer {
         FfiConverterBool.write(value.canUndo, into: &buf)
         FfiConverterBool.write(value.canRedo, into: &buf)
         FfiConverterOptionUInt64.write(value.savedId, into: &buf)
+        FfiConverterOptionTypeLastEventView.write(value.lastEvent, into: &buf)
     }
 }
 
@@ -2319,6 +2329,66 @@ public func FfiConverterTypeHouseRulesConfig_lift(_ buf: RustBuffer) throws -> H
 #endif
 public func FfiConverterTypeHouseRulesConfig_lower(_ value: HouseRulesConfig) -> RustBuffer {
     return FfiConverterTypeHouseRulesConfig.lower(value)
+}
+
+
+public struct LastEventView: Equatable, Hashable {
+    /**
+     * The actions played up to it (the undo cursor).
+     */
+    public var plies: UInt32
+    public var kind: GameEvent
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The actions played up to it (the undo cursor).
+         */plies: UInt32, kind: GameEvent) {
+        self.plies = plies
+        self.kind = kind
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension LastEventView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeLastEventView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> LastEventView {
+        return
+            try LastEventView(
+                plies: FfiConverterUInt32.read(from: &buf), 
+                kind: FfiConverterTypeGameEvent.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: LastEventView, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.plies, into: &buf)
+        FfiConverterTypeGameEvent.write(value.kind, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLastEventView_lift(_ buf: RustBuffer) throws -> LastEventView {
+    return try FfiConverterTypeLastEventView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLastEventView_lower(_ value: LastEventView) -> RustBuffer {
+    return FfiConverterTypeLastEventView.lower(value)
 }
 
 
@@ -4464,6 +4534,90 @@ public func FfiConverterTypeGameEndReason_lower(_ value: GameEndReason) -> RustB
 // Note that we don't yet support `indirect` for enums.
 // See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
 /**
+ * The kind of the last action: the game ended, a check, a capture, else a move.
+ */
+
+public enum GameEvent: Equatable, Hashable {
+    
+    case move
+    case capture
+    case check
+    case end
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension GameEvent: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeGameEvent: FfiConverterRustBuffer {
+    typealias SwiftType = GameEvent
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> GameEvent {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .move
+        
+        case 2: return .capture
+        
+        case 3: return .check
+        
+        case 4: return .end
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: GameEvent, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .move:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .capture:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .check:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .end:
+            writeInt(&buf, Int32(4))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameEvent_lift(_ buf: RustBuffer) throws -> GameEvent {
+    return try FfiConverterTypeGameEvent.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameEvent_lower(_ value: GameEvent) -> RustBuffer {
+    return FfiConverterTypeGameEvent.lower(value)
+}
+
+
+// Note that we don't yet support `indirect` for enums.
+// See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
+/**
  * The three groups of the catalogue (home screen sections).
  */
 
@@ -5818,6 +5972,30 @@ fileprivate struct FfiConverterOptionTypeGameResult: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeGameResult.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeLastEventView: FfiConverterRustBuffer {
+    typealias SwiftType = LastEventView?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeLastEventView.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeLastEventView.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }

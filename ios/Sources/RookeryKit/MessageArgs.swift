@@ -71,6 +71,7 @@ public enum MessageArgs {
         "phase-place": ["piece"],
         "players": ["count"],
         "points": ["count"],
+        "prompt-delete-game": ["game"],
         "prompt-hand-to-bot": ["player"],
         "prompt-hand-to-bot-yes": ["player"],
         "prompt-move": ["move"],

@@ -12,6 +12,7 @@ import androidx.compose.runtime.remember
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.Modifier
 import androidx.compose.foundation.layout.fillMaxSize
+import uniffi.rookery_bindings.GameEvent
 import uniffi.rookery_bindings.GameLibrary
 
 /** What differs between Android and the desktop: the library, strings, files, stored settings. */
@@ -26,12 +27,23 @@ interface Platform {
     fun rulesPage(language: String, gameId: String): String?
     fun loadSettings(): Settings
     fun saveSettings(s: Settings)
+    /**
+     * Hands a game's text (`GameLibrary.exportGame`) to the system: Android's share sheet
+     * (ACTION_SEND), on the desktop a file and the clipboard.
+     */
+    fun share(title: String, text: String)
+    /** Plays the sound of a game event (asked only while the sound setting is on). */
+    fun playSound(event: GameEvent)
+    /** A short vibration for a game event (asked only while the haptics setting is on). */
+    fun haptic(event: GameEvent)
 }
 
 data class Settings(
     val language: String = "en",
     val orientation: OrientationMode = OrientationMode.FaceToMove,
     val showLegalMoves: Boolean = true,
+    val sound: Boolean = true,
+    val haptics: Boolean = true,
 )
 
 /** The screens; a route survives process death as text (`encode`/`decode`). */
@@ -66,14 +78,34 @@ sealed class Route {
 }
 
 /**
- * The app's navigation and settings: a back stack of [Route]s (saved by the platform as
- * text: Android's saved instance state), the settings and their strings.
+ * The app's navigation and settings: a back stack of [Route]s, the settings and their strings,
+ * and the [SavedState] the screens' state holders keep what must survive process death in
+ * (the back stack too, under `routes`).
  */
-class AppState(val platform: Platform, stack: List<Route>, private val onStack: (List<String>) -> Unit) {
+class AppState(
+    val platform: Platform,
+    stack: List<Route>,
+    val saved: SavedState = SavedState(),
+    private val onStack: (List<String>) -> Unit = {},
+) {
+    /** The app made again from its saved state (after process death): the same back stack. */
+    constructor(platform: Platform, saved: SavedState) :
+        this(platform, Codec.list(saved["routes"]).mapNotNull { Route.decode(it) }, saved)
+
     val stack = mutableStateListOf<Route>().apply { addAll(stack.ifEmpty { listOf(Route.Home) }) }
+
+    init {
+        saved["routes"] = Codec.list(this.stack.map { it.encode() })
+    }
     var settings by mutableStateOf(platform.loadSettings())
         private set
     val art = PieceArt(platform::pieceSvg)
+
+    /** The home screen's state holder (saved games, row actions). */
+    val home: HomeModel by lazy { HomeModel(platform) }
+
+    /** A saved game deleted: what the saved state kept of its screen goes too. */
+    fun forgetGame(id: ULong) = GameMemory(saved, id).forget()
 
     /** The game screen's state holder while it is shown (read by tests and platform shells). */
     var game: GameController? = null
@@ -101,7 +133,11 @@ class AppState(val platform: Platform, stack: List<Route>, private val onStack: 
         platform.saveSettings(s)
     }
 
-    private fun changed() = onStack(stack.map { it.encode() })
+    private fun changed() {
+        val routes = stack.map { it.encode() }
+        saved["routes"] = Codec.list(routes)
+        onStack(routes)
+    }
 }
 
 @Composable
@@ -109,7 +145,7 @@ fun RookeryApp(
     platform: Platform,
     savedStack: List<String> = emptyList(),
     onStack: (List<String>) -> Unit = {},
-    state: AppState = remember { AppState(platform, savedStack.mapNotNull { Route.decode(it) }, onStack) },
+    state: AppState = remember { AppState(platform, savedStack.mapNotNull { Route.decode(it) }, onStack = onStack) },
 ) {
     val strings = remember(state.settings.language) { platform.strings(state.settings.language) }
     CompositionLocalProvider(LocalStrings provides strings) {

@@ -63,7 +63,13 @@ class GameController private constructor(
     private var clockJob: Job? = null
     @Volatile private var closed = false
     /** With no person left playing, the bots finish the game only when asked to. */
-    @Volatile private var botsFinishing = false
+    @Volatile var botsFinishing = false
+        private set
+
+    /** Told of each intent of the screen before it is sent, with the screen it is sent to (saved state). */
+    @Volatile var onIntent: ((ScreenIntent, GameScreen) -> Unit)? = null
+    /** Told when the bots are asked to finish the game (saved state). */
+    @Volatile var onBotsFinishing: (() -> Unit)? = null
 
     companion object {
         /** Whom the device shows the game to, for the orientation setting. */
@@ -115,6 +121,7 @@ class GameController private constructor(
 
     /** One intent: one `act`, then the bots answer if it is their turn. */
     fun send(intent: ScreenIntent): Job = core {
+        onIntent?.invoke(intent, _state.value)
         _state.value = session.act(intent)
         runBots()
     }
@@ -134,7 +141,10 @@ class GameController private constructor(
         val from = sceneHitTest(scene, x0, y0) ?: return@core
         val to = sceneHitTest(scene, x1, y1) ?: return@core // dropped off the board: nothing
         _state.value = when {
-            from is SceneHit.Cell && to is SceneHit.Cell -> session.act(ScreenIntent.Drag(from.cell, to.cell))
+            from is SceneHit.Cell && to is SceneHit.Cell -> ScreenIntent.Drag(from.cell, to.cell).let {
+                onIntent?.invoke(it, _state.value)
+                session.act(it)
+            }
             else -> {
                 session.act(ScreenIntent.At(x0, y0))
                 session.act(ScreenIntent.At(x1, y1))
@@ -180,6 +190,7 @@ class GameController private constructor(
     /** Lets the bots finish a game no person plays any more. */
     fun onLetBotsFinish() = core {
         botsFinishing = true
+        onBotsFinishing?.invoke()
         runBots()
     }
 

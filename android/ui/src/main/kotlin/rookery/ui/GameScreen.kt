@@ -82,6 +82,7 @@ fun GameScreen(app: AppState, savedId: ULong) {
         }
     }
     val c = controller ?: return
+    GameHooks(app, c, savedId)
     DisposableEffect(c) {
         app.game = c
         onDispose { if (app.game === c) app.game = null }

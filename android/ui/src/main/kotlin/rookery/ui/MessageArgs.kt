@@ -74,6 +74,7 @@ object MessageArgs {
         "phase-place" to listOf("piece"),
         "players" to listOf("count"),
         "points" to listOf("count"),
+        "prompt-delete-game" to listOf("game"),
         "prompt-hand-to-bot" to listOf("player"),
         "prompt-hand-to-bot-yes" to listOf("player"),
         "prompt-move" to listOf("move"),

@@ -10,6 +10,18 @@ import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.height
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.width
+import androidx.compose.foundation.layout.WindowInsets
+import androidx.compose.foundation.layout.heightIn
+import androidx.compose.foundation.layout.safeDrawing
+import androidx.compose.foundation.layout.windowInsetsPadding
+import androidx.compose.material3.Surface
+import androidx.compose.runtime.LaunchedEffect
+import androidx.compose.ui.text.style.TextOverflow
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.SupervisorJob
+import kotlinx.coroutines.launch
+import kotlinx.coroutines.withContext
 import androidx.compose.foundation.layout.size
 import androidx.compose.foundation.clickable
 import androidx.compose.foundation.rememberScrollState
@@ -62,63 +74,90 @@ private fun modeKey(id: String): String = MODE_KEYS[id.substringAfterLast('-')] 
 
 /**
  * The new-game screen: mode, one row per seat (person with a name, or a bot with a level),
- * house rules and, where the start is drawn (Chess960), the position drawn by the seed.
+ * house rules and, where the start is drawn (Chess960), the position drawn by the seed. The
+ * choices are kept in the saved state ([NewGameChoices]); Start sits in a bar pinned to the
+ * bottom, always reachable. The game is made on [CoreDispatcher].
  */
 @Composable
 fun NewGameScreen(app: AppState, initialId: String) {
     val s = LocalStrings.current
     val all = remember { catalogue() }
-    var id by remember { mutableStateOf(initialId) }
+    val choices = remember(initialId) { NewGameChoices(app.saved, initialId) }
+    var id by remember { mutableStateOf(choices.gameId.takeIf { g -> all.any { it.id == g && it.playable } } ?: initialId) }
     val entry = all.first { it.id == id }
     val modes = modesOf(all, id)
     val seats = remember(id) {
         mutableStateListOf<SeatConfig>().apply {
+            val kept = choices.seats(entry.seatCount.toInt())
             for (i in 0 until entry.seatCount.toInt()) {
-                add(if (i == 0) SeatConfig.Person(colourName(s, entry, 0)) else SeatConfig.Bot(DEFAULT_BOT_LEVEL.toUByte()))
+                add(kept?.get(i) ?: if (i == 0) SeatConfig.Person(colourName(s, entry, 0)) else SeatConfig.Bot(DEFAULT_BOT_LEVEL.toUByte()))
             }
         }
     }
-    var house by remember(id) { mutableStateOf(entry.defaultHouseRules.copy(showLegalMoves = app.settings.showLegalMoves)) }
-    var seed by remember { mutableStateOf(1uL) }
-    Column(Modifier.fillMaxSize().verticalScroll(rememberScrollState()).padding(12.dp)) {
-        Row(verticalAlignment = Alignment.CenterVertically) {
-            TextButton({ app.back() }, Modifier.testTag("back")) { Text("← " + s.text("action-back")) }
-            Text(s.text("setup-title", s.gameName(id)), style = MaterialTheme.typography.titleMedium)
-        }
-        if (s.has("game-$id-blurb")) Text(s.text("game-$id-blurb"), style = MaterialTheme.typography.bodySmall)
-        if (modes.size > 1) {
-            Label(s.text("setup-mode"))
-            FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
-                for (m in modes) {
-                    FilterChip(m.id == id, { id = m.id }, { Text(s.text(modeKey(m.id))) }, Modifier.testTag("mode-${m.id}"))
+    var house by remember(id) {
+        mutableStateOf(choices.house(entry.defaultHouseRules) ?: entry.defaultHouseRules.copy(showLegalMoves = app.settings.showLegalMoves))
+    }
+    var seed by remember { mutableStateOf(choices.seed ?: 1uL) }
+    var starting by remember { mutableStateOf(false) }
+    LaunchedEffect(id, seats.toList(), house, seed) { choices.write(id, seats.toList(), house, seed) }
+    Column(Modifier.fillMaxSize().windowInsetsPadding(WindowInsets.safeDrawing).testTag("new-game")) {
+        Column(Modifier.weight(1f).fillMaxWidth().verticalScroll(rememberScrollState()).padding(12.dp)) {
+            Row(verticalAlignment = Alignment.CenterVertically) {
+                TextButton({ app.back() }, Modifier.testTag("back")) { Text("← " + s.text("action-back")) }
+                Text(s.text("setup-title", s.gameName(id)), style = MaterialTheme.typography.titleMedium)
+            }
+            if (s.has("game-$id-blurb")) Text(s.text("game-$id-blurb"), style = MaterialTheme.typography.bodySmall)
+            if (modes.size > 1) {
+                Label(s.text("setup-mode"))
+                FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+                    for (m in modes) {
+                        FilterChip(m.id == id, { id = m.id }, { Text(s.text(modeKey(m.id))) }, Modifier.testTag("mode-${m.id}"))
+                    }
                 }
             }
-        }
-        Label(s.text("setup-players"))
-        for (i in seats.indices) {
-            SeatRow(i, entry, seats[i]) { seats[i] = it }
-        }
-        Label(s.text("setup-house-rules"))
-        HouseRules(house) { house = it }
-        if (entry.startPositions > 1u) {
-            Label(s.text("house-start-position"))
-            val preview = remember(id, seed) {
-                GameSession(id, seats.toList(), house, seed).use { it.screen().scene }
+            Label(s.text("setup-players"))
+            for (i in seats.indices) {
+                SeatRow(i, entry, seats[i]) { seats[i] = it }
             }
-            Box(Modifier.width(200.dp).height(200.dp)) { BoardCanvas(preview, app.art, emptyMap(), Modifier.fillMaxSize()) }
-            OutlinedButton({ seed += 1uL }, Modifier.testTag("another-position")) { Text(s.text("setup-another-position")) }
+            Label(s.text("setup-house-rules"))
+            HouseRules(house) { house = it }
+            if (entry.startPositions > 1u) {
+                Label(s.text("house-start-position"))
+                val preview = remember(id, seed) {
+                    GameSession(id, seats.toList(), house, seed).use { it.screen().scene }
+                }
+                Box(Modifier.width(200.dp).height(200.dp)) { BoardCanvas(preview, app.art, emptyMap(), Modifier.fillMaxSize()) }
+                OutlinedButton({ seed += 1uL }, Modifier.testTag("another-position")) { Text(s.text("setup-another-position")) }
+            }
         }
-        Button(
-            {
-                val session = app.platform.library.newGame(id, seats.toList(), house, seed)
-                val saved = session.screen().savedId!!
-                session.close()
-                app.replace(Route.Game(saved))
-            },
-            Modifier.padding(top = 16.dp).testTag("start"),
-        ) { Text(s.text("action-start-game")) }
+        // Start: pinned under the choices, on every screen size and in every language
+        Surface(Modifier.fillMaxWidth().testTag("start-bar"), tonalElevation = 3.dp, shadowElevation = 3.dp) {
+            Button(
+                {
+                    starting = true
+                    val chosen = seats.toList()
+                    newGameScope.launch {
+                        val saved = runCatching {
+                            app.platform.library.newGame(id, chosen, house, seed).use { it.screen().savedId }
+                        }.getOrNull()
+                        withContext(Dispatchers.Main) {
+                            starting = false
+                            if (saved != null) {
+                                choices.forget()
+                                app.replace(Route.Game(saved))
+                            }
+                        }
+                    }
+                },
+                Modifier.fillMaxWidth().padding(horizontal = 16.dp, vertical = 10.dp).heightIn(min = 48.dp).testTag("start"),
+                enabled = !starting,
+            ) { Text(s.text("action-start-game"), maxLines = 1, overflow = TextOverflow.Ellipsis) }
+        }
     }
 }
+
+/** New games are made off the main thread, one call at a time with every other core call. */
+private val newGameScope = CoroutineScope(SupervisorJob() + CoreDispatcher)
 
 /** The longest player name the new-game screen takes (the terminal's limit too). */
 private const val MAX_NAME = 20

@@ -5,6 +5,9 @@ import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.width
+import androidx.compose.foundation.layout.WindowInsets
+import androidx.compose.foundation.layout.safeDrawing
+import androidx.compose.foundation.layout.windowInsetsPadding
 import androidx.compose.foundation.rememberScrollState
 import androidx.compose.foundation.verticalScroll
 import androidx.compose.material3.FilterChip
@@ -27,7 +30,7 @@ fun RulesScreen(app: AppState, gameId: String) {
     val page = remember(gameId, s.language) {
         app.platform.rulesPage(s.language, gameId) ?: app.platform.rulesPage(app.platform.languages.first(), gameId) ?: ""
     }
-    Column(Modifier.fillMaxSize().verticalScroll(rememberScrollState()).padding(12.dp)) {
+    Column(Modifier.fillMaxSize().windowInsetsPadding(WindowInsets.safeDrawing).verticalScroll(rememberScrollState()).padding(12.dp)) {
         Row(verticalAlignment = Alignment.CenterVertically) {
             TextButton({ app.back() }, Modifier.testTag("back")) { Text("← " + s.text("action-back")) }
             Text(s.text("rules-title", s.gameName(gameId)), style = MaterialTheme.typography.titleLarge)
@@ -44,12 +47,12 @@ fun RulesScreen(app: AppState, gameId: String) {
     }
 }
 
-/** Settings: language (every language the app has strings for), board orientation, legal moves. */
+/** Settings: language (every language the app has strings for), board orientation, legal moves, sound, haptics. */
 @Composable
 fun SettingsScreen(app: AppState) {
     val s = LocalStrings.current
     val st = app.settings
-    Column(Modifier.fillMaxSize().verticalScroll(rememberScrollState()).padding(12.dp)) {
+    Column(Modifier.fillMaxSize().windowInsetsPadding(WindowInsets.safeDrawing).verticalScroll(rememberScrollState()).padding(12.dp)) {
         Row(verticalAlignment = Alignment.CenterVertically) {
             TextButton({ app.back() }, Modifier.testTag("back")) { Text("← " + s.text("action-back")) }
             Text(s.text("action-settings"), style = MaterialTheme.typography.titleLarge)
@@ -74,6 +77,14 @@ fun SettingsScreen(app: AppState) {
         Row(Modifier.padding(top = 12.dp), verticalAlignment = Alignment.CenterVertically) {
             Text(s.text("house-show-legal-moves"), Modifier.width(220.dp))
             Switch(st.showLegalMoves, { app.update(st.copy(showLegalMoves = it)) }, Modifier.testTag("legal-moves"))
+        }
+        Row(Modifier.padding(top = 12.dp), verticalAlignment = Alignment.CenterVertically) {
+            Text(s.text("settings-sound"), Modifier.width(220.dp))
+            Switch(st.sound, { app.update(st.copy(sound = it)) }, Modifier.testTag("sound"))
+        }
+        Row(Modifier.padding(top = 12.dp), verticalAlignment = Alignment.CenterVertically) {
+            Text(s.text("settings-haptics"), Modifier.width(220.dp))
+            Switch(st.haptics, { app.update(st.copy(haptics = it)) }, Modifier.testTag("haptics"))
         }
     }
 }

@@ -157,6 +157,7 @@ class GameUiTest {
                 RookeryApp(platform, state = a)
             }
         }
+        rule.awaitTag("saved-$id")
         rule.onNodeWithTag("saved-$id").performClick()
         rule.awaitGame(app!!)
         rule.tapCell(app!!, "e2"); rule.tapCell(app!!, "e4")
@@ -197,6 +198,7 @@ class GameUiTest {
             app = remember { AppState(p, listOf(Route.Home)) {} }
             RookeryApp(p, state = app)
         }
+        rule.awaitTag("saved-$id")
         rule.onNodeWithTag("saved-$id").performClick()
         rule.waitUntil(waitMs) { app.game?.state?.value?.bars?.any { it.thinking } == true }
         Thread.sleep(200)
@@ -307,7 +309,7 @@ class GameUiTest {
             s.screen().savedId!!
         }
         rule.setContent { RookeryApp(p, state = remember { AppState(p, listOf(Route.Home)) {} }) }
-        rule.waitForIdle()
+        rule.awaitTag("preview-$id", unmerged = true)
         rule.onNodeWithTag("preview-$id", useUnmergedTree = true).assertIsDisplayed()
         // The preview draws the summary's position: 31 pieces, each with an image of its own.
         val summary = p.library.savedGames().single { it.id == id }

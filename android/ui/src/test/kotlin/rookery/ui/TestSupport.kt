@@ -4,6 +4,7 @@ import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.test.junit4.ComposeContentTestRule
 import androidx.compose.ui.test.click
 import androidx.compose.ui.test.onNodeWithTag
+import androidx.compose.ui.test.onAllNodesWithTag
 import androidx.compose.ui.test.performTouchInput
 import rookery.desktop.DesktopPlatform
 import uniffi.rookery_bindings.GameLibrary
@@ -19,7 +20,7 @@ fun tempDir(prefix: String): File = Files.createTempDirectory(prefix).toFile().a
 fun platformAt(dir: File, settings: Settings = Settings()): DesktopPlatform {
     val lib = GameLibrary(File(dir, "saves").path)
     lib.setSyncToDisk(false)
-    return DesktopPlatform(ROOT, lib, null, settings)
+    return DesktopPlatform(ROOT, lib, null, settings, audio = false, exports = File(dir, "exports"))
 }
 
 /** Waits until the app's game screen is open and no intent waits for the core. */
@@ -69,4 +70,11 @@ fun ComposeContentTestRule.dragCell(game: GameController, from: String, to: Stri
         up()
     }
     settle(game)
+}
+
+/** Waits until a node with `tag` exists (the home screen reads the saved games off the main thread). */
+fun ComposeContentTestRule.awaitTag(tag: String, unmerged: Boolean = false) {
+    waitUntil(60_000) {
+        onAllNodesWithTag(tag, useUnmergedTree = unmerged).fetchSemanticsNodes().isNotEmpty()
+    }
 }
