@@ -40,6 +40,9 @@ android {
     androidResources {
         // The languages of assets/i18n (rookery i18n generates one values-<lang> each).
         localeFilters += listOf("en", "sk")
+        // Per-app languages (Android 13+) from the hand-written res/xml/locales_config.xml
+        // (android:localeConfig in the manifest), the same list.
+        generateLocaleConfig = false
     }
 }
 
@@ -49,8 +52,10 @@ tasks.named("preBuild") { dependsOn(copyPieces) }
 
 dependencies {
     implementation(project(":ui"))
-    implementation(platform(libs.compose.bom))
     implementation(libs.activity.compose)
+    // RookeryViewModel: a ViewModel over a SavedStateHandle (what survives process death)
+    implementation(libs.lifecycle.viewmodel.savedstate)
+    implementation(libs.lifecycle.viewmodel.compose)
     implementation(libs.core.ktx)
     debugImplementation(libs.compose.ui.tooling)
 }

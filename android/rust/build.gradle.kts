@@ -47,9 +47,18 @@ val cargoNdk = tasks.register<Exec>("cargoNdkBuild") {
     abis.forEach { args += listOf("-t", it) }
     args += listOf("-o", jniOut.get().asFile.path, "build", "--release", "-p", "rookery-bindings")
     commandLine(args)
+    // everything cargo reads to build the library: the sources, the manifests, the lockfile,
+    // the toolchain and the workspace's cargo settings (a change to any rebuilds it)
     inputs.dir(workspace.resolve("core/src"))
     inputs.dir(workspace.resolve("bindings/src"))
+    inputs.file(workspace.resolve("Cargo.toml"))
+    inputs.file(workspace.resolve("core/Cargo.toml"))
+    inputs.file(workspace.resolve("bindings/Cargo.toml"))
     inputs.file(workspace.resolve("Cargo.lock"))
+    inputs.file(workspace.resolve("rust-toolchain.toml"))
+    workspace.resolve("core/build.rs").takeIf { it.isFile }?.let { inputs.file(it) }
+    workspace.resolve("bindings/build.rs").takeIf { it.isFile }?.let { inputs.file(it) }
+    workspace.resolve(".cargo/config.toml").takeIf { it.isFile }?.let { inputs.file(it) }
     outputs.dir(jniOut)
 }
 
@@ -67,6 +76,7 @@ val uniffiBindgen = tasks.register<Exec>("uniffiBindgen") {
         "--out-dir", kotlinOut.get().asFile.path,
     )
     inputs.dir(jniOut)
+    inputs.file(workspace.resolve("android/uniffi.toml"))
     outputs.dir(kotlinOut)
 }
 

@@ -26,8 +26,7 @@ kotlin { jvmToolchain(17) }
 
 dependencies {
     api(project(":rust"))
-    val bom = platform(libs.compose.bom)
-    api(bom)
+    // the versions the JVM tests run, or their Jetpack releases (gradle/libs.versions.toml)
     api(libs.compose.runtime)
     api(libs.compose.ui)
     api(libs.compose.foundation)

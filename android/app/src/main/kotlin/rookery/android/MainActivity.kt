@@ -5,29 +5,29 @@ import androidx.activity.ComponentActivity
 import androidx.activity.compose.BackHandler
 import androidx.activity.compose.setContent
 import androidx.activity.enableEdgeToEdge
+import androidx.activity.viewModels
 import androidx.compose.runtime.remember
 import rookery.ui.AppState
-import rookery.ui.Route
 import rookery.ui.RookeryApp
 
 /**
- * The one Activity: the UI module's [RookeryApp]. The back stack of routes is kept in the
- * saved instance state, so after process death (or "Don't keep activities") the same screen
- * comes back and the game screen resumes its game from the library.
+ * The one Activity: the UI module's [RookeryApp] over an [AppState] made from the
+ * [RookeryViewModel]'s saved state, so after process death (or "Don't keep activities") the
+ * same screen comes back, the game screen resumes its game from the library and replays what
+ * was pending on it.
  */
 class MainActivity : ComponentActivity() {
-    private var routes: ArrayList<String> = arrayListOf()
+    private val model: RookeryViewModel by viewModels()
     private var app: AppState? = null
+    private var platform: AndroidPlatform? = null
 
     override fun onCreate(savedInstanceState: Bundle?) {
         super.onCreate(savedInstanceState)
         enableEdgeToEdge()
-        routes = savedInstanceState?.getStringArrayList(ROUTES) ?: arrayListOf()
         val platform = AndroidPlatform(this, (application as RookeryApplication).library)
+        this.platform = platform
         setContent {
-            val state = remember {
-                AppState(platform, routes.mapNotNull { Route.decode(it) }) { routes = ArrayList(it) }
-            }
+            val state = remember { AppState(platform, model.saved) }
             app = state
             BackHandler(enabled = state.stack.size > 1) { state.back() }
             RookeryApp(platform, state = state)
@@ -45,12 +45,8 @@ class MainActivity : ComponentActivity() {
         app?.game?.startClock()
     }
 
-    override fun onSaveInstanceState(outState: Bundle) {
-        super.onSaveInstanceState(outState)
-        outState.putStringArrayList(ROUTES, routes)
-    }
-
-    private companion object {
-        const val ROUTES = "rookery.routes"
+    override fun onDestroy() {
+        platform?.release()
+        super.onDestroy()
     }
 }

@@ -98,27 +98,48 @@ class ScreenshotTest {
     private fun app(language: String, stack: List<Route>): AppState =
         AppState(platform, stack) {}.also { it.update(Settings(language = language)) }
 
+    /** Home has read the saved games (off the main thread). */
+    private fun AppState.homeRead() = home.saved.value != null && home.idle
+
     @Test
     fun home() {
         for ((size, w, h) in sizes) for (lang in languages) {
-            render("home-$size-$lang", w, h) { RookeryApp(platform, state = app(lang, listOf(Route.Home))) }
+            val a = app(lang, listOf(Route.Home))
+            render("home-$size-$lang", w, h, ready = { a.homeRead() }) { RookeryApp(platform, state = a) }
         }
     }
 
-    /** Continue with saved games: each row has a small board preview of its position (phone, English). */
+    /**
+     * Continue with saved games being played and finished ones (a finished game says who won and
+     * why), each row with a small board preview of its position and its menu; on a tablet the
+     * catalogue beside them. Phone and tablet, English and Slovak.
+     */
     @Test
     fun homeWithSavedGames() {
         val p = platformAt(tempDir("ui-shots-saved"))
         try {
             p.library.newGame("chess", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")), defaultHouseRules(), 1u)
-                .use { s -> for (m in listOf("e2e4", "e7e5", "g1f3")) s.act(ScreenIntent.Play(m)) }
+                .use { s -> for (m in FOOLS_MATE) s.act(ScreenIntent.Play(m)) }
             p.library.newGame("xiangqi", listOf(SeatConfig.Person("Ann"), SeatConfig.Bot(2u)), defaultHouseRules(), 1u)
                 .use { s -> s.act(ScreenIntent.Play("h3e3")) }
-            render("home-saved-phone-en", 360, 640) {
-                RookeryApp(p, state = AppState(p, listOf(Route.Home)) {}.also { it.update(Settings(language = "en")) })
+            p.library.newGame("chess", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")), defaultHouseRules(), 1u)
+                .use { s -> for (m in listOf("e2e4", "e7e5", "g1f3")) s.act(ScreenIntent.Play(m)) }
+            for ((size, w, h) in sizes) for (lang in languages) {
+                val a = AppState(p, listOf(Route.Home)).also { it.update(Settings(language = lang)) }
+                render("home-saved-$size-$lang", w, h, ready = { a.homeRead() }) { RookeryApp(p, state = a) }
             }
         } finally {
             p.library.close()
+        }
+    }
+
+    /** New game of eight-player chess (eight seat rows): Start stays on screen, pinned at the bottom. */
+    @Test
+    fun newGameEightPlayers() {
+        for ((size, w, h) in sizes) for (lang in languages) {
+            render("new-game-eight-$size-$lang", w, h) {
+                RookeryApp(platform, state = app(lang, listOf(Route.Home, Route.NewGame("eight-player-ffa"))))
+            }
         }
     }
 
