@@ -16,6 +16,7 @@ import androidx.compose.foundation.layout.safeDrawing
 import androidx.compose.foundation.layout.windowInsetsPadding
 import androidx.compose.material3.Surface
 import androidx.compose.runtime.LaunchedEffect
+import androidx.compose.runtime.produceState
 import androidx.compose.ui.text.style.TextOverflow
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
@@ -123,10 +124,16 @@ fun NewGameScreen(app: AppState, initialId: String) {
             HouseRules(house) { house = it }
             if (entry.startPositions > 1u) {
                 Label(s.text("house-start-position"))
-                val preview = remember(id, seed) {
-                    GameSession(id, seats.toList(), house, seed).use { it.screen().scene }
+                // the start the seed draws, computed off the main thread
+                val preview by produceState<uniffi.rookery_bindings.BoardScene?>(null, id, seed) {
+                    val chosen = seats.toList()
+                    value = withContext(CoreDispatcher) {
+                        runCatching { GameSession(id, chosen, house, seed).use { it.screen().scene } }.getOrNull()
+                    }
                 }
-                Box(Modifier.width(200.dp).height(200.dp)) { BoardCanvas(preview, app.art, emptyMap(), Modifier.fillMaxSize()) }
+                Box(Modifier.width(200.dp).height(200.dp).testTag("start-preview")) {
+                    preview?.let { BoardCanvas(it, app.art, emptyMap(), Modifier.fillMaxSize()) }
+                }
                 OutlinedButton({ seed += 1uL }, Modifier.testTag("another-position")) { Text(s.text("setup-another-position")) }
             }
         }

@@ -226,7 +226,7 @@ class GameUiTest {
         rule.onNodeWithTag("back").performClick()
         rule.onNodeWithText("Šach a varianty").assertExists()
         rule.onNodeWithText("Chess and variants").assertDoesNotExist()
-        rule.onNodeWithTag("home-list").performScrollToNode(hasTestTag("game-xiangqi"))
+        rule.scrollHomeTo("game-xiangqi")
         rule.onNodeWithText(p.strings("sk").text("game-xiangqi-blurb")).assertExists()
         assertEquals("sk", p.loadSettings().language)
     }
@@ -547,7 +547,7 @@ class GameUiTest {
         rule.onNodeWithTag("game-chess").performClick()
         rule.onNodeWithTag("seat-1-stronger").performClick()
         rule.onNodeWithTag("seat-0-name").performTextReplacement("Zuzana")
-        rule.onNodeWithTag("start").performScrollTo().performClick()
+        rule.onNodeWithTag("start").performClick()
         rule.awaitGame(app)
         val chess = app.game!!.state.value
         assertEquals("chess", chess.gameId)
@@ -556,11 +556,11 @@ class GameUiTest {
         assertEquals(listOf(Route.Home, Route.Game(chess.savedId!!)), app.stack.toList())
 
         rule.onNodeWithTag("back").performClick()
-        rule.onNodeWithTag("home-list").performScrollToNode(hasTestTag("game-four-player-ffa"))
+        rule.scrollHomeTo("game-four-player-ffa")
         rule.onNodeWithTag("game-four-player-ffa").performClick()
         rule.onNodeWithTag("mode-four-player-teams").performClick()
         for (i in 1..3) rule.onNodeWithTag("seat-$i-person").performScrollTo().performClick()
-        rule.onNodeWithTag("start").performScrollTo().performClick()
+        rule.onNodeWithTag("start").performClick()
         rule.waitForIdle()
         rule.waitUntil(60_000) { app.game?.state?.value?.gameId == "four-player-teams" }
         val four = app.game!!.state.value

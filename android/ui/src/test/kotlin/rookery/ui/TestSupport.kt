@@ -6,6 +6,7 @@ import androidx.compose.ui.test.click
 import androidx.compose.ui.test.onNodeWithTag
 import androidx.compose.ui.test.onAllNodesWithTag
 import androidx.compose.ui.test.performTouchInput
+import androidx.compose.ui.test.performScrollToNode
 import rookery.desktop.DesktopPlatform
 import uniffi.rookery_bindings.GameLibrary
 import java.io.File
@@ -77,4 +78,10 @@ fun ComposeContentTestRule.awaitTag(tag: String, unmerged: Boolean = false) {
     waitUntil(60_000) {
         onAllNodesWithTag(tag, useUnmergedTree = unmerged).fetchSemanticsNodes().isNotEmpty()
     }
+}
+
+/** Scrolls Home to a game of the catalogue (its own pane on a wide window, else the one list). */
+fun ComposeContentTestRule.scrollHomeTo(tag: String) {
+    val pane = if (onAllNodesWithTag("home-catalogue").fetchSemanticsNodes().isNotEmpty()) "home-catalogue" else "home-list"
+    onNodeWithTag(pane).performScrollToNode(androidx.compose.ui.test.hasTestTag(tag))
 }
