@@ -12,6 +12,7 @@ import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.width
 import androidx.compose.foundation.layout.WindowInsets
 import androidx.compose.foundation.layout.heightIn
+import androidx.compose.foundation.layout.widthIn
 import androidx.compose.foundation.layout.safeDrawing
 import androidx.compose.foundation.layout.windowInsetsPadding
 import androidx.compose.material3.Surface
@@ -139,6 +140,8 @@ fun NewGameScreen(app: AppState, initialId: String) {
         }
         // Start: pinned under the choices, on every screen size and in every language
         Surface(Modifier.fillMaxWidth().testTag("start-bar"), tonalElevation = 3.dp, shadowElevation = 3.dp) {
+          // the whole width on a phone; at the end of the bar, at most 420 dp, on a tablet
+          Box(Modifier.fillMaxWidth(), contentAlignment = Alignment.CenterEnd) {
             Button(
                 {
                     starting = true
@@ -156,9 +159,10 @@ fun NewGameScreen(app: AppState, initialId: String) {
                         }
                     }
                 },
-                Modifier.fillMaxWidth().padding(horizontal = 16.dp, vertical = 10.dp).heightIn(min = 48.dp).testTag("start"),
+                Modifier.widthIn(max = 420.dp).fillMaxWidth().padding(horizontal = 16.dp, vertical = 10.dp).heightIn(min = 48.dp).testTag("start"),
                 enabled = !starting,
             ) { Text(s.text("action-start-game"), maxLines = 1, overflow = TextOverflow.Ellipsis) }
+          }
         }
     }
 }

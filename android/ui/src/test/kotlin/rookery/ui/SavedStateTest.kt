@@ -144,6 +144,27 @@ class SavedStateTest {
     }
 
     @Test
+    fun theReviewCursorSurvives() {
+        var id = 0uL
+        start("saved-review") { p ->
+            id = p.chessGame("e2e4", "e7e5", "g1f3", "b8c6")
+            listOf(Route.Home, Route.Game(id))
+        }
+        var game = rule.awaitGame(app!!)
+        game.onReview(uniffi.rookery_bindings.ReviewStep.To(1u))
+        rule.settle(game)
+        assertEquals(2u, game.state.value.review)
+        processDeath()
+        game = rule.awaitGame(app!!)
+        rule.waitUntil(10_000) { game.idle && game.state.value.review != null }
+        assertEquals("the position after Black's first move again", 2u, game.state.value.review)
+        // back to the live game: nothing is kept
+        game.onReview(uniffi.rookery_bindings.ReviewStep.Live)
+        rule.settle(game)
+        rule.waitUntil(10_000) { bundle["game.$id.review"] == null }
+    }
+
+    @Test
     fun letTheBotsFinishSurvives() {
         var id = 0uL
         start("saved-bots") { p ->
