@@ -46,6 +46,7 @@ class DesktopPlatform(
             orientation = runCatching { OrientationMode.valueOf(p.getProperty("orientation", "")) }
                 .getOrDefault(OrientationMode.FaceToMove),
             showLegalMoves = p.getProperty("showLegalMoves", "true") == "true",
+            theme = runCatching { rookery.ui.ThemeMode.valueOf(p.getProperty("theme", "")) }.getOrDefault(rookery.ui.ThemeMode.System),
         )
     }
 
@@ -57,6 +58,7 @@ class DesktopPlatform(
         p["language"] = s.language
         p["orientation"] = s.orientation.name
         p["showLegalMoves"] = s.showLegalMoves.toString()
+        p["theme"] = s.theme.name
         f.outputStream().use { p.store(it, "Rookery desktop settings") }
     }
 
