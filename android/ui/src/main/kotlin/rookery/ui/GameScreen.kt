@@ -139,7 +139,7 @@ fun GameContent(app: AppState, controller: GameController, table: Boolean = fals
             table -> Column(Modifier.fillMaxSize()) {
                 TopBar(app, st, table, onTable)
                 TableLayout(app, controller, st, actions, Modifier.weight(1f), board)
-                BottomBar(controller, st, null, null)
+                BottomBar(controller, st, null, null, table = true)
             }
             wide -> Row(Modifier.fillMaxSize()) {
                 board(Modifier.fillMaxHeight().width(boardSide).padding(4.dp))
@@ -161,7 +161,7 @@ fun GameContent(app: AppState, controller: GameController, table: Boolean = fals
                     StatusBlock(app, controller, st)
                     Captured(app, st)
                 }
-                board(Modifier.fillMaxWidth().weight(1f))
+                board(Modifier.fillMaxWidth().weight(1f).testTag("board-slot"))
                 Column(Modifier.fillMaxWidth().heightIn(max = panelMax).verticalScroll(rememberScrollState()).padding(horizontal = 8.dp)) {
                     Pending(app, controller, st)
                 }
@@ -331,7 +331,7 @@ private fun TopBar(app: AppState, st: GameScreen, table: Boolean, onTable: (Bool
 
 /** The bottom bar: undo, redo, review, resign (for [onResign]), the players ([onSeats]). */
 @Composable
-private fun BottomBar(c: GameController, st: GameScreen, onResign: (() -> Unit)?, onSeats: (() -> Unit)?) {
+private fun BottomBar(c: GameController, st: GameScreen, onResign: (() -> Unit)?, onSeats: (() -> Unit)?, table: Boolean = false) {
     val s = LocalStrings.current
     Surface(tonalElevation = 3.dp) {
         Row(Modifier.fillMaxWidth().height(56.dp).testTag("bottom-bar"), horizontalArrangement = Arrangement.SpaceEvenly,
@@ -344,8 +344,9 @@ private fun BottomBar(c: GameController, st: GameScreen, onResign: (() -> Unit)?
                 Icon(if (reviewing) RookeryIcons.Last else RookeryIcons.Review, s.text(if (reviewing) "action-review-live" else "action-review"),
                     tint = if (reviewing) MaterialTheme.colorScheme.primary else LocalContentColor.current)
             }
-            if (onResign != null || st.result == null) {
-                IconButton({ onResign?.invoke() }, Modifier.testTag("resign"), enabled = onResign != null && st.result == null) {
+            // Resign belongs to a seat: in table mode each seat's strip has its own.
+            if (st.result == null && !table) {
+                IconButton({ onResign?.invoke() }, Modifier.testTag("resign"), enabled = onResign != null) {
                     Icon(RookeryIcons.Resign, s.text("action-resign"))
                 }
             }
