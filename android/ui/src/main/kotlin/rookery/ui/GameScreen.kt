@@ -14,6 +14,7 @@ import androidx.compose.ui.draw.rotate
 import androidx.compose.ui.layout.layout
 import androidx.compose.ui.unit.Constraints
 import androidx.compose.foundation.background
+import androidx.compose.foundation.border
 import androidx.compose.foundation.clickable
 import androidx.compose.foundation.horizontalScroll
 import androidx.compose.foundation.layout.Arrangement
@@ -226,7 +227,11 @@ private fun TableLayout(
             if (toMove) {
                 StatusBlock(app, c, st)
                 Pending(app, c, st)
-                MoveStrip(c, st, arrows = false)
+                // the strips along the sides stay narrow: the last move instead of the strip
+                if (side % 2 == 0) MoveStrip(c, st, arrows = false)
+                else st.moves.lastOrNull()?.let { m ->
+                    Text("${m.number}. ${m.text}", Modifier.testTag("last-move"), style = MaterialTheme.typography.bodyMedium)
+                }
             }
             for (b in seats) SeatLine(app, c, st, b, actions, compact = true)
         }
@@ -423,14 +428,25 @@ private fun StatusBlock(app: AppState, c: GameController, st: GameScreen) {
     for (n in st.notices) Text(s.message(n), Modifier.testTag("notice"), style = MaterialTheme.typography.bodySmall)
 }
 
-/** Captured pieces and the material balance of the seats whose bars carry them. */
+/**
+ * How many pawns a seat is ahead of the strongest other seat still playing (the bars carry
+ * each seat's material on the board), 0 when it is not ahead.
+ */
+fun materialLead(st: GameScreen, seat: Int): Int {
+    val me = st.bars.getOrNull(seat) ?: return 0
+    val others = st.bars.filter { it.seat.toInt() != seat && it.state != SeatStateView.OUT }.maxOfOrNull { it.material } ?: return 0
+    return (me.material - others).coerceAtLeast(0)
+}
+
+/** Captured pieces and the material lead of the seats whose bars carry them (nothing at the start). */
 @Composable
 private fun Captured(app: AppState, st: GameScreen) {
     for (b in st.bars) {
-        if (b.captured.isEmpty() && b.material <= 0) continue
+        val lead = materialLead(st, b.seat.toInt())
+        if (b.captured.isEmpty() && lead <= 0) continue
         Row(Modifier.fillMaxWidth().height(20.dp).testTag("captured-${b.seat}"), verticalAlignment = Alignment.CenterVertically) {
             val own = st.scene.armies.firstOrNull { it.id == b.army }
-            Box(Modifier.size(8.dp).background(own?.let { argb(it.body) } ?: Color.Gray, CircleShape))
+            Swatch(own?.let { argb(it.body) } ?: Color.Gray, 10.dp)
             Spacer(Modifier.width(4.dp))
             for (p in b.captured) {
                 val g = app.art.glyph(p.glyph)
@@ -438,7 +454,7 @@ private fun Captured(app: AppState, st: GameScreen) {
                 if (g != null) Canvas(Modifier.size(18.dp)) { drawGlyph(g, army, center, size.minDimension, 0f) }
                 else Text(p.letter, style = MaterialTheme.typography.bodySmall)
             }
-            if (b.material > 0) Text(" +${b.material}", style = MaterialTheme.typography.bodySmall, fontWeight = FontWeight.Bold)
+            if (lead > 0) Text(" +$lead", Modifier.testTag("lead-${b.seat}"), style = MaterialTheme.typography.bodySmall, fontWeight = FontWeight.Bold)
         }
     }
 }
@@ -548,6 +564,12 @@ private fun Picker(
     }
 }
 
+/** An army's colour as a dot, outlined so that white shows on a light theme and black on a dark one. */
+@Composable
+private fun Swatch(colour: Color, size: androidx.compose.ui.unit.Dp) {
+    Box(Modifier.size(size).background(colour, CircleShape).border(1.dp, MaterialTheme.colorScheme.outline, CircleShape))
+}
+
 /**
  * A seat: its colour, who plays it, out or not, the score where the game keeps points, the
  * clock in table mode, and its controls (hand to a bot or take over; in table mode resign).
@@ -565,17 +587,25 @@ private fun SeatLine(app: AppState, c: GameController, st: GameScreen, b: SeatBa
             .padding(horizontal = 6.dp),
         verticalAlignment = Alignment.CenterVertically,
     ) {
-        Box(Modifier.size(12.dp).background(if (playing) army?.let { argb(it.body) } ?: Color.Gray else Color.Gray, CircleShape))
+        Swatch(if (playing) army?.let { argb(it.body) } ?: Color.Gray else Color.Gray, 12.dp)
         Text(
             seatName(s, b) + (if (playing) "" else " · " + s.text("status-out")),
             Modifier.padding(start = 8.dp).weight(1f), maxLines = 1, overflow = TextOverflow.Ellipsis,
         )
         if (compact) b.clock?.let { Text(clockText(s, it.leftMs), Modifier.padding(horizontal = 4.dp).testTag("clock-$i")) }
         b.score?.let { Text(s.text("status-score", it), Modifier.padding(horizontal = 4.dp).testTag("score-$i"), maxLines = 1) }
-        if (live && playing) {
-            if (compact && b.bot == null) {
-                IconButton({ actions.resign(i) }, Modifier.testTag("resign-$i")) { Icon(RookeryIcons.Resign, s.text("action-resign")) }
+        if (live && playing && compact) {
+            // table mode: icons, so that a strip on the side of a phone stays narrow
+            if (b.bot == null) {
+                IconButton({ actions.resign(i) }, Modifier.size(40.dp).testTag("resign-$i")) { Icon(RookeryIcons.Resign, s.text("action-resign")) }
+                IconButton({ actions.hand(i) }, Modifier.size(40.dp).testTag("hand-$i")) { Icon(RookeryIcons.Bot, s.text("action-hand-to-bot")) }
+            } else {
+                val colour = (if (s.has(b.colour)) s.text(b.colour) else b.colour).replaceFirstChar { it.uppercase() }
+                IconButton({ c.onSetSeat(i, SeatConfig.Person(colour)) }, Modifier.size(40.dp).testTag("take-$i")) {
+                    Icon(RookeryIcons.Person, s.text("action-take-over"))
+                }
             }
+        } else if (live && playing) {
             if (b.bot == null) {
                 TextButton({ actions.hand(i) }, Modifier.testTag("hand-$i")) { Text(s.text("action-hand-to-bot"), maxLines = 1) }
             } else {

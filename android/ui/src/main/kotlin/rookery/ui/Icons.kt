@@ -84,5 +84,18 @@ object RookeryIcons {
     val Previous = icon("previous") { moveTo(15f, 5f); lineTo(8f, 12f); lineTo(15f, 19f) }
     val Next = icon("next") { moveTo(9f, 5f); lineTo(16f, 12f); lineTo(9f, 19f) }
     val Last = icon("last") { moveTo(18f, 5f); lineTo(18f, 19f); moveTo(7f, 5f); lineTo(14f, 12f); lineTo(7f, 19f) }
+    /** A robot's head (hand a seat to a bot). */
+    val Bot = icon("bot") {
+        moveTo(5f, 8f); lineTo(19f, 8f); lineTo(19f, 19f); lineTo(5f, 19f); close()
+        moveTo(12f, 8f); lineTo(12f, 4f); moveTo(9f, 12.5f); lineTo(9f, 13.5f); moveTo(15f, 12.5f); lineTo(15f, 13.5f)
+        moveTo(9f, 16f); lineTo(15f, 16f); moveTo(2.5f, 12f); lineTo(2.5f, 15f); moveTo(21.5f, 12f); lineTo(21.5f, 15f)
+    }
+
+    /** One person (a person takes a seat back from a bot). */
+    val Person = icon("person") {
+        moveTo(12f, 3f); arcTo(4f, 4f, 0f, true, true, 12f, 11f); arcTo(4f, 4f, 0f, true, true, 12f, 3f); close()
+        moveTo(4f, 21f); curveTo(4f, 16f, 8f, 14f, 12f, 14f); curveTo(16f, 14f, 20f, 16f, 20f, 21f)
+    }
+
     val Check = icon("check") { moveTo(4f, 12f); lineTo(10f, 18f); lineTo(20f, 6f) }
 }

@@ -8,6 +8,7 @@ import androidx.compose.runtime.remember
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.graphics.toPixelMap
 import androidx.compose.ui.test.assertIsEnabled
+import androidx.compose.ui.test.assertTextEquals
 import androidx.compose.ui.test.assertIsNotEnabled
 import androidx.compose.ui.test.captureToImage
 import androidx.compose.ui.test.getBoundsInRoot
@@ -179,6 +180,28 @@ class GameScreenTest {
             assertTrue(g.state.value.bars.all { it.bot == null })
             // no score column in a game without points
             rule.onNodeWithTag("score-0").assertDoesNotExist()
+        } finally {
+            p.library.close()
+        }
+    }
+
+    /** Captured pieces and the material lead: only the seat ahead shows "+1", nobody at the start. */
+    @Test
+    fun capturedPiecesAndTheMaterialLead() {
+        val p = platformAt(tempDir("ui-material"))
+        try {
+            val start = show(p, listOf(Route.Home, Route.Game(game(p, "chess", listOf("e2e4", "d7d5", "e4d5")))))
+            val g = rule.awaitGame(start)
+            assertEquals(1, materialLead(g.state.value, 0))
+            assertEquals(0, materialLead(g.state.value, 1))
+            rule.onNodeWithTag("captured-0").assertExists()
+            rule.onNodeWithTag("lead-0").assertTextEquals(" +1")
+            rule.onNodeWithTag("lead-1").assertDoesNotExist()
+            rule.onNodeWithTag("captured-1").assertDoesNotExist()
+            // taking back the capture: nobody is ahead, no row
+            rule.onNodeWithTag("undo").performClick()
+            rule.settle(g)
+            rule.onNodeWithTag("captured-0").assertDoesNotExist()
         } finally {
             p.library.close()
         }
