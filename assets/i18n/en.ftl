@@ -485,3 +485,4 @@ review-first = First position
 review-back = Previous move
 review-forward = Next move
 review-live = Latest position
+action-share-game = Share the game

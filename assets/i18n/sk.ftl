@@ -489,3 +489,4 @@ review-first = Začiatočná pozícia
 review-back = Predchádzajúci ťah
 review-forward = Nasledujúci ťah
 review-live = Aktuálna pozícia
+action-share-game = Zdieľať hru

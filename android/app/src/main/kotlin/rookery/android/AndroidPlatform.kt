@@ -34,6 +34,7 @@ class AndroidPlatform(private val context: Context, override val library: GameLi
             orientation = runCatching { OrientationMode.valueOf(prefs.getString("orientation", "")!!) }
                 .getOrDefault(OrientationMode.FaceToMove),
             showLegalMoves = prefs.getBoolean("showLegalMoves", true),
+            theme = runCatching { rookery.ui.ThemeMode.valueOf(prefs.getString("theme", "")!!) }.getOrDefault(rookery.ui.ThemeMode.System),
         )
     }
 
@@ -42,6 +43,7 @@ class AndroidPlatform(private val context: Context, override val library: GameLi
             .putString("language", s.language)
             .putString("orientation", s.orientation.name)
             .putBoolean("showLegalMoves", s.showLegalMoves)
+            .putString("theme", s.theme.name)
             .apply()
     }
 }

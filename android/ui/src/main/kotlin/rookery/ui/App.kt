@@ -84,6 +84,12 @@ class AppState(val platform: Platform, stack: List<Route>, private val onStack: 
 
     val route: Route get() = stack.last()
 
+    /**
+     * Shares a game's text (the result sheet's export): the platform's share sheet where the
+     * shell sets one, else nothing is lost but the tap (the desktop and tests set their own).
+     */
+    var share: (String) -> Unit = {}
+
     fun navigate(r: Route) {
         stack.add(r); changed()
     }

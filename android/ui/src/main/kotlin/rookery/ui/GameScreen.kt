@@ -320,7 +320,7 @@ private fun MoveStrip(c: GameController, st: GameScreen, arrows: Boolean = true)
     val s = LocalStrings.current
     val scroll = rememberScrollState()
     val shown = (st.review?.toInt() ?: st.moves.size) - 1
-    LaunchedEffect(st.moves.size, shown) { if (st.review == null) scroll.animateScrollTo(scroll.maxValue) }
+    LaunchedEffect(st.moves.size, shown) { if (st.review == null) scroll.scrollTo(scroll.maxValue) }
     Row(Modifier.fillMaxWidth().height(44.dp).padding(horizontal = 2.dp), verticalAlignment = Alignment.CenterVertically) {
         if (arrows) {
             IconButton({ c.onReview(ReviewStep.First) }, Modifier.testTag("review-first")) { Icon(RookeryIcons.First, s.text("review-first")) }
@@ -460,10 +460,20 @@ private fun ResultSheet(app: AppState, c: GameController, st: GameScreen, r: uni
                     FollowUp.NEW_GAME -> OutlinedButton({ app.replace(Route.NewGame(st.gameId)) }, Modifier.padding(4.dp).testTag("new-game")) {
                         Text(s.text("action-new-game"))
                     }
-                    FollowUp.EXPORT -> {}
+                    FollowUp.EXPORT -> st.savedId?.let { id ->
+                        OutlinedButton({ exportGame(app, id) }, Modifier.padding(4.dp).testTag("export")) { Text(s.text("action-share-game")) }
+                    }
                 }
             }
         }
+    }
+}
+
+/** The game's text (PGN, PGN4 or Rookery's form), read off the main thread, handed to the platform's share. */
+private fun exportGame(app: AppState, savedId: ULong) {
+    coreScope.launch {
+        val text = runCatching { app.platform.library.exportGame(savedId) }.getOrNull() ?: return@launch
+        kotlinx.coroutines.withContext(kotlinx.coroutines.Dispatchers.Main) { app.share(text) }
     }
 }
 

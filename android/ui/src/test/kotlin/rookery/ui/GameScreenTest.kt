@@ -223,6 +223,12 @@ class GameScreenTest {
             rule.settle(g)
             assertEquals("end-resignation", g.state.value.result!!.reason.key)
             rule.onNodeWithTag("result").assertExists()
+            // export: the game's text goes to the platform's share
+            var shared: String? = null
+            app.share = { shared = it }
+            rule.onNodeWithTag("export").performClick()
+            rule.waitUntil(60_000) { shared != null }
+            assertTrue(shared!!, shared!!.contains("e4") && shared!!.contains("1-0"))
             // the result is said once: by the sheet, not again by the status line
             rule.onNodeWithTag("status").assertDoesNotExist()
             rule.onNodeWithTag("resign").assertDoesNotExist()
