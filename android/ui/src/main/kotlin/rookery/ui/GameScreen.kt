@@ -248,6 +248,69 @@ private fun TableLayout(
     }
 }
 
+/** A seat as the player reads it: the player's name, else its army's colour; a bot's level. */
+fun seatName(s: Strings, b: SeatBarView): String {
+    val colour = (if (s.has(b.colour)) s.text(b.colour) else b.colour).replaceFirstChar { it.uppercase() }
+    val who = when {
+        b.bot != null -> s.text("seat-bot-short", b.bot.toString())
+        b.name.isNotEmpty() -> b.name
+        else -> ""
+    }
+    return if (who.isEmpty() || who.equals(colour, ignoreCase = true)) colour else "$colour ($who)"
+}
+
+/** What each seat's bar on the board says: who, the score, the turn clock. */
+fun barTexts(s: Strings, st: GameScreen): Map<Int, BarText> = st.bars.associate { b ->
+    val clock = b.clock?.let { clockText(s, it.leftMs) } ?: ""
+    // on the board the army's colour is the bar's swatch: the bar names who plays it
+    val who = when {
+        b.bot != null -> s.text("seat-bot-short", b.bot.toString())
+        b.name.isNotEmpty() -> b.name
+        else -> (if (s.has(b.colour)) s.text(b.colour) else b.colour).replaceFirstChar { it.uppercase() }
+    }
+    val label = who + if (b.state == SeatStateView.OUT) " · " + s.text("status-out") else ""
+    b.seat.toInt() to BarText(label, listOfNotNull(b.score, clock).filter { it.isNotEmpty() }.joinToString("  "))
+}
+
+/** What a screen reader says for a cell: its name and the piece on it ("e2, White pawn"). */
+private fun cellDescription(s: Strings, st: GameScreen, cell: String): String {
+    if (st.scene.cells.firstOrNull { it.cell == cell }?.fog == true) return cell
+    val p = st.scene.pieces.firstOrNull { it.cell == cell } ?: return cell
+    // the image names the kind: `chess-knight-white`, `janggi-horse-cho`
+    val kind = p.glyph.split('-').getOrNull(1) ?: p.letter
+    val name = if (s.has("piece-$kind")) s.text("piece-$kind") else p.letter
+    val owner = p.owner?.let { o -> st.bars.getOrNull(o.toInt())?.colour }
+    val colour = owner?.let { if (s.has(it)) s.text(it) else it } ?: ""
+    return "$cell, " + (colour.replaceFirstChar { it.uppercase() } + " " + name).trim()
+}
+
+/** Between two people in a game that hides cells: the board stays covered until the next one holds the device. */
+@Composable
+private fun HandOver(app: AppState, c: GameController, st: GameScreen, seat: UByte) {
+    val s = LocalStrings.current
+    val name = st.bars.getOrNull(seat.toInt())?.let { seatName(s, it) } ?: seat.toString()
+    Column(Modifier.fillMaxSize().padding(24.dp).testTag("handover"), verticalArrangement = Arrangement.Center,
+        horizontalAlignment = Alignment.CenterHorizontally) {
+        Text(s.text("handover-title", name), style = MaterialTheme.typography.headlineSmall)
+        Button(c::onHandOverConfirmed, Modifier.padding(top = 24.dp).testTag("handover-ready")) {
+            Text(s.text("handover-ready", name))
+        }
+        TextButton({ app.back() }, Modifier.padding(top = 12.dp).testTag("back")) { Text("← " + s.text("action-back")) }
+    }
+}
+
+private fun boardDescription(s: Strings, st: GameScreen): String = s.gameName(st.gameId) + ", " + statusLine(s, st)
+
+/** One line saying what is going on, as the core put it: whose turn, check, thinking, the result. */
+fun statusLine(s: Strings, st: GameScreen): String {
+    val line = s.message(st.status)
+    val clock = st.bars.firstNotNullOfOrNull { it.clock }?.let { " · " + clockText(s, it.leftMs) } ?: ""
+    return line + clock
+}
+
+/** The turn clock's time left, in whole seconds rounded up ("⏱ 27 s"). */
+fun clockText(s: Strings, leftMs: ULong): String = s.text("status-timer", ((leftMs + 999uL) / 1000uL).toString())
+
 /** The app bar: back, the game's name (one line), rules, and a menu (table mode). */
 @Composable
 private fun TopBar(app: AppState, st: GameScreen, table: Boolean, onTable: (Boolean) -> Unit) {
