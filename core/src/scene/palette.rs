@@ -267,7 +267,11 @@ pub(crate) mod tests {
     fn armies_stand_out_on_their_squares() {
         let mut worst = (f64::MAX, "", "");
         for id in army_ids() {
-            for (name, sq) in [("light", tone::LIGHT), ("dark", tone::DARK), ("wood", tone::WOOD)] {
+            for (name, sq) in [
+                ("light", tone::LIGHT),
+                ("dark", tone::DARK),
+                ("wood", tone::WOOD),
+            ] {
                 let d = de2000(lab(army(id).body, &NORMAL), lab(sq, &NORMAL));
                 println!("{id} on {name}: CIEDE2000 {d:.1}");
                 if d < worst.0 {
