@@ -135,7 +135,7 @@ fun GameContent(app: AppState, controller: GameController, table: Boolean = fals
     BoxWithConstraints(Modifier.fillMaxSize().testTag("game-screen")) {
         val wide = maxWidth > maxHeight && maxWidth >= 600.dp
         val panelMax = maxHeight * 0.4f
-        val boardSide = minOf(maxHeight / st.scene.height, maxWidth * 0.62f)
+        val boardSide = minOf(maxHeight / st.scene.height, maxWidth * 0.65f)
         when {
             table -> Column(Modifier.fillMaxSize()) {
                 TopBar(app, st, table, onTable)

@@ -141,6 +141,23 @@ class GameScreenTest {
         }
     }
 
+    /** Eight-player on a tablet (1024x640 dp): the board the full height, the size of a piece (printed; at least 18 dp). */
+    @Test
+    fun eightPlayerPiecesOnATablet() {
+        val p = platformAt(tempDir("ui-eight-tablet"))
+        try {
+            val app = show(p, listOf(Route.Home, Route.Game(game(p, "eight-player-ffa"))), 1024.dp, 640.dp)
+            val g = rule.awaitGame(app)
+            val board = rule.onNodeWithTag("board").getBoundsInRoot()
+            val piece = g.state.value.scene.pieces.maxOf { it.size } * board.width.value
+            println("eight-player-ffa on a 1024x640 dp tablet: board ${board.width} x ${board.height}, pieces $piece dp")
+            assertTrue("board $board", board.height >= 630.dp)
+            assertTrue("pieces $piece dp", piece >= 18f)
+        } finally {
+            p.library.close()
+        }
+    }
+
     @Test
     fun theBottomBarUndoesRedoesReviewsAndShowsThePlayers() {
         val p = platformAt(tempDir("ui-bottom"))
