@@ -484,3 +484,20 @@ rules-section-out = Going out
 rules-section-check = Check and mate
 rules-section-end = The end of the game
 rules-section-origin = Where the game comes from
+
+## Game screen and themes (Android)
+
+settings-theme = Theme
+theme-system = Like the system
+theme-light = Light
+theme-dark = Dark
+action-more = More
+action-review = Review the moves
+action-review-live = Back to the game
+action-seats = Players
+action-table-mode = Table mode: each player's controls face them
+review-first = First position
+review-back = Previous move
+review-forward = Next move
+review-live = Latest position
+action-share-game = Share the game

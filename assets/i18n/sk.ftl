@@ -488,3 +488,20 @@ rules-section-out = Vypadnutie z hry
 rules-section-check = Šach a mat
 rules-section-end = Koniec hry
 rules-section-origin = Odkiaľ hra pochádza
+
+## Herná obrazovka a vzhľad (Android)
+
+settings-theme = Vzhľad
+theme-system = Podľa systému
+theme-light = Svetlý
+theme-dark = Tmavý
+action-more = Viac
+action-review = Prezerať ťahy
+action-review-live = Späť do hry
+action-seats = Hráči
+action-table-mode = Režim stola: ovládanie každého hráča je otočené k nemu
+review-first = Začiatočná pozícia
+review-back = Predchádzajúci ťah
+review-forward = Nasledujúci ťah
+review-live = Aktuálna pozícia
+action-share-game = Zdieľať hru

@@ -62,7 +62,8 @@ const ARMIES: &[(&str, u32, u32, u32)] = &[
     ("yellow", 0xf3ca13, 0x1d1d1d, 0x8a6d00),
     ("green", 0x137260, 0xf0f0f0, 0x137260),
     ("purple", 0x8719b3, 0xf0f0f0, 0x7a1aa0),
-    ("orange", 0xc5742f, 0x1d1d1d, 0xa85a18),
+    // orange was 0xc5742f: CIEDE2000 9.9 from the dark square (eight-player on brown)
+    ("orange", 0xec6038, 0x1d1d1d, 0xa85a18),
     ("grey", 0x9d9d9d, 0x3a3a3a, 0x6a6a6a),
     ("neutral", 0xf2c12e, 0x1d1d1d, 0x1d1d1d),
 ];
@@ -257,6 +258,29 @@ pub(crate) mod tests {
         // Sharma, Wu & Dalal (2005), pair 1: 2.0425.
         let d = de2000([50.0, 2.6772, -79.7751], [50.0, 0.0, -82.7485]);
         assert!((d - 2.0425).abs() < 1e-3, "{d}");
+    }
+
+    /// Every army's body against each square tone it may stand on (light, dark, shogi wood),
+    /// normal vision: at least 11.5 (white on the light square, as every chess set has it,
+    /// is the lowest at 11.8; pieces also carry their ink outline).
+    #[test]
+    fn armies_stand_out_on_their_squares() {
+        let mut worst = (f64::MAX, "", "");
+        for id in army_ids() {
+            for (name, sq) in [
+                ("light", tone::LIGHT),
+                ("dark", tone::DARK),
+                ("wood", tone::WOOD),
+            ] {
+                let d = de2000(lab(army(id).body, &NORMAL), lab(sq, &NORMAL));
+                println!("{id} on {name}: CIEDE2000 {d:.1}");
+                if d < worst.0 {
+                    worst = (d, id, name);
+                }
+            }
+        }
+        let (d, id, sq) = worst;
+        assert!(d >= 11.5, "{id} on the {sq} square differs by only {d:.1}");
     }
 
     #[test]

@@ -64,6 +64,8 @@ class AndroidPlatform(private val activity: Activity, override val library: Game
         showLegalMoves = prefs.getBoolean("showLegalMoves", true),
         sound = prefs.getBoolean("sound", true),
         haptics = prefs.getBoolean("haptics", true),
+        theme = runCatching { rookery.ui.ThemeMode.valueOf(prefs.getString("theme", "")!!) }
+            .getOrDefault(rookery.ui.ThemeMode.System),
     )
 
     override fun saveSettings(s: Settings) {
@@ -73,6 +75,7 @@ class AndroidPlatform(private val activity: Activity, override val library: Game
             .putBoolean("showLegalMoves", s.showLegalMoves)
             .putBoolean("sound", s.sound)
             .putBoolean("haptics", s.haptics)
+            .putString("theme", s.theme.name)
         if (Build.VERSION.SDK_INT < Build.VERSION_CODES.TIRAMISU) edit.putString("language", s.language)
         edit.apply()
         if (languageChanged && Build.VERSION.SDK_INT >= Build.VERSION_CODES.TIRAMISU) {

@@ -56,6 +56,7 @@ class DesktopPlatform(
             showLegalMoves = p.getProperty("showLegalMoves", "true") == "true",
             sound = p.getProperty("sound", "true") == "true",
             haptics = p.getProperty("haptics", "true") == "true",
+            theme = runCatching { rookery.ui.ThemeMode.valueOf(p.getProperty("theme", "")) }.getOrDefault(rookery.ui.ThemeMode.System),
         )
     }
 
@@ -69,6 +70,7 @@ class DesktopPlatform(
         p["showLegalMoves"] = s.showLegalMoves.toString()
         p["sound"] = s.sound.toString()
         p["haptics"] = s.haptics.toString()
+        p["theme"] = s.theme.name
         f.outputStream().use { p.store(it, "Rookery desktop settings") }
     }
 

@@ -1,6 +1,7 @@
 package rookery.desktop
 
 import androidx.compose.ui.unit.DpSize
+import androidx.compose.runtime.remember
 import androidx.compose.ui.unit.dp
 import androidx.compose.ui.window.Window
 import androidx.compose.ui.window.application
@@ -28,7 +29,10 @@ fun main(args: Array<String>) {
             title = "Rookery",
             state = rememberWindowState(size = DpSize(1000.dp, 760.dp)),
         ) {
-            RookeryApp(platform)
+            val state = remember {
+                rookery.ui.AppState(platform, emptyList())
+            }
+            RookeryApp(platform, state = state)
         }
     }
 }

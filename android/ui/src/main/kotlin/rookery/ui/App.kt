@@ -1,8 +1,9 @@
 package rookery.ui
 
-import androidx.compose.material3.MaterialTheme
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.windowInsetsPadding
 import androidx.compose.material3.Surface
-import androidx.compose.material3.darkColorScheme
+import androidx.compose.ui.platform.testTag
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.runtime.getValue
@@ -44,20 +45,22 @@ data class Settings(
     val showLegalMoves: Boolean = true,
     val sound: Boolean = true,
     val haptics: Boolean = true,
+    val theme: ThemeMode = ThemeMode.System,
 )
 
 /** The screens; a route survives process death as text (`encode`/`decode`). */
 sealed class Route {
     object Home : Route()
     data class NewGame(val gameId: String) : Route()
-    data class Game(val savedId: ULong) : Route()
+    /** A game; [table] is its table mode (chosen per game: every seat's controls face that seat). */
+    data class Game(val savedId: ULong, val table: Boolean = false) : Route()
     data class Rules(val gameId: String) : Route()
     object Settings : Route()
 
     fun encode(): String = when (this) {
         Home -> "home"
         is NewGame -> "new/$gameId"
-        is Game -> "game/$savedId"
+        is Game -> "game/$savedId" + if (table) "/table" else ""
         is Rules -> "rules/$gameId"
         Settings -> "settings"
     }
@@ -68,7 +71,7 @@ sealed class Route {
             return when (head) {
                 "home" -> Home
                 "new" -> tail?.let { NewGame(it) }
-                "game" -> tail?.toULongOrNull()?.let { Game(it) }
+                "game" -> tail?.split('/')?.let { t -> t[0].toULongOrNull()?.let { Game(it, t.getOrNull(1) == "table") } }
                 "rules" -> tail?.let { Rules(it) }
                 "settings" -> Settings
                 else -> null
@@ -149,14 +152,17 @@ fun RookeryApp(
 ) {
     val strings = remember(state.settings.language) { platform.strings(state.settings.language) }
     CompositionLocalProvider(LocalStrings provides strings) {
-        MaterialTheme(colorScheme = darkColorScheme()) {
+        RookeryTheme(state.settings.theme) {
             Surface(Modifier.fillMaxSize()) {
-                when (val r = state.route) {
-                    Route.Home -> HomeScreen(state)
-                    is Route.NewGame -> NewGameScreen(state, r.gameId)
-                    is Route.Game -> GameScreen(state, r.savedId)
-                    is Route.Rules -> RulesScreen(state, r.gameId)
-                    Route.Settings -> SettingsScreen(state)
+                // Every screen pads for the system bars and the display cutout (edge-to-edge).
+                Box(Modifier.fillMaxSize().windowInsetsPadding(LocalAppInsets.current()).testTag("safe-area")) {
+                    when (val r = state.route) {
+                        Route.Home -> HomeScreen(state)
+                        is Route.NewGame -> NewGameScreen(state, r.gameId)
+                        is Route.Game -> GameScreen(state, r.savedId, r.table)
+                        is Route.Rules -> RulesScreen(state, r.gameId)
+                        Route.Settings -> SettingsScreen(state)
+                    }
                 }
             }
         }

@@ -23,8 +23,8 @@ import uniffi.rookery_bindings.SeatConfig
 import uniffi.rookery_bindings.SeatStateView
 import uniffi.rookery_bindings.sceneHitTest
 
-/** How the board is turned (settings). */
-enum class OrientationMode { FaceToMove, Fixed, Table }
+/** How the board is turned (settings; table mode is chosen per game, [Route.Game.table]). */
+enum class OrientationMode { FaceToMove, Fixed }
 
 /**
  * The one dispatcher of every call into the core: off the main thread, one call at a time, in
@@ -72,10 +72,9 @@ class GameController private constructor(
     @Volatile var onBotsFinishing: (() -> Unit)? = null
 
     companion object {
-        /** Whom the device shows the game to, for the orientation setting. */
-        fun looker(mode: OrientationMode, s: GameScreen): ScreenLooker = when (mode) {
+        /** Whom the device shows the game to, for the orientation setting and the game's table mode. */
+        fun looker(mode: OrientationMode, table: Boolean, s: GameScreen): ScreenLooker = if (table) ScreenLooker.Table(true) else when (mode) {
             OrientationMode.FaceToMove -> ScreenLooker.Device
-            OrientationMode.Table -> ScreenLooker.Table(true)
             // One person at the device: that seat at the bottom; several: pass-and-play,
             // whose hand-overs the core decides.
             OrientationMode.Fixed -> {
@@ -85,10 +84,20 @@ class GameController private constructor(
         }
 
         /** Opens the screen of a session: its first screen is read on [CoreDispatcher]. */
-        suspend fun open(session: GameSession, scope: CoroutineScope, mode: OrientationMode): GameController {
-            val first = withContext(CoreDispatcher) { session.setLooker(looker(mode, session.screen())) }
-            return GameController(session, scope, first).also { it.start() }
+        suspend fun open(session: GameSession, scope: CoroutineScope, mode: OrientationMode, table: Boolean = false): GameController {
+            val first = withContext(CoreDispatcher) { session.setLooker(looker(mode, table, session.screen())) }
+            return GameController(session, scope, first).also { it.view = mode to table; it.start() }
         }
+    }
+
+    /** The orientation and table mode the screen was last set to. */
+    @Volatile private var view: Pair<OrientationMode, Boolean>? = null
+
+    /** Whom the screen is for changed (the setting, the game's table mode): the core turns the scene. */
+    fun setView(mode: OrientationMode, table: Boolean) {
+        if (view == (mode to table)) return
+        view = mode to table
+        core { _state.value = session.setLooker(looker(mode, table, _state.value)) }
     }
 
     private fun start() {

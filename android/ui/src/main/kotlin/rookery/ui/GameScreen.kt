@@ -1,7 +1,20 @@
 package rookery.ui
 
 import androidx.compose.foundation.Canvas
+import androidx.compose.foundation.layout.Spacer
+import androidx.compose.foundation.layout.height
+import androidx.compose.foundation.shape.RoundedCornerShape
+import androidx.compose.material3.DropdownMenu
+import androidx.compose.material3.DropdownMenuItem
+import androidx.compose.material3.Icon
+import androidx.compose.material3.IconButton
+import androidx.compose.material3.LocalContentColor
+import androidx.compose.material3.Surface
+import androidx.compose.ui.draw.rotate
+import androidx.compose.ui.layout.layout
+import androidx.compose.ui.unit.Constraints
 import androidx.compose.foundation.background
+import androidx.compose.foundation.border
 import androidx.compose.foundation.clickable
 import androidx.compose.foundation.horizontalScroll
 import androidx.compose.foundation.layout.Arrangement
@@ -64,15 +77,14 @@ private val coreScope = CoroutineScope(SupervisorJob() + CoreDispatcher)
  * The game screen of a saved game: resumed from the library (so rotation, process death and
  * "Don't keep activities" bring back exactly the same game) on [CoreDispatcher], played through
  * [GameController]. Leaving the screen closes the controller, which cancels a thinking bot,
- * then frees the session.
+ * then frees the session. [table] is the game's table mode (its route).
  */
 @Composable
-fun GameScreen(app: AppState, savedId: ULong) {
+fun GameScreen(app: AppState, savedId: ULong, table: Boolean = false) {
     val scope = rememberCoroutineScope()
-    val mode = app.settings.orientation
-    val controller by produceState<GameController?>(null, savedId, mode) {
+    val controller by produceState<GameController?>(null, savedId) {
         val session = withContext(CoreDispatcher) { app.platform.library.resume(savedId) }
-        val c = GameController.open(session, scope, mode)
+        val c = GameController.open(session, scope, app.settings.orientation, table)
         value = c
         try {
             kotlinx.coroutines.awaitCancellation()
@@ -83,16 +95,28 @@ fun GameScreen(app: AppState, savedId: ULong) {
     }
     val c = controller ?: return
     GameHooks(app, c, savedId)
+    LaunchedEffect(c, app.settings.orientation, table) { c.setView(app.settings.orientation, table) }
     DisposableEffect(c) {
         app.game = c
         onDispose { if (app.game === c) app.game = null }
     }
-    GameContent(app, c)
+    GameContent(app, c, table) { on ->
+        (app.route as? Route.Game)?.let { app.replace(it.copy(table = on)) }
+    }
 }
 
-/** The screen's content for a controller (also used by tests on sessions without a library). */
+/** What a seat's own controls ask for: resign for it, hand it to a bot (both confirmed first). */
+private class SeatActions(val resign: (Int) -> Unit, val hand: (Int) -> Unit)
+
+/**
+ * The screen's content for a controller (also used by tests on sessions without a library).
+ * A phone in portrait: app bar, status, the board across the full width, pickers, the move
+ * strip, the bottom bar. Landscape and tablets: the board the full height, the panel beside it.
+ * Table mode: each seat's strip (name, clock, resign, hand to a bot; the status and moves
+ * when it is to move) on its side of the board, turned to face it.
+ */
 @Composable
-fun GameContent(app: AppState, controller: GameController) {
+fun GameContent(app: AppState, controller: GameController, table: Boolean = false, onTable: (Boolean) -> Unit = {}) {
     val s = LocalStrings.current
     val st by controller.state.collectAsState()
     val bars = barTexts(s, st)
@@ -100,34 +124,128 @@ fun GameContent(app: AppState, controller: GameController) {
         HandOver(app, controller, st, p.seat)
         return
     }
+    var resigning by remember { mutableStateOf<Int?>(null) }
+    var handing by remember { mutableStateOf<Int?>(null) }
+    var seatsOpen by remember { mutableStateOf(false) }
+    val actions = SeatActions({ resigning = it }, { handing = it })
+    val board: @Composable (Modifier) -> Unit = { m ->
+        BoardCanvas(st.scene, app.art, bars, m, boardDescription(s, st), controller::onBoardTap,
+            { cellDescription(s, st, it) }, controller::onCellTap, zoomable = st.scene.cells.size > 200,
+            onDrag = controller::onBoardDrag)
+    }
     BoxWithConstraints(Modifier.fillMaxSize().testTag("game-screen")) {
         val wide = maxWidth > maxHeight && maxWidth >= 600.dp
-        val boardMax = maxHeight * 0.62f
-        if (wide) {
-            Row(Modifier.fillMaxSize()) {
-                BoardCanvas(st.scene, app.art, bars, Modifier.fillMaxHeight().weight(1.4f).padding(4.dp),
-                    boardDescription(s, st), controller::onBoardTap,
-                    { cellDescription(s, st, it) }, controller::onCellTap, zoomable = st.scene.cells.size > 200,
-                    onDrag = controller::onBoardDrag)
-                Column(Modifier.weight(1f).fillMaxHeight().verticalScroll(rememberScrollState()).padding(8.dp)) {
-                    TopBar(app, controller, st)
+        val panelMax = maxHeight * 0.4f
+        val boardSide = minOf(maxHeight / st.scene.height, maxWidth * 0.65f)
+        when {
+            table -> Column(Modifier.fillMaxSize()) {
+                TopBar(app, st, table, onTable)
+                TableLayout(app, controller, st, actions, Modifier.weight(1f), board)
+                BottomBar(controller, st, null, null, table = true)
+            }
+            wide -> Row(Modifier.fillMaxSize()) {
+                board(Modifier.fillMaxHeight().width(boardSide).padding(4.dp))
+                Column(Modifier.weight(1f).fillMaxHeight()) {
+                    TopBar(app, st, table, onTable)
+                    Column(Modifier.weight(1f).verticalScroll(rememberScrollState()).padding(horizontal = 8.dp)) {
+                        StatusBlock(app, controller, st)
+                        Captured(app, st)
+                        Pending(app, controller, st)
+                        for (b in st.bars) SeatLine(app, controller, st, b, actions)
+                    }
                     MoveStrip(controller, st)
-                    Panel(app, controller, st)
+                    BottomBar(controller, st, st.resigningSeat()?.let { seat -> { resigning = seat } }, null)
                 }
             }
-        } else {
-            Column(Modifier.fillMaxSize()) {
-                TopBar(app, controller, st)
-                BoardCanvas(st.scene, app.art, bars, Modifier.fillMaxWidth().heightIn(max = boardMax).padding(2.dp),
-                    boardDescription(s, st), controller::onBoardTap,
-                    { cellDescription(s, st, it) }, controller::onCellTap, zoomable = st.scene.cells.size > 200,
-                    onDrag = controller::onBoardDrag)
-                MoveStrip(controller, st)
-                Column(Modifier.fillMaxWidth().weight(1f).verticalScroll(rememberScrollState()).padding(8.dp)) {
-                    Panel(app, controller, st)
+            else -> Column(Modifier.fillMaxSize()) {
+                TopBar(app, st, table, onTable)
+                Column(Modifier.padding(horizontal = 8.dp)) {
+                    StatusBlock(app, controller, st)
+                    Captured(app, st)
                 }
+                board(Modifier.fillMaxWidth().weight(1f).testTag("board-slot"))
+                Column(Modifier.fillMaxWidth().heightIn(max = panelMax).verticalScroll(rememberScrollState()).padding(horizontal = 8.dp)) {
+                    Pending(app, controller, st)
+                }
+                MoveStrip(controller, st)
+                BottomBar(controller, st, st.resigningSeat()?.let { seat -> { resigning = seat } }, { seatsOpen = true })
             }
         }
+    }
+    if (seatsOpen) {
+        AlertDialog(
+            onDismissRequest = { seatsOpen = false },
+            title = { Text(s.text("action-seats")) },
+            text = {
+                Column(Modifier.verticalScroll(rememberScrollState())) {
+                    for (b in st.bars) SeatLine(app, controller, st, b, SeatActions({ seatsOpen = false; resigning = it }, { seatsOpen = false; handing = it }))
+                }
+            },
+            confirmButton = { TextButton({ seatsOpen = false }, Modifier.testTag("seats-close")) { Text(s.text("action-back")) } },
+            modifier = Modifier.testTag("seats-dialog"),
+        )
+    }
+    resigning?.let { seat ->
+        val name = st.bars.getOrNull(seat)?.let { seatName(s, it) } ?: seat.toString()
+        Confirm(s.text("prompt-resign-for", name), s.text("prompt-resign-yes", name), s.text("prompt-resign-no"), "resign",
+            { resigning = null; controller.onResign(seat) }, { resigning = null })
+    }
+    handing?.let { seat ->
+        val name = st.bars.getOrNull(seat)?.let { seatName(s, it) } ?: seat.toString()
+        Confirm(s.text("prompt-hand-to-bot", name), s.text("prompt-hand-to-bot-yes", name), s.text("prompt-resign-no"), "hand",
+            { handing = null; controller.onSetSeat(seat, SeatConfig.Bot(DEFAULT_BOT_LEVEL.toUByte())) }, { handing = null })
+    }
+}
+
+/** The side of the board a seat sits at in table mode: 0 near, 1 left, 2 far, 3 right (its bar's turn). */
+private fun seatSide(st: GameScreen, seat: Int): Int {
+    val r = st.scene.bars.firstOrNull { it.seat.toInt() == seat }?.rotation ?: 0f
+    return ((kotlin.math.round(r / 90f).toInt() % 4) + 4) % 4
+}
+
+/**
+ * Lays a child out turned a quarter (its width the parent's height), then draws it turned by
+ * [degrees]: a strip along the left or right edge that reads from that side.
+ */
+private fun Modifier.sideways(degrees: Float): Modifier = this
+    .layout { m, c ->
+        val p = m.measure(Constraints(c.minHeight, c.maxHeight, c.minWidth, c.maxWidth))
+        layout(p.height, p.width) { p.place((p.height - p.width) / 2, (p.width - p.height) / 2) }
+    }
+    .rotate(degrees)
+
+@Composable
+private fun TableLayout(
+    app: AppState, c: GameController, st: GameScreen, actions: SeatActions, modifier: Modifier,
+    board: @Composable (Modifier) -> Unit,
+) {
+    val bySide = st.bars.groupBy { seatSide(st, it.seat.toInt()) }
+    @Composable
+    fun strip(side: Int, m: Modifier) {
+        val seats = bySide[side] ?: return
+        val toMove = seats.any { it.toMove } || (side == 0 && st.bars.none { it.toMove })
+        Column(m.testTag("table-side-$side").padding(4.dp)) {
+            if (toMove) {
+                StatusBlock(app, c, st)
+                Pending(app, c, st)
+                // the strips along the sides stay narrow: the last move instead of the strip
+                if (side % 2 == 0) MoveStrip(c, st, arrows = false)
+                else st.moves.lastOrNull()?.let { m ->
+                    Text("${m.number}. ${m.text}", Modifier.testTag("last-move"), style = MaterialTheme.typography.bodyMedium)
+                }
+            }
+            for (b in seats) SeatLine(app, c, st, b, actions, compact = true)
+        }
+    }
+    // near and far strips take the full width; the side strips stand between them
+    Column(modifier.fillMaxWidth()) {
+        strip(2, Modifier.fillMaxWidth().rotate(180f))
+        Row(Modifier.fillMaxWidth().weight(1f)) {
+            strip(1, Modifier.fillMaxHeight().sideways(90f))
+            board(Modifier.weight(1f).fillMaxHeight())
+            strip(3, Modifier.fillMaxHeight().sideways(270f))
+        }
+        strip(0, Modifier.fillMaxWidth())
     }
 }
 
@@ -194,25 +312,53 @@ fun statusLine(s: Strings, st: GameScreen): String {
 /** The turn clock's time left, in whole seconds rounded up ("⏱ 27 s"). */
 fun clockText(s: Strings, leftMs: ULong): String = s.text("status-timer", ((leftMs + 999uL) / 1000uL).toString())
 
+/** The app bar: back, the game's name (one line), rules, and a menu (table mode). */
 @Composable
-private fun TopBar(app: AppState, c: GameController, st: GameScreen) {
+private fun TopBar(app: AppState, st: GameScreen, table: Boolean, onTable: (Boolean) -> Unit) {
     val s = LocalStrings.current
-    var resigning by remember { mutableStateOf<Int?>(null) }
-    FlowRow(Modifier.fillMaxWidth(), verticalArrangement = Arrangement.Center) {
-        TextButton({ app.back() }, Modifier.testTag("back")) { Text("← " + s.text("action-back")) }
-        Text(s.gameName(st.gameId), Modifier.padding(top = 12.dp, end = 8.dp), style = MaterialTheme.typography.titleMedium,
+    var menu by remember { mutableStateOf(false) }
+    Row(Modifier.fillMaxWidth().height(56.dp).testTag("app-bar"), verticalAlignment = Alignment.CenterVertically) {
+        IconButton({ app.back() }, Modifier.testTag("back")) { Icon(RookeryIcons.Back, s.text("action-back")) }
+        Text(s.gameName(st.gameId), Modifier.weight(1f).testTag("title"), style = MaterialTheme.typography.titleLarge,
             maxLines = 1, overflow = TextOverflow.Ellipsis)
-        TextButton({ app.navigate(Route.Rules(st.gameId)) }, Modifier.testTag("rules")) { Text(s.text("action-rules")) }
-        TextButton(c::onUndo, Modifier.testTag("undo"), enabled = st.canUndo) { Text(s.text("action-undo")) }
-        if (st.canRedo) TextButton(c::onRedo, Modifier.testTag("redo")) { Text(s.text("action-redo")) }
-        val resigner = st.resigningSeat()
-        TextButton({ resigning = resigner }, Modifier.testTag("resign"),
-            enabled = resigner != null && st.result == null) { Text(s.text("action-resign")) }
+        IconButton({ app.navigate(Route.Rules(st.gameId)) }, Modifier.testTag("rules")) { Icon(RookeryIcons.Rules, s.text("action-rules")) }
+        Box {
+            IconButton({ menu = true }, Modifier.testTag("more")) { Icon(RookeryIcons.More, s.text("action-more")) }
+            DropdownMenu(menu, { menu = false }) {
+                DropdownMenuItem(
+                    text = { Text(s.text("action-table-mode")) },
+                    onClick = { menu = false; onTable(!table) },
+                    leadingIcon = { Icon(if (table) RookeryIcons.Check else RookeryIcons.Table, null) },
+                    modifier = Modifier.testTag("menu-table"),
+                )
+            }
+        }
     }
-    resigning?.let { seat ->
-        val name = st.bars.getOrNull(seat)?.let { seatName(s, it) } ?: seat.toString()
-        Confirm(s.text("prompt-resign-for", name), s.text("prompt-resign-yes", name), s.text("prompt-resign-no"), "resign",
-            { resigning = null; c.onResign(seat) }, { resigning = null })
+}
+
+/** The bottom bar: undo, redo, review, resign (for [onResign]), the players ([onSeats]). */
+@Composable
+private fun BottomBar(c: GameController, st: GameScreen, onResign: (() -> Unit)?, onSeats: (() -> Unit)?, table: Boolean = false) {
+    val s = LocalStrings.current
+    Surface(tonalElevation = 3.dp) {
+        Row(Modifier.fillMaxWidth().height(56.dp).testTag("bottom-bar"), horizontalArrangement = Arrangement.SpaceEvenly,
+            verticalAlignment = Alignment.CenterVertically) {
+            IconButton(c::onUndo, Modifier.testTag("undo"), enabled = st.canUndo) { Icon(RookeryIcons.Undo, s.text("action-undo")) }
+            IconButton(c::onRedo, Modifier.testTag("redo"), enabled = st.canRedo) { Icon(RookeryIcons.Redo, s.text("action-redo")) }
+            val reviewing = st.review != null
+            IconButton({ c.onReview(if (reviewing) ReviewStep.Live else ReviewStep.Back) }, Modifier.testTag("review"),
+                enabled = st.moves.isNotEmpty()) {
+                Icon(if (reviewing) RookeryIcons.Last else RookeryIcons.Review, s.text(if (reviewing) "action-review-live" else "action-review"),
+                    tint = if (reviewing) MaterialTheme.colorScheme.primary else LocalContentColor.current)
+            }
+            // Resign belongs to a seat: in table mode each seat's strip has its own.
+            if (st.result == null && !table) {
+                IconButton({ onResign?.invoke() }, Modifier.testTag("resign"), enabled = onResign != null) {
+                    Icon(RookeryIcons.Resign, s.text("action-resign"))
+                }
+            }
+            if (onSeats != null) IconButton(onSeats, Modifier.testTag("seats")) { Icon(RookeryIcons.Seats, s.text("action-seats")) }
+        }
     }
 }
 
@@ -233,48 +379,92 @@ private fun Confirm(question: String, yes: String, no: String, tag: String, onYe
  * arrows step through earlier positions and back to the live game.
  */
 @Composable
-private fun MoveStrip(c: GameController, st: GameScreen) {
+private fun MoveStrip(c: GameController, st: GameScreen, arrows: Boolean = true) {
     if (st.moves.isEmpty()) return
     val s = LocalStrings.current
     val scroll = rememberScrollState()
     val shown = (st.review?.toInt() ?: st.moves.size) - 1
-    LaunchedEffect(st.moves.size) { scroll.animateScrollTo(scroll.maxValue) }
-    Row(Modifier.fillMaxWidth().padding(horizontal = 4.dp), verticalAlignment = Alignment.CenterVertically) {
-        for ((step, tag, label) in listOf(
-            Triple(ReviewStep.First, "review-first", "|◀"),
-            Triple(ReviewStep.Back, "review-back", "◀"),
-        )) TextButton({ c.onReview(step) }, Modifier.testTag(tag)) { Text(label) }
+    LaunchedEffect(st.moves.size, shown) { if (st.review == null) scroll.scrollTo(scroll.maxValue) }
+    Row(Modifier.fillMaxWidth().height(44.dp).padding(horizontal = 2.dp), verticalAlignment = Alignment.CenterVertically) {
+        if (arrows) {
+            IconButton({ c.onReview(ReviewStep.First) }, Modifier.testTag("review-first")) { Icon(RookeryIcons.First, s.text("review-first")) }
+            IconButton({ c.onReview(ReviewStep.Back) }, Modifier.testTag("review-back")) { Icon(RookeryIcons.Previous, s.text("review-back")) }
+        }
         Row(Modifier.weight(1f).horizontalScroll(scroll).testTag("moves"), verticalAlignment = Alignment.CenterVertically) {
             for ((i, m) in st.moves.withIndex()) {
                 val first = i == 0 || st.moves[i - 1].number != m.number
-                val text = (if (first) "${m.number}. " else "") + m.text + (m.note?.let { " (" + s.message(it) + ")" } ?: "")
+                if (first) Text("${m.number}.", Modifier.padding(start = 6.dp), style = MaterialTheme.typography.bodySmall,
+                    color = MaterialTheme.colorScheme.onSurfaceVariant)
+                val text = m.text + (m.note?.let { " (" + s.message(it) + ")" } ?: "")
                 Text(
                     text,
                     Modifier.padding(horizontal = 2.dp)
-                        .background(if (i == shown) MaterialTheme.colorScheme.secondaryContainer else Color.Transparent)
+                        .background(if (i == shown) MaterialTheme.colorScheme.secondaryContainer else Color.Transparent, RoundedCornerShape(6.dp))
                         .testTag("move-$i")
                         .clickable { c.onReview(ReviewStep.To(i.toUInt())) }
-                        .padding(horizontal = 4.dp, vertical = 6.dp),
+                        .padding(horizontal = 6.dp, vertical = 6.dp),
                     style = MaterialTheme.typography.bodyMedium,
+                    fontWeight = if (i == shown) FontWeight.Bold else null,
                     maxLines = 1,
                 )
             }
         }
-        for ((step, tag, label) in listOf(
-            Triple(ReviewStep.Forward, "review-forward", "▶"),
-            Triple(ReviewStep.Live, "review-live", "▶|"),
-        )) TextButton({ c.onReview(step) }, Modifier.testTag(tag)) { Text(label) }
+        if (arrows) {
+            IconButton({ c.onReview(ReviewStep.Forward) }, Modifier.testTag("review-forward")) { Icon(RookeryIcons.Next, s.text("review-forward")) }
+            IconButton({ c.onReview(ReviewStep.Live) }, Modifier.testTag("review-live")) { Icon(RookeryIcons.Last, s.text("review-live")) }
+        }
     }
 }
 
+/** The status line (whose turn, check, the clock; not the result, which the sheet shows) and the phase. */
 @Composable
-private fun Panel(app: AppState, c: GameController, st: GameScreen) {
+private fun StatusBlock(app: AppState, c: GameController, st: GameScreen) {
     val s = LocalStrings.current
-    Text(statusLine(s, st), Modifier.testTag("status").padding(vertical = 4.dp), fontWeight = FontWeight.Bold)
+    if (st.result == null) {
+        Text(statusLine(s, st), Modifier.testTag("status").padding(vertical = 4.dp), fontWeight = FontWeight.Bold,
+            maxLines = 2, overflow = TextOverflow.Ellipsis)
+    }
     st.phase?.let { p ->
         Text(s.message(p.what) + " · " + s.message(p.hint), Modifier.testTag("phase"), style = MaterialTheme.typography.bodySmall)
     }
     for (n in st.notices) Text(s.message(n), Modifier.testTag("notice"), style = MaterialTheme.typography.bodySmall)
+}
+
+/**
+ * How many pawns a seat is ahead of the strongest other seat still playing (the bars carry
+ * each seat's material on the board), 0 when it is not ahead.
+ */
+fun materialLead(st: GameScreen, seat: Int): Int {
+    val me = st.bars.getOrNull(seat) ?: return 0
+    val others = st.bars.filter { it.seat.toInt() != seat && it.state != SeatStateView.OUT }.maxOfOrNull { it.material } ?: return 0
+    return (me.material - others).coerceAtLeast(0)
+}
+
+/** Captured pieces and the material lead of the seats whose bars carry them (nothing at the start). */
+@Composable
+private fun Captured(app: AppState, st: GameScreen) {
+    for (b in st.bars) {
+        val lead = materialLead(st, b.seat.toInt())
+        if (b.captured.isEmpty() && lead <= 0) continue
+        Row(Modifier.fillMaxWidth().height(20.dp).testTag("captured-${b.seat}"), verticalAlignment = Alignment.CenterVertically) {
+            val own = st.scene.armies.firstOrNull { it.id == b.army }
+            Swatch(own?.let { argb(it.body) } ?: Color.Gray, 10.dp)
+            Spacer(Modifier.width(4.dp))
+            for (p in b.captured) {
+                val g = app.art.glyph(p.glyph)
+                val army = st.scene.armies.firstOrNull { it.id == p.army }
+                if (g != null) Canvas(Modifier.size(18.dp)) { drawGlyph(g, army, center, size.minDimension, 0f) }
+                else Text(p.letter, style = MaterialTheme.typography.bodySmall)
+            }
+            if (lead > 0) Text(" +$lead", Modifier.testTag("lead-${b.seat}"), style = MaterialTheme.typography.bodySmall, fontWeight = FontWeight.Bold)
+        }
+    }
+}
+
+/** What waits for the player: a promotion or move picker, the core's move buttons, the bots' decision, the result. */
+@Composable
+private fun Pending(app: AppState, c: GameController, st: GameScreen) {
+    val s = LocalStrings.current
     when (val p = st.pending) {
         is PendingView.Promotion -> Picker(s.text("prompt-promote-to"), p.options.map { o ->
             val kind = o.glyph.split('-').getOrNull(1) ?: o.letter
@@ -284,7 +474,7 @@ private fun Panel(app: AppState, c: GameController, st: GameScreen) {
             val o = p.options[i]
             app.art.glyph(o.glyph)?.let { g ->
                 val army = st.scene.armies.firstOrNull { it.id == o.army }
-                Canvas(Modifier.size(28.dp).testTag("promote-piece-$i")) { drawGlyph(g, army, center, size.minDimension, 0f) }
+                Canvas(Modifier.size(36.dp).testTag("promote-piece-$i")) { drawGlyph(g, army, center, size.minDimension, 0f) }
             }
         }
         is PendingView.Moves -> Picker(s.text("prompt-which-move"), p.options.map { s.text("prompt-move", it) },
@@ -305,20 +495,13 @@ private fun Panel(app: AppState, c: GameController, st: GameScreen) {
     if (c.waitingForDecision(st)) {
         Card(Modifier.fillMaxWidth().padding(vertical = 4.dp)) {
             Text(s.text("prompt-no-person-playing"), Modifier.padding(8.dp))
-            Row {
+            FlowRow {
                 Button(c::onLetBotsFinish, Modifier.padding(4.dp).testTag("let-bots-finish")) { Text(s.text("action-let-bots-finish")) }
                 OutlinedButton(c::onEndGame, Modifier.padding(4.dp).testTag("end-game")) { Text(s.text("action-end-game")) }
             }
         }
     }
     st.result?.let { r -> ResultSheet(app, c, st, r) }
-    var handing by remember { mutableStateOf<Int?>(null) }
-    for (b in st.bars) SeatLine(c, st, b) { handing = it }
-    handing?.let { seat ->
-        val name = st.bars.getOrNull(seat)?.let { seatName(s, it) } ?: seat.toString()
-        Confirm(s.text("prompt-hand-to-bot", name), s.text("prompt-hand-to-bot-yes", name), s.text("prompt-resign-no"), "hand",
-            { handing = null; c.onSetSeat(seat, SeatConfig.Bot(DEFAULT_BOT_LEVEL.toUByte())) }, { handing = null })
-    }
 }
 
 /** The result: who won and why, the places, and what next (a rematch, a new game). */
@@ -341,10 +524,20 @@ private fun ResultSheet(app: AppState, c: GameController, st: GameScreen, r: uni
                     FollowUp.NEW_GAME -> OutlinedButton({ app.replace(Route.NewGame(st.gameId)) }, Modifier.padding(4.dp).testTag("new-game")) {
                         Text(s.text("action-new-game"))
                     }
-                    FollowUp.EXPORT -> {}
+                    FollowUp.EXPORT -> st.savedId?.let { id ->
+                        OutlinedButton({ exportGame(app, id, s.gameName(st.gameId)) }, Modifier.padding(4.dp).testTag("export")) { Text(s.text("action-share-game")) }
+                    }
                 }
             }
         }
+    }
+}
+
+/** The game's text (PGN, PGN4 or Rookery's form), read off the main thread, handed to the platform's share. */
+private fun exportGame(app: AppState, savedId: ULong, title: String) {
+    coreScope.launch {
+        val text = runCatching { app.platform.library.exportGame(savedId) }.getOrNull() ?: return@launch
+        kotlinx.coroutines.withContext(kotlinx.coroutines.Dispatchers.Main) { app.platform.share(title, text) }
     }
 }
 
@@ -383,30 +576,53 @@ private fun Picker(
     }
 }
 
+/** An army's colour as a dot, outlined so that white shows on a light theme and black on a dark one. */
 @Composable
-private fun SeatLine(c: GameController, st: GameScreen, b: SeatBarView, onHand: (Int) -> Unit) {
+private fun Swatch(colour: Color, size: androidx.compose.ui.unit.Dp) {
+    Box(Modifier.size(size).background(colour, CircleShape).border(1.dp, MaterialTheme.colorScheme.outline, CircleShape))
+}
+
+/**
+ * A seat: its colour, who plays it, out or not, the score where the game keeps points, the
+ * clock in table mode, and its controls (hand to a bot or take over; in table mode resign).
+ */
+@Composable
+private fun SeatLine(app: AppState, c: GameController, st: GameScreen, b: SeatBarView, actions: SeatActions, compact: Boolean = false) {
     val s = LocalStrings.current
     val i = b.seat.toInt()
     val live = st.result == null
     val playing = b.state != SeatStateView.OUT
+    val army = st.scene.armies.firstOrNull { it.id == b.army }
     Row(
         Modifier.fillMaxWidth().testTag("seat-$i")
-            .background(if (b.toMove && live) MaterialTheme.colorScheme.secondaryContainer else Color.Transparent)
-            .padding(horizontal = 4.dp),
+            .background(if (b.toMove && live) MaterialTheme.colorScheme.secondaryContainer else Color.Transparent, RoundedCornerShape(8.dp))
+            .padding(horizontal = 6.dp),
         verticalAlignment = Alignment.CenterVertically,
     ) {
-        Box(Modifier.size(10.dp).background(if (playing) Color(0xFF8FD18F) else Color.Gray, CircleShape))
+        Swatch(if (playing) army?.let { argb(it.body) } ?: Color.Gray else Color.Gray, 12.dp)
         Text(
             seatName(s, b) + (if (playing) "" else " · " + s.text("status-out")),
-            Modifier.padding(start = 6.dp).weight(1f), maxLines = 1, overflow = TextOverflow.Ellipsis,
+            Modifier.padding(start = 8.dp).weight(1f), maxLines = 1, overflow = TextOverflow.Ellipsis,
         )
-        Text(b.score ?: "", Modifier.width(40.dp).testTag("score-$i"))
-        if (live && playing) {
+        if (compact) b.clock?.let { Text(clockText(s, it.leftMs), Modifier.padding(horizontal = 4.dp).testTag("clock-$i")) }
+        b.score?.let { Text(s.text("status-score", it), Modifier.padding(horizontal = 4.dp).testTag("score-$i"), maxLines = 1) }
+        if (live && playing && compact) {
+            // table mode: icons, so that a strip on the side of a phone stays narrow
             if (b.bot == null) {
-                TextButton({ onHand(i) }, Modifier.testTag("hand-$i")) { Text(s.text("action-hand-to-bot")) }
+                IconButton({ actions.resign(i) }, Modifier.size(40.dp).testTag("resign-$i")) { Icon(RookeryIcons.Resign, s.text("action-resign")) }
+                IconButton({ actions.hand(i) }, Modifier.size(40.dp).testTag("hand-$i")) { Icon(RookeryIcons.Bot, s.text("action-hand-to-bot")) }
             } else {
                 val colour = (if (s.has(b.colour)) s.text(b.colour) else b.colour).replaceFirstChar { it.uppercase() }
-                TextButton({ c.onSetSeat(i, SeatConfig.Person(colour)) }, Modifier.testTag("take-$i")) { Text(s.text("action-take-over")) }
+                IconButton({ c.onSetSeat(i, SeatConfig.Person(colour)) }, Modifier.size(40.dp).testTag("take-$i")) {
+                    Icon(RookeryIcons.Person, s.text("action-take-over"))
+                }
+            }
+        } else if (live && playing) {
+            if (b.bot == null) {
+                TextButton({ actions.hand(i) }, Modifier.testTag("hand-$i")) { Text(s.text("action-hand-to-bot"), maxLines = 1) }
+            } else {
+                val colour = (if (s.has(b.colour)) s.text(b.colour) else b.colour).replaceFirstChar { it.uppercase() }
+                TextButton({ c.onSetSeat(i, SeatConfig.Person(colour)) }, Modifier.testTag("take-$i")) { Text(s.text("action-take-over"), maxLines = 1) }
             }
         }
     }

@@ -66,13 +66,20 @@ fun SettingsScreen(app: AppState) {
             }
         }
         Text(s.text("settings-orientation"), Modifier.padding(top = 12.dp), style = MaterialTheme.typography.titleMedium)
+        // Table mode is chosen per game (the game screen's menu), not here.
         for ((mode, key) in listOf(
             OrientationMode.FaceToMove to "orientation-face-to-move",
             OrientationMode.Fixed to "orientation-fixed",
-            OrientationMode.Table to "orientation-table",
         )) {
             FilterChip(st.orientation == mode, { app.update(st.copy(orientation = mode)) }, { Text(s.text(key)) },
                 Modifier.testTag("orientation-${mode.name}"))
+        }
+        Text(s.text("settings-theme"), Modifier.padding(top = 12.dp), style = MaterialTheme.typography.titleMedium)
+        Row {
+            for ((mode, key) in listOf(ThemeMode.System to "theme-system", ThemeMode.Light to "theme-light", ThemeMode.Dark to "theme-dark")) {
+                FilterChip(st.theme == mode, { app.update(st.copy(theme = mode)) }, { Text(s.text(key)) },
+                    Modifier.padding(end = 6.dp).testTag("theme-${mode.name}"))
+            }
         }
         Row(Modifier.padding(top = 12.dp), verticalAlignment = Alignment.CenterVertically) {
             Text(s.text("house-show-legal-moves"), Modifier.width(220.dp))

@@ -10,6 +10,7 @@ import org.jetbrains.skia.Image
 import org.junit.AfterClass
 import org.junit.Assert.assertTrue
 import org.junit.Test
+import uniffi.rookery_bindings.ReviewStep
 import uniffi.rookery_bindings.ScreenIntent
 import uniffi.rookery_bindings.SeatConfig
 import uniffi.rookery_bindings.catalogue
@@ -95,8 +96,8 @@ class ScreenshotTest {
             "(see target/screenshots/$name.png)", share <= 0.005)
     }
 
-    private fun app(language: String, stack: List<Route>): AppState =
-        AppState(platform, stack) {}.also { it.update(Settings(language = language)) }
+    private fun app(language: String, stack: List<Route>, theme: ThemeMode = ThemeMode.Dark): AppState =
+        AppState(platform, stack) {}.also { it.update(Settings(language = language, theme = theme)) }
 
     /** Home has read the saved games (off the main thread). */
     private fun AppState.homeRead() = home.saved.value != null && home.idle
@@ -125,7 +126,7 @@ class ScreenshotTest {
             p.library.newGame("chess", listOf(SeatConfig.Person("Ann"), SeatConfig.Person("Ben")), defaultHouseRules(), 1u)
                 .use { s -> for (m in listOf("e2e4", "e7e5", "g1f3")) s.act(ScreenIntent.Play(m)) }
             for ((size, w, h) in sizes) for (lang in languages) {
-                val a = AppState(p, listOf(Route.Home)).also { it.update(Settings(language = lang)) }
+                val a = AppState(p, listOf(Route.Home)).also { it.update(Settings(language = lang, theme = ThemeMode.Dark)) }
                 render("home-saved-$size-$lang", w, h, ready = { a.homeRead() }) { RookeryApp(p, state = a) }
             }
         } finally {
@@ -151,7 +152,7 @@ class ScreenshotTest {
         try {
             val id = p.library.newGame("janggi", listOf(SeatConfig.Person("P1"), SeatConfig.Person("P2")), defaultHouseRules(), 1u)
                 .use { it.screen().savedId!! }
-            val a = AppState(p, listOf(Route.Home, Route.Game(id))) {}.also { it.update(Settings(language = "en")) }
+            val a = AppState(p, listOf(Route.Home, Route.Game(id))) {}.also { it.update(Settings(language = "en", theme = ThemeMode.Dark)) }
             render("game-janggi-phone-en", 360, 640, ready = { a.game?.idle == true }) {
                 RookeryApp(p, state = a)
             }
@@ -169,30 +170,75 @@ class ScreenshotTest {
         }
     }
 
-    private fun gameShots(gameId: String, moves: List<String>, select: String?) {
+    /** A saved game of `gameId` (every seat a person) after `moves`. */
+    private fun saved(gameId: String, moves: List<String>): ULong {
         val entry = catalogue().single { it.id == gameId }
         val seats = List(entry.seatCount.toInt()) { SeatConfig.Person("P${it + 1}") }
-        val session = platform.library.newGame(gameId, seats, defaultHouseRules(), 1u)
-        for (m in moves) session.act(ScreenIntent.Play(m))
-        val id = session.screen().savedId!!
-        session.close()
-        for ((size, w, h) in sizes) for (lang in languages) {
-            val a = app(lang, listOf(Route.Home, Route.Game(id)))
-            render("game-$gameId-$size-$lang", w, h, select?.let { c -> { a.game!!.onCellTap(c) } }, { a.game?.idle == true }) {
+        return platform.library.newGame(gameId, seats, defaultHouseRules(), 1u).use { session ->
+            for (m in moves) session.act(ScreenIntent.Play(m))
+            session.screen().savedId!!
+        }
+    }
+
+    /** One screenshot variant: size, language, theme. */
+    data class Shot(val size: String, val lang: String, val theme: ThemeMode = ThemeMode.Dark) {
+        val w get() = if (size == "phone") 360 else 1024
+        val h get() = 640
+        val suffix get() = "$size-$lang" + if (theme == ThemeMode.Light) "-light" else ""
+    }
+
+    /** Both sizes, both languages, dark: the full set of a game screen. */
+    private val allDark = sizes.flatMap { (size, _, _) -> languages.map { Shot(size, it) } }
+
+    /** The game screen of saved game `id` as `prefix-<size>-<lang>[-light]`, after `between` (a tap). */
+    private fun shots(prefix: String, id: ULong, variants: List<Shot>, table: Boolean = false, between: ((GameController) -> Unit)? = null) {
+        for (v in variants) {
+            val a = app(v.lang, listOf(Route.Home, Route.Game(id, table)), v.theme)
+            render("$prefix-${v.suffix}", v.w, v.h, between?.let { b -> { b(a.game!!) } }, { a.game?.idle == true }) {
                 RookeryApp(platform, state = a)
             }
         }
     }
 
-    @Test
-    fun chess() = gameShots("chess", listOf("e2e4", "e7e5"), "g1")
+    private fun gameShots(gameId: String, moves: List<String>, select: String?, extra: List<Shot> = emptyList()) =
+        shots("game-$gameId", saved(gameId, moves), allDark + extra, between = select?.let { c -> { g -> g.onCellTap(c) } })
 
     @Test
-    fun fourPlayer() = gameShots("four-player-ffa", listOf("h2h4"), null)
+    fun chess() = gameShots("chess", listOf("e2e4", "e7e5"), "g1", listOf(Shot("phone", "en", ThemeMode.Light), Shot("tablet", "sk", ThemeMode.Light)))
 
     @Test
-    fun eightPlayer() = gameShots("eight-player-ffa", emptyList(), null)
+    fun fourPlayer() = gameShots("four-player-ffa", listOf("h2h4"), null, listOf(Shot("phone", "sk", ThemeMode.Light)))
+
+    @Test
+    fun eightPlayer() = gameShots("eight-player-ffa", emptyList(), null, listOf(Shot("phone", "en", ThemeMode.Light)))
 
     @Test
     fun threePlayer() = gameShots("three-player", emptyList(), null)
+
+    @Test
+    fun xiangqi() = shots("game-xiangqi", saved("xiangqi", listOf("h3e3", "h10g8", "b1c3")),
+        listOf(Shot("phone", "en"), Shot("tablet", "sk"), Shot("phone", "sk", ThemeMode.Light)))
+
+    /** Shogi mid-game with a bishop in each hand (bishops traded on 2b). */
+    @Test
+    fun shogiWithHands() = shots("game-shogi", saved("shogi", listOf("7g7f", "3c3d", "8h2b+", "3a2b")),
+        listOf(Shot("phone", "en"), Shot("tablet", "sk"), Shot("phone", "sk", ThemeMode.Light)))
+
+    /** The result sheet after a mate (fool's mate): winner, reason, places, rematch and new game. */
+    @Test
+    fun resultSheet() = shots("result-chess", saved("chess", listOf("f2f3", "e7e5", "g2g4", "d8h4")),
+        listOf(Shot("phone", "en"), Shot("phone", "sk", ThemeMode.Light), Shot("tablet", "en")))
+
+    /** Table mode: each seat's strip on its side, turned to it; the status where the seat to move sits. */
+    @Test
+    fun tableMode() {
+        shots("table-chess", saved("chess", listOf("e2e4")), listOf(Shot("phone", "en")), table = true)
+        shots("table-four-player-ffa", saved("four-player-ffa", listOf("h2h4")),
+            listOf(Shot("phone", "sk"), Shot("tablet", "en", ThemeMode.Light)), table = true)
+    }
+
+    /** Review: the position after Black's first move, highlighted in the strip. */
+    @Test
+    fun reviewMode() = shots("review-chess", saved("chess", listOf("e2e4", "e7e5", "g1f3", "b8c6")),
+        listOf(Shot("phone", "en"), Shot("tablet", "sk", ThemeMode.Light))) { g -> g.onReview(ReviewStep.To(1u)) }
 }
