@@ -284,7 +284,6 @@ handover-ready = I am { $player }: show my board
 home-no-saved-games = No saved games yet.
 action-delete = Delete
 action-rename = Rename
-action-share-game = Share the game record
 action-cancel = Cancel
 home-more = More actions for this game
 home-finished = Finished

@@ -301,7 +301,6 @@ handover-ready = Som { $player }: ukázať moju šachovnicu
 home-no-saved-games = Zatiaľ žiadne uložené hry.
 action-delete = Zmazať
 action-rename = Premenovať
-action-share-game = Zdieľať záznam partie
 action-cancel = Zrušiť
 home-more = Ďalšie možnosti tejto partie
 home-finished = Dohrané

@@ -231,7 +231,6 @@ internal object StringIds {
         "home-no-saved-games" to R.string.home_no_saved_games,
         "action-delete" to R.string.action_delete,
         "action-rename" to R.string.action_rename,
-        "action-share-game" to R.string.action_share_game,
         "action-cancel" to R.string.action_cancel,
         "home-more" to R.string.home_more,
         "home-finished" to R.string.home_finished,
