@@ -197,6 +197,8 @@ pub struct Variant {
     /// How the game's players name the board's files and ranks (the board's labels and the
     /// game's own notation; saved games keep the board's internal cell names).
     pub coordinates: Coordinates,
+    /// How the game's records are exchanged with other programs (export and import).
+    pub records: Records,
     // Derived attack tables (filled by `finish`).
     pub(crate) slider_mask: [u64; LINE_KINDS],
     pub(crate) stepper_mask: [u64; LINE_KINDS],
@@ -230,6 +232,80 @@ pub struct Variant {
     pub(crate) royal_mask: u64,
     pub(crate) pawn_facings: u8,
     pub(crate) team_of: [u8; 16],
+}
+
+/// A form of game record: the standard ones other programs read, or Rookery's own text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordForm {
+    /// PGN (two-player games), with the `Variant` tag of [`Records::pgn_variant`].
+    Pgn,
+    /// chess.com PGN4 (four-player chess).
+    Pgn4,
+    /// KIF, the Japanese shogi record (Kifu for Windows, python-shogi).
+    Kif,
+    /// CSA, the Computer Shogi Association's record.
+    Csa,
+    /// Rookery's own text form (games no other program knows; `store::text`).
+    Rookery,
+}
+
+impl RecordForm {
+    /// The form's name as a command line and the apps name it (`pgn`, `kif`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            RecordForm::Pgn => "pgn",
+            RecordForm::Pgn4 => "pgn4",
+            RecordForm::Kif => "kif",
+            RecordForm::Csa => "csa",
+            RecordForm::Rookery => "rookery",
+        }
+    }
+
+    /// The form a name names (case ignored).
+    pub fn from_name(name: &str) -> Option<RecordForm> {
+        [
+            RecordForm::Pgn,
+            RecordForm::Pgn4,
+            RecordForm::Kif,
+            RecordForm::Csa,
+            RecordForm::Rookery,
+        ]
+        .into_iter()
+        .find(|f| f.name().eq_ignore_ascii_case(name))
+    }
+}
+
+/// How a game's records are exchanged with other programs: data of the game, read by the
+/// notation and store code, which never ask which game it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Records {
+    /// The forms a record of the game may be written in; the first is its standard form.
+    pub forms: &'static [RecordForm],
+    /// The PGN `Variant` tag: python-chess's name for the chess variants it knows
+    /// (`Chess960`, `antichess`, ...), Fairy-Stockfish's for the others (`xiangqi`,
+    /// `cambodian`, ...); None for standard chess, which has no tag.
+    pub pgn_variant: Option<&'static str>,
+}
+
+impl Records {
+    /// Games no other program knows: Rookery's own text only.
+    pub const ROOKERY: Records = Records {
+        forms: &[RecordForm::Rookery],
+        pgn_variant: None,
+    };
+
+    /// PGN with the `Variant` tag `tag` (None: standard chess).
+    pub const fn pgn(tag: Option<&'static str>) -> Records {
+        Records {
+            forms: &[RecordForm::Pgn],
+            pgn_variant: tag,
+        }
+    }
+
+    /// The standard form (the first of [`Records::forms`]).
+    pub fn standard(&self) -> RecordForm {
+        self.forms[0]
+    }
 }
 
 /// How players name a grid board's files and ranks.
@@ -482,6 +558,7 @@ impl Variant {
             steps_per_turn: 1,
             hooks: Hooks::default(),
             coordinates: Coordinates::Algebraic,
+            records: Records::ROOKERY,
             starts: (1, 0),
             castle_king_takes_rook: false,
             promotion_plus: false,

@@ -7,7 +7,7 @@ use crate::notation::fen;
 use crate::piece::{self, chess::*, Piece};
 use crate::position::{Move, Position};
 use crate::rules::{two_player_standings, Rules, Standing};
-use crate::variant::{EpMode, Family, SeatDef, Variant};
+use crate::variant::{EpMode, Family, Records, SeatDef, Variant};
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -25,9 +25,11 @@ pub fn variant(id: &'static str) -> Variant {
     v.ep = EpMode::NextMove;
     v.castling = true;
     v.start_fen = START_FEN.to_string();
+    v.records = Records::pgn(None);
     if id == "chess960" {
         v.starts = (960, 518);
         v.castle_king_takes_rook = true;
+        v.records = Records::pgn(Some("Chess960"));
     }
     v.finish()
 }

@@ -35,7 +35,7 @@ use crate::notation::fen4;
 use crate::piece::{self, chess::*, Piece, Seat};
 use crate::position::{CastleDef, Position};
 use crate::rules::multi::{self, MateTiming, Mobility};
-use crate::variant::{EpMode, Family, SeatDef, Variant};
+use crate::variant::{EpMode, Family, RecordForm, Records, SeatDef, Variant};
 
 pub const FFA: &str = "four-player-ffa";
 pub const TEAMS: &str = "four-player-teams";
@@ -107,6 +107,10 @@ pub fn variant(id: &'static str) -> Variant {
     v.castling = true;
     v.royal_check = true;
     v.start_fen = START_FEN4.to_string();
+    v.records = Records {
+        forms: &[RecordForm::Pgn4],
+        pgn_variant: None,
+    };
     v.finish()
 }
 

@@ -50,6 +50,8 @@ const AUX_EN_PASSANT: u8 = 0x20;
 pub fn variant() -> Variant {
     let mut v = variants::variant("friendly", Rule::Fog);
     v.family = Family::Friendly;
+    // no other program plays it (unions and chains): Rookery's own text
+    v.records = crate::variant::Records::ROOKERY;
     v.royal_check = false;
     // the chance stays open through the whole turn: a pawn freed in a chain may take
     v.ep = EpMode::WholeTurn;

@@ -14,7 +14,7 @@ use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
 use crate::piece::{atoms::*, dirs, Atom, Piece, PieceType, Seat};
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::{two_player_standings, NodeState, Rules, Standing};
-use crate::variant::{Family, HandRule, Hooks, SeatDef, Variant};
+use crate::variant::{Family, HandRule, Hooks, Records, SeatDef, Variant};
 
 /// Piece kinds of every game of the family (index = kind; letters differ per game).
 pub mod kinds {
@@ -74,6 +74,8 @@ pub struct Params {
     pub names: [&'static str; 6],
     /// The start position (Fairy-Stockfish FEN).
     pub start_fen: &'static str,
+    /// Fairy-Stockfish's name of the game (the PGN `Variant` tag).
+    pub fsf_name: &'static str,
     /// The seats' colours (sittuyin: red and black; FEN still `w`/`b`).
     pub colours: [&'static str; 2],
     /// No check: a king may be left attacked and taking it wins (chaturanga, DECISIONS).
@@ -99,6 +101,7 @@ pub const CHATURANGA: Params = Params {
     letters: ['P', 'N', 'B', 'R', 'Q', 'K'],
     names: ["pawn", "knight", "alfil", "rook", "fers", "king"],
     start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+    fsf_name: "chaturanga",
     colours: ["white", "black"],
     king_capture: true,
     bare_king: false,
@@ -114,6 +117,7 @@ pub const SHATRANJ: Params = Params {
     letters: ['P', 'N', 'B', 'R', 'Q', 'K'],
     names: ["pawn", "knight", "alfil", "rook", "fers", "king"],
     start_fen: "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1",
+    fsf_name: "shatranj",
     colours: ["white", "black"],
     king_capture: false,
     bare_king: true,
@@ -129,6 +133,7 @@ pub const MAKRUK: Params = Params {
     letters: ['P', 'N', 'S', 'R', 'M', 'K'],
     names: ["bia", "knight", "khon", "rook", "met", "king"],
     start_fen: "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
+    fsf_name: "makruk",
     colours: ["white", "black"],
     king_capture: false,
     bare_king: false,
@@ -144,6 +149,7 @@ pub const OUK_CHATRANG: Params = Params {
     letters: ['P', 'N', 'S', 'R', 'M', 'K'],
     names: ["bia", "knight", "khon", "rook", "met", "king"],
     start_fen: "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1",
+    fsf_name: "cambodian",
     colours: ["white", "black"],
     king_capture: false,
     bare_king: false,
@@ -159,6 +165,7 @@ pub const SITTUYIN: Params = Params {
     letters: ['P', 'N', 'S', 'R', 'F', 'K'],
     names: ["bia", "knight", "elephant", "rook", "general", "king"],
     start_fen: "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1",
+    fsf_name: "sittuyin",
     colours: ["red", "black"],
     king_capture: false,
     bare_king: false,
@@ -266,6 +273,7 @@ pub fn variant(id: &'static str, r: Ruleset) -> Variant {
     }
     v.royal_check = !p.king_capture;
     v.start_fen = p.start_fen.to_string();
+    v.records = Records::pgn(Some(p.fsf_name));
     v.hooks = Hooks {
         extra_moves: p.first_moves || p.setup,
         filter: p.king_capture || p.bare_king || p.setup,

@@ -20,7 +20,7 @@ use crate::piece::{atoms::*, dirs, Piece, PieceType, Seat};
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::xiangqi::{record_check, repetition};
 use crate::rules::{two_player_standings, Rules, Standing};
-use crate::variant::{Family, HandRule, Hooks, Promotion, SeatDef, Variant};
+use crate::variant::{Family, HandRule, Hooks, Promotion, RecordForm, Records, SeatDef, Variant};
 
 pub const SHOGI_START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1";
 pub const MINISHOGI_START: &str = "rbsgk/4p/5/P4/KGSBR[-] w 0 1";
@@ -162,6 +162,15 @@ fn build(id: &'static str, size: i16, zone_depth: i16) -> Variant {
     v.rule_hashed = 1 << DECLARED;
     v.promotion_plus = true;
     v.coordinates = crate::variant::Coordinates::FilesFromRight;
+    // CSA writes the 9×9 board only
+    v.records = Records {
+        forms: if size == 9 {
+            &[RecordForm::Kif, RecordForm::Csa]
+        } else {
+            &[RecordForm::Kif]
+        },
+        pgn_variant: None,
+    };
     v.start_fen = if size == 9 {
         SHOGI_START
     } else {

@@ -12,7 +12,7 @@ use crate::notation::fen;
 use crate::piece::{self, atoms::*, chess::*, Atom, Mode, Piece, PieceType, Seat, NEUTRAL};
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::{two_player_standings, NodeState, Rules, Standing};
-use crate::variant::{EpMode, Family, HandRule, Hooks, SeatDef, Variant};
+use crate::variant::{EpMode, Family, HandRule, Hooks, Records, SeatDef, Variant};
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -99,6 +99,7 @@ pub fn variant(id: &'static str, rule: Rule) -> Variant {
             v.royal_check = false;
             v.hooks.filter = true;
             v.start_fen = START_FEN.replace("KQkq", "-");
+            v.records = Records::pgn(Some("antichess"));
         }
         Rule::Atomic => {
             // king safety is the atomic kind (adjacent kings, explosions): the filter decides
@@ -109,6 +110,7 @@ pub fn variant(id: &'static str, rule: Rule) -> Variant {
                 node_state: true,
                 ..Hooks::default()
             };
+            v.records = Records::pgn(Some("atomic"));
         }
         Rule::Crazyhouse => {
             // zone 1: where a pawn may be dropped (not the first or last rank)
@@ -128,6 +130,7 @@ pub fn variant(id: &'static str, rule: Rule) -> Variant {
                 drop_zone,
             });
             v.start_fen = START_FEN.replace(" w", "[] w");
+            v.records = Records::pgn(Some("crazyhouse"));
         }
         Rule::Duck => {
             v.royal_check = false;
@@ -137,11 +140,14 @@ pub fn variant(id: &'static str, rule: Rule) -> Variant {
                 filter: true,
                 ..Hooks::default()
             };
+            v.records = Records::pgn(Some("duck"));
         }
         Rule::Fog => {
             v.royal_check = false;
             v.hooks.filter = true;
             v.hooks.node_state = true;
+            // no other program plays it: the tag is Rookery's own name
+            v.records = Records::pgn(Some("fog-of-war"));
         }
     }
     v.finish()

@@ -15,7 +15,7 @@ use crate::notation::fen;
 use crate::piece::{atoms::*, dirs, Mode, Piece, PieceType, Seat, Zone};
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::{two_player_standings, NodeState, Rules, Standing};
-use crate::variant::{Family, Hooks, SeatDef, Variant};
+use crate::variant::{Family, Hooks, Records, SeatDef, Variant};
 
 mod chase;
 
@@ -88,7 +88,7 @@ pub fn xiangqi_variant() -> Variant {
     };
     let pieces = vec![
         PieceType::new('R', "chariot", vec![slide(Line::Orth)]),
-        PieceType::new('N', "horse", vec![leap(Leap::Horse)]),
+        PieceType::new('N', "horse", vec![leap(Leap::Horse)]).san_letter('H'),
         PieceType::new(
             'B',
             "elephant",
@@ -96,7 +96,8 @@ pub fn xiangqi_variant() -> Variant {
                 from: 0,
                 to: OWN_HALF,
             })],
-        ),
+        )
+        .san_letter('E'),
         PieceType::new('A', "advisor", vec![step(Line::Palace)]),
         PieceType::new('K', "general", vec![step(Line::Orth).within(in_palace)]).royal(),
         PieceType::new(
@@ -131,6 +132,7 @@ pub fn xiangqi_variant() -> Variant {
         ..Hooks::default()
     };
     v.start_fen = XIANGQI_START.to_string();
+    v.records = Records::pgn(Some("xiangqi"));
     v.finish()
 }
 
@@ -145,8 +147,8 @@ pub fn janggi_variant() -> Variant {
     };
     let pieces = vec![
         PieceType::new('R', "chariot", vec![slide(Line::Orth), slide(Line::Palace)]),
-        PieceType::new('N', "horse", vec![leap(Leap::Horse)]),
-        PieceType::new('B', "elephant", vec![leap(Leap::JanggiElephant)]),
+        PieceType::new('N', "horse", vec![leap(Leap::Horse)]).san_letter('H'),
+        PieceType::new('B', "elephant", vec![leap(Leap::JanggiElephant)]).san_letter('E'),
         PieceType::new(
             'A',
             "guard",
@@ -189,6 +191,7 @@ pub fn janggi_variant() -> Variant {
     v.hop_screen_barred = 1 << CANNON;
     v.hop_capture_barred = 1 << CANNON;
     v.start_fen = JANGGI_START.to_string();
+    v.records = Records::pgn(Some("janggi"));
     v.finish()
 }
 
