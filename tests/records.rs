@@ -39,7 +39,25 @@ fn random_game(store: &GameStore, id: &str, seed: u64) -> SavedGame {
         if s.game.is_over() || (ply >= plies && s.game.position().st.step == 0) {
             break;
         }
-        let legal = s.game.position().legal_moves();
+        let pos = s.game.position();
+        let mut legal = pos.legal_moves();
+        // where Rookery lets a king be left attacked and the other programs do not
+        // (chaturanga), the moves both allow
+        if pos.variant.records.marks_checks {
+            let mover = pos.turn();
+            let safe: Vec<_> = legal
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    let mut after = pos.clone();
+                    after.make(m);
+                    !after.in_check(mover)
+                })
+                .collect();
+            if !safe.is_empty() {
+                legal = safe;
+            }
+        }
         let m = legal[rng.below(legal.len())];
         store.act(&mut s, Action::Move(m)).unwrap();
     }

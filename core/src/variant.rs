@@ -285,6 +285,10 @@ pub struct Records {
     /// (`Chess960`, `antichess`, ...), Fairy-Stockfish's for the others (`xiangqi`,
     /// `cambodian`, ...); None for standard chess, which has no tag.
     pub pgn_variant: Option<&'static str>,
+    /// SAN marks a check (`+`, `#`) although the rules let a king be left attacked, as the
+    /// other programs that know the game write it (chaturanga: Fairy-Stockfish plays it with
+    /// checkmate). Games whose rules forbid it always mark checks.
+    pub marks_checks: bool,
 }
 
 impl Records {
@@ -292,6 +296,7 @@ impl Records {
     pub const ROOKERY: Records = Records {
         forms: &[RecordForm::Rookery],
         pgn_variant: None,
+        marks_checks: false,
     };
 
     /// PGN with the `Variant` tag `tag` (None: standard chess).
@@ -299,6 +304,7 @@ impl Records {
         Records {
             forms: &[RecordForm::Pgn],
             pgn_variant: tag,
+            marks_checks: false,
         }
     }
 

@@ -38,8 +38,20 @@ pub fn write(pos: &Position, m: Move) -> String {
     let mut after = pos.clone();
     after.make(m);
     let next = after.turn();
-    if pos.variant.royal_check && next != pos.turn() && after.in_check(next) {
-        s.push(if after.has_legal_move() { '+' } else { '#' });
+    let v = pos.variant;
+    if (v.royal_check || v.records.marks_checks) && next != pos.turn() && after.in_check(next) {
+        // mate: no move leaves the king unattacked (where the rules allow leaving it so, the
+        // moves are tried)
+        let escapes = if v.royal_check {
+            after.has_legal_move()
+        } else {
+            after.legal_moves().into_iter().any(|m| {
+                let mut p = after.clone();
+                p.make(m);
+                !p.in_check(next)
+            })
+        };
+        s.push(if escapes { '+' } else { '#' });
     }
     s
 }

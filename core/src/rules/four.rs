@@ -110,6 +110,7 @@ pub fn variant(id: &'static str) -> Variant {
     v.records = Records {
         forms: &[RecordForm::Pgn4],
         pgn_variant: None,
+        marks_checks: false,
     };
     v.finish()
 }

@@ -273,7 +273,10 @@ pub fn variant(id: &'static str, r: Ruleset) -> Variant {
     }
     v.royal_check = !p.king_capture;
     v.start_fen = p.start_fen.to_string();
-    v.records = Records::pgn(Some(p.fsf_name));
+    v.records = Records {
+        marks_checks: p.king_capture,
+        ..Records::pgn(Some(p.fsf_name))
+    };
     v.hooks = Hooks {
         extra_moves: p.first_moves || p.setup,
         filter: p.king_capture || p.bare_king || p.setup,

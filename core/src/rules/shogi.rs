@@ -170,6 +170,7 @@ fn build(id: &'static str, size: i16, zone_depth: i16) -> Variant {
             &[RecordForm::Kif]
         },
         pgn_variant: None,
+        marks_checks: false,
     };
     v.start_fen = if size == 9 {
         SHOGI_START
