@@ -616,7 +616,8 @@ fn standard_export_then_import_gives_the_same_game_for_every_playable_game_id() 
                 .import(&record)
                 .unwrap_or_else(|e| panic!("{id} as {}: {e}\n{record}", form.name()));
             assert_eq!(copy.setup.game, *id);
-            assert_eq!(copy.game.texts(), s.game.texts(), "{id}");
+            // set-up choices before the first move (janggi's) come back as the start position
+            assert!(s.game.texts().ends_with(&copy.game.texts()), "{id}");
             assert_eq!(
                 copy.game.position().hash(),
                 s.game.position().hash(),
