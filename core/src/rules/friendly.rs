@@ -22,6 +22,7 @@
 //! promoted a carried pawn and now moves. Move text as in chess; a chain step is written from
 //! the union's cell (`e4f6`), a carried pawn's promotion from its cell to itself (`e8e8q`).
 
+use crate::board::rows::{self, Cells, Rows};
 use crate::board::{Cell, NO_CELL};
 use crate::error::{Error, Result};
 use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
@@ -592,43 +593,29 @@ pub fn write(pos: &Position) -> String {
     }
     let chess = variants::write(&plain);
     let (_, rest) = chess.split_once(' ').unwrap_or(("", ""));
-    let mut s = String::new();
-    for y in (0..t.height).rev() {
-        let mut empty = 0;
-        for x in 0..t.width {
-            let p = t.at(x, y).map(|c| pos.at(c)).unwrap_or_default();
-            if p.is_none() {
-                empty += 1;
-                continue;
+    let joined = Cells::Joined { multi_digit: true };
+    let mut s = rows::write(&Rows::grid(t), joined, |c, s| {
+        let p = pos.at(c);
+        if p.is_none() {
+            return;
+        }
+        match p.union_kinds() {
+            Some((a, b)) => {
+                s.push('(');
+                s.push(v.letter(a));
+                s.push(v.letter(b).to_ascii_lowercase());
+                s.push(')');
             }
-            if empty > 0 {
-                s += &empty.to_string();
-                empty = 0;
-            }
-            match p.union_kinds() {
-                Some((a, b)) => {
-                    s.push('(');
-                    s.push(v.letter(a));
-                    s.push(v.letter(b).to_ascii_lowercase());
-                    s.push(')');
-                }
-                None => {
-                    let l = v.letter(p.kind());
-                    s.push(if p.owner() == 0 {
-                        l
-                    } else {
-                        l.to_ascii_lowercase()
-                    });
-                }
+            None => {
+                let l = v.letter(p.kind());
+                s.push(if p.owner() == 0 {
+                    l
+                } else {
+                    l.to_ascii_lowercase()
+                });
             }
         }
-        if empty > 0 {
-            s += &empty.to_string();
-        }
-        if y > 0 {
-            s.push('/');
-        }
-    }
+    });
     s.push(' ');
     s += rest;
     let cc = pos.st.rule[CHAIN_CELL];
