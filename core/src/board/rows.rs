@@ -13,6 +13,25 @@ fn bad(msg: impl Into<String>) -> Error {
     Error::BadFen(msg.into())
 }
 
+/// The seat a two-player letter stands for: upper case the first (0), lower case the second (1).
+pub fn seat_of_case(ch: char) -> u8 {
+    if ch.is_ascii_uppercase() {
+        0
+    } else {
+        1
+    }
+}
+
+/// A two-player letter in its seat's case: lower case for the second seat (1), upper case for
+/// the first and for pieces of no seat (the duck).
+pub fn in_case(letter: char, seat: u8) -> char {
+    if seat == 1 {
+        letter.to_ascii_lowercase()
+    } else {
+        letter
+    }
+}
+
 /// A hook's error, with the rank it was read on.
 fn on_rank(e: Error, rank: usize) -> Error {
     match e {

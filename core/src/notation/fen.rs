@@ -2,7 +2,7 @@
 //! top, multi-digit empty counts, `KQkq` or Shredder/X-FEN castling letters, en passant square;
 //! the chess variants' holdings, promoted marks and duck too (one reader and one writer).
 
-use crate::board::rows::{self, Cells, Cursor, Rows, Token};
+use crate::board::rows::{self, in_case, seat_of_case, Cells, Cursor, Rows, Token};
 use crate::board::{grid, Cell, NO_CELL};
 use crate::error::{Error, Result};
 use crate::piece::{chess, Piece, Seat, NEUTRAL};
@@ -60,7 +60,7 @@ pub fn parse_with(v: &'static Variant, text: &str, king_required: bool) -> Resul
         let p = if ch == '*' {
             Piece::neutral(kind)
         } else {
-            let seat = if ch.is_ascii_uppercase() { 0 } else { 1 };
+            let seat = seat_of_case(ch);
             Piece::new(kind, seat, v.seats[seat as usize].facing)
         };
         let mut promoted = false;
@@ -96,7 +96,7 @@ pub fn parse_with(v: &'static Variant, text: &str, king_required: bool) -> Resul
                 .piece_by_letter(ch)
                 .filter(|&k| !v.is_royal(k) && ch != '*')
                 .ok_or_else(|| bad(format!("piece '{ch}' in hand")))?;
-            let seat = if ch.is_ascii_uppercase() { 0 } else { 1 };
+            let seat = seat_of_case(ch);
             let n = pos.in_hand(seat, kind);
             if n == u8::MAX {
                 return Err(bad("too many pieces in hand"));
@@ -198,7 +198,7 @@ fn castling_from_fen(pos: &Position, s: &str) -> Result<(Vec<CastleDef>, u16)> {
         return Ok((defs, 0));
     }
     for ch in s.chars() {
-        let seat = if ch.is_ascii_uppercase() { 0u8 } else { 1 };
+        let seat = seat_of_case(ch);
         let back = if seat == 0 { 0 } else { t.height - 1 };
         let king = (0..t.width)
             .filter_map(|x| t.at(x, back))
@@ -245,11 +245,7 @@ pub fn write(pos: &Position, shredder: bool) -> String {
             return;
         }
         let l = v.letter(p.kind());
-        s.push(if p.owner() == 0 || p.owner() == NEUTRAL {
-            l
-        } else {
-            l.to_ascii_lowercase()
-        });
+        s.push(in_case(l, p.owner()));
         if p.promoted() && v.hand.is_some() {
             s.push('~');
         }
@@ -260,7 +256,7 @@ pub fn write(pos: &Position, shredder: bool) -> String {
             for k in (0..v.pieces.len() as u8).rev() {
                 for _ in 0..pos.in_hand(seat, k) {
                     let l = v.letter(k);
-                    s.push(if seat == 0 { l } else { l.to_ascii_lowercase() });
+                    s.push(in_case(l, seat));
                 }
             }
         }
@@ -285,11 +281,7 @@ pub fn write(pos: &Position, shredder: bool) -> String {
             } else {
                 'Q'
             };
-            rights.push(if seat == 0 {
-                ch
-            } else {
-                ch.to_ascii_lowercase()
-            });
+            rights.push(in_case(ch, seat));
         }
     }
     s += if rights.is_empty() { "-" } else { &rights };

@@ -8,7 +8,7 @@
 //! Rule-state slots (`State::rule`): 0 = counting limit in plies (0 = no count), 1 = counting
 //! ply, 2 = first-move rights (ouk chatrang; one bit per entry of [`GATES`], hashed).
 
-use crate::board::rows::{self, Cells, Cursor, Rows, Token};
+use crate::board::rows::{self, in_case, seat_of_case, Cells, Cursor, Rows, Token};
 use crate::board::{grid, Cell, CellSet, Leap, Line, NO_CELL};
 use crate::error::{Error, Result};
 use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
@@ -709,7 +709,7 @@ impl Rules for ShatranjRules {
             let kind = v
                 .piece_by_letter(ch)
                 .ok_or_else(|| bad(format!("unknown piece '{ch}'")))?;
-            let seat = if ch.is_ascii_uppercase() { 0 } else { 1 };
+            let seat = seat_of_case(ch);
             Ok(Token::Piece(Piece::new(
                 kind,
                 seat,
@@ -728,8 +728,7 @@ impl Rules for ShatranjRules {
                 let kind = v
                     .piece_by_letter(ch)
                     .ok_or_else(|| bad(format!("unknown piece '{ch}' in hand")))?;
-                let seat = if ch.is_ascii_uppercase() { 0 } else { 1 };
-                pos.hands[seat][kind as usize] += 1;
+                pos.hands[seat_of_case(ch) as usize][kind as usize] += 1;
             }
         }
         pos.st.turn = match f.get(1).copied().unwrap_or("w") {
@@ -761,7 +760,7 @@ impl Rules for ShatranjRules {
             }
             let mut bits = 0u16;
             for ch in rights.chars() {
-                let seat: Seat = if ch.is_ascii_uppercase() { 0 } else { 1 };
+                let seat = seat_of_case(ch);
                 let file = ch.to_ascii_lowercase();
                 let i = GATES
                     .iter()
@@ -820,11 +819,7 @@ impl Rules for ShatranjRules {
             let q = pos.at(c);
             if q.is_some() {
                 let l = v.letter(q.kind());
-                s.push(if q.owner() == 0 {
-                    l
-                } else {
-                    l.to_ascii_lowercase()
-                });
+                s.push(in_case(l, q.owner()));
             }
         });
         if p.setup {
@@ -833,7 +828,7 @@ impl Rules for ShatranjRules {
             for seat in 0..2u8 {
                 for k in [KING, BISHOP, FERS, ROOK, KNIGHT, PAWN] {
                     let l = v.letter(k);
-                    let l = if seat == 0 { l } else { l.to_ascii_lowercase() };
+                    let l = in_case(l, seat);
                     for _ in 0..pos.in_hand(seat, k) {
                         s.push(l);
                     }

@@ -13,7 +13,7 @@
 //! Notation: Fairy-Stockfish's FEN (hands in `[...]`, `+` before a promoted piece) and UCI move
 //! text (`b2h8+`, `P@e5`) are the game's own; SFEN and USI are read and written here too.
 
-use crate::board::rows::{self, Cells, Cursor, Rows, Token};
+use crate::board::rows::{self, in_case, seat_of_case, Cells, Cursor, Rows, Token};
 use crate::board::{grid, Cell, CellSet, Leap, Line};
 use crate::error::{Error, Result};
 use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
@@ -188,12 +188,7 @@ fn bad(msg: impl Into<String>) -> Error {
 
 /// The letter a piece is written with in FEN / SFEN (`+` and the base letter if promoted).
 fn piece_text(p: Piece) -> String {
-    let l = base_letter(p.kind());
-    let l = if p.owner() == 0 {
-        l
-    } else {
-        l.to_ascii_lowercase()
-    };
+    let l = in_case(base_letter(p.kind()), p.owner());
     if p.kind() >= TOKIN {
         format!("+{l}")
     } else {
@@ -233,7 +228,7 @@ fn parse_board(v: &'static Variant, board: &str, pos: &mut Position) -> Result<(
                 if plus { "+" } else { "" }
             ))
         })?;
-        let seat = if ch.is_ascii_uppercase() { 0 } else { 1 };
+        let seat = seat_of_case(ch);
         Ok(Token::Piece(
             Piece::new(kind, seat, v.seats[seat as usize].facing).with_promoted(plus),
         ))
@@ -259,7 +254,7 @@ fn parse_hand(v: &'static Variant, hand: &str, pos: &mut Position) -> Result<()>
         let k = kind_of_letter(v, ch, false)
             .filter(|&k| k != KING)
             .ok_or_else(|| bad(format!("hand piece '{ch}'")))?;
-        let s = if ch.is_ascii_uppercase() { 0 } else { 1 };
+        let s = seat_of_case(ch);
         let n = pos.in_hand(s, k) as u32 + count.max(1);
         if n > 40 {
             return Err(bad("too many pieces in hand"));
@@ -361,8 +356,7 @@ pub fn write_fen(pos: &Position) -> String {
     let mut hand = String::new();
     for s in 0..2u8 {
         for k in [GOLD, KNIGHT, LANCE, PAWN, SILVER, ROOK, BISHOP] {
-            let l = base_letter(k);
-            let l = if s == 0 { l } else { l.to_ascii_lowercase() };
+            let l = in_case(base_letter(k), s);
             for _ in 0..pos.in_hand(s, k) {
                 hand.push(l);
             }
@@ -418,8 +412,7 @@ pub fn write_sfen(pos: &Position) -> String {
             if n > 1 {
                 hand += &n.to_string();
             }
-            let l = base_letter(k);
-            hand.push(if s == 0 { l } else { l.to_ascii_lowercase() });
+            hand.push(in_case(base_letter(k), s));
         }
     }
     if hand.is_empty() {
