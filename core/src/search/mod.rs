@@ -377,9 +377,8 @@ impl<'a> Search<'a> {
             return false;
         }
         let turn = pos.turn();
-        (0..n as Seat).any(|s| {
-            (!self.has_check || s != turn) && pos.king(s).is_some() && pos.in_check(s)
-        })
+        (0..n as Seat)
+            .any(|s| (!self.has_check || s != turn) && pos.king(s).is_some() && pos.in_check(s))
     }
 
     /// Whether a king of an opponent of `mover` is in check (after `mover`'s action: with
