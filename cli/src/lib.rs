@@ -15,6 +15,7 @@ pub mod play;
 mod progress;
 mod render;
 mod store_cmds;
+mod think;
 mod uci;
 mod usi;
 
@@ -64,6 +65,7 @@ pub fn run(args: Vec<String>) -> ExitCode {
         },
         Command::Render(_) => render::cmd_render(&rest(1)),
         Command::Match(_) => matches::cmd_match(&rest(1)),
+        Command::Think(a) => think::cmd_think(&a),
         Command::Uci => uci::cmd_uci(&rest(1)),
         Command::Usi => usi::cmd_usi(&rest(1)),
         Command::Rules(a) => cmd_rules(&a),
