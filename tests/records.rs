@@ -43,7 +43,7 @@ fn random_game(store: &GameStore, id: &str, seed: u64) -> SavedGame {
         let mut legal = pos.legal_moves();
         // where Rookery lets a king be left attacked and the other programs do not
         // (chaturanga), the moves both allow
-        if pos.variant.records.marks_checks {
+        if pos.variant.facts.marks_checks {
             let mover = pos.turn();
             let safe: Vec<_> = legal
                 .iter()
@@ -172,7 +172,7 @@ fn pyffish_replays_the_pgn_of_the_other_two_player_games() {
         assert_eq!(read["error"], Value::Null, "{record}");
         assert_eq!(
             read["variant"],
-            json!(s.game.variant.records.pgn_variant.unwrap())
+            json!(s.game.variant.facts.pgn_variant.unwrap())
         );
         // one SAN word per turn; set-up choices before the first move are in the FEN
         let mut before = &s.game.start;
@@ -290,7 +290,12 @@ fn every_game_exports_in_each_of_its_forms_and_imports_back() {
         for seed in 0..3 {
             let s = random_game(&store, g.id, seed);
             let v = s.game.variant;
-            for &form in v.records.forms.iter().chain([&RecordForm::Rookery]) {
+            for form in v
+                .facts
+                .record_forms()
+                .into_iter()
+                .chain([RecordForm::Rookery])
+            {
                 let record = store.export_as(s.id, form).unwrap();
                 round_trip(&store, &s, &record);
                 n += 1;

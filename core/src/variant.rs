@@ -56,6 +56,9 @@ pub enum Family {
     Janggi,
     /// Shogi and minishogi (`rules::shogi`).
     Shogi,
+    /// The test-only game of "How to add a game" (`rules::example`).
+    #[cfg(test)]
+    Example,
 }
 
 /// How a piece kind promotes (per kind, so shogi's pieces and chess's pawns are the same data).
@@ -146,10 +149,101 @@ impl SeatDef {
     }
 }
 
+/// The three groups of the catalogue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    ChessVariants,
+    ChessFamily,
+    MorePlayers,
+}
+
+/// How the screen draws a game's board beyond its cells (`scene::boards`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Look {
+    /// Chequered squares (the hexagon of three-player chess) and Western pieces.
+    Western,
+    /// Pieces on the points of the lines, with the river (xiangqi).
+    Xiangqi,
+    /// Pieces on the points of the lines, no river (janggi).
+    Janggi,
+    /// Shogi's board: plain squares, promotion zones `zone` rows deep.
+    Shogi { zone: i16 },
+}
+
+/// What shells and tools need to know of a game beyond its rules: one registry row
+/// (`rules::GAMES`) gives them; test-only variants keep [`Facts::CHESS_LIKE`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Facts {
+    /// The catalogue's section.
+    pub group: Group,
+    /// Fairy-Stockfish's `UCI_Variant` name (with `UCI_Chess960` where the game has numbered
+    /// starts); None where Fairy-Stockfish lacks the game.
+    pub uci: Option<&'static str>,
+    /// The `USI_Variant` name shogi GUIs and engines use; None for games USI does not play.
+    pub usi: Option<&'static str>,
+    /// The PGN `Variant` tag: python-chess's name for the chess variants it knows
+    /// (`Chess960`, `antichess`, ...), Fairy-Stockfish's for the others (`xiangqi`,
+    /// `cambodian`, ...), PGN4's for four-player chess; None for standard chess.
+    pub pgn_variant: Option<&'static str>,
+    /// SAN names every move of the game (`notation::san::fits`).
+    pub san: bool,
+    /// The form of the game's exported record, the standard one.
+    pub record: RecordForm,
+    /// Further forms its record may be exported in (shogi: CSA); Rookery's text is always one.
+    pub more_records: &'static [RecordForm],
+    /// SAN marks a check (`+`, `#`) although the rules let a king be left attacked, as the
+    /// other programs that know the game write it (chaturanga: Fairy-Stockfish plays it with
+    /// checkmate). Games whose rules forbid it always mark checks.
+    pub marks_checks: bool,
+    /// How its board is drawn.
+    pub look: Look,
+    /// The order of the hand slots the screen shows (piece letters); "" = the non-royal kinds
+    /// in kind order.
+    pub hand_slots: &'static str,
+    /// Pawns change direction during play (the screen marks every pawn's way).
+    pub pawns_turn: bool,
+    /// The board's centre diagonals are drawn (four seasons).
+    pub centre_diagonals: bool,
+    /// Score points per game point (three-player chess keeps quarters: 4); 1 = whole points.
+    pub score_unit: i32,
+}
+
+impl Facts {
+    /// Every form the game's record is exported in: the standard one first, then the
+    /// others (Rookery's own text, which every game has, only where it is the standard one).
+    pub fn record_forms(&self) -> Vec<RecordForm> {
+        let mut out = vec![self.record];
+        out.extend(self.more_records);
+        out
+    }
+
+    /// The facts of a two-player chess-like game (SAN, PGN, a Western board), and of the
+    /// variants outside the registry (test-only games).
+    pub const CHESS_LIKE: Facts = Facts {
+        group: Group::ChessVariants,
+        uci: None,
+        usi: None,
+        pgn_variant: None,
+        san: true,
+        record: RecordForm::Pgn,
+        more_records: &[],
+        marks_checks: false,
+        look: Look::Western,
+        hand_slots: "",
+        pawns_turn: false,
+        centre_diagonals: false,
+        score_unit: 1,
+    };
+}
+
 /// Everything that defines one game mode.
 pub struct Variant {
     pub id: &'static str,
     pub family: Family,
+    /// The family's rules (see [`crate::rules::Rules`]).
+    pub rules: &'static dyn crate::rules::Rules,
+    /// Its registry row's facts (see [`Facts`]).
+    pub facts: Facts,
     pub board: Topology,
     pub pieces: Vec<PieceType>,
     pub seats: Vec<SeatDef>,
@@ -197,8 +291,6 @@ pub struct Variant {
     /// How the game's players name the board's files and ranks (the board's labels and the
     /// game's own notation; saved games keep the board's internal cell names).
     pub coordinates: Coordinates,
-    /// How the game's records are exchanged with other programs (export and import).
-    pub records: Records,
     // Derived attack tables (filled by `finish`).
     pub(crate) slider_mask: [u64; LINE_KINDS],
     pub(crate) stepper_mask: [u64; LINE_KINDS],
@@ -237,7 +329,7 @@ pub struct Variant {
 /// A form of game record: the standard ones other programs read, or Rookery's own text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RecordForm {
-    /// PGN (two-player games), with the `Variant` tag of [`Records::pgn_variant`].
+    /// PGN (two-player games), with the `Variant` tag of [`Facts::pgn_variant`].
     Pgn,
     /// chess.com PGN4 (four-player chess).
     Pgn4,
@@ -245,7 +337,8 @@ pub enum RecordForm {
     Kif,
     /// CSA, the Computer Shogi Association's record.
     Csa,
-    /// Rookery's own text form (games no other program knows; `store::text`).
+    /// Rookery's own text form (games no other program knows; `store::text`), and every
+    /// game's lossless form.
     Rookery,
 }
 
@@ -272,45 +365,6 @@ impl RecordForm {
         ]
         .into_iter()
         .find(|f| f.name().eq_ignore_ascii_case(name))
-    }
-}
-
-/// How a game's records are exchanged with other programs: data of the game, read by the
-/// notation and store code, which never ask which game it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Records {
-    /// The forms a record of the game may be written in; the first is its standard form.
-    pub forms: &'static [RecordForm],
-    /// The PGN `Variant` tag: python-chess's name for the chess variants it knows
-    /// (`Chess960`, `antichess`, ...), Fairy-Stockfish's for the others (`xiangqi`,
-    /// `cambodian`, ...); None for standard chess, which has no tag.
-    pub pgn_variant: Option<&'static str>,
-    /// SAN marks a check (`+`, `#`) although the rules let a king be left attacked, as the
-    /// other programs that know the game write it (chaturanga: Fairy-Stockfish plays it with
-    /// checkmate). Games whose rules forbid it always mark checks.
-    pub marks_checks: bool,
-}
-
-impl Records {
-    /// Games no other program knows: Rookery's own text only.
-    pub const ROOKERY: Records = Records {
-        forms: &[RecordForm::Rookery],
-        pgn_variant: None,
-        marks_checks: false,
-    };
-
-    /// PGN with the `Variant` tag `tag` (None: standard chess).
-    pub const fn pgn(tag: Option<&'static str>) -> Records {
-        Records {
-            forms: &[RecordForm::Pgn],
-            pgn_variant: tag,
-            marks_checks: false,
-        }
-    }
-
-    /// The standard form (the first of [`Records::forms`]).
-    pub fn standard(&self) -> RecordForm {
-        self.forms[0]
     }
 }
 
@@ -552,6 +606,8 @@ impl Variant {
         Variant {
             id,
             family,
+            rules: crate::rules::rules_of(family),
+            facts: Facts::CHESS_LIKE,
             board,
             pieces,
             seats: Vec::new(),
@@ -564,7 +620,6 @@ impl Variant {
             steps_per_turn: 1,
             hooks: Hooks::default(),
             coordinates: Coordinates::Algebraic,
-            records: Records::ROOKERY,
             starts: (1, 0),
             castle_king_takes_rook: false,
             promotion_plus: false,
@@ -654,7 +709,7 @@ impl Variant {
     /// The family's rules (see [`crate::rules::Rules`]).
     #[inline]
     pub fn rules(&self) -> &'static dyn crate::rules::Rules {
-        crate::rules::rules_of(self.family)
+        self.rules
     }
 
     pub(crate) fn line_mask(&self, line: Line) -> (u64, u64) {

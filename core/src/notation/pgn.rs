@@ -1,7 +1,7 @@
 //! PGN (Portable Game Notation) export and import for two-player games.
 //!
 //! Export writes the Seven Tag Roster (Event, Site, Date, Round, White, Black, Result), then
-//! `Variant` (the game's [`crate::variant::Records::pgn_variant`]: python-chess's names for the
+//! `Variant` (the game's [`crate::variant::Facts::pgn_variant`]: python-chess's names for the
 //! chess variants, Fairy-Stockfish's for the others; none for standard chess), `SetUp "1"` and
 //! `FEN` when the game did not start from the standard position (always for Chess960; set-up
 //! choices before the first move, janggi's, are part of that start), `Termination "time
@@ -68,7 +68,7 @@ fn loose(tag: &str) -> String {
 }
 
 /// The game id a `Variant` tag names: the game whose data gives that tag
-/// ([`crate::variant::Records::pgn_variant`]), the names other programs use for chess and
+/// ([`crate::variant::Facts::pgn_variant`]), the names other programs use for chess and
 /// Chess960, or a Rookery game id.
 fn variant_id(tag: Option<&str>) -> Result<&'static str> {
     let Some(tag) = tag else { return Ok("chess") };
@@ -80,7 +80,7 @@ fn variant_id(tag: Option<&str>) -> Result<&'static str> {
     }
     let known = rules::catalogue().into_iter().find_map(|g| {
         let v = rules::variant(g.id).ok()?;
-        (v.records.pgn_variant.map(loose).as_deref() == Some(norm.as_str())).then_some(v.id)
+        (v.facts.pgn_variant.map(loose).as_deref() == Some(norm.as_str())).then_some(v.id)
     });
     match known {
         Some(id) => Ok(id),
@@ -131,7 +131,7 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> Result<String> {
         tag(&mut out, name, given(name).unwrap_or(default));
     }
     tag(&mut out, "Result", result);
-    if let Some(name) = v.records.pgn_variant {
+    if let Some(name) = v.facts.pgn_variant {
         tag(&mut out, "Variant", name);
     }
     // set-up choices made before the first move (janggi's horses and elephants) are part of

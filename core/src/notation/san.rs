@@ -16,7 +16,7 @@
 use crate::error::{Error, Result};
 use crate::piece::Piece;
 use crate::position::{Move, MoveKind, Position};
-use crate::variant::{Family, Variant};
+use crate::variant::Variant;
 
 /// Whether SAN names every move of a game, so its players read and write it (chess and its
 /// two-player variants, crazyhouse's drops `N@e4` and the duck's placement `@d5` as lichess and
@@ -24,11 +24,7 @@ use crate::variant::{Family, Variant};
 /// games with notations of their own (xiangqi, janggi, shogi, the shatranj family with
 /// sittuyin's set-up drops and in-place promotions).
 pub fn fits(v: &Variant) -> bool {
-    match v.family {
-        Family::Xiangqi | Family::Janggi | Family::Shogi | Family::Shatranj(_) => false,
-        Family::Friendly => false,
-        _ => v.seat_count() == 2,
-    }
+    v.facts.san && v.seat_count() == 2
 }
 
 /// Writes a legal move of `pos` in SAN, with `+` or `#` when it gives check or mate.
@@ -39,7 +35,7 @@ pub fn write(pos: &Position, m: Move) -> String {
     after.make(m);
     let next = after.turn();
     let v = pos.variant;
-    if (v.royal_check || v.records.marks_checks) && next != pos.turn() && after.in_check(next) {
+    if (v.royal_check || v.facts.marks_checks) && next != pos.turn() && after.in_check(next) {
         // mate: no move leaves the king unattacked (where the rules allow leaving it so, the
         // moves are tried)
         let escapes = if v.royal_check {

@@ -35,7 +35,7 @@ use crate::notation::fen4;
 use crate::piece::{self, chess::*, Piece, Seat};
 use crate::position::{CastleDef, Position};
 use crate::rules::multi::{self, MateTiming, Mobility};
-use crate::variant::{EpMode, Family, RecordForm, Records, SeatDef, Variant};
+use crate::variant::{EpMode, Family, SeatDef, Variant};
 
 pub const FFA: &str = "four-player-ffa";
 pub const TEAMS: &str = "four-player-teams";
@@ -107,11 +107,6 @@ pub fn variant(id: &'static str) -> Variant {
     v.castling = true;
     v.royal_check = true;
     v.start_fen = START_FEN4.to_string();
-    v.records = Records {
-        forms: &[RecordForm::Pgn4],
-        pgn_variant: None,
-        marks_checks: false,
-    };
     v.finish()
 }
 
@@ -338,8 +333,7 @@ fn after_action_ffa(ctx: &mut Ctx) -> Option<Outcome> {
             };
             multi::start_walking(ctx, s, reason);
         }
-        #[allow(unreachable_patterns)]
-        _ => return None,
+        Action::Choose(_) => return None,
     }
 
     // mate and stalemate, for every player, as if each were to move
@@ -429,8 +423,7 @@ fn after_action_teams(ctx: &mut Ctx) -> Option<Outcome> {
                 }
             }
         }
-        #[allow(unreachable_patterns)]
-        _ => return None,
+        Action::Choose(_) => return None,
     }
     for (s, mobility) in multi::stuck_seats(ctx.pos, MateTiming::OnTurn) {
         match mobility {

@@ -7,12 +7,12 @@
 
 use crate::board::{grid, Cell, CellSet, NO_CELL};
 use crate::error::Result;
-use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
+use crate::game::{EndReason, Outcome};
 use crate::notation::fen;
 use crate::piece::{self, atoms::*, chess::*, Atom, Mode, Piece, PieceType, Seat, NEUTRAL};
 use crate::position::{Move, MoveKind, Position};
-use crate::rules::{two_player_standings, NodeState, Rules, Standing};
-use crate::variant::{EpMode, Family, HandRule, Hooks, Records, SeatDef, Variant};
+use crate::rules::{NodeState, Rules};
+use crate::variant::{EpMode, Family, HandRule, Hooks, SeatDef, Variant};
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -99,7 +99,6 @@ pub fn variant(id: &'static str, rule: Rule) -> Variant {
             v.royal_check = false;
             v.hooks.filter = true;
             v.start_fen = START_FEN.replace("KQkq", "-");
-            v.records = Records::pgn(Some("antichess"));
         }
         Rule::Atomic => {
             // king safety is the atomic kind (adjacent kings, explosions): the filter decides
@@ -110,7 +109,6 @@ pub fn variant(id: &'static str, rule: Rule) -> Variant {
                 node_state: true,
                 ..Hooks::default()
             };
-            v.records = Records::pgn(Some("atomic"));
         }
         Rule::Crazyhouse => {
             // zone 1: where a pawn may be dropped (not the first or last rank)
@@ -130,7 +128,6 @@ pub fn variant(id: &'static str, rule: Rule) -> Variant {
                 drop_zone,
             });
             v.start_fen = START_FEN.replace(" w", "[] w");
-            v.records = Records::pgn(Some("crazyhouse"));
         }
         Rule::Duck => {
             v.royal_check = false;
@@ -140,14 +137,11 @@ pub fn variant(id: &'static str, rule: Rule) -> Variant {
                 filter: true,
                 ..Hooks::default()
             };
-            v.records = Records::pgn(Some("duck"));
         }
         Rule::Fog => {
             v.royal_check = false;
             v.hooks.filter = true;
             v.hooks.node_state = true;
-            // no other program plays it: the tag is Rookery's own name
-            v.records = Records::pgn(Some("fog-of-war"));
         }
     }
     v.finish()
@@ -316,9 +310,6 @@ impl Rules for VariantRules {
             }
         }
     }
-    fn button(&self, _pos: &Position, _m: Move) -> Option<crate::message::Message> {
-        None
-    }
     fn legal(&self, pos: &mut Position, m: Move) -> bool {
         match self.0 {
             // captures are compulsory
@@ -477,28 +468,12 @@ impl Rules for VariantRules {
         }
         draw_by_rule(pos, history)
     }
-    fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome> {
-        match ctx.action {
-            Action::Resign(s) => Some(Outcome::win(vec![1 - s], EndReason::Resignation)),
-            Action::Timeout(s) => Some(Outcome::win(vec![1 - s], EndReason::Timeout)),
-            Action::Move(_) | Action::Choose(_) => {
-                let o = self.outcome(ctx.pos, ctx.history);
-                // the house rule's move limit (in actions) ends the game as a draw
-                if o.is_none() && crate::rules::multi::move_limit_reached(ctx) {
-                    return Some(Outcome::draw(EndReason::MoveLimit));
-                }
-                o
-            }
-        }
+    fn visible(&self, pos: &Position, seat: Seat) -> Option<crate::board::CellSet> {
+        (self.0 == Rule::Fog).then(|| visible_cells(pos, seat))
     }
-    fn choices(&self, _pos: &Position) -> Vec<Choice> {
-        Vec::new()
-    }
-    fn may_end_by_agreement(&self) -> bool {
-        false
-    }
-    fn standings(&self, _pos: &Position, outcome: &Outcome) -> Vec<Standing> {
-        two_player_standings(outcome)
+
+    fn hides(&self) -> bool {
+        self.0 == Rule::Fog
     }
 }
 

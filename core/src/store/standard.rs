@@ -1,5 +1,5 @@
 //! Saved games in the record forms players exchange, as each game's data names them
-//! ([`crate::variant::Records`]): PGN for two-player games (with the `Variant` tag python-chess
+//! ([`crate::variant::Facts::record`], `more_records`): PGN for two-player games (with the `Variant` tag python-chess
 //! or Fairy-Stockfish knows), KIF and CSA for shogi, PGN4 for four-player chess, and Rookery's
 //! own text form ([`super::text`]) for the games no other program knows (three- and
 //! eight-player chess, chaturaji, four seasons, friendly chess).
@@ -15,10 +15,10 @@ use crate::notation::{csa, kif, pgn, pgn4};
 use crate::rules;
 pub use crate::variant::RecordForm;
 
-/// The form [`super::GameStore::export_standard`] writes for a game id: the first of its
-/// variant's [`crate::variant::Records::forms`].
+/// The form [`super::GameStore::export_standard`] writes for a game id (its registry row's
+/// `Facts::record`).
 pub fn form_for(game: &str) -> Result<RecordForm> {
-    Ok(rules::variant(game)?.records.standard())
+    Ok(rules::variant(game)?.facts.record)
 }
 
 /// Writes a saved game (at its cursor) in its game's standard form.
@@ -29,9 +29,9 @@ pub fn write(s: &SavedGame) -> Result<String> {
 /// Writes a saved game (at its cursor) in `form`: one of its game's record forms, or Rookery's
 /// own text (every game). Another form is [`Error::BadInput`] naming the forms it has.
 pub fn write_as(s: &SavedGame, form: RecordForm) -> Result<String> {
-    let records = rules::variant(&s.setup.game)?.records;
-    if form != RecordForm::Rookery && !records.forms.contains(&form) {
-        let names: Vec<&str> = records.forms.iter().map(|f| f.name()).collect();
+    let forms = rules::variant(&s.setup.game)?.facts.record_forms();
+    if form != RecordForm::Rookery && !forms.contains(&form) {
+        let names: Vec<&str> = forms.iter().map(|f| f.name()).collect();
         return Err(Error::BadInput(format!(
             "a {} record is not written as {}; it is written as {} or rookery",
             s.setup.game,

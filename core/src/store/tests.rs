@@ -603,7 +603,7 @@ fn standard_export_then_import_gives_the_same_game_for_every_playable_game_id() 
                 .export_as(s.id, standard::form_for(id).unwrap())
                 .unwrap()
         );
-        for &form in crate::rules::variant(id).unwrap().records.forms {
+        for form in crate::rules::variant(id).unwrap().facts.record_forms() {
             let record = store.export_as(s.id, form).unwrap();
             match form {
                 RecordForm::Pgn => assert!(record.contains("[White \""), "{record}"),
