@@ -173,7 +173,10 @@ fn parse_move(pos: &Position, text: &str) -> Result<Move> {
 pub fn read(text: &str) -> Result<ShogiRecord> {
     let mut names: Vec<Option<String>> = vec![None, None];
     let mut name = "Imported game".to_string();
-    let mut game = Game::new("shogi")?;
+    let mut game = Game::new(crate::notation::kif::game_for(
+        crate::variant::RecordForm::Csa,
+        9,
+    )?)?;
     let mut number = 0;
     // statements may share a line, separated by commas
     for statement in text.lines().flat_map(|l| l.split(',')) {

@@ -64,6 +64,22 @@ fn bad(msg: impl Into<String>) -> Error {
     Error::BadRecord(msg.into())
 }
 
+/// The game whose records are written in `form` on a board `width` wide (KIF and CSA name the
+/// board, not the game).
+pub(crate) fn game_for(form: crate::variant::RecordForm, width: i16) -> Result<&'static str> {
+    crate::rules::catalogue()
+        .into_iter()
+        .filter_map(|g| crate::rules::variant(g.id).ok())
+        .find(|v| v.facts.record_forms().contains(&form) && v.board.width == width)
+        .map(|v| v.id)
+        .ok_or_else(|| {
+            bad(format!(
+                "no game is written as {} on a board {width} wide",
+                form.name()
+            ))
+        })
+}
+
 /// The handicap line's name of a board's standard start.
 fn handicap(width: i16) -> &'static str {
     if width == 5 {
@@ -313,7 +329,7 @@ fn parse_move(pos: &Position, text: &str, last_to: Option<Cell>) -> Result<Move>
 pub fn read(text: &str) -> Result<ShogiRecord> {
     let mut names: Vec<Option<String>> = vec![None, None];
     let mut name = "Imported game".to_string();
-    let mut id = "shogi";
+    let mut width = 9;
     let mut moves: Vec<(usize, String)> = Vec::new();
     for line in text.lines() {
         let line = line.trim_end_matches(['\r', '　', ' ']);
@@ -334,9 +350,9 @@ pub fn read(text: &str) -> Result<ShogiRecord> {
                 "後手" | "上手" => names[1] = Some(value).filter(|v| !v.is_empty()),
                 "棋戦" if !value.is_empty() => name = value,
                 "手合割" => {
-                    id = match value.as_str() {
-                        "平手" => "shogi",
-                        "５五将棋" | "5五将棋" => "minishogi",
+                    width = match value.as_str() {
+                        "平手" => 9,
+                        "５五将棋" | "5五将棋" => 5,
                         other => {
                             return Err(bad(format!("handicap 手合割：{other} is not read here")))
                         }
@@ -366,7 +382,7 @@ pub fn read(text: &str) -> Result<ShogiRecord> {
             .unwrap_or_default();
         moves.push((number, text.to_string()));
     }
-    let mut game = Game::new(id)?;
+    let mut game = Game::new(game_for(crate::variant::RecordForm::Kif, width)?)?;
     let mut last_to = None;
     for (number, text) in moves {
         // the move as written, without a time glued to it (`７六歩(77)( 0:01/00:00:01)`)
