@@ -192,7 +192,7 @@ pub struct SelfplayArgs {
     #[arg(long, value_name = "DIR")]
     pub db: PathBuf,
     /// The game id.
-    #[arg(long, value_name = "ID", default_value = "chess")]
+    #[arg(long, value_name = "ID", default_value = crate::DEFAULT_GAME)]
     pub game: String,
     /// The seed (default: the clock).
     #[arg(long, value_name = "N")]

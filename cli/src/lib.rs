@@ -1,6 +1,9 @@
 //! `rookery`: the terminal player and developer commands over rookery-core, as a library so
 //! the `rookery` binary (src/main.rs) and other packages' test binaries run the same code.
 
+/// The game a command plays when no `--game` names one.
+pub const DEFAULT_GAME: &str = "chess";
+
 pub mod args;
 mod bench;
 mod i18n;
