@@ -71,7 +71,7 @@ class Anchor:
     def __init__(self, binary, ms):
         self.binary = binary
         self.proc = subprocess.Popen([binary, "--serve", "--ms", str(ms)], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
 
     def best(self, moves):
         self.proc.stdin.write(" ".join([START] + moves) + "\n")
