@@ -214,10 +214,18 @@ pub struct SavedArgs {
     /// Print a saved game as JSON.
     #[arg(long, value_name = "ID", group = "what")]
     pub export: Option<u64>,
-    /// Print a saved game in its standard notation (PGN, PGN4, ...).
+    /// Print a saved game in the record form other programs read: PGN (two-player games, with
+    /// the Variant tag python-chess or Fairy-Stockfish knows), KIF (shogi, minishogi), PGN4
+    /// (four-player chess); games no other program knows (three- and eight-player chess,
+    /// chaturaji, four seasons, friendly) in Rookery's own text.
     #[arg(long, value_name = "ID", group = "what")]
     pub export_standard: Option<u64>,
-    /// Import a game exported with --export.
+    /// With --export-standard: another form the game is written in (`csa` for shogi) or
+    /// `rookery` (Rookery's own text).
+    #[arg(long = "as", value_name = "FORM", requires = "export_standard")]
+    pub form: Option<String>,
+    /// Import a game record: Rookery's text (--export), PGN, PGN4, KIF or CSA. A record with a
+    /// bad move is refused, naming the move and its number, and nothing is saved.
     #[arg(long, value_name = "FILE", group = "what")]
     pub import: Option<PathBuf>,
     /// Delete a saved game.

@@ -17,7 +17,7 @@ use std::path::Path;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use rookery_core::rules;
-use rookery_core::store::{GameStore, SavedGame, SeatInfo, Setup, Start, Status};
+use rookery_core::store::{GameStore, RecordForm, SavedGame, SeatInfo, Setup, Start, Status};
 use rookery_core::{Action, Error, Game};
 
 use crate::progress::Progress;
@@ -244,7 +244,16 @@ pub fn cmd_saved(args: &[String], check: bool) -> Result<(), String> {
         return Ok(());
     }
     if let Some(id) = flag_num::<u64>(args, "--export-standard")? {
-        print!("{}", store.export_standard(id).map_err(|e| e.to_string())?);
+        let record = match flag(args, "--as") {
+            None => store.export_standard(id),
+            Some(name) => {
+                let form = RecordForm::from_name(name).ok_or_else(|| {
+                    format!("unknown record form '{name}' (pgn, pgn4, kif, csa, rookery)")
+                })?;
+                store.export_as(id, form)
+            }
+        };
+        print!("{}", record.map_err(|e| e.to_string())?);
         return Ok(());
     }
     if let Some(file) = flag(args, "--import") {

@@ -157,17 +157,6 @@ pub enum Group {
     MorePlayers,
 }
 
-/// The form a game's record is exported in (`store::standard`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RecordForm {
-    /// PGN with SAN moves (two-player games SAN can write).
-    Pgn,
-    /// PGN4 (chess.com's four-player format).
-    Pgn4,
-    /// Rookery's own text format (every other game).
-    Rookery,
-}
-
 /// How the screen draws a game's board beyond its cells (`scene::boards`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Look {
@@ -192,12 +181,20 @@ pub struct Facts {
     pub uci: Option<&'static str>,
     /// The `USI_Variant` name shogi GUIs and engines use; None for games USI does not play.
     pub usi: Option<&'static str>,
-    /// The PGN `Variant` tag; None where PGN needs none (chess) or cannot write the game.
+    /// The PGN `Variant` tag: python-chess's name for the chess variants it knows
+    /// (`Chess960`, `antichess`, ...), Fairy-Stockfish's for the others (`xiangqi`,
+    /// `cambodian`, ...), PGN4's for four-player chess; None for standard chess.
     pub pgn_variant: Option<&'static str>,
     /// SAN names every move of the game (`notation::san::fits`).
     pub san: bool,
-    /// The form of the game's exported record.
+    /// The form of the game's exported record, the standard one.
     pub record: RecordForm,
+    /// Further forms its record may be exported in (shogi: CSA); Rookery's text is always one.
+    pub more_records: &'static [RecordForm],
+    /// SAN marks a check (`+`, `#`) although the rules let a king be left attacked, as the
+    /// other programs that know the game write it (chaturanga: Fairy-Stockfish plays it with
+    /// checkmate). Games whose rules forbid it always mark checks.
+    pub marks_checks: bool,
     /// How its board is drawn.
     pub look: Look,
     /// The order of the hand slots the screen shows (piece letters); "" = the non-royal kinds
@@ -212,6 +209,14 @@ pub struct Facts {
 }
 
 impl Facts {
+    /// Every form the game's record is exported in: the standard one first, then the
+    /// others (Rookery's own text, which every game has, only where it is the standard one).
+    pub fn record_forms(&self) -> Vec<RecordForm> {
+        let mut out = vec![self.record];
+        out.extend(self.more_records);
+        out
+    }
+
     /// The facts of a two-player chess-like game (SAN, PGN, a Western board), and of the
     /// variants outside the registry (test-only games).
     pub const CHESS_LIKE: Facts = Facts {
@@ -221,6 +226,8 @@ impl Facts {
         pgn_variant: None,
         san: true,
         record: RecordForm::Pgn,
+        more_records: &[],
+        marks_checks: false,
         look: Look::Western,
         hand_slots: "",
         pawns_turn: false,
@@ -317,6 +324,48 @@ pub struct Variant {
     pub(crate) royal_mask: u64,
     pub(crate) pawn_facings: u8,
     pub(crate) team_of: [u8; 16],
+}
+
+/// A form of game record: the standard ones other programs read, or Rookery's own text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordForm {
+    /// PGN (two-player games), with the `Variant` tag of [`Facts::pgn_variant`].
+    Pgn,
+    /// chess.com PGN4 (four-player chess).
+    Pgn4,
+    /// KIF, the Japanese shogi record (Kifu for Windows, python-shogi).
+    Kif,
+    /// CSA, the Computer Shogi Association's record.
+    Csa,
+    /// Rookery's own text form (games no other program knows; `store::text`), and every
+    /// game's lossless form.
+    Rookery,
+}
+
+impl RecordForm {
+    /// The form's name as a command line and the apps name it (`pgn`, `kif`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            RecordForm::Pgn => "pgn",
+            RecordForm::Pgn4 => "pgn4",
+            RecordForm::Kif => "kif",
+            RecordForm::Csa => "csa",
+            RecordForm::Rookery => "rookery",
+        }
+    }
+
+    /// The form a name names (case ignored).
+    pub fn from_name(name: &str) -> Option<RecordForm> {
+        [
+            RecordForm::Pgn,
+            RecordForm::Pgn4,
+            RecordForm::Kif,
+            RecordForm::Csa,
+            RecordForm::Rookery,
+        ]
+        .into_iter()
+        .find(|f| f.name().eq_ignore_ascii_case(name))
+    }
 }
 
 /// How players name a grid board's files and ranks.

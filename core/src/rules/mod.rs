@@ -56,7 +56,6 @@ const VARIANTS: Facts = Facts::CHESS_LIKE;
 const FAMILY: Facts = Facts {
     group: Group::ChessFamily,
     san: false,
-    record: RecordForm::Rookery,
     ..Facts::CHESS_LIKE
 };
 const MORE: Facts = Facts {
@@ -91,7 +90,7 @@ pub const GAMES: &[Entry] = &[
         build: || variants::variant("antichess", variants::Rule::Antichess),
         facts: Facts {
             uci: Some("antichess"),
-            pgn_variant: Some("Antichess"),
+            pgn_variant: Some("antichess"),
             ..VARIANTS
         },
     },
@@ -100,7 +99,7 @@ pub const GAMES: &[Entry] = &[
         build: || variants::variant("atomic", variants::Rule::Atomic),
         facts: Facts {
             uci: Some("atomic"),
-            pgn_variant: Some("Atomic"),
+            pgn_variant: Some("atomic"),
             ..VARIANTS
         },
     },
@@ -109,7 +108,7 @@ pub const GAMES: &[Entry] = &[
         build: || variants::variant("crazyhouse", variants::Rule::Crazyhouse),
         facts: Facts {
             uci: Some("crazyhouse"),
-            pgn_variant: Some("Crazyhouse"),
+            pgn_variant: Some("crazyhouse"),
             ..VARIANTS
         },
     },
@@ -118,7 +117,7 @@ pub const GAMES: &[Entry] = &[
         build: || variants::variant("duck", variants::Rule::Duck),
         facts: Facts {
             uci: Some("duck"),
-            pgn_variant: Some("Duck"),
+            pgn_variant: Some("duck"),
             ..VARIANTS
         },
     },
@@ -145,7 +144,8 @@ pub const GAMES: &[Entry] = &[
         build: || shatranj::variant("chaturanga", shatranj::Ruleset::Chaturanga),
         facts: Facts {
             uci: Some("chaturangakc"),
-            pgn_variant: Some("Chaturanga"),
+            pgn_variant: Some("chaturanga"),
+            marks_checks: true,
             ..FAMILY
         },
     },
@@ -154,7 +154,7 @@ pub const GAMES: &[Entry] = &[
         build: || shatranj::variant("shatranj", shatranj::Ruleset::Shatranj),
         facts: Facts {
             uci: Some("shatranj"),
-            pgn_variant: Some("Shatranj"),
+            pgn_variant: Some("shatranj"),
             ..FAMILY
         },
     },
@@ -163,7 +163,7 @@ pub const GAMES: &[Entry] = &[
         build: || shatranj::variant("makruk", shatranj::Ruleset::Makruk),
         facts: Facts {
             uci: Some("makruk"),
-            pgn_variant: Some("Makruk"),
+            pgn_variant: Some("makruk"),
             ..FAMILY
         },
     },
@@ -172,7 +172,7 @@ pub const GAMES: &[Entry] = &[
         build: || shatranj::variant("ouk-chatrang", shatranj::Ruleset::OukChatrang),
         facts: Facts {
             uci: Some("cambodian"),
-            pgn_variant: Some("Cambodian"),
+            pgn_variant: Some("cambodian"),
             ..FAMILY
         },
     },
@@ -181,7 +181,7 @@ pub const GAMES: &[Entry] = &[
         build: || shatranj::variant("sittuyin", shatranj::Ruleset::Sittuyin),
         facts: Facts {
             uci: Some("sittuyin"),
-            pgn_variant: Some("Sittuyin"),
+            pgn_variant: Some("sittuyin"),
             hand_slots: "KFRSN",
             ..FAMILY
         },
@@ -191,7 +191,7 @@ pub const GAMES: &[Entry] = &[
         build: xiangqi::xiangqi_variant,
         facts: Facts {
             uci: Some("xiangqi"),
-            pgn_variant: Some("Xiangqi"),
+            pgn_variant: Some("xiangqi"),
             look: Look::Xiangqi,
             ..FAMILY
         },
@@ -201,7 +201,7 @@ pub const GAMES: &[Entry] = &[
         build: xiangqi::janggi_variant,
         facts: Facts {
             uci: Some("janggi"),
-            pgn_variant: Some("Janggi"),
+            pgn_variant: Some("janggi"),
             look: Look::Janggi,
             ..FAMILY
         },
@@ -212,7 +212,9 @@ pub const GAMES: &[Entry] = &[
         facts: Facts {
             uci: Some("shogi"),
             usi: Some("shogi"),
-            pgn_variant: Some("Shogi"),
+            pgn_variant: None,
+            record: RecordForm::Kif,
+            more_records: &[RecordForm::Csa],
             look: Look::Shogi { zone: 3 },
             hand_slots: "PLNSGBR",
             ..FAMILY
@@ -224,7 +226,9 @@ pub const GAMES: &[Entry] = &[
         facts: Facts {
             uci: Some("minishogi"),
             usi: Some("minishogi"),
-            pgn_variant: Some("Minishogi"),
+            pgn_variant: None,
+            // CSA writes the 9×9 board only
+            record: RecordForm::Kif,
             look: Look::Shogi { zone: 1 },
             hand_slots: "PSGBR",
             ..FAMILY

@@ -88,7 +88,7 @@ pub fn xiangqi_variant() -> Variant {
     };
     let pieces = vec![
         PieceType::new('R', "chariot", vec![slide(Line::Orth)]),
-        PieceType::new('N', "horse", vec![leap(Leap::Horse)]),
+        PieceType::new('N', "horse", vec![leap(Leap::Horse)]).san_letter('H'),
         PieceType::new(
             'B',
             "elephant",
@@ -96,7 +96,8 @@ pub fn xiangqi_variant() -> Variant {
                 from: 0,
                 to: OWN_HALF,
             })],
-        ),
+        )
+        .san_letter('E'),
         PieceType::new('A', "advisor", vec![step(Line::Palace)]),
         PieceType::new('K', "general", vec![step(Line::Orth).within(in_palace)]).royal(),
         PieceType::new(
@@ -145,8 +146,8 @@ pub fn janggi_variant() -> Variant {
     };
     let pieces = vec![
         PieceType::new('R', "chariot", vec![slide(Line::Orth), slide(Line::Palace)]),
-        PieceType::new('N', "horse", vec![leap(Leap::Horse)]),
-        PieceType::new('B', "elephant", vec![leap(Leap::JanggiElephant)]),
+        PieceType::new('N', "horse", vec![leap(Leap::Horse)]).san_letter('H'),
+        PieceType::new('B', "elephant", vec![leap(Leap::JanggiElephant)]).san_letter('E'),
         PieceType::new(
             'A',
             "guard",
