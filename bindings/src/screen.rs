@@ -135,7 +135,11 @@ pub struct SeatBarView {
     pub clock: Option<ClockView>,
     /// Points as the game writes them, in games that score points.
     pub score: Option<String>,
+    /// Material on the board and in hand, in pawns (what the viewer sees).
     pub material: i32,
+    /// Pawns ahead of the strongest opponent still playing, as the core decides it: 0 when not
+    /// ahead and wherever the viewer does not see every piece (shown as `+N`).
+    pub lead: i32,
     pub captured: Vec<CapturedPiece>,
 }
 
@@ -276,6 +280,7 @@ pub(crate) fn screen_rec(s: present::Screen, saved_id: Option<u64>) -> GameScree
                 }),
                 score: b.score,
                 material: b.material,
+                lead: b.lead,
                 captured: b
                     .captured
                     .into_iter()

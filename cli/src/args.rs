@@ -74,6 +74,9 @@ pub enum Command {
     Bench(BenchCommand),
     /// Bot-against-bot series, seats rotated every game, with a score table.
     Match(MatchArgs),
+    /// One bot move for a position of any game (a referee's driver, e.g. against 4pchess):
+    /// prints `legal ...` (with --legal), `over ...` or `info ...` and `bestmove <move>`.
+    Think(ThinkArgs),
     /// The bots as a UCI engine on stdin/stdout (UCI_Variant, Skill Level 1-8).
     Uci,
     /// The bots as a USI engine on stdin/stdout (shogi, minishogi; Skill Level 1-8).
@@ -189,7 +192,7 @@ pub struct SelfplayArgs {
     #[arg(long, value_name = "DIR")]
     pub db: PathBuf,
     /// The game id.
-    #[arg(long, value_name = "ID", default_value = "chess")]
+    #[arg(long, value_name = "ID", default_value = crate::DEFAULT_GAME)]
     pub game: String,
     /// The seed (default: the clock).
     #[arg(long, value_name = "N")]
@@ -331,6 +334,32 @@ pub struct MatchArgs {
     /// Our bot's level against the engine.
     #[arg(long, value_name = "LEVEL", value_parser = level_parser(), requires = "engine")]
     pub level: Option<u8>,
+}
+
+#[derive(Args, Debug)]
+pub struct ThinkArgs {
+    /// The game id.
+    #[arg(long, value_name = "ID")]
+    pub game: String,
+    /// Start from this position (FEN, or the game's own position notation such as FEN4).
+    #[arg(long, value_name = "POSITION")]
+    pub fen: Option<String>,
+    /// Moves played from the start, space-separated, in coordinate text (`h2h4`, `h2-h4`,
+    /// `e10-e11=Q`, `O-O`).
+    #[arg(long, value_name = "MOVES")]
+    pub moves: Option<String>,
+    /// The bot's level.
+    #[arg(long, value_name = "LEVEL", value_parser = level_parser(), default_value_t = 8)]
+    pub level: u8,
+    /// Time per move in milliseconds instead of the level's cap.
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// A fixed node budget instead of a time cap (reproducible).
+    #[arg(long, value_name = "N", conflicts_with = "movetime")]
+    pub nodes: Option<u64>,
+    /// Also print the legal moves of the side to move (`legal m1 m2 ...`).
+    #[arg(long)]
+    pub legal: bool,
 }
 
 #[derive(Args, Debug)]

@@ -127,7 +127,9 @@ const SELFPLAY_MAX_PLIES: usize = 3000;
 
 pub fn cmd_selfplay(args: &[String]) -> Result<(), String> {
     let db = flag(args, "--db").ok_or("selfplay needs --db DIR")?;
-    let game = flag(args, "--game").unwrap_or("chess").to_string();
+    let game = flag(args, "--game")
+        .unwrap_or(crate::DEFAULT_GAME)
+        .to_string();
     rules::variant(&game).map_err(|e| e.to_string())?;
     let mut seed: u64 = match flag_num(args, "--seed")? {
         Some(s) => s,
@@ -352,7 +354,7 @@ pub fn cmd_bench_store(args: &[String]) -> Result<(), String> {
         None => ["eight-player-ffa", "chess"]
             .into_iter()
             .find(|g| rules::variant(g).is_ok())
-            .unwrap_or("chess")
+            .unwrap_or(crate::DEFAULT_GAME)
             .to_string(),
     };
     let dir = match flag(args, "--dir") {
@@ -374,7 +376,7 @@ pub fn cmd_bench_store(args: &[String]) -> Result<(), String> {
     while lat.len() < moves {
         n += 1;
         let mut s = store
-            .create("bench", &selfplay_setup("chess", n).map_err(e)?)
+            .create("bench", &selfplay_setup(crate::DEFAULT_GAME, n).map_err(e)?)
             .map_err(e)?;
         while lat.len() < moves {
             let Some(a) = random_action(&s) else { break };
@@ -402,7 +404,7 @@ pub fn cmd_bench_store(args: &[String]) -> Result<(), String> {
     let mut progress = Progress::new("bench store: games");
     for i in have..games {
         progress.set(i as u64, Some(games as u64), "");
-        let (setup, g) = random_game("chess", 10_000 + i as u64, 2000)?;
+        let (setup, g) = random_game(crate::DEFAULT_GAME, 10_000 + i as u64, 2000)?;
         total_plies += g.ply_count();
         let mut text = format!(
             "[Rookery \"2\"]\n[Game \"chess\"]\n[Name \"bench {i}\"]\n[Mode \"selfplay\"]\n[Seed \"{}\"]\n",

@@ -4003,7 +4003,15 @@ public struct SeatBarView: Equatable, Hashable {
      * Points as the game writes them, in games that score points.
      */
     public var score: String?
+    /**
+     * Material on the board and in hand, in pawns (what the viewer sees).
+     */
     public var material: Int32
+    /**
+     * Pawns ahead of the strongest opponent still playing, as the core decides it: 0 when not
+     * ahead and wherever the viewer does not see every piece (shown as `+N`).
+     */
+    public var lead: Int32
     public var captured: [CapturedPiece]
 
     // Default memberwise initializers are never public by default, so we
@@ -4020,7 +4028,14 @@ public struct SeatBarView: Equatable, Hashable {
          */army: String, bot: UInt8?, toMove: Bool, thinking: Bool, state: SeatStateView, partners: [UInt32], clock: ClockView?, 
         /**
          * Points as the game writes them, in games that score points.
-         */score: String?, material: Int32, captured: [CapturedPiece]) {
+         */score: String?, 
+        /**
+         * Material on the board and in hand, in pawns (what the viewer sees).
+         */material: Int32, 
+        /**
+         * Pawns ahead of the strongest opponent still playing, as the core decides it: 0 when not
+         * ahead and wherever the viewer does not see every piece (shown as `+N`).
+         */lead: Int32, captured: [CapturedPiece]) {
         self.seat = seat
         self.name = name
         self.colour = colour
@@ -4033,6 +4048,7 @@ public struct SeatBarView: Equatable, Hashable {
         self.clock = clock
         self.score = score
         self.material = material
+        self.lead = lead
         self.captured = captured
     }
 
@@ -4064,6 +4080,7 @@ public struct FfiConverterTypeSeatBarView: FfiConverterRustBuffer {
                 clock: FfiConverterOptionTypeClockView.read(from: &buf), 
                 score: FfiConverterOptionString.read(from: &buf), 
                 material: FfiConverterInt32.read(from: &buf), 
+                lead: FfiConverterInt32.read(from: &buf), 
                 captured: FfiConverterSequenceTypeCapturedPiece.read(from: &buf)
         )
     }
@@ -4081,6 +4098,7 @@ public struct FfiConverterTypeSeatBarView: FfiConverterRustBuffer {
         FfiConverterOptionTypeClockView.write(value.clock, into: &buf)
         FfiConverterOptionString.write(value.score, into: &buf)
         FfiConverterInt32.write(value.material, into: &buf)
+        FfiConverterInt32.write(value.lead, into: &buf)
         FfiConverterSequenceTypeCapturedPiece.write(value.captured, into: &buf)
     }
 }

@@ -437,6 +437,24 @@ fn captured_pieces_are_listed_by_captor() {
 }
 
 #[test]
+fn the_material_lead_the_core_decides_is_shown_after_the_captures() {
+    let mut app = playing("chess", &PERSONS);
+    for m in ["e2e4", "d7d5", "e4d5"] {
+        typed(&mut app, m);
+        key(&mut app, KeyCode::Enter);
+    }
+    let bars = play(&mut app).screen().bars;
+    assert_eq!((bars[0].lead, bars[1].lead), (1, 0));
+    let text = screen_text(&draw(&mut app, 100, 30));
+    assert!(text.contains(" +1"), "{text}");
+    // taken back: nobody leads, no `+`
+    typed(&mut app, "d8d5");
+    key(&mut app, KeyCode::Enter);
+    let text = screen_text(&draw(&mut app, 100, 30));
+    assert!(!text.contains(" +1"), "{text}");
+}
+
+#[test]
 fn a_turn_time_limit_makes_the_player_lose_on_time() {
     let mut app = App::new(opts(), None);
     let mut form =

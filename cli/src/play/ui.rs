@@ -663,17 +663,24 @@ fn draw_play(f: &mut Frame, area: Rect, p: &mut Play) {
             lines.push(Line::styled(l, st));
         }
     }
-    // captured pieces, as the viewer may know them
-    if s.bars.iter().any(|b| !b.captured.is_empty()) {
+    // captured pieces, as the viewer may know them, and the core's material lead (`+N`)
+    if s.bars.iter().any(|b| !b.captured.is_empty() || b.lead > 0) {
         lines.push(Line::raw(""));
         lines.push(Line::styled(t("status-captured"), title_style()));
-        for b in s.bars.iter().filter(|b| !b.captured.is_empty()) {
+        for b in s
+            .bars
+            .iter()
+            .filter(|b| !b.captured.is_empty() || b.lead > 0)
+        {
             let mut spans = vec![Span::raw(format!("{:<8} ", short(&bar_name(b), 8)))];
             for c in b.captured.iter().take(30) {
                 spans.push(Span::styled(
                     c.letter.clone(),
                     Style::default().bg(seat_rgb(&c.army)).fg(chip_fg(&c.army)),
                 ));
+            }
+            if b.lead > 0 {
+                spans.push(Span::styled(format!(" +{}", b.lead), title_style()));
             }
             lines.push(Line::from(spans));
         }

@@ -32,7 +32,7 @@ use crate::error::{Error, Result};
 use crate::piece::{chess, Piece, Seat, GREY};
 use crate::position::{Ep, Position};
 use crate::rules::four;
-use crate::variant::{Family, Variant};
+use crate::variant::{RecordForm, Variant};
 
 const TAGS: [char; 4] = ['r', 'b', 'y', 'g'];
 const TURN: [char; 4] = ['R', 'B', 'Y', 'G'];
@@ -211,7 +211,7 @@ fn piece_token(v: &Variant, tok: &str) -> Result<Piece> {
 
 /// Reads a FEN4 into a position of a four-player variant.
 pub fn parse(v: &'static Variant, text: &str) -> Result<Position> {
-    if !matches!(v.family, Family::FourFfa | Family::FourTeams) {
+    if v.facts.record != RecordForm::Pgn4 {
         return Err(bad(format!("FEN4 is not the notation of {}", v.id)));
     }
     let t = &v.board;
@@ -391,7 +391,8 @@ fn piece_text(pos: &Position, p: Piece) -> String {
     } else {
         TAGS[p.owner() as usize]
     };
-    let letter = if p.kind() == chess::QUEEN && p.promoted() && v.family == Family::FourFfa {
+    // a promoted queen is `D` where it scores one point (free for all)
+    let letter = if p.kind() == chess::QUEEN && p.promoted() && v.points {
         'D'
     } else {
         v.letter(p.kind())

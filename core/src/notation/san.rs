@@ -15,7 +15,7 @@
 use crate::error::{Error, Result};
 use crate::piece::Piece;
 use crate::position::{Move, MoveKind, Position};
-use crate::variant::{Family, Variant};
+use crate::variant::Variant;
 
 /// Whether SAN names every move of a game, so its players read and write it (chess and its
 /// two-player variants, crazyhouse's drops `N@e4` and the duck's placement `@d5` as lichess and
@@ -23,11 +23,7 @@ use crate::variant::{Family, Variant};
 /// games with notations of their own (xiangqi, janggi, shogi, the shatranj family with
 /// sittuyin's set-up drops and in-place promotions).
 pub fn fits(v: &Variant) -> bool {
-    match v.family {
-        Family::Xiangqi | Family::Janggi | Family::Shogi | Family::Shatranj(_) => false,
-        Family::Friendly => false,
-        _ => v.seat_count() == 2,
-    }
+    v.facts.san && v.seat_count() == 2
 }
 
 /// Writes a legal move of `pos` in SAN, with `+` or `#` when it gives check or mate.

@@ -10,6 +10,7 @@ use crate::piece::{Seat, GREY, NEUTRAL};
 use crate::position::{MoveKind, Position};
 use crate::scene::{self, content, Marks, Orientation, Scene};
 use crate::search::eval::Eval;
+use crate::variant::Variant;
 use crate::view::{self, View, Viewer};
 
 use super::{
@@ -193,15 +194,7 @@ pub(super) fn scene_of(t: &Table, host: &dyn Host) -> Scene {
     if !view.is_full() {
         marks.fog = (0..v.board.len() as Cell).map(|c| !view.sees(c)).collect();
     }
-    let Ok(def) = scene::board_def(game.id()) else {
-        // every playable game has a board (scene tests); an empty scene rather than a panic
-        return scene::build(
-            &scene::board_def("chess").expect("chess has a board"),
-            &Default::default(),
-            Orientation::default(),
-            &Marks::default(),
-        );
-    };
+    let def = scene::boards::board_of(game.variant);
     let mut content = content::from_position(&def, pos);
     if !view.is_full() {
         content.board.retain(|(c, _)| view.sees(*c));
@@ -294,7 +287,7 @@ pub(super) fn screen(t: &Table, host: &dyn Host) -> Screen {
 
     // captures up to the shown position, as this viewer may know them
     let mut captured: Vec<Vec<Captured>> = vec![Vec::new(); v.seat_count()];
-    let def = scene::board_def(game.id()).ok();
+    let def = Some(scene::boards::board_of(game.variant));
     if handing.is_none() {
         for (i, p) in game.plies()[..shown].iter().enumerate() {
             let before = position_after(game, i);
@@ -329,7 +322,7 @@ pub(super) fn screen(t: &Table, host: &dyn Host) -> Screen {
 
     let over = game.is_over() && live;
     let turn = pos.turn();
-    let bars = (0..v.seat_count() as Seat)
+    let bars: Vec<Bar> = (0..v.seat_count() as Seat)
         .map(|s| {
             let p = players
                 .get(s as usize)
@@ -339,13 +332,16 @@ pub(super) fn screen(t: &Table, host: &dyn Host) -> Screen {
             let material = if handing.is_some() {
                 0
             } else {
-                let cp: i32 = pos
+                let board: i32 = pos
                     .pieces_of(s)
                     .iter()
                     .filter(|&c| view.sees(c))
                     .filter_map(|c| eval.value.get(pos.at(c).kind() as usize))
                     .sum();
-                (cp + 50).div_euclid(100)
+                let hand: i32 = (0..eval.value.len().min(crate::position::HAND_KINDS))
+                    .map(|k| pos.in_hand(s, k as u8) as i32 * eval.value[k])
+                    .sum();
+                (board + hand + 50).div_euclid(100)
             };
             Bar {
                 seat: s,
@@ -373,10 +369,12 @@ pub(super) fn screen(t: &Table, host: &dyn Host) -> Screen {
                     .points
                     .then(|| interact::score_text(game, pos.scores[s as usize])),
                 material,
+                lead: 0,
                 captured: std::mem::take(&mut captured[s as usize]),
             }
         })
         .collect();
+    let bars = with_leads(bars, v, handing.is_none() && view.is_full());
 
     // the move list, one entry per turn, in the game's notation as the viewer may read it
     let texts = if handing.is_some() {
@@ -676,4 +674,33 @@ fn result_sheet(game: &Game, players: &[Player]) -> Option<ResultSheet> {
         places,
         follow,
     })
+}
+
+/// Fills each bar's material lead: the pawns a seat still playing is ahead of the strongest
+/// opponent still playing (partners are not opponents), 0 when it is not ahead. Shown only
+/// where the viewer sees every piece (`shown`): in fog of war, or before a hand-over, a lead
+/// would be worked out from what the viewer cannot see.
+fn with_leads(mut bars: Vec<Bar>, v: &Variant, shown: bool) -> Vec<Bar> {
+    if !shown {
+        return bars;
+    }
+    let leads: Vec<i32> = bars
+        .iter()
+        .map(|b| {
+            let strongest = bars
+                .iter()
+                .filter(|o| o.seat != b.seat && !v.allied(o.seat, b.seat))
+                .filter(|o| o.state != SeatState::Out)
+                .map(|o| o.material)
+                .max();
+            match strongest {
+                Some(m) if b.state != SeatState::Out => (b.material - m).max(0),
+                _ => 0,
+            }
+        })
+        .collect();
+    for (b, l) in bars.iter_mut().zip(leads) {
+        b.lead = l;
+    }
+    bars
 }

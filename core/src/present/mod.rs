@@ -282,9 +282,10 @@ impl Table {
                 Some(Hit::Cell(c)) => return self.intent(host, Intent::Tap(c)),
                 Some(Hit::Hand { seat, slot }) => {
                     let game = host.game();
-                    let kind = crate::scene::board_def(game.id())
-                        .ok()
-                        .and_then(|d| d.hand.chars().nth(slot as usize))
+                    let kind = crate::scene::boards::board_of(game.variant)
+                        .hand
+                        .chars()
+                        .nth(slot as usize)
                         .and_then(|l| game.variant.piece_by_letter(l));
                     match kind {
                         Some(k) if seat == game.position().turn() => {
@@ -530,8 +531,13 @@ pub struct Bar {
     pub clock: Option<Clock>,
     /// Points as the game writes them (three-player quarters), in games that score points.
     pub score: Option<String>,
-    /// Material on the board in pawns, from the bots' value table (what the viewer sees).
+    /// Material on the board and in hand in pawns, from the search's value table (what the
+    /// viewer sees).
     pub material: i32,
+    /// How many pawns of material this seat is ahead of the strongest opponent still playing;
+    /// 0 when it is not ahead, when it is out, and where the viewer does not see every piece
+    /// (fog of war, a hand-over). The shells show it as `+N`.
+    pub lead: i32,
     /// The pieces this seat has taken (glyphs in the owner's army), in order; empty in games
     /// where nothing is captured.
     pub captured: Vec<Captured>,

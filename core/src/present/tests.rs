@@ -319,3 +319,47 @@ fn in_fog_each_seat_hears_the_captures_it_knows() {
     let white = Table::new(Looker::Seat(0)).screen(&host);
     assert_eq!(white.last_event.map(|e| e.kind), Some(EventKind::Move));
 }
+
+fn leads(host: &Local, looker: Looker) -> Vec<i32> {
+    Table::new(looker)
+        .screen(host)
+        .bars
+        .iter()
+        .map(|b| b.lead)
+        .collect()
+}
+
+#[test]
+fn the_material_lead_is_the_seat_ahead_of_its_strongest_opponent_and_only_where_all_is_seen() {
+    // even material: nobody leads
+    let host = chess(&["Ann", "Bob"]);
+    assert_eq!(leads(&host, Looker::Device), [0, 0]);
+    // White a knight up: White leads by the difference of the bars' material (the search's
+    // value table), at least two pawns; Black by 0
+    let g = Game::from_fen("chess", "4k3/pppp4/8/8/8/8/PPPP4/1N2K3 w - - 0 1").unwrap();
+    let host = Local::new(g, Vec::new());
+    let s = Table::new(Looker::Device).screen(&host);
+    let up = s.bars[0].material - s.bars[1].material;
+    assert!(up >= 2, "a knight is worth {up} pawns");
+    assert_eq!(leads(&host, Looker::Device), [up, 0]);
+    assert!(s
+        .text()
+        .contains(&format!("material={} lead={up}", s.bars[0].material)));
+    // pieces in hand are material: a shogi capture leads by the piece now in hand
+    let mut host = Local::new(Game::new("shogi").unwrap(), Vec::new());
+    let mut t = Table::new(Looker::Device);
+    for m in ["7g7f", "3c3d", "8h2b+"] {
+        t.apply(&mut host, Intent::Type(m.into())).unwrap();
+    }
+    assert_eq!(host.game.position().hands[0].iter().sum::<u8>(), 1);
+    let l = leads(&host, Looker::Device);
+    assert!(l[0] > 0 && l[1] == 0, "{l:?}");
+    // fog of war: the viewer does not see every piece, so no seat leads even a piece up
+    let mut g = Game::new("fog-of-war").unwrap();
+    for m in ["e2e4", "d7d5", "e4d5"] {
+        g.act_text(m).unwrap();
+    }
+    let host = Local::new(g, Vec::new());
+    assert_eq!(leads(&host, Looker::Seat(0)), [0, 0]);
+    assert_eq!(leads(&host, Looker::Seat(1)), [0, 0]);
+}

@@ -44,6 +44,9 @@ fn bar(b: &Bar) -> String {
         let _ = write!(s, " score={sc}");
     }
     let _ = write!(s, " material={}", b.material);
+    if b.lead > 0 {
+        let _ = write!(s, " lead={}", b.lead);
+    }
     if !b.captured.is_empty() {
         let c: Vec<&str> = b.captured.iter().map(|c| c.letter.as_str()).collect();
         let _ = write!(s, " captured={}", c.join(""));

@@ -25,11 +25,11 @@
 use crate::board::rows::{self, in_case, seat_of_case, Cells, Cursor, Rows, Token};
 use crate::board::{Cell, NO_CELL};
 use crate::error::{Error, Result};
-use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
+use crate::game::{EndReason, Outcome};
 use crate::piece::{chess::*, Piece, Seat, UNION};
 use crate::position::{Ep, Move, MoveKind, Position, RULE_SLOTS};
 use crate::rules::variants::{self, Rule};
-use crate::rules::{two_player_standings, Rules, Standing};
+use crate::rules::Rules;
 use crate::variant::{EpMode, Family, Hooks, Variant};
 
 /// Rule slots: 0 = the chain's cell + 1 (0: no chain), 1 = 1 when the chain reached that cell
@@ -51,6 +51,7 @@ const AUX_EN_PASSANT: u8 = 0x20;
 pub fn variant() -> Variant {
     let mut v = variants::variant("friendly", Rule::Fog);
     v.family = Family::Friendly;
+    v.rules = &RULES;
     v.royal_check = false;
     // the chance stays open through the whole turn: a pawn freed in a chain may take
     v.ep = EpMode::WholeTurn;
@@ -687,11 +688,6 @@ impl Rules for FriendlyRules {
         }
         first_step_moves(pos, out);
     }
-    /// The king never moves onto another piece; a take-over needs a move for the freed piece;
-    /// a finished game has no moves.
-    fn button(&self, _pos: &Position, _m: Move) -> Option<crate::message::Message> {
-        None
-    }
     fn legal(&self, pos: &mut Position, m: Move) -> bool {
         if (0..2).any(|s| pos.king(s).is_none()) {
             return false;
@@ -882,28 +878,6 @@ impl Rules for FriendlyRules {
             return Some(Outcome::draw(EndReason::FiftyMoves));
         }
         None
-    }
-    fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome> {
-        match ctx.action {
-            Action::Resign(s) => Some(Outcome::win(vec![1 - s], EndReason::Resignation)),
-            Action::Timeout(s) => Some(Outcome::win(vec![1 - s], EndReason::Timeout)),
-            Action::Move(_) | Action::Choose(_) => {
-                let o = self.outcome(ctx.pos, ctx.history);
-                if o.is_none() && crate::rules::multi::move_limit_reached(ctx) {
-                    return Some(Outcome::draw(EndReason::MoveLimit));
-                }
-                o
-            }
-        }
-    }
-    fn choices(&self, _pos: &Position) -> Vec<Choice> {
-        Vec::new()
-    }
-    fn may_end_by_agreement(&self) -> bool {
-        false
-    }
-    fn standings(&self, _pos: &Position, outcome: &Outcome) -> Vec<Standing> {
-        two_player_standings(outcome)
     }
 }
 

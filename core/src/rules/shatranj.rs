@@ -11,10 +11,10 @@
 use crate::board::rows::{self, in_case, seat_of_case, Cells, Cursor, Rows, Token};
 use crate::board::{grid, Cell, CellSet, Leap, Line, NO_CELL};
 use crate::error::{Error, Result};
-use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
+use crate::game::{Ctx, EndReason, Outcome};
 use crate::piece::{atoms::*, dirs, Atom, Piece, PieceType, Seat};
 use crate::position::{Move, MoveKind, Position};
-use crate::rules::{two_player_standings, NodeState, Rules, Standing};
+use crate::rules::{NodeState, Rules};
 use crate::variant::{Family, HandRule, Hooks, SeatDef, Variant};
 
 /// Piece kinds of every game of the family (index = kind; letters differ per game).
@@ -179,32 +179,6 @@ pub enum Ruleset {
     Makruk,
     OukChatrang,
     Sittuyin,
-}
-
-/// The game ids of the family, in [`Ruleset`] order.
-pub const IDS: [&str; 5] = [
-    "chaturanga",
-    "shatranj",
-    "makruk",
-    "ouk-chatrang",
-    "sittuyin",
-];
-const RULESETS: [Ruleset; 5] = [
-    Ruleset::Chaturanga,
-    Ruleset::Shatranj,
-    Ruleset::Makruk,
-    Ruleset::OukChatrang,
-    Ruleset::Sittuyin,
-];
-
-/// The index of a game id of the family in [`IDS`].
-pub fn index(id: &str) -> Option<usize> {
-    IDS.iter().position(|&i| i == id)
-}
-
-/// The variants of the family, in [`IDS`] order.
-pub fn variants() -> [Variant; 5] {
-    [0, 1, 2, 3, 4].map(|i| variant(IDS[i], RULESETS[i]))
 }
 
 static RULES: [ShatranjRules; 5] = [
@@ -872,11 +846,6 @@ impl Rules for ShatranjRules {
         }
     }
 
-    /// No move below a finished position (king taken, bare king); a sittuyin promotion may not
-    /// give check.
-    fn button(&self, _pos: &Position, _m: Move) -> Option<crate::message::Message> {
-        None
-    }
     fn legal(&self, pos: &mut Position, m: Move) -> bool {
         if self.ended(pos) {
             return false;
@@ -997,38 +966,15 @@ impl Rules for ShatranjRules {
 
     /// Resignation and time-out (a flag fall draws when the opponent has a bare king), then
     /// the position's own outcome.
-    fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome> {
-        match ctx.action {
-            Action::Resign(s) => return Some(Outcome::win(vec![1 - s], EndReason::Resignation)),
-            Action::Timeout(s) => {
-                let bare = ctx.pos.pieces_of(1 - s).len() <= 1
-                    && ctx.pos.hands[1 - s as usize].iter().all(|&n| n == 0);
-                return Some(if bare {
-                    Outcome::draw(EndReason::Timeout)
-                } else {
-                    Outcome::win(vec![1 - s], EndReason::Timeout)
-                });
-            }
-            Action::Move(_) | Action::Choose(_) => {}
+    /// A flag fall against a bare king draws.
+    fn timeout(&self, ctx: &mut Ctx, s: Seat) -> Outcome {
+        let bare = ctx.pos.pieces_of(1 - s).len() <= 1
+            && ctx.pos.hands[1 - s as usize].iter().all(|&n| n == 0);
+        if bare {
+            Outcome::draw(EndReason::Timeout)
+        } else {
+            Outcome::win(vec![1 - s], EndReason::Timeout)
         }
-        let o = self.outcome(ctx.pos, ctx.history);
-        if o.is_none() && crate::rules::multi::move_limit_reached(ctx) {
-            // the house rule's move limit: a draw
-            return Some(Outcome::draw(EndReason::MoveLimit));
-        }
-        o
-    }
-
-    fn choices(&self, _pos: &Position) -> Vec<Choice> {
-        Vec::new()
-    }
-
-    fn may_end_by_agreement(&self) -> bool {
-        false
-    }
-
-    fn standings(&self, _pos: &Position, outcome: &Outcome) -> Vec<Standing> {
-        two_player_standings(outcome)
     }
 }
 

@@ -16,11 +16,11 @@
 use crate::board::rows::{self, in_case, seat_of_case, Cells, Cursor, Rows, Token};
 use crate::board::{grid, Cell, CellSet, Leap, Line};
 use crate::error::{Error, Result};
-use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
+use crate::game::{EndReason, Outcome};
 use crate::piece::{atoms::*, dirs, Piece, PieceType, Seat};
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::xiangqi::{record_check, repetition};
-use crate::rules::{two_player_standings, Rules, Standing};
+use crate::rules::Rules;
 use crate::variant::{Family, HandRule, Hooks, Promotion, SeatDef, Variant};
 
 pub const SHOGI_START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1";
@@ -584,6 +584,11 @@ impl Rules for ShogiRules {
     fn legal(&self, pos: &mut Position, m: Move) -> bool {
         !(m.kind == MoveKind::Drop && m.aux == PAWN && Self::nifu(pos, m))
     }
+    fn traditional(&self, pos: &Position, m: Move) -> Option<String> {
+        (m.kind == MoveKind::Drop || m.from != m.to)
+            .then(|| crate::notation::traditional::western_shogi(pos, m, false))
+    }
+
     fn move_forms(&self, pos: &Position, m: Move) -> Vec<String> {
         if m.kind == MoveKind::Drop || m.from != m.to {
             vec![
@@ -638,28 +643,5 @@ impl Rules for ShogiRules {
     /// Perpetual check loses; otherwise sennichite (minishogi: sente loses).
     fn repeated(&self, pos: &Position, history: &[u64]) -> Option<Outcome> {
         sennichite(pos, history, 2)
-    }
-    /// Resignation and time-out lose; otherwise the position's outcome.
-    fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome> {
-        match ctx.action {
-            Action::Resign(s) => Some(Outcome::win(vec![1 - s], EndReason::Resignation)),
-            Action::Timeout(s) => Some(Outcome::win(vec![1 - s], EndReason::Timeout)),
-            Action::Move(_) | Action::Choose(_) => {
-                self.outcome(ctx.pos, ctx.history).or_else(|| {
-                    // the house rules' move limit: a draw
-                    crate::rules::multi::move_limit_reached(ctx)
-                        .then(|| Outcome::draw(EndReason::MoveLimit))
-                })
-            }
-        }
-    }
-    fn choices(&self, _pos: &Position) -> Vec<Choice> {
-        Vec::new()
-    }
-    fn may_end_by_agreement(&self) -> bool {
-        false
-    }
-    fn standings(&self, _pos: &Position, outcome: &Outcome) -> Vec<Standing> {
-        two_player_standings(outcome)
     }
 }

@@ -287,3 +287,103 @@ fn a_piece_looks_in_the_promotion_picker_as_the_board_draws_it() {
     assert!(piece_look(&chess, 99, 0).is_err());
     assert!(piece_look(&chess, queen, 5).is_err());
 }
+
+/// The file (letters) and rank (digits) parts of a cell name as the moves write it (`h2`,
+/// shogi's `7g`).
+fn name_parts(name: &str) -> [String; 2] {
+    [
+        name.chars().filter(|c| c.is_ascii_alphabetic()).collect(),
+        name.chars().filter(|c| c.is_ascii_digit()).collect(),
+    ]
+}
+
+#[test]
+fn coordinate_labels_name_the_cells_in_line_with_them_as_the_moves_write_them() {
+    // in every orientation (a four-player board turned to the seat at its left has its
+    // letters up the side, as in the move `h2h4` the right-hand seat's pawn steps sideways);
+    // shogi names its cells its own way: `shogi_boards_are_labelled_as_shogi_players_read_them`
+    for id in [
+        "chess",
+        "four-player-ffa",
+        "four-player-teams",
+        "eight-player-ffa",
+    ] {
+        let g = Game::new(id).unwrap();
+        for o in orientations(g.variant.seat_count()) {
+            let s = scene(id, o);
+            let names: Vec<&str> = s.cells.iter().map(|c| c.name.as_str()).collect();
+            // the scene's cell names are the ones the move text is written in
+            for m in g.legal_moves().iter().take(4) {
+                let text = crate::notation::movetext::write(g.position(), *m, false);
+                let from = g.variant.board.name(m.from);
+                let to = g.variant.board.name(m.to);
+                assert_eq!(text, format!("{from}{to}"), "{id}");
+                assert!(names.contains(&from) && names.contains(&to), "{id}: {text}");
+            }
+            let pitch = s
+                .cells
+                .windows(2)
+                .map(|w| {
+                    let (a, b) = (w[0].centre, w[1].centre);
+                    ((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt()
+                })
+                .fold(f32::MAX, f32::min);
+            assert!(!s.labels.is_empty(), "{id}");
+            for l in &s.labels {
+                let column: Vec<&SceneCell> = s
+                    .cells
+                    .iter()
+                    .filter(|c| (c.centre.x - l.at.x).abs() < pitch / 4.0)
+                    .collect();
+                let row: Vec<&SceneCell> = s
+                    .cells
+                    .iter()
+                    .filter(|c| (c.centre.y - l.at.y).abs() < pitch / 4.0)
+                    .collect();
+                let line = match (column.is_empty(), row.is_empty()) {
+                    (false, true) => column,
+                    (true, false) => row,
+                    _ => panic!(
+                        "{id} {o:?}: label {} is in line with no single line of cells",
+                        l.text
+                    ),
+                };
+                let part = (0..2).find(|&i| line.iter().all(|c| name_parts(&c.name)[i] == l.text));
+                assert!(
+                    part.is_some(),
+                    "{id} {o:?}: label {} beside {:?}",
+                    l.text,
+                    line.iter().map(|c| &c.name).collect::<Vec<_>>()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn three_player_labels_name_the_edge_cells_beside_them() {
+    let g = Game::new("three-player").unwrap();
+    for o in orientations(3) {
+        let s = scene("three-player", o);
+        assert!(!s.labels.is_empty());
+        for l in &s.labels {
+            let nearest = s
+                .cells
+                .iter()
+                .min_by(|a, b| {
+                    let d = |c: &SceneCell| {
+                        (c.centre.x - l.at.x).powi(2) + (c.centre.y - l.at.y).powi(2)
+                    };
+                    d(a).total_cmp(&d(b))
+                })
+                .unwrap();
+            assert!(
+                name_parts(&nearest.name).contains(&l.text),
+                "{o:?}: label {} beside {}",
+                l.text,
+                nearest.name
+            );
+            assert!(g.variant.board.cell(&nearest.name).is_some());
+        }
+    }
+}

@@ -112,17 +112,19 @@ pub struct Search<'a> {
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: Vec<i32>,
     has_check: bool,
-    /// Two players: repetition draws and pruning near the leaves apply.
+    /// Two sides (two players, or two teams: four-player teams): repetition draws and
+    /// pruning near the leaves apply. The teams' seats take turns side by side, so the search
+    /// is the two-player one with more seats (measured: four-player teams against 4pchess).
     two: bool,
     /// Late-move reductions by depth and move number (`0.5 + ln d · ln i / 2`).
     lmr: Vec<[i32; 64]>,
-    /// Null-move pruning is sound enough here (two players, check, one step per turn).
+    /// Null-move pruning is sound enough here (two sides, check, one step per turn).
     null_ok: bool,
     /// Root moves valued exactly within this margin below the best (the noise of the lower
     /// levels needs their values; a move further below cannot win however the noise falls,
     /// so a bound is enough): `None` only the best move's value is exact.
     exact_root: Option<i32>,
-    /// Deepest quiescence (captures only): 8 actions for two players, fewer for more, where
+    /// Deepest quiescence (captures only): 8 actions for two sides, fewer for more, where
     /// every seat's captures multiply the tree ([`multi::quiescence_depth`]).
     q_max: usize,
     /// The root actions allowed (None: every action of the root).
@@ -137,6 +139,7 @@ pub struct Search<'a> {
 impl<'a> Search<'a> {
     pub fn new(game: &Game, limits: Limits, cancel: &'a AtomicBool) -> Search<'a> {
         let v = game.variant;
+        let two = multi::sides(v) == 2;
         Search {
             tree: Tree::new(game),
             me: game.position().turn(),
@@ -150,7 +153,7 @@ impl<'a> Search<'a> {
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 1 << 14],
             has_check: v.royal_check,
-            two: v.seat_count() == 2,
+            two,
             lmr: (0..64)
                 .map(|d| {
                     let mut row = [0; 64];
@@ -162,10 +165,10 @@ impl<'a> Search<'a> {
                     row
                 })
                 .collect(),
-            null_ok: v.seat_count() == 2 && v.royal_check && v.steps_per_turn == 1,
+            null_ok: two && v.royal_check && v.steps_per_turn == 1,
             exact_root: None,
             only: None,
-            q_max: multi::quiescence_depth(v.seat_count()),
+            q_max: multi::quiescence_depth(multi::sides(v)),
             method: Method::default_for(v),
             early: 0,
         }
@@ -363,14 +366,29 @@ impl<'a> Search<'a> {
         })
     }
 
-    /// In a game without check: a royal piece of either side is attacked (the side to move
-    /// may take one, or must save its own).
+    /// A royal piece is attacked where the static value cannot be trusted: in a game without
+    /// check, any (the side to move may take one, or must save its own); with check and more
+    /// than two seats, one of a seat not to move (a seat is mated only on its turn, so its
+    /// king in check may be taken before it answers).
     fn royal_en_prise(&self) -> bool {
-        if self.has_check {
+        let pos = self.tree.position();
+        let n = pos.variant.seat_count();
+        if self.has_check && n == 2 {
             return false;
         }
+        let turn = pos.turn();
+        (0..n as Seat)
+            .any(|s| (!self.has_check || s != turn) && pos.king(s).is_some() && pos.in_check(s))
+    }
+
+    /// Whether a king of an opponent of `mover` is in check (after `mover`'s action: with
+    /// more than two seats the checked seat may not be the next to move, and its partners
+    /// and the checker's move first).
+    fn checks_opponent(&self, mover: Seat) -> bool {
         let pos = self.tree.position();
-        (0..pos.variant.seat_count() as Seat).any(|s| pos.king(s).is_some() && pos.in_check(s))
+        let v = pos.variant;
+        (0..v.seat_count() as Seat)
+            .any(|s| !v.allied(s, mover) && pos.king(s).is_some() && pos.in_check(s))
     }
 
     fn tt_key(&self) -> u64 {
@@ -554,11 +572,9 @@ impl<'a> Search<'a> {
                     // a move that gives check is not reduced (mating drops, attacks on the king)
                     self.nodes += 1;
                     self.tree.step(a);
-                    let pos = self.tree.position();
                     let check = self.has_check
                         && self.tree.outcome().is_none()
-                        && pos.king(pos.turn()).is_some()
-                        && pos.in_check(pos.turn());
+                        && self.checks_opponent(turn);
                     let v = self.node(full - if check { 0 } else { r }, lo, hi, ply + 1, true);
                     self.tree.undo();
                     if check {

@@ -10,27 +10,12 @@ use crate::error::{Error, Result};
 use crate::game::{EndReason, Game, Outcome};
 use crate::notation::{pgn, pgn4};
 use crate::rules;
-use crate::variant::Family;
+pub use crate::variant::RecordForm;
 
-/// The record form a game is exchanged in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RecordForm {
-    /// PGN (two-player games).
-    Pgn,
-    /// chess.com PGN4 (four-player chess).
-    Pgn4,
-    /// Rookery's own text form (every other game; see [`super::text`]).
-    Rookery,
-}
-
-/// The form [`super::GameStore::export_standard`] writes for a game id.
+/// The form [`super::GameStore::export_standard`] writes for a game id (its registry row's
+/// `Facts::record`).
 pub fn form_for(game: &str) -> Result<RecordForm> {
-    let v = rules::variant(game)?;
-    Ok(match v.family {
-        Family::FourFfa | Family::FourTeams => RecordForm::Pgn4,
-        _ if crate::notation::san::fits(v) => RecordForm::Pgn,
-        _ => RecordForm::Rookery,
-    })
+    Ok(rules::variant(game)?.facts.record)
 }
 
 /// Writes a saved game (at its cursor) in its game's standard form.

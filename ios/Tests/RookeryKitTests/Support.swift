@@ -67,6 +67,7 @@ func fixtureText(_ s: GameScreen) -> String {
         if !b.partners.isEmpty { t += " partners=\(b.partners.map(String.init).joined(separator: ","))" }
         if let sc = b.score { t += " score=\(sc)" }
         t += " material=\(b.material)"
+        if b.lead > 0 { t += " lead=\(b.lead)" }
         if !b.captured.isEmpty { t += " captured=\(b.captured.map(\.letter).joined())" }
         line("bar \(t)")
     }

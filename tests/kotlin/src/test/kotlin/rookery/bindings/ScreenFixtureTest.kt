@@ -45,6 +45,7 @@ class ScreenFixtureTest {
             if (b.partners.isNotEmpty()) append(" partners=" + b.partners.joinToString(","))
             b.score?.let { append(" score=$it") }
             append(" material=${b.material}")
+            if (b.lead > 0) append(" lead=${b.lead}")
             if (b.captured.isNotEmpty()) append(" captured=" + b.captured.joinToString("") { it.letter })
         }
 
