@@ -308,6 +308,21 @@ pub fn python_chess(games: &serde_json::Value) -> serde_json::Value {
     )
 }
 
+/// Runs the script `tests/python/<script>` once on `input` with `$PYTHON` (default `python3`)
+/// with python-chess and python-shogi, and returns its JSON answer. Panics when Python or
+/// those libraries are missing: these oracles never skip.
+pub fn python_script(script: &str, input: &serde_json::Value) -> serde_json::Value {
+    let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_string());
+    python_oracle(
+        &python,
+        script,
+        input,
+        "python-chess/python-shogi",
+        "this oracle needs Python 3 with python-chess and python-shogi \
+         (`python3 -m pip install chess python-shogi`; ./tests/run-all.sh installs them)",
+    )
+}
+
 /// Runs `tests/python/pyffish_oracle.py` (Fairy-Stockfish inside pyffish) once on `request`
 /// (`{"variants_ini", "games": [{"variant", "fen", "moves"}]}`) with `$PYFFISH_PYTHON` and
 /// returns its answer (per game, per prefix of its moves). Panics when the interpreter or

@@ -4,7 +4,7 @@
 # On a fresh Debian machine (root or sudo, apt-get, Rust per rust-toolchain.toml, Java 17 +
 # Maven, Python 3) it installs what the tests need and runs everything, failing loudly when
 # something cannot be set up (it never skips an oracle silently):
-#   1. set-up: fairy-stockfish (apt-get), python-chess (pip), pyffish (pip, in a venv),
+#   1. set-up: fairy-stockfish (apt-get), python-chess and python-shogi (pip), pyffish (pip, in a venv),
 #      rustfmt, Java and Maven checks
 #   2. cargo fmt --check
 #   3. cargo build --workspace --release
@@ -89,21 +89,22 @@ printf 'uci\nquit\n' | "$FSF" | grep -q '^uciok' || fail "$FSF does not speak UC
 export FAIRY_STOCKFISH="$FSF"
 echo "fairy-stockfish: $FSF ($(dpkg-query -W -f='${Version}' fairy-stockfish 2>/dev/null || echo 'version unknown'))"
 
-# python-chess: the SAN and insufficient-material oracle of tests/oracle.rs (which fails, never
-# skips, without it). pip installs it for the python3 on PATH; Debian's own python3 refuses a
+# python-chess: the SAN and insufficient-material oracle of tests/oracle.rs, and with
+# python-shogi the reader and writer of game records in tests/records.rs (which fail, never
+# skip, without them). pip installs them for the python3 on PATH; Debian's own python3 refuses a
 # system-wide pip install (PEP 668) unless told --break-system-packages.
 PYTHON="${PYTHON:-python3}"
 command -v "$PYTHON" >/dev/null 2>&1 || apt_install python3
-if ! "$PYTHON" -c 'import chess' >/dev/null 2>&1; then
-  echo "python-chess missing for $PYTHON: installing it with pip"
+if ! "$PYTHON" -c 'import chess, shogi' >/dev/null 2>&1; then
+  echo "python-chess or python-shogi missing for $PYTHON: installing them with pip"
   "$PYTHON" -m pip --version >/dev/null 2>&1 || apt_install python3-pip
-  "$PYTHON" -m pip install --quiet chess \
-    || "$PYTHON" -m pip install --quiet --break-system-packages chess \
-    || fail "pip install chess"
+  "$PYTHON" -m pip install --quiet chess python-shogi \
+    || "$PYTHON" -m pip install --quiet --break-system-packages chess python-shogi \
+    || fail "pip install chess python-shogi"
 fi
-"$PYTHON" -c 'import chess' || fail "python-chess is still missing for $PYTHON"
+"$PYTHON" -c 'import chess, shogi' || fail "python-chess or python-shogi is still missing for $PYTHON"
 export PYTHON
-echo "python-chess: $("$PYTHON" -c 'import chess; print(chess.__version__)') ($PYTHON)"
+echo "python-chess: $("$PYTHON" -c 'import chess; print(chess.__version__)'), python-shogi ($PYTHON)"
 
 # pyffish (Fairy-Stockfish compiled into a Python module): the oracle of
 # tests/oracle_family.rs (the shatranj family) and tests/variants_oracle.rs (the chess variants), which fail,
@@ -165,6 +166,9 @@ cargo test --workspace --release --test oracle -- --nocapture
 
 section "Differential test against pyffish (chaturanga, shatranj, makruk, ouk chatrang, sittuyin)"
 cargo test --workspace --release --test oracle_family -- --nocapture
+
+section "Game records read and written by python-chess, pyffish and python-shogi (PGN, KIF, CSA)"
+cargo test --workspace --release --test records -- --nocapture
 
 section "Differential test against the Paco Ŝako reference (friendly chess)"
 # The reference is the pacosako library behind pacoplay.com with a perft/divide driver

@@ -74,6 +74,9 @@ pub enum Command {
     Bench(BenchCommand),
     /// Bot-against-bot series, seats rotated every game, with a score table.
     Match(MatchArgs),
+    /// One bot move for a position of any game (a referee's driver, e.g. against 4pchess):
+    /// prints `legal ...` (with --legal), `over ...` or `info ...` and `bestmove <move>`.
+    Think(ThinkArgs),
     /// The bots as a UCI engine on stdin/stdout (UCI_Variant, Skill Level 1-8).
     Uci,
     /// The bots as a USI engine on stdin/stdout (shogi, minishogi; Skill Level 1-8).
@@ -189,7 +192,7 @@ pub struct SelfplayArgs {
     #[arg(long, value_name = "DIR")]
     pub db: PathBuf,
     /// The game id.
-    #[arg(long, value_name = "ID", default_value = "chess")]
+    #[arg(long, value_name = "ID", default_value = crate::DEFAULT_GAME)]
     pub game: String,
     /// The seed (default: the clock).
     #[arg(long, value_name = "N")]
@@ -211,10 +214,18 @@ pub struct SavedArgs {
     /// Print a saved game as JSON.
     #[arg(long, value_name = "ID", group = "what")]
     pub export: Option<u64>,
-    /// Print a saved game in its standard notation (PGN, PGN4, ...).
+    /// Print a saved game in the record form other programs read: PGN (two-player games, with
+    /// the Variant tag python-chess or Fairy-Stockfish knows), KIF (shogi, minishogi), PGN4
+    /// (four-player chess); games no other program knows (three- and eight-player chess,
+    /// chaturaji, four seasons, friendly) in Rookery's own text.
     #[arg(long, value_name = "ID", group = "what")]
     pub export_standard: Option<u64>,
-    /// Import a game exported with --export.
+    /// With --export-standard: another form the game is written in (`csa` for shogi) or
+    /// `rookery` (Rookery's own text).
+    #[arg(long = "as", value_name = "FORM", requires = "export_standard")]
+    pub form: Option<String>,
+    /// Import a game record: Rookery's text (--export), PGN, PGN4, KIF or CSA. A record with a
+    /// bad move is refused, naming the move and its number, and nothing is saved.
     #[arg(long, value_name = "FILE", group = "what")]
     pub import: Option<PathBuf>,
     /// Delete a saved game.
@@ -331,6 +342,32 @@ pub struct MatchArgs {
     /// Our bot's level against the engine.
     #[arg(long, value_name = "LEVEL", value_parser = level_parser(), requires = "engine")]
     pub level: Option<u8>,
+}
+
+#[derive(Args, Debug)]
+pub struct ThinkArgs {
+    /// The game id.
+    #[arg(long, value_name = "ID")]
+    pub game: String,
+    /// Start from this position (FEN, or the game's own position notation such as FEN4).
+    #[arg(long, value_name = "POSITION")]
+    pub fen: Option<String>,
+    /// Moves played from the start, space-separated, in coordinate text (`h2h4`, `h2-h4`,
+    /// `e10-e11=Q`, `O-O`).
+    #[arg(long, value_name = "MOVES")]
+    pub moves: Option<String>,
+    /// The bot's level.
+    #[arg(long, value_name = "LEVEL", value_parser = level_parser(), default_value_t = 8)]
+    pub level: u8,
+    /// Time per move in milliseconds instead of the level's cap.
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// A fixed node budget instead of a time cap (reproducible).
+    #[arg(long, value_name = "N", conflicts_with = "movetime")]
+    pub nodes: Option<u64>,
+    /// Also print the legal moves of the side to move (`legal m1 m2 ...`).
+    #[arg(long)]
+    pub legal: bool,
 }
 
 #[derive(Args, Debug)]

@@ -214,12 +214,15 @@ enum Oracle {
     Pyffish,
 }
 
+/// Fairy-Stockfish's `UCI_Variant` of a game (the registry's; `fogofwar` and `chaturangakc`
+/// from variants.ini) and whether `UCI_Chess960` is on (games with numbered starts).
+fn engine_variant(v: &rookery_core::variant::Variant) -> (&'static str, bool) {
+    (v.facts.uci.unwrap_or(v.id), v.starts.0 > 1)
+}
+
 /// One two-player game timed against Fairy-Stockfish.
 struct Bench {
     id: &'static str,
-    /// Fairy-Stockfish's `UCI_Variant` (`fogofwar` and `chaturangakc` from variants.ini).
-    variant: &'static str,
-    chess960: bool,
     oracle: Oracle,
     /// (kind, FEN, depth): the oracle data's start and mid-game positions
     /// (tests/data/*perft_cases*.json), depths chosen for about a second a game.
@@ -233,8 +236,6 @@ type Timed = (&'static Bench, String, Vec<(u32, Timing, Timing)>);
 const GAMES: &[Bench] = &[
     Bench {
         id: "chess",
-        variant: "chess",
-        chess960: false,
         oracle: Oracle::Debian,
         positions: [
             (
@@ -251,8 +252,6 @@ const GAMES: &[Bench] = &[
     },
     Bench {
         id: "chess960",
-        variant: "chess",
-        chess960: true,
         oracle: Oracle::Debian,
         positions: [
             (
@@ -269,8 +268,6 @@ const GAMES: &[Bench] = &[
     },
     Bench {
         id: "antichess",
-        variant: "antichess",
-        chess960: false,
         oracle: Oracle::Debian,
         positions: [
             (
@@ -287,8 +284,6 @@ const GAMES: &[Bench] = &[
     },
     Bench {
         id: "atomic",
-        variant: "atomic",
-        chess960: false,
         oracle: Oracle::Pyffish,
         positions: [
             (
@@ -305,8 +300,6 @@ const GAMES: &[Bench] = &[
     },
     Bench {
         id: "crazyhouse",
-        variant: "crazyhouse",
-        chess960: false,
         oracle: Oracle::Debian,
         positions: [
             (
@@ -323,8 +316,6 @@ const GAMES: &[Bench] = &[
     },
     Bench {
         id: "duck",
-        variant: "duck",
-        chess960: false,
         oracle: Oracle::Pyffish,
         positions: [
             (
@@ -341,8 +332,6 @@ const GAMES: &[Bench] = &[
     },
     Bench {
         id: "fog-of-war",
-        variant: "fogofwar",
-        chess960: false,
         oracle: Oracle::Debian,
         positions: [
             (
@@ -359,8 +348,6 @@ const GAMES: &[Bench] = &[
     },
     Bench {
         id: "chaturanga",
-        variant: "chaturangakc",
-        chess960: false,
         oracle: Oracle::Pyffish,
         positions: [
             (
@@ -378,8 +365,6 @@ const GAMES: &[Bench] = &[
     },
     Bench {
         id: "shatranj",
-        variant: "shatranj",
-        chess960: false,
         oracle: Oracle::Debian,
         positions: [
             (
@@ -396,8 +381,6 @@ const GAMES: &[Bench] = &[
     },
     Bench {
         id: "makruk",
-        variant: "makruk",
-        chess960: false,
         oracle: Oracle::Debian,
         positions: [
             (
@@ -414,8 +397,6 @@ const GAMES: &[Bench] = &[
     },
     Bench {
         id: "ouk-chatrang",
-        variant: "cambodian",
-        chess960: false,
         // Debian's 11.1 counts 361793 from the start at depth 4, the oracle data and the
         // newer engine 361719
         oracle: Oracle::Pyffish,
@@ -434,8 +415,6 @@ const GAMES: &[Bench] = &[
     },
     Bench {
         id: "sittuyin",
-        variant: "sittuyin",
-        chess960: false,
         oracle: Oracle::Debian,
         positions: [
             (
@@ -452,8 +431,6 @@ const GAMES: &[Bench] = &[
     },
     Bench {
         id: "xiangqi",
-        variant: "xiangqi",
-        chess960: false,
         oracle: Oracle::Debian,
         positions: [
             (
@@ -470,8 +447,6 @@ const GAMES: &[Bench] = &[
     },
     Bench {
         id: "janggi",
-        variant: "janggi",
-        chess960: false,
         oracle: Oracle::Debian,
         positions: [
             (
@@ -488,8 +463,6 @@ const GAMES: &[Bench] = &[
     },
     Bench {
         id: "shogi",
-        variant: "shogi",
-        chess960: false,
         oracle: Oracle::Debian,
         positions: [
             (
@@ -506,8 +479,6 @@ const GAMES: &[Bench] = &[
     },
     Bench {
         id: "minishogi",
-        variant: "minishogi",
-        chess960: false,
         oracle: Oracle::Debian,
         positions: [
             ("start", "rbsgk/4p/5/P4/KGSBR[-] w 0 1", 6),
@@ -661,9 +632,10 @@ pub fn cmd_bench_perft(args: &[String]) -> Result<(), String> {
                 }
             }
         };
-        e.send(&format!("setoption name UCI_Chess960 value {}", g.chess960))?;
-        e.send(&format!("setoption name UCI_Variant value {}", g.variant))?;
         let v = rookery_core::rules::variant(g.id).map_err(|e| e.to_string())?;
+        let (engine_name, chess960) = engine_variant(v);
+        e.send(&format!("setoption name UCI_Chess960 value {chess960}"))?;
+        e.send(&format!("setoption name UCI_Variant value {engine_name}"))?;
         let mut runs = Vec::new();
         for &(kind, fen, depth) in &g.positions {
             let depth = if quick { depth - 1 } else { depth };
@@ -673,7 +645,7 @@ pub fn cmd_bench_perft(args: &[String]) -> Result<(), String> {
             if a.nodes != b.nodes {
                 return Err(format!(
                     "{} {kind} depth {depth}: rookery counts {} nodes, Fairy-Stockfish ({}) {}",
-                    g.id, a.nodes, g.variant, b.nodes
+                    g.id, a.nodes, engine_name, b.nodes
                 ));
             }
             if kind == "start" && FAMILY_ROWS.contains(&g.id) {
@@ -760,10 +732,14 @@ fn games_table(results: &[Timed], skipped: &[(&str, String)], multi: &[(&str, u3
         let tw: f64 = runs.iter().map(|r| r.2.wall).sum();
         let ratio = oc.zip(tc).map(|(o, t)| t / o.max(1e-9));
         ratios.extend(ratio);
-        let variant = if g.chess960 {
-            format!("{} 960", g.variant)
+        let (engine_name, chess960) = match rookery_core::rules::variant(g.id) {
+            Ok(v) => engine_variant(v),
+            Err(_) => (g.id, false),
+        };
+        let variant = if chess960 {
+            format!("{engine_name} 960")
         } else {
-            g.variant.to_string()
+            engine_name.to_string()
         };
         println!(
             "{:<13} {:<13} {:>5} {:>10} {:>5} {:>10} | {:>7} {:>7} | {:>6} {:>6.2} | {}",

@@ -1,6 +1,9 @@
 //! `rookery`: the terminal player and developer commands over rookery-core, as a library so
 //! the `rookery` binary (src/main.rs) and other packages' test binaries run the same code.
 
+/// The game a command plays when no `--game` names one.
+pub const DEFAULT_GAME: &str = "chess";
+
 pub mod args;
 mod bench;
 mod i18n;
@@ -12,6 +15,7 @@ pub mod play;
 mod progress;
 mod render;
 mod store_cmds;
+mod think;
 mod uci;
 mod usi;
 
@@ -61,6 +65,7 @@ pub fn run(args: Vec<String>) -> ExitCode {
         },
         Command::Render(_) => render::cmd_render(&rest(1)),
         Command::Match(_) => matches::cmd_match(&rest(1)),
+        Command::Think(a) => think::cmd_think(&a),
         Command::Uci => uci::cmd_uci(&rest(1)),
         Command::Usi => usi::cmd_usi(&rest(1)),
         Command::Rules(a) => cmd_rules(&a),

@@ -22,7 +22,7 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
     if flag_value(args, "--engine").is_some() {
         return cmd_match_engine(args);
     }
-    let game_id = flag_value(args, "--game").unwrap_or_else(|| "chess".to_string());
+    let game_id = flag_value(args, "--game").unwrap_or_else(|| crate::DEFAULT_GAME.to_string());
     let v = rules::variant(&game_id).map_err(|e| e.to_string())?;
     let n = v.seat_count();
     // a level, optionally followed by the multi-player method: `p` paranoid, `b` BRS+
@@ -176,7 +176,7 @@ pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
         .transpose()?;
     let ids: Vec<String> = match flag_value(args, "--games") {
         Some(list) => list.split(',').map(str::to_string).collect(),
-        None if fen.is_some() => vec!["chess".to_string()],
+        None if fen.is_some() => vec![crate::DEFAULT_GAME.to_string()],
         None => rules::catalogue()
             .into_iter()
             .filter(|g| g.playable)
@@ -309,7 +309,7 @@ pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
 pub fn cmd_match_engine(args: &[String]) -> Result<(), String> {
     use std::io::{BufRead, BufReader, Write};
     use std::process::{Command, Stdio};
-    let game_id = flag_value(args, "--game").unwrap_or_else(|| "chess".to_string());
+    let game_id = flag_value(args, "--game").unwrap_or_else(|| crate::DEFAULT_GAME.to_string());
     let path = flag_value(args, "--engine").unwrap_or_default();
     let depth: u32 = parse(args, "--engine-depth", 2)?;
     let level: u8 = parse(args, "--level", 8)?;

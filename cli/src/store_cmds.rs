@@ -17,7 +17,7 @@ use std::path::Path;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use rookery_core::rules;
-use rookery_core::store::{GameStore, SavedGame, SeatInfo, Setup, Start, Status};
+use rookery_core::store::{GameStore, RecordForm, SavedGame, SeatInfo, Setup, Start, Status};
 use rookery_core::{Action, Error, Game};
 
 use crate::progress::Progress;
@@ -100,10 +100,13 @@ enum Step {
 /// The next step of `saved` (playing): with a redo tail, redo or play a new move (half each);
 /// else mostly a move, sometimes an undo (6 %), a resignation (1 %) or a time-out (0.5 %) of
 /// the seat to move, or abandoning the game (0.5 %). `step` counts the process's steps, so an
-/// undo followed by a redo does not repeat for ever.
-fn random_step(saved: &SavedGame, step: u64) -> Option<Step> {
+/// undo followed by a redo does not repeat for ever; `run` is the process's `--seed`, so a
+/// process that continues a game after a kill does not replay the choices of the one before
+/// (the crash test kills often: without it the same few steps came back every time).
+fn random_step(saved: &SavedGame, step: u64, run: u64) -> Option<Step> {
     let mut rng = Rng(saved.setup.seed
         ^ saved.id.wrapping_mul(0x9FB2_1C65_1E98_DF25)
+        ^ run.wrapping_mul(0xD6E8_FEB8_6659_FD93)
         ^ step.wrapping_mul(0xC2B2_AE3D_27D4_EB4F));
     let g = &saved.game;
     if g.choice_pending() {
@@ -127,7 +130,9 @@ const SELFPLAY_MAX_PLIES: usize = 3000;
 
 pub fn cmd_selfplay(args: &[String]) -> Result<(), String> {
     let db = flag(args, "--db").ok_or("selfplay needs --db DIR")?;
-    let game = flag(args, "--game").unwrap_or("chess").to_string();
+    let game = flag(args, "--game")
+        .unwrap_or(crate::DEFAULT_GAME)
+        .to_string();
     rules::variant(&game).map_err(|e| e.to_string())?;
     let mut seed: u64 = match flag_num(args, "--seed")? {
         Some(s) => s,
@@ -156,6 +161,7 @@ pub fn cmd_selfplay(args: &[String]) -> Result<(), String> {
             Err(e) => eprintln!("warning: cannot continue: {e}"),
         }
     }
+    let run = seed;
     let stdout = std::io::stdout();
     let mut step = 0u64;
     let mut progress = Progress::new(format!("selfplay {game}: steps"));
@@ -181,7 +187,7 @@ pub fn cmd_selfplay(args: &[String]) -> Result<(), String> {
             let what = if saved.game.ply_count() >= SELFPLAY_MAX_PLIES {
                 Step::Finish
             } else {
-                match random_step(&saved, step) {
+                match random_step(&saved, step, run) {
                     Some(s) => s,
                     None => Step::Finish,
                 }
@@ -238,7 +244,16 @@ pub fn cmd_saved(args: &[String], check: bool) -> Result<(), String> {
         return Ok(());
     }
     if let Some(id) = flag_num::<u64>(args, "--export-standard")? {
-        print!("{}", store.export_standard(id).map_err(|e| e.to_string())?);
+        let record = match flag(args, "--as") {
+            None => store.export_standard(id),
+            Some(name) => {
+                let form = RecordForm::from_name(name).ok_or_else(|| {
+                    format!("unknown record form '{name}' (pgn, pgn4, kif, csa, rookery)")
+                })?;
+                store.export_as(id, form)
+            }
+        };
+        print!("{}", record.map_err(|e| e.to_string())?);
         return Ok(());
     }
     if let Some(file) = flag(args, "--import") {
@@ -352,7 +367,7 @@ pub fn cmd_bench_store(args: &[String]) -> Result<(), String> {
         None => ["eight-player-ffa", "chess"]
             .into_iter()
             .find(|g| rules::variant(g).is_ok())
-            .unwrap_or("chess")
+            .unwrap_or(crate::DEFAULT_GAME)
             .to_string(),
     };
     let dir = match flag(args, "--dir") {
@@ -374,7 +389,7 @@ pub fn cmd_bench_store(args: &[String]) -> Result<(), String> {
     while lat.len() < moves {
         n += 1;
         let mut s = store
-            .create("bench", &selfplay_setup("chess", n).map_err(e)?)
+            .create("bench", &selfplay_setup(crate::DEFAULT_GAME, n).map_err(e)?)
             .map_err(e)?;
         while lat.len() < moves {
             let Some(a) = random_action(&s) else { break };
@@ -402,7 +417,7 @@ pub fn cmd_bench_store(args: &[String]) -> Result<(), String> {
     let mut progress = Progress::new("bench store: games");
     for i in have..games {
         progress.set(i as u64, Some(games as u64), "");
-        let (setup, g) = random_game("chess", 10_000 + i as u64, 2000)?;
+        let (setup, g) = random_game(crate::DEFAULT_GAME, 10_000 + i as u64, 2000)?;
         total_plies += g.ply_count();
         let mut text = format!(
             "[Rookery \"2\"]\n[Game \"chess\"]\n[Name \"bench {i}\"]\n[Mode \"selfplay\"]\n[Seed \"{}\"]\n",

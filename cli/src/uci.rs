@@ -2,7 +2,7 @@
 //! (and the strength matches against Stockfish) can drive them.
 //!
 //! Understood: `uci`, `isready`, `ucinewgame`, `setoption name UCI_Variant value V` (Fairy-
-//! Stockfish's names of the two-player games we play: chess, fischerandom/chess960, ...),
+//! Stockfish's names of the two-player games we play, from the registry, or our ids),
 //! `setoption name Skill Level value 1..8` (our levels; default 4), `setoption name
 //! UCI_Chess960`, `position startpos|fen F [moves ...]`, `go [depth D] [nodes N] [movetime MS]
 //! [wtime/btime/winc/binc]`, `stop` (between searches), `quit`. Moves are UCI text (`e2e4`,
@@ -18,36 +18,27 @@ use rookery_core::position::Move;
 use rookery_core::rules;
 use rookery_core::search::{Limits, Search, WIN};
 
-/// Fairy-Stockfish's variant names of our game ids where they differ (the first name of an id
-/// is the one we send it).
-const ENGINE_NAMES: [(&str, &str); 5] = [
-    ("fischerandom", "chess960"),
-    ("chess960", "chess960"),
-    ("cambodian", "ouk-chatrang"),
-    ("fogofwar", "fog-of-war"),
-    ("giveaway", "antichess"),
-];
-
-/// Our game id of a `UCI_Variant` name.
-fn game_id_of(uci_variant: &str) -> &str {
-    ENGINE_NAMES
-        .iter()
-        .find(|(name, _)| *name == uci_variant)
-        .map_or(uci_variant, |(_, id)| id)
+/// Our game id of a `UCI_Variant` name: a game's own id, or Fairy-Stockfish's name of it
+/// (the registry's `Facts::uci`).
+fn game_id_of(uci_variant: &str) -> Option<&'static str> {
+    rules::games()
+        .find(|v| v.id == uci_variant || v.facts.uci == Some(uci_variant))
+        .map(|v| v.id)
 }
 
-/// The `UCI_Variant` name of our game id (what `rookery match --engine` sends).
+/// The `UCI_Variant` name of our game id (what `rookery match --engine` sends): Fairy-
+/// Stockfish's name from the registry, or the id itself.
 pub fn engine_name_of(game_id: &str) -> &str {
-    ENGINE_NAMES
-        .iter()
-        .find(|(_, id)| *id == game_id)
-        .map_or(game_id, |(name, _)| name)
+    rules::variant(game_id)
+        .ok()
+        .and_then(|v| v.facts.uci)
+        .unwrap_or(game_id)
 }
 
 pub fn cmd_uci(_args: &[String]) -> Result<(), String> {
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
-    let mut game_id = "chess".to_string();
+    let mut game_id = crate::DEFAULT_GAME.to_string();
     let mut level: u8 = 4;
     let mut game = Game::new(&game_id).map_err(|e| e.to_string())?;
     let say = |out: &mut std::io::Stdout, s: &str| {
@@ -101,20 +92,19 @@ pub fn cmd_uci(_args: &[String]) -> Result<(), String> {
                     .to_string();
                 match name.as_str() {
                     "uci_variant" => {
-                        let id = game_id_of(&value).to_string();
-                        match rules::variant(&id) {
-                            Ok(v) if v.seat_count() == 2 => game_id = id,
+                        match game_id_of(&value).and_then(|id| rules::variant(id).ok()) {
+                            Some(v) if v.seat_count() == 2 => game_id = v.id.to_string(),
                             _ => say(&mut out, &format!("info string unknown variant {value}")),
                         }
                     }
-                    // Chess960 is chess's family with numbered starts
-                    "uci_chess960"
-                        if value == "true"
-                            && rules::variant(&game_id).is_ok_and(|v| {
-                                v.family == rookery_core::variant::Family::Chess
-                            }) =>
-                    {
-                        game_id = "chess960".to_string()
+                    // the game of the same rule family with numbered starts (chess: Chess960)
+                    "uci_chess960" if value == "true" => {
+                        let family = rules::variant(&game_id).ok().map(|v| v.family);
+                        if let Some(v) =
+                            rules::games().find(|v| v.starts.0 > 1 && Some(v.family) == family)
+                        {
+                            game_id = v.id.to_string()
+                        }
                     }
                     "skill level" => match value.parse::<u8>() {
                         Ok(l) if (1..=8).contains(&l) => level = l,

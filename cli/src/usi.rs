@@ -16,7 +16,10 @@ use std::io::{BufRead, Write};
 pub fn cmd_usi(_args: &[String]) -> Result<(), String> {
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
-    let mut game_id = "shogi".to_string();
+    // the first game USI plays (shogi)
+    let mut game_id = rules::games()
+        .find(|v| v.facts.usi.is_some())
+        .map_or(String::new(), |v| v.id.to_string());
     let mut level: u8 = 4;
     let mut game = Game::new(&game_id).map_err(|e| e.to_string())?;
     let say = |out: &mut std::io::Stdout, s: &str| {
@@ -30,9 +33,14 @@ pub fn cmd_usi(_args: &[String]) -> Result<(), String> {
             Some("usi") => {
                 say(&mut out, "id name Rookery");
                 say(&mut out, "id author the Rookery team");
+                let vars: Vec<&str> = rules::games().filter_map(|v| v.facts.usi).collect();
                 say(
                     &mut out,
-                    "option name USI_Variant type combo default shogi var shogi var minishogi",
+                    &format!(
+                        "option name USI_Variant type combo default {} var {}",
+                        vars.first().copied().unwrap_or(""),
+                        vars.join(" var ")
+                    ),
                 );
                 say(
                     &mut out,
@@ -51,10 +59,12 @@ pub fn cmd_usi(_args: &[String]) -> Result<(), String> {
                     .to_ascii_lowercase();
                 let value = line.split(" value ").nth(1).unwrap_or("").trim();
                 match name.as_str() {
-                    "usi_variant" | "uci_variant" => match value {
-                        "shogi" | "minishogi" => game_id = value.to_string(),
-                        _ => say(&mut out, &format!("info string unknown variant {value}")),
-                    },
+                    "usi_variant" | "uci_variant" => {
+                        match rules::games().find(|v| v.facts.usi == Some(value)) {
+                            Some(v) => game_id = v.id.to_string(),
+                            None => say(&mut out, &format!("info string unknown variant {value}")),
+                        }
+                    }
                     "skill level" => match value.parse::<u8>() {
                         Ok(l) if (1..=8).contains(&l) => level = l,
                         _ => say(&mut out, "info string Skill Level is 1 to 8"),

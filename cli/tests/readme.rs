@@ -109,7 +109,15 @@ fn every_command_of_the_readme_runs() {
         let setup = rookery_core::store::Setup::new("chess").unwrap();
         let mut saved = store.create("", &setup).unwrap();
         store.act_text(&mut saved, "e2e4").unwrap();
+        // game 2, shogi, for the KIF and CSA exports
+        let setup = rookery_core::store::Setup::new("shogi").unwrap();
+        let mut saved = store.create("", &setup).unwrap();
+        let m = rookery_core::notation::traditional::parse(saved.game.position(), "7g7f").unwrap();
+        store
+            .act(&mut saved, rookery_core::Action::Move(m))
+            .unwrap();
     }
+    std::fs::write(tmp.join("game.pgn"), "[Variant \"xiangqi\"]\n\n1. Cbe3 *\n").unwrap();
     // README command -> the runs that stand for it: (arguments, stdin, text the output has)
     type Runs = Vec<(Vec<String>, &'static str, &'static str)>;
     let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
@@ -243,6 +251,32 @@ fn every_command_of_the_readme_runs() {
                 (s(&["bench", "bot", "--games", "chess", "--cancel-after", "10"]), "", "cancel after"),
                 (s(&["bench", "bot", "--level", "1", "--games", "four-player-ffa", "--method", "p", "--plies", "2"]), "", "four-player-ffa"),
             ],
+        ),
+        (
+            "rookery saved --help",
+            vec![(s(&["saved", "--help"]), "", "--export-standard")],
+        ),
+        (
+            "rookery saved --export-standard ID",
+            vec![
+                (s(&["saved", "--export-standard", "1"]), "", "1. e4 *"),
+                (s(&["saved", "--export-standard", "2"]), "", "手合割：平手"),
+            ],
+        ),
+        (
+            "rookery saved --export-standard ID --as csa",
+            vec![
+                (s(&["saved", "--export-standard", "2", "--as", "csa"]), "", "+7776FU"),
+                (s(&["saved", "--export-standard", "1", "--as", "rookery"]), "", "[Rookery "),
+            ],
+        ),
+        (
+            "rookery saved --import FILE",
+            vec![(
+                vec!["saved".into(), "--import".into(), t("game.pgn")],
+                "",
+                "imported 3",
+            )],
         ),
         (
             "rookery games",

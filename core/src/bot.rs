@@ -15,8 +15,8 @@
 //! Both levels walk the game's own tree ([`Tree`]): a move that puts a player out, scores or
 //! ends the game is judged by the game's rules, exactly as the game will judge it.
 //!
-//! Material uses one table by piece letter for every game (P 1, N 3, B 3, R 5, Q 9, K 40,
-//! anything else 3); the balance is the mover's material (with its partners') minus that of
+//! Material uses the search's value table (`search::eval::Eval::value`, per kind of each
+//! game; the screens show the same); the balance is the mover's material (with its partners') minus that of
 //! the strongest opponent still playing, plus a small weight for game points in scored games.
 //! Ties are broken by a generator seeded from the bot's seed and the position, so a bot plays
 //! the same move in the same position and a replay is reproducible.

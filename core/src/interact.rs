@@ -33,7 +33,6 @@ use crate::game::{Action, Choice, Game};
 use crate::message::{button, illegal, Message};
 use crate::piece::Seat;
 use crate::position::{Move, MoveKind, Position};
-use crate::variant::Family;
 use crate::view::View;
 
 /// What is selected.
@@ -528,12 +527,13 @@ fn why_not_legal(game: &Game, m: Move) -> Message {
     }
 }
 
-/// How a score reads: three-player chess keeps quarter points (`1¾`).
+/// How a score reads: in whole points, or quarter points where the game keeps them
+/// (`Facts::score_unit`; three-player chess: `1¾`).
 pub fn score_text(game: &Game, points: i32) -> String {
-    if game.variant.family == Family::ThreePlayer {
-        let q = crate::rules::three::POINT;
+    let q = game.variant.facts.score_unit;
+    if q > 1 {
         let whole = points / q;
-        let frac = ["", "¼", "½", "¾"][(points.rem_euclid(q)) as usize % 4];
+        let frac = ["", "¼", "½", "¾"][(points.rem_euclid(q) * 4 / q) as usize % 4];
         if whole == 0 && !frac.is_empty() {
             frac.to_string()
         } else {

@@ -131,7 +131,6 @@ pub fn event_message(
     e: &Event,
     name: impl Fn(Seat) -> String,
 ) -> Option<Message> {
-    #[allow(unreachable_patterns)]
     match e {
         Event::Scored { seat, points, why } => Some(
             Message::new("event-scored")
@@ -156,7 +155,6 @@ pub fn event_message(
                 .with("player", name(*seat))
                 .with("move", text),
         ),
-        _ => None,
     }
 }
 

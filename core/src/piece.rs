@@ -101,8 +101,11 @@ pub enum Atom {
 /// A piece type of a game.
 #[derive(Clone, Debug)]
 pub struct PieceType {
-    /// Letter in FEN/SAN (upper case).
+    /// Letter in FEN (upper case).
     pub letter: char,
+    /// Letter in SAN, where it differs from the FEN letter as Fairy-Stockfish writes it
+    /// (xiangqi's and janggi's horse `H` and elephant `E`); else the FEN letter.
+    pub san_letter: char,
     /// English name (display names live in assets/).
     pub name: &'static str,
     pub atoms: Vec<Atom>,
@@ -223,6 +226,7 @@ impl PieceType {
     pub fn new(letter: char, name: &'static str, atoms: Vec<Atom>) -> Self {
         PieceType {
             letter,
+            san_letter: letter,
             name,
             atoms,
             royal: false,
@@ -231,6 +235,11 @@ impl PieceType {
     }
     pub fn royal(mut self) -> Self {
         self.royal = true;
+        self
+    }
+    /// A SAN letter other than the FEN letter.
+    pub fn san_letter(mut self, letter: char) -> Self {
+        self.san_letter = letter;
         self
     }
     pub fn demotes_to(mut self, kind: u8) -> Self {

@@ -56,6 +56,9 @@ pub enum Family {
     Janggi,
     /// Shogi and minishogi (`rules::shogi`).
     Shogi,
+    /// The test-only game of "How to add a game" (`rules::example`).
+    #[cfg(test)]
+    Example,
 }
 
 /// How a piece kind promotes (per kind, so shogi's pieces and chess's pawns are the same data).
@@ -146,10 +149,101 @@ impl SeatDef {
     }
 }
 
+/// The three groups of the catalogue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    ChessVariants,
+    ChessFamily,
+    MorePlayers,
+}
+
+/// How the screen draws a game's board beyond its cells (`scene::boards`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Look {
+    /// Chequered squares (the hexagon of three-player chess) and Western pieces.
+    Western,
+    /// Pieces on the points of the lines, with the river (xiangqi).
+    Xiangqi,
+    /// Pieces on the points of the lines, no river (janggi).
+    Janggi,
+    /// Shogi's board: plain squares, promotion zones `zone` rows deep.
+    Shogi { zone: i16 },
+}
+
+/// What shells and tools need to know of a game beyond its rules: one registry row
+/// (`rules::GAMES`) gives them; test-only variants keep [`Facts::CHESS_LIKE`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Facts {
+    /// The catalogue's section.
+    pub group: Group,
+    /// Fairy-Stockfish's `UCI_Variant` name (with `UCI_Chess960` where the game has numbered
+    /// starts); None where Fairy-Stockfish lacks the game.
+    pub uci: Option<&'static str>,
+    /// The `USI_Variant` name shogi GUIs and engines use; None for games USI does not play.
+    pub usi: Option<&'static str>,
+    /// The PGN `Variant` tag: python-chess's name for the chess variants it knows
+    /// (`Chess960`, `antichess`, ...), Fairy-Stockfish's for the others (`xiangqi`,
+    /// `cambodian`, ...), PGN4's for four-player chess; None for standard chess.
+    pub pgn_variant: Option<&'static str>,
+    /// SAN names every move of the game (`notation::san::fits`).
+    pub san: bool,
+    /// The form of the game's exported record, the standard one.
+    pub record: RecordForm,
+    /// Further forms its record may be exported in (shogi: CSA); Rookery's text is always one.
+    pub more_records: &'static [RecordForm],
+    /// SAN marks a check (`+`, `#`) although the rules let a king be left attacked, as the
+    /// other programs that know the game write it (chaturanga: Fairy-Stockfish plays it with
+    /// checkmate). Games whose rules forbid it always mark checks.
+    pub marks_checks: bool,
+    /// How its board is drawn.
+    pub look: Look,
+    /// The order of the hand slots the screen shows (piece letters); "" = the non-royal kinds
+    /// in kind order.
+    pub hand_slots: &'static str,
+    /// Pawns change direction during play (the screen marks every pawn's way).
+    pub pawns_turn: bool,
+    /// The board's centre diagonals are drawn (four seasons).
+    pub centre_diagonals: bool,
+    /// Score points per game point (three-player chess keeps quarters: 4); 1 = whole points.
+    pub score_unit: i32,
+}
+
+impl Facts {
+    /// Every form the game's record is exported in: the standard one first, then the
+    /// others (Rookery's own text, which every game has, only where it is the standard one).
+    pub fn record_forms(&self) -> Vec<RecordForm> {
+        let mut out = vec![self.record];
+        out.extend(self.more_records);
+        out
+    }
+
+    /// The facts of a two-player chess-like game (SAN, PGN, a Western board), and of the
+    /// variants outside the registry (test-only games).
+    pub const CHESS_LIKE: Facts = Facts {
+        group: Group::ChessVariants,
+        uci: None,
+        usi: None,
+        pgn_variant: None,
+        san: true,
+        record: RecordForm::Pgn,
+        more_records: &[],
+        marks_checks: false,
+        look: Look::Western,
+        hand_slots: "",
+        pawns_turn: false,
+        centre_diagonals: false,
+        score_unit: 1,
+    };
+}
+
 /// Everything that defines one game mode.
 pub struct Variant {
     pub id: &'static str,
     pub family: Family,
+    /// The family's rules (see [`crate::rules::Rules`]).
+    pub rules: &'static dyn crate::rules::Rules,
+    /// Its registry row's facts (see [`Facts`]).
+    pub facts: Facts,
     pub board: Topology,
     pub pieces: Vec<PieceType>,
     pub seats: Vec<SeatDef>,
@@ -230,6 +324,48 @@ pub struct Variant {
     pub(crate) royal_mask: u64,
     pub(crate) pawn_facings: u8,
     pub(crate) team_of: [u8; 16],
+}
+
+/// A form of game record: the standard ones other programs read, or Rookery's own text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordForm {
+    /// PGN (two-player games), with the `Variant` tag of [`Facts::pgn_variant`].
+    Pgn,
+    /// chess.com PGN4 (four-player chess).
+    Pgn4,
+    /// KIF, the Japanese shogi record (Kifu for Windows, python-shogi).
+    Kif,
+    /// CSA, the Computer Shogi Association's record.
+    Csa,
+    /// Rookery's own text form (games no other program knows; `store::text`), and every
+    /// game's lossless form.
+    Rookery,
+}
+
+impl RecordForm {
+    /// The form's name as a command line and the apps name it (`pgn`, `kif`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            RecordForm::Pgn => "pgn",
+            RecordForm::Pgn4 => "pgn4",
+            RecordForm::Kif => "kif",
+            RecordForm::Csa => "csa",
+            RecordForm::Rookery => "rookery",
+        }
+    }
+
+    /// The form a name names (case ignored).
+    pub fn from_name(name: &str) -> Option<RecordForm> {
+        [
+            RecordForm::Pgn,
+            RecordForm::Pgn4,
+            RecordForm::Kif,
+            RecordForm::Csa,
+            RecordForm::Rookery,
+        ]
+        .into_iter()
+        .find(|f| f.name().eq_ignore_ascii_case(name))
+    }
 }
 
 /// How players name a grid board's files and ranks.
@@ -470,6 +606,8 @@ impl Variant {
         Variant {
             id,
             family,
+            rules: crate::rules::rules_of(family),
+            facts: Facts::CHESS_LIKE,
             board,
             pieces,
             seats: Vec::new(),
@@ -571,7 +709,7 @@ impl Variant {
     /// The family's rules (see [`crate::rules::Rules`]).
     #[inline]
     pub fn rules(&self) -> &'static dyn crate::rules::Rules {
-        crate::rules::rules_of(self.family)
+        self.rules
     }
 
     pub(crate) fn line_mask(&self, line: Line) -> (u64, u64) {

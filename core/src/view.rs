@@ -2,8 +2,8 @@
 //! (the bindings' snapshot, targets, last move, checks, move list and position text, and the
 //! position a bot of that seat searches).
 //!
-//! Every game shows everything ([`visible`] returns `None`) except fog of war, where a seat sees
-//! what `rules::variants::visible_cells` allows; every caller asks [`visible`] alone.
+//! Every game shows everything ([`visible`] returns `None`) except where its rules hide cells
+//! (`Rules::visible`: fog of war); every caller asks [`visible`] alone.
 
 use crate::board::{Cell, CellSet};
 use crate::game::{Action, Game};
@@ -12,16 +12,13 @@ use crate::position::Position;
 
 /// The cells seat `seat` may see in `pos`; `None` = every cell (no hidden information).
 pub fn visible(pos: &Position, seat: Seat) -> Option<CellSet> {
-    match pos.variant.family {
-        crate::variant::Family::FogOfWar => Some(crate::rules::variants::visible_cells(pos, seat)),
-        _ => None,
-    }
+    pos.variant.rules.visible(pos, seat)
 }
 
 /// Whether a game limits what each seat sees (fog of war): its position text, exports and
 /// saved-game previews must then stay closed while it is played.
 pub fn limits_view(v: &crate::variant::Variant) -> bool {
-    v.family == crate::variant::Family::FogOfWar
+    v.rules.hides()
 }
 
 /// Pass-and-play on one device in a game that hides information: the seat the device must be

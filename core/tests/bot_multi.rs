@@ -269,3 +269,43 @@ fn the_test_positions_are_free_for_all() {
         assert!((0..n).all(|a| (0..n).all(|b| a == b || !v.allied(a, b))));
     }
 }
+
+// ---------------------------------------------------------------- teams: two sides
+
+/// Four-player teams from chess.com's current layout, twelve moves of a game our level 8 lost
+/// to 4pchess (`tests/python/teams_4pchess.py`): Red to move. `i2i4` opens the diagonal b9–i2,
+/// Blue's queen checks Red's king on h1 from i2, and Green mates before Red moves again (a seat
+/// is mated on its own turn). The search searched that check reduced (it tested only the next
+/// seat, Yellow, for check) and played `i2i4`; now the check to a seat that moves later counts.
+#[test]
+fn the_teams_search_sees_a_check_that_mates_before_the_checked_seat_moves() {
+    let mut g = game("four-player-teams", rules::four::CHESS_COM_START_FEN4);
+    for m in "h2h4 b9c9 g13g11 m8l8 f2f4 b7c7 e13e12 n7j11 h4h5 a8b9 h14e11 j11i10".split(' ') {
+        g.play_text(m).unwrap();
+    }
+    // the threat is real: the game's own rules end it in Blue and Green's favour
+    let mut line = g.clone();
+    for m in ["i2i4", "b9i2", "e11i7", "i10e6"] {
+        line.play_text(m).unwrap();
+    }
+    let o = line.outcome().expect("Red is mated on its turn");
+    assert!(o.winners.contains(&1) && o.winners.contains(&3), "{o:?}");
+    // the search sees it within its first four actions
+    let cancel = AtomicBool::new(false);
+    let limits = rookery_core::search::Limits {
+        depth: 4,
+        nodes: None,
+        time: None,
+    };
+    let i2i4 = Action::Move(g.clone().play_text("i2i4").unwrap());
+    // every root move valued exactly
+    let found = rookery_core::search::Search::new(&g, limits, &cancel)
+        .exact_root(Some(2 * rookery_core::search::WIN))
+        .run();
+    let (_, v) = found.root.iter().find(|(a, _)| *a == i2i4).unwrap();
+    assert!(
+        *v <= -rookery_core::search::WIN + 10,
+        "i2i4 loses, valued {v}"
+    );
+    assert_ne!(bot_move(&g, 200_000), i2i4);
+}

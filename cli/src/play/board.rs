@@ -38,7 +38,10 @@ fn tri_plans() -> &'static [TriPlan] {
     static PLANS: std::sync::OnceLock<Vec<TriPlan>> = std::sync::OnceLock::new();
     PLANS.get_or_init(|| {
         use rookery_core::scene::{boards, centroid};
-        let polys = boards::board_def("three-player")
+        // the drawing of the game played on the three-player board
+        let polys = rookery_core::rules::games()
+            .find(|v| v.board.id == rookery_core::board::tri::ID)
+            .and_then(|v| boards::board_def(v.id).ok())
             .map(|d| boards::cell_polygons(&d))
             .unwrap_or_default();
         TRI_SCALES

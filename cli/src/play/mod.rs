@@ -59,7 +59,7 @@ pub fn cmd_play(a: &PlayArgs) -> Result<(), String> {
     if let Some(g) = &a.game {
         rules::variant(g).map_err(err)?;
     }
-    let id = a.game.as_deref().unwrap_or("chess");
+    let id = a.game.as_deref().unwrap_or(crate::DEFAULT_GAME);
     if let Some(f) = &a.fen {
         // read it now: a position that cannot be read is an error, never the usual start
         Game::from_fen(id, f).map_err(err)?;

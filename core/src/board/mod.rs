@@ -11,6 +11,7 @@
 
 pub mod cellset;
 pub mod grid;
+pub mod rows;
 pub mod tri;
 
 pub use cellset::CellSet;

@@ -2,11 +2,15 @@
 //! top, multi-digit empty counts, `KQkq` or Shredder/X-FEN castling letters, en passant square;
 //! the chess variants' holdings, promoted marks and duck too (one reader and one writer).
 
+use crate::board::rows::{self, in_case, seat_of_case, Cells, Cursor, Rows, Token};
 use crate::board::{grid, Cell, NO_CELL};
 use crate::error::{Error, Result};
 use crate::piece::{chess, Piece, Seat, NEUTRAL};
 use crate::position::{CastleDef, Ep, Position};
 use crate::variant::Variant;
+
+/// FEN's rows: pieces one after another, empty runs of any number of digits.
+const JOINED: Cells = Cells::Joined { multi_digit: true };
 
 fn bad(msg: impl Into<String>) -> Error {
     Error::BadFen(msg.into())
@@ -28,7 +32,7 @@ pub fn parse_with(v: &'static Variant, text: &str, king_required: bool) -> Resul
     if f.is_empty() {
         return Err(bad("empty FEN"));
     }
-    let (board, holdings) = match f[0].find('[') {
+    let (mut board, mut holdings) = match f[0].find('[') {
         Some(i) => {
             let rest = &f[0][i + 1..];
             let h = rest
@@ -39,68 +43,41 @@ pub fn parse_with(v: &'static Variant, text: &str, king_required: bool) -> Resul
         None => (f[0], None),
     };
     let mut pos = Position::empty(v);
-    let mut rows: Vec<&str> = board.split('/').collect();
     // holdings may also be written as a rank after the last (`.../RNBQKBNR/Qp`)
-    let mut holdings = holdings;
-    if holdings.is_none() && v.hand.is_some() && rows.len() == t.height as usize + 1 {
-        holdings = rows.pop();
-    }
-    if rows.len() != t.height as usize {
-        return Err(bad(format!("{} ranks, expected {}", rows.len(), t.height)));
+    if holdings.is_none() && v.hand.is_some() && board.split('/').count() == t.height as usize + 1 {
+        let (b, h) = board.rsplit_once('/').unwrap_or((board, ""));
+        (board, holdings) = (b, Some(h));
     }
     let mut ducks = 0;
-    for (ri, row) in rows.iter().enumerate() {
-        let y = t.height - 1 - ri as i16;
-        let mut x: i16 = 0;
-        let mut last = NO_CELL;
-        let mut chars = row.chars().peekable();
-        while let Some(ch) = chars.next() {
-            if let Some(d) = ch.to_digit(10) {
-                let mut n = d;
-                while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
-                    n = n.saturating_mul(10).saturating_add(d2);
-                    chars.next();
-                }
-                if n == 0 || n > (t.width - x) as u32 {
-                    return Err(bad(format!("empty count {n} on rank {}", y + 1)));
-                }
-                x += n as i16;
-                last = NO_CELL;
-                continue;
-            }
-            if ch == '~' {
-                if last == NO_CELL {
-                    return Err(bad("'~' without a piece"));
-                }
-                let p = pos.board[last as usize];
-                pos.board[last as usize] = p.with_promoted(true);
-                continue;
-            }
-            let kind = v
-                .piece_by_letter(ch)
-                .ok_or_else(|| bad(format!("unknown piece '{ch}'")))?;
-            let c = t
-                .at(x, y)
-                .ok_or_else(|| bad(format!("rank {} is too long", y + 1)))?;
-            pos.board[c as usize] = if ch == '*' {
-                ducks += 1;
-                Piece::neutral(kind)
-            } else {
-                let seat = if ch.is_ascii_uppercase() { 0 } else { 1 };
-                Piece::new(kind, seat, v.seats[seat as usize].facing)
-            };
-            last = c;
-            x += 1;
+    let token = |cur: &mut Cursor| {
+        let ch = cur.next().unwrap_or('~');
+        if ch == '~' {
+            return Err(bad("'~' without a piece"));
         }
-        if x != t.width {
-            return Err(bad(format!(
-                "rank {} has {} files, expected {}",
-                y + 1,
-                x,
-                t.width
-            )));
+        let kind = v
+            .piece_by_letter(ch)
+            .ok_or_else(|| bad(format!("unknown piece '{ch}'")))?;
+        let p = if ch == '*' {
+            Piece::neutral(kind)
+        } else {
+            let seat = seat_of_case(ch);
+            Piece::new(kind, seat, v.seats[seat as usize].facing)
+        };
+        let mut promoted = false;
+        while cur.eat('~') {
+            promoted = true;
         }
-    }
+        Ok(Token::Piece(if promoted {
+            p.with_promoted(true)
+        } else {
+            p
+        }))
+    };
+    rows::read(board, &Rows::grid(t), JOINED, token, |c, p| {
+        ducks += (p.owner() == NEUTRAL) as u32;
+        pos.board[c as usize] = p;
+        Ok(())
+    })?;
     if ducks > 1 {
         return Err(bad("more than one duck"));
     }
@@ -119,7 +96,7 @@ pub fn parse_with(v: &'static Variant, text: &str, king_required: bool) -> Resul
                 .piece_by_letter(ch)
                 .filter(|&k| !v.is_royal(k) && ch != '*')
                 .ok_or_else(|| bad(format!("piece '{ch}' in hand")))?;
-            let seat = if ch.is_ascii_uppercase() { 0 } else { 1 };
+            let seat = seat_of_case(ch);
             let n = pos.in_hand(seat, kind);
             if n == u8::MAX {
                 return Err(bad("too many pieces in hand"));
@@ -221,7 +198,7 @@ fn castling_from_fen(pos: &Position, s: &str) -> Result<(Vec<CastleDef>, u16)> {
         return Ok((defs, 0));
     }
     for ch in s.chars() {
-        let seat = if ch.is_ascii_uppercase() { 0u8 } else { 1 };
+        let seat = seat_of_case(ch);
         let back = if seat == 0 { 0 } else { t.height - 1 };
         let king = (0..t.width)
             .filter_map(|x| t.at(x, back))
@@ -262,43 +239,24 @@ fn castling_from_fen(pos: &Position, s: &str) -> Result<(Vec<CastleDef>, u16)> {
 pub fn write(pos: &Position, shredder: bool) -> String {
     let v = pos.variant;
     let t = &v.board;
-    let mut s = String::new();
-    for y in (0..t.height).rev() {
-        let mut empty = 0;
-        for x in 0..t.width {
-            let p = t.at(x, y).map(|c| pos.at(c)).unwrap_or_default();
-            if p.is_none() {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                s += &empty.to_string();
-                empty = 0;
-            }
-            let l = v.letter(p.kind());
-            s.push(if p.owner() == 0 || p.owner() == NEUTRAL {
-                l
-            } else {
-                l.to_ascii_lowercase()
-            });
-            if p.promoted() && v.hand.is_some() {
-                s.push('~');
-            }
+    let mut s = rows::write(&Rows::grid(t), JOINED, |c, s| {
+        let p = pos.at(c);
+        if p.is_none() {
+            return;
         }
-        if empty > 0 {
-            s += &empty.to_string();
+        let l = v.letter(p.kind());
+        s.push(in_case(l, p.owner()));
+        if p.promoted() && v.hand.is_some() {
+            s.push('~');
         }
-        if y > 0 {
-            s.push('/');
-        }
-    }
+    });
     if v.hand.is_some() {
         s.push('[');
         for seat in 0..2u8 {
             for k in (0..v.pieces.len() as u8).rev() {
                 for _ in 0..pos.in_hand(seat, k) {
                     let l = v.letter(k);
-                    s.push(if seat == 0 { l } else { l.to_ascii_lowercase() });
+                    s.push(in_case(l, seat));
                 }
             }
         }
@@ -323,11 +281,7 @@ pub fn write(pos: &Position, shredder: bool) -> String {
             } else {
                 'Q'
             };
-            rights.push(if seat == 0 {
-                ch
-            } else {
-                ch.to_ascii_lowercase()
-            });
+            rights.push(in_case(ch, seat));
         }
     }
     s += if rights.is_empty() { "-" } else { &rights };

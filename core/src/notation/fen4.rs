@@ -26,15 +26,19 @@
 //! Whitespace anywhere is ignored, so the multi-line layout of published FEN4 strings reads too.
 //! A player marked dead whose king is still on the board (not grey) is a walking king.
 
+use crate::board::rows::{self, Cells, Rows, Token};
 use crate::board::{Cell, NO_CELL};
 use crate::error::{Error, Result};
 use crate::piece::{chess, Piece, Seat, GREY};
 use crate::position::{Ep, Position};
 use crate::rules::four;
-use crate::variant::{Family, Variant};
+use crate::variant::{RecordForm, Variant};
 
 const TAGS: [char; 4] = ['r', 'b', 'y', 'g'];
 const TURN: [char; 4] = ['R', 'B', 'Y', 'G'];
+
+/// Cells separated by commas; a number counts empty cells (missing corners included).
+const COMMAS: Cells = Cells::Separated(',');
 
 fn bad(msg: impl Into<String>) -> Error {
     Error::BadFen(msg.into())
@@ -207,7 +211,7 @@ fn piece_token(v: &Variant, tok: &str) -> Result<Piece> {
 
 /// Reads a FEN4 into a position of a four-player variant.
 pub fn parse(v: &'static Variant, text: &str) -> Result<Position> {
-    if !matches!(v.family, Family::FourFfa | Family::FourTeams) {
+    if v.facts.record != RecordForm::Pgn4 {
         return Err(bad(format!("FEN4 is not the notation of {}", v.id)));
     }
     let t = &v.board;
@@ -261,51 +265,17 @@ pub fn parse(v: &'static Variant, text: &str) -> Result<Position> {
         .map_err(|_| bad(format!("plies '{}'", fields[5])))?;
 
     let mut pos = Position::empty(v);
-    let rows: Vec<&str> = board.split('/').collect();
-    if rows.len() != t.height as usize {
-        return Err(bad(format!("{} ranks, expected {}", rows.len(), t.height)));
-    }
-    for (ri, row) in rows.iter().enumerate() {
-        let y = t.height - 1 - ri as i16;
-        let mut x: i16 = 0;
-        for seg in row.split(',') {
-            if seg.is_empty() {
-                return Err(bad(format!("empty cell on rank {}", y + 1)));
-            }
-            if seg.as_bytes()[0].is_ascii_digit() {
-                let n: i16 = seg
-                    .parse()
-                    .map_err(|_| bad(format!("bad count '{seg}' on rank {}", y + 1)))?;
-                if n == 0 || n > t.width {
-                    return Err(bad(format!("bad count '{seg}' on rank {}", y + 1)));
-                }
-                x += n;
-            } else if seg == "x" || seg == "X" {
-                if x < t.width && t.at(x, y).is_some() {
-                    return Err(bad(format!("wall on a playing cell on rank {}", y + 1)));
-                }
-                x += 1;
-            } else {
-                let p = piece_token(v, seg)?;
-                let c = t
-                    .at(x, y)
-                    .ok_or_else(|| bad(format!("piece '{seg}' off the board on rank {}", y + 1)))?;
-                pos.board[c as usize] = p;
-                x += 1;
-            }
-            if x > t.width {
-                return Err(bad(format!("rank {} is too long", y + 1)));
-            }
+    let token = |cur: &mut rows::Cursor| {
+        let tok = cur.rest();
+        if tok == "x" || tok == "X" {
+            return Ok(Token::Hole);
         }
-        if x != t.width {
-            return Err(bad(format!(
-                "rank {} has {} cells, expected {}",
-                y + 1,
-                x,
-                t.width
-            )));
-        }
-    }
+        piece_token(v, tok).map(Token::Piece)
+    };
+    rows::read(board, &Rows::grid(t), COMMAS, token, |c, p| {
+        pos.board[c as usize] = p;
+        Ok(())
+    })?;
 
     // who is still in, who walks
     let mut resigned = [false; 4];
@@ -421,7 +391,8 @@ fn piece_text(pos: &Position, p: Piece) -> String {
     } else {
         TAGS[p.owner() as usize]
     };
-    let letter = if p.kind() == chess::QUEEN && p.promoted() && v.family == Family::FourFfa {
+    // a promoted queen is `D` where it scores one point (free for all)
+    let letter = if p.kind() == chess::QUEEN && p.promoted() && v.points {
         'D'
     } else {
         v.letter(p.kind())
@@ -474,27 +445,11 @@ pub fn write(pos: &Position) -> String {
     if !extras.is_empty() {
         out += &format!("{{{}}}-", extras.join(","));
     }
-    let mut rows = Vec::new();
-    for y in (0..t.height).rev() {
-        let mut cells = Vec::new();
-        let mut empty = 0;
-        for x in 0..t.width {
-            let p = t.at(x, y).map(|c| pos.at(c)).unwrap_or_default();
-            if p.is_none() {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                cells.push(empty.to_string());
-                empty = 0;
-            }
-            cells.push(piece_text(pos, p));
+    out += &rows::write(&Rows::grid(t), COMMAS, |c, s| {
+        let p = pos.at(c);
+        if p.is_some() {
+            s.push_str(&piece_text(pos, p));
         }
-        if empty > 0 {
-            cells.push(empty.to_string());
-        }
-        rows.push(cells.join(","));
-    }
-    out += &rows.join("/");
+    });
     out
 }

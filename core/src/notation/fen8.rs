@@ -31,11 +31,15 @@
 //! Reading checks the text completely and returns [`Error::BadFen`] on any fault; nothing is
 //! changed then (parsing builds a fresh position).
 
+use crate::board::rows::{self, Cells, Rows, Token};
 use crate::board::{Cell, NO_CELL};
 use crate::error::{Error, Result};
 use crate::piece::{Piece, Seat, GREY};
 use crate::position::{CastleDef, Position};
 use crate::variant::Variant;
+
+/// Cells separated by commas; a number counts empty cells (holes included).
+const COMMAS: Cells = Cells::Separated(',');
 
 fn bad(msg: impl Into<String>) -> Error {
     Error::BadFen(msg.into())
@@ -125,49 +129,16 @@ pub fn parse(v: &'static Variant, squares: &[CastleSquares], text: &str) -> Resu
         .filter(|&x| x >= 1)
         .ok_or_else(|| bad(format!("round number '{}'", f[6])))?;
 
-    let rows: Vec<&str> = f[7].split('/').collect();
-    if rows.len() != t.height as usize {
-        return Err(bad(format!("{} ranks, expected {}", rows.len(), t.height)));
-    }
-    for (ri, row) in rows.iter().enumerate() {
-        let y = t.height - 1 - ri as i16;
-        let mut x: i16 = 0;
-        for tok in row.split(',') {
-            let tok = tok.trim();
-            if tok.is_empty() {
-                return Err(bad(format!("empty cell entry in rank {}", y + 1)));
-            }
-            if tok.chars().all(|c| c.is_ascii_digit()) {
-                let k: i16 = tok
-                    .parse()
-                    .ok()
-                    .filter(|&k| k >= 1 && k <= t.width)
-                    .ok_or_else(|| bad(format!("empty count '{tok}'")))?;
-                x += k;
-                if x > t.width {
-                    return Err(bad(format!("rank {} is too long", y + 1)));
-                }
-                continue;
-            }
-            let piece = parse_piece(v, tok).ok_or_else(|| bad(format!("piece '{tok}'")))?;
-            let c = t.at(x, y).ok_or_else(|| {
-                bad(format!(
-                    "'{tok}' on a hole or off the board, rank {}",
-                    y + 1
-                ))
-            })?;
-            pos.board[c as usize] = piece;
-            x += 1;
-        }
-        if x != t.width {
-            return Err(bad(format!(
-                "rank {} has {} cells, expected {}",
-                y + 1,
-                x,
-                t.width
-            )));
-        }
-    }
+    let token = |cur: &mut rows::Cursor| {
+        let tok = cur.rest();
+        parse_piece(v, tok)
+            .map(Token::Piece)
+            .ok_or_else(|| bad(format!("piece '{tok}'")))
+    };
+    rows::read(f[7], &Rows::grid(t), COMMAS, token, |c, p| {
+        pos.board[c as usize] = p;
+        Ok(())
+    })?;
 
     pos.in_play = 0;
     for (s, &o) in out.iter().enumerate() {
@@ -361,28 +332,11 @@ pub fn write(pos: &Position) -> String {
         pos.st.halfmove,
         pos.st.fullmove
     );
-    for y in (0..t.height).rev() {
-        let mut toks: Vec<String> = Vec::new();
-        let mut empty = 0;
-        for x in 0..t.width {
-            let p = t.at(x, y).map(|c| pos.at(c)).unwrap_or_default();
-            if p.is_none() {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                toks.push(empty.to_string());
-                empty = 0;
-            }
-            toks.push(piece_token(v, p));
+    out += &rows::write(&Rows::grid(t), COMMAS, |c, s| {
+        let p = pos.at(c);
+        if p.is_some() {
+            s.push_str(&piece_token(v, p));
         }
-        if empty > 0 {
-            toks.push(empty.to_string());
-        }
-        out += &toks.join(",");
-        if y > 0 {
-            out.push('/');
-        }
-    }
+    });
     out
 }

@@ -1,10 +1,14 @@
 //! PGN (Portable Game Notation) export and import for two-player games.
 //!
 //! Export writes the Seven Tag Roster (Event, Site, Date, Round, White, Black, Result), then
-//! `Variant` (`Chess960` or the game id; none for standard chess), `SetUp "1"` and `FEN` when the
-//! game did not start from the standard position (always for Chess960), `Termination "time
+//! `Variant` (the game's [`crate::variant::Facts::pgn_variant`]: python-chess's names for the
+//! chess variants, Fairy-Stockfish's for the others; none for standard chess), `SetUp "1"` and
+//! `FEN` when the game did not start from the standard position (always for Chess960; set-up
+//! choices before the first move, janggi's, are part of that start), `Termination "time
 //! forfeit"` after a time-out, any extra tags the caller gives, and the moves in SAN with move
-//! numbers, wrapped below 80 columns, ending with the result token.
+//! numbers, wrapped below 80 columns, ending with the result token. A turn of two steps is
+//! one word, as Fairy-Stockfish writes a duck move: the move's SAN, a comma, the duck's cell
+//! (`e4,h5`).
 //!
 //! Import reads the tags and the moves, skipping comments (`{…}` and `;…`), NAGs (`$1`, `!?`),
 //! variations (`(…)`, nested), move numbers and `%` escape lines, and replays every move
@@ -17,6 +21,7 @@
 use crate::error::{Error, Result};
 use crate::game::{Action, EndReason, Game, Outcome};
 use crate::notation::san;
+use crate::position::MoveKind;
 use crate::rules;
 
 /// A game read from PGN.
@@ -54,29 +59,32 @@ fn outcome_token(o: Option<&Outcome>) -> &'static str {
     }
 }
 
-/// The `Variant` tag value for a game id (None for standard chess).
-fn variant_tag(id: &str) -> Option<&str> {
-    match id {
-        "chess" => None,
-        "chess960" => Some("Chess960"),
-        other => Some(other),
-    }
-}
-
-/// The game id a `Variant` tag names.
-fn variant_id(tag: Option<&str>) -> Result<&'static str> {
-    let Some(tag) = tag else { return Ok("chess") };
-    let norm: String = tag
-        .to_ascii_lowercase()
+/// A `Variant` tag's value compared loosely: lower case, without spaces, `-` and `_`.
+fn loose(tag: &str) -> String {
+    tag.to_ascii_lowercase()
         .chars()
         .filter(|c| !matches!(c, ' ' | '-' | '_'))
-        .collect();
+        .collect()
+}
+
+/// The game id a `Variant` tag names: the game whose data gives that tag
+/// ([`crate::variant::Facts::pgn_variant`]), the names other programs use for chess and
+/// Chess960, or a Rookery game id.
+fn variant_id(tag: Option<&str>) -> Result<&'static str> {
+    let Some(tag) = tag else { return Ok("chess") };
+    let norm = loose(tag);
     match norm.as_str() {
-        "" | "standard" | "chess" | "fromposition" | "normal" => Ok("chess"),
-        "chess960" | "960" | "fischerandom" | "fischerrandom" | "fischerrandomchess" => {
-            Ok("chess960")
-        }
-        _ => rules::variant(tag)
+        "" | "standard" | "chess" | "fromposition" | "normal" => return Ok("chess"),
+        "960" | "fischerandom" | "fischerrandom" | "fischerrandomchess" => return Ok("chess960"),
+        _ => {}
+    }
+    let known = rules::catalogue().into_iter().find_map(|g| {
+        let v = rules::variant(g.id).ok()?;
+        (v.facts.pgn_variant.map(loose).as_deref() == Some(norm.as_str())).then_some(v.id)
+    });
+    match known {
+        Some(id) => Ok(id),
+        None => rules::variant(tag)
             .map(|v| v.id)
             .map_err(|e| Error::BadRecord(format!("Variant \"{tag}\": {e}"))),
     }
@@ -123,10 +131,21 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> Result<String> {
         tag(&mut out, name, given(name).unwrap_or(default));
     }
     tag(&mut out, "Result", result);
-    if let Some(name) = variant_tag(v.id) {
+    if let Some(name) = v.facts.pgn_variant {
         tag(&mut out, "Variant", name);
     }
-    let start_fen = rules::write_position(&game.start);
+    // set-up choices made before the first move (janggi's horses and elephants) are part of
+    // the start position, as other programs' FEN has them
+    let plies = game.plies();
+    let lead = plies
+        .iter()
+        .take_while(|p| matches!(p.action, Action::Move(m) if m.kind == MoveKind::Special))
+        .count();
+    let start = match lead {
+        0 => &game.start,
+        n => &plies[n - 1].after,
+    };
+    let start_fen = rules::write_position(start);
     if v.starts.0 > 1 || start_fen != v.start_fen {
         tag(&mut out, "SetUp", "1");
         tag(&mut out, "FEN", &start_fen);
@@ -144,16 +163,29 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> Result<String> {
     // movetext
     let mut words: Vec<String> = Vec::new();
     let mut need_number = true;
-    let mut before = &game.start;
-    for ply in game.plies() {
+    let mut before = start;
+    // the seat whose move the last word is, while its turn may go on
+    let mut last_mover = None;
+    for ply in &plies[lead..] {
         match ply.action {
             Action::Move(m) => {
                 let n = before.st.fullmove;
-                // a turn of several steps (the duck's placement) is numbered once
-                let first_step = before.st.step == 0;
-                if first_step && before.turn() == 0 {
+                // (janggi's first move is the second step of the turn its set-up began)
+                let first_step = before.st.step == 0 || last_mover != Some(before.turn());
+                last_mover = Some(before.turn());
+                if !first_step {
+                    // a further step of the turn (the duck's placement), as Fairy-Stockfish
+                    // writes it: after a comma, the cell it goes to (`e4,h5`)
+                    if let Some(last) = words.last_mut() {
+                        last.push(',');
+                        last.push_str(v.board.name(m.to));
+                    }
+                    before = &ply.after;
+                    continue;
+                }
+                if before.turn() == 0 {
                     words.push(format!("{n}."));
-                } else if first_step && need_number {
+                } else if need_number {
                     words.push(format!("{n}..."));
                 }
                 words.push(san::write(before, m));
@@ -162,10 +194,12 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> Result<String> {
             Action::Resign(s) => {
                 words.push(format!("{{{} resigns.}}", colour(game, s)));
                 need_number = true;
+                last_mover = None;
             }
             Action::Timeout(s) => {
                 words.push(format!("{{{} lost on time.}}", colour(game, s)));
                 need_number = true;
+                last_mover = None;
             }
             // choices between moves (multi-player games) are not part of a PGN
             _ => {}
@@ -391,8 +425,21 @@ pub fn read(text: &str) -> Result<PgnGame> {
                 if game.is_over() {
                     return Err(bad(format!("{label}: the game is already over")));
                 }
-                let m = san::parse(pos, &san_text).map_err(|e| bad(format!("{label}: {e}")))?;
+                // a turn of several steps: the move, then each further step's cell (`e4,h5`)
+                let mut steps = san_text.split(',');
+                let first = steps.next().unwrap_or_default();
+                let m = san::parse(pos, first).map_err(|e| bad(format!("{label}: {e}")))?;
                 game.play(m).map_err(|e| bad(format!("{label}: {e}")))?;
+                for step in steps {
+                    let pos = game.position();
+                    let text = match pos.variant.board.cell(step) {
+                        Some(_) => format!("@{step}"),
+                        None => step.to_string(),
+                    };
+                    let m = crate::notation::movetext::parse(pos, &text)
+                        .map_err(|e| bad(format!("{label}: {e}")))?;
+                    game.play(m).map_err(|e| bad(format!("{label}: {e}")))?;
+                }
             }
         }
     }

@@ -35,7 +35,7 @@ use crate::notation::{fen4, movetext};
 use crate::piece::{chess, Seat};
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::{self, four, multi};
-use crate::variant::Family;
+use crate::variant::RecordForm;
 
 fn bad(msg: impl Into<String>) -> Error {
     Error::BadRecord(msg.into())
@@ -254,7 +254,7 @@ fn split_move(tok: &str) -> Option<MoveParts> {
 fn letter_of(pos: &Position, p: crate::piece::Piece) -> Option<char> {
     if p.kind() == chess::PAWN {
         None
-    } else if p.kind() == chess::QUEEN && p.promoted() && pos.variant.family == Family::FourFfa {
+    } else if p.kind() == chess::QUEEN && p.promoted() && pos.variant.points {
         Some('D')
     } else {
         Some(pos.variant.letter(p.kind()))
@@ -355,13 +355,11 @@ pub fn move_token(pos: &Position, m: Move) -> String {
     s += t.name(m.to);
     if let Some(k) = m.promotion() {
         s.push('=');
-        s.push(
-            if pos.variant.family == Family::FourFfa && k == chess::QUEEN {
-                'D'
-            } else {
-                pos.variant.letter(k)
-            },
-        );
+        s.push(if pos.variant.points && k == chess::QUEEN {
+            'D'
+        } else {
+            pos.variant.letter(k)
+        });
     }
     s
 }
@@ -376,7 +374,7 @@ pub fn import(text: &str, default_id: &str) -> Result<Game> {
     let rec = parse(text)?;
     let id = game_id(&rec)?.unwrap_or(default_id);
     let v = rules::variant(id)?;
-    if !matches!(v.family, Family::FourFfa | Family::FourTeams) {
+    if v.facts.record != RecordForm::Pgn4 {
         return Err(bad(format!("PGN4 is not a record of {id}")));
     }
     match rec.tag("StartFen4").map(str::trim) {
@@ -440,12 +438,14 @@ fn replay(rec: &Pgn4, start: Position) -> Result<Game> {
 /// then one line per round.
 pub fn export(game: &Game) -> Result<String> {
     let v = game.variant;
-    if !matches!(v.family, Family::FourFfa | Family::FourTeams) {
-        return Err(Error::BadInput(format!("PGN4 does not write {}", v.id)));
-    }
-    let teams = v.family == Family::FourTeams;
+    let tag = match v.facts.pgn_variant {
+        Some(tag) if v.facts.record == RecordForm::Pgn4 => tag,
+        _ => return Err(Error::BadInput(format!("PGN4 does not write {}", v.id))),
+    };
+    // partners across the board (seats 0 and 2) play the teams game
+    let teams = v.allied(0, 2);
     let mut out = String::new();
-    out += &format!("[Variant \"{}\"]\n", if teams { "Teams" } else { "FFA" });
+    out += &format!("[Variant \"{tag}\"]\n");
     out += &format!(
         "[RuleVariants \"{}\"]\n",
         if teams {
@@ -524,8 +524,9 @@ pub fn export(game: &Game) -> Result<String> {
                 }
                 t
             }
-            #[allow(unreachable_patterns)]
-            _ => return Err(Error::BadInput("no choices in four-player chess".into())),
+            Action::Choose(_) => {
+                return Err(Error::BadInput("no choices in four-player chess".into()))
+            }
         };
         quarters.push((slot, text));
         Ok(())

@@ -10,12 +10,13 @@
 //!
 //! Reading is lenient in what PGN files in the wild contain: `0-0`, superfluous
 //! disambiguation, a missing or extra `x`, `e8Q` without `=`, a `P` before pawn moves, `e.p.`,
-//! and annotation marks (`+ # ! ?`).
+//! a pawn's drop without its letter (`@e4`, as python-chess writes it), and annotation marks
+//! (`+ # ! ?`).
 
 use crate::error::{Error, Result};
 use crate::piece::Piece;
 use crate::position::{Move, MoveKind, Position};
-use crate::variant::{Family, Variant};
+use crate::variant::Variant;
 
 /// Whether SAN names every move of a game, so its players read and write it (chess and its
 /// two-player variants, crazyhouse's drops `N@e4` and the duck's placement `@d5` as lichess and
@@ -23,11 +24,7 @@ use crate::variant::{Family, Variant};
 /// games with notations of their own (xiangqi, janggi, shogi, the shatranj family with
 /// sittuyin's set-up drops and in-place promotions).
 pub fn fits(v: &Variant) -> bool {
-    match v.family {
-        Family::Xiangqi | Family::Janggi | Family::Shogi | Family::Shatranj(_) => false,
-        Family::Friendly => false,
-        _ => v.seat_count() == 2,
-    }
+    v.facts.san && v.seat_count() == 2
 }
 
 /// Writes a legal move of `pos` in SAN, with `+` or `#` when it gives check or mate.
@@ -37,8 +34,20 @@ pub fn write(pos: &Position, m: Move) -> String {
     let mut after = pos.clone();
     after.make(m);
     let next = after.turn();
-    if pos.variant.royal_check && next != pos.turn() && after.in_check(next) {
-        s.push(if after.has_legal_move() { '+' } else { '#' });
+    let v = pos.variant;
+    if (v.royal_check || v.facts.marks_checks) && next != pos.turn() && after.in_check(next) {
+        // mate: no move leaves the king unattacked (where the rules allow leaving it so, the
+        // moves are tried)
+        let escapes = if v.royal_check {
+            after.has_legal_move()
+        } else {
+            after.legal_moves().into_iter().any(|m| {
+                let mut p = after.clone();
+                p.make(m);
+                !p.in_check(next)
+            })
+        };
+        s.push(if escapes { '+' } else { '#' });
     }
     s
 }
@@ -47,9 +56,28 @@ pub fn write(pos: &Position, m: Move) -> String {
 fn write_bare(pos: &Position, m: Move, legal: &[Move]) -> String {
     let v = pos.variant;
     let t = &v.board;
+    let pawn_at = |c| v.pawn_mask >> pos.at(c).kind() & 1 == 1;
     match m.kind {
         // a drop from hand: the piece's letter (`P` for pawns too), `@`, the cell
         MoveKind::Drop => return format!("{}@{}", v.letter(m.aux), t.name(m.to)),
+        // a pass (janggi), as Fairy-Stockfish writes it: the piece that stays, its cell (`Ke2`)
+        MoveKind::Pass if m.from == m.to && pos.at(m.from).is_some() => {
+            let p = pos.at(m.from).kind() as usize;
+            return format!("{}{}", v.pieces[p].san_letter, t.name(m.to));
+        }
+        // a promotion of its own kind (sittuyin's, in place or to a diagonal cell), as
+        // Fairy-Stockfish writes it: the origin when the piece moves, the cell, `=F`
+        MoveKind::Special if m.promotion().is_some() => {
+            let k = m.promotion().unwrap_or_default();
+            let piece = match pawn_at(m.from) {
+                true => String::new(),
+                false => v.pieces[pos.at(m.from).kind() as usize]
+                    .san_letter
+                    .to_string(),
+            };
+            let from = if m.from == m.to { "" } else { t.name(m.from) };
+            return format!("{piece}{from}{}={}", t.name(m.to), v.letter(k));
+        }
         // the duck's placement and the rules' own moves are written as coordinate text (`@d5`)
         MoveKind::Place | MoveKind::Pass | MoveKind::Special => {
             return crate::notation::movetext::write(pos, m, v.castle_king_takes_rook)
@@ -72,7 +100,7 @@ fn write_bare(pos: &Position, m: Move, legal: &[Move]) -> String {
             s.push_str(file_of(t.name(m.from)));
         }
     } else {
-        s.push(v.letter(piece.kind()));
+        s.push(v.pieces[piece.kind() as usize].san_letter);
         let rivals: Vec<&Move> = legal
             .iter()
             .filter(|o| {
@@ -211,7 +239,17 @@ fn split(text: &str) -> Option<Wanted> {
 pub fn parse(pos: &Position, text: &str) -> Result<Move> {
     if text.contains('@') {
         // a drop (`N@e4`) or the duck's placement (`@d5`): written as coordinate text
-        return crate::notation::movetext::parse(pos, text);
+        let found = crate::notation::movetext::parse(pos, text);
+        // python-chess writes a pawn's drop without its letter (`@e4`)
+        if found.is_err() && text.trim_start().starts_with('@') {
+            if let Some(p) = pawn_kind(pos) {
+                let pawn = format!("{}{}", pos.variant.letter(p), text.trim());
+                if let Ok(m) = crate::notation::movetext::parse(pos, &pawn) {
+                    return Ok(m);
+                }
+            }
+        }
+        return found;
     }
     let v = pos.variant;
     let t = &v.board;
@@ -237,8 +275,13 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move> {
         .cell(&w.to)
         .ok_or_else(|| Error::BadMoveText(format!("{text}: no cell {}", w.to)))?;
     let kind = match w.piece {
-        None | Some('P') => pawn_kind(pos),
-        Some(l) => v.piece_by_letter(l),
+        None => pawn_kind(pos),
+        // the SAN letter, else the FEN letter (`H` or `N` for a xiangqi horse); `P` names the
+        // pawn also where its letter is another (makruk's bia)
+        Some(l) => (0..v.pieces.len() as u8)
+            .find(|&k| v.pieces[k as usize].san_letter == l)
+            .or_else(|| v.piece_by_letter(l))
+            .or_else(|| (l == 'P').then(|| pawn_kind(pos)).flatten()),
     }
     .ok_or_else(|| Error::BadMoveText(format!("{text}: no such piece")))?;
     let promo = match w.promo {
@@ -250,10 +293,15 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move> {
         }
     };
     let fits = |m: &&Move| {
-        if !matches!(
-            m.kind,
-            MoveKind::Normal | MoveKind::Double | MoveKind::EnPassant
-        ) {
+        let own_promotion = m.kind == MoveKind::Special && m.promo != 0;
+        let pass = m.kind == MoveKind::Pass && m.from == m.to;
+        if !own_promotion
+            && !pass
+            && !matches!(
+                m.kind,
+                MoveKind::Normal | MoveKind::Double | MoveKind::EnPassant
+            )
+        {
             return false;
         }
         let name = t.name(m.from);

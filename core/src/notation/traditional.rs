@@ -12,7 +12,6 @@ use crate::board::Cell;
 use crate::error::{Error, Result};
 use crate::game::{Action, Game};
 use crate::position::{Move, MoveKind, Position};
-use crate::variant::Family;
 
 /// How the move list writes moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -31,11 +30,10 @@ pub fn write(pos: &Position, m: Move, style: Style) -> String {
     if style == Style::Coordinate {
         return coordinate();
     }
-    match pos.variant.family {
-        Family::Xiangqi if m.kind != MoveKind::Drop && m.from != m.to => wxf(pos, m),
-        Family::Shogi if m.kind == MoveKind::Drop || m.from != m.to => western_shogi(pos, m, false),
-        _ => coordinate(),
-    }
+    pos.variant
+        .rules
+        .traditional(pos, m)
+        .unwrap_or_else(coordinate)
 }
 
 /// Every way a player may write move `m` of `pos`: as the move list writes it ([`readable`]),
@@ -136,7 +134,7 @@ fn wxf_file(s: u8, x: i16, width: i16) -> i16 {
     }
 }
 
-fn wxf(pos: &Position, m: Move) -> String {
+pub(crate) fn wxf(pos: &Position, m: Move) -> String {
     use crate::rules::xiangqi::kinds::*;
     let t = &pos.variant.board;
     let piece = pos.at(m.from);

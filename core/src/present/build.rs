@@ -194,15 +194,7 @@ pub(super) fn scene_of(t: &Table, host: &dyn Host) -> Scene {
     if !view.is_full() {
         marks.fog = (0..v.board.len() as Cell).map(|c| !view.sees(c)).collect();
     }
-    let Ok(def) = scene::board_def(game.id()) else {
-        // every playable game has a board (scene tests); an empty scene rather than a panic
-        return scene::build(
-            &scene::board_def("chess").expect("chess has a board"),
-            &Default::default(),
-            Orientation::default(),
-            &Marks::default(),
-        );
-    };
+    let def = scene::boards::board_of(game.variant);
     let mut content = content::from_position(&def, pos);
     if !view.is_full() {
         content.board.retain(|(c, _)| view.sees(*c));
@@ -295,7 +287,7 @@ pub(super) fn screen(t: &Table, host: &dyn Host) -> Screen {
 
     // captures up to the shown position, as this viewer may know them
     let mut captured: Vec<Vec<Captured>> = vec![Vec::new(); v.seat_count()];
-    let def = scene::board_def(game.id()).ok();
+    let def = Some(scene::boards::board_of(game.variant));
     if handing.is_none() {
         for (i, p) in game.plies()[..shown].iter().enumerate() {
             let before = position_after(game, i);

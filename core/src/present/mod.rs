@@ -282,9 +282,10 @@ impl Table {
                 Some(Hit::Cell(c)) => return self.intent(host, Intent::Tap(c)),
                 Some(Hit::Hand { seat, slot }) => {
                     let game = host.game();
-                    let kind = crate::scene::board_def(game.id())
-                        .ok()
-                        .and_then(|d| d.hand.chars().nth(slot as usize))
+                    let kind = crate::scene::boards::board_of(game.variant)
+                        .hand
+                        .chars()
+                        .nth(slot as usize)
                         .and_then(|l| game.variant.piece_by_letter(l));
                     match kind {
                         Some(k) if seat == game.position().turn() => {

@@ -200,8 +200,7 @@ pub fn after_action(ctx: &mut Ctx) -> Option<Outcome> {
             };
             multi::put_out(ctx, s, reason);
         }
-        #[allow(unreachable_patterns)]
-        _ => return None,
+        Action::Choose(_) => return None,
     }
     multi::fix_turn(ctx.pos, anchor);
     // a player who has no move when the turn comes is out (its army dead, its king worth 3)

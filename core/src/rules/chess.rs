@@ -2,11 +2,11 @@
 
 use crate::board::{grid, Cell, CellSet};
 use crate::error::{Error, Result};
-use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
+use crate::game::{Ctx, EndReason, Outcome};
 use crate::notation::fen;
 use crate::piece::{self, chess::*, Piece};
-use crate::position::{Move, Position};
-use crate::rules::{two_player_standings, Rules, Standing};
+use crate::position::Position;
+use crate::rules::Rules;
 use crate::variant::{EpMode, Family, SeatDef, Variant};
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -138,14 +138,6 @@ impl Rules for ChessRules {
     fn write(&self, pos: &Position) -> String {
         fen::write(pos, pos.variant.castle_king_takes_rook)
     }
-    fn extra_moves(&self, _pos: &Position, _out: &mut Vec<Move>) {}
-    fn button(&self, _pos: &Position, _m: Move) -> Option<crate::message::Message> {
-        None
-    }
-    fn legal(&self, _pos: &mut Position, _m: Move) -> bool {
-        true
-    }
-    fn effects(&self, _pos: &mut Position, _m: Move, _captured: Piece) {}
     /// Mate, stalemate, insufficient material, threefold repetition (the position's hash twice
     /// in `history`) and the fifty-move rule, all automatic (docs/rules-decisions.md).
     fn outcome(&self, pos: &mut Position, history: &[u64]) -> Option<Outcome> {
@@ -169,35 +161,22 @@ impl Rules for ChessRules {
         }
         None
     }
-    /// Resignation and time-out (FIDE 6.9), then the position's own outcome.
-    fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome> {
-        match ctx.action {
-            Action::Resign(s) => return Some(Outcome::win(vec![1 - s], EndReason::Resignation)),
-            Action::Timeout(s) => {
-                // FIDE 6.9: a flag fall draws when the opponent cannot mate by any series of
-                // legal moves: a lone king never can, nor anyone in a dead position.
-                let opponent_bare = (0..ctx.pos.variant.board.len() as Cell).all(|c| {
-                    let p = ctx.pos.at(c);
-                    p.is_none() || p.owner() != 1 - s || p.kind() == KING
-                });
-                if opponent_bare || insufficient_material(ctx.pos) {
-                    return Some(Outcome::draw(EndReason::Timeout));
-                }
-                return Some(Outcome::win(vec![1 - s], EndReason::Timeout));
-            }
-            // chess offers no choices, so Game::act never passes one here
-            Action::Move(_) | Action::Choose(_) => {}
+    /// FIDE 6.9: a flag fall draws when the opponent cannot mate by any series of legal
+    /// moves: a lone king never can, nor anyone in a dead position.
+    fn timeout(&self, ctx: &mut Ctx, s: crate::piece::Seat) -> Outcome {
+        let opponent_bare = (0..ctx.pos.variant.board.len() as Cell).all(|c| {
+            let p = ctx.pos.at(c);
+            p.is_none() || p.owner() != 1 - s || p.kind() == KING
+        });
+        if opponent_bare || insufficient_material(ctx.pos) {
+            Outcome::draw(EndReason::Timeout)
+        } else {
+            Outcome::win(vec![1 - s], EndReason::Timeout)
         }
+    }
+    /// The position's own outcome (the house rules' move limit does not apply to chess).
+    fn after_move(&self, ctx: &mut Ctx) -> Option<Outcome> {
         self.outcome(ctx.pos, ctx.history)
-    }
-    fn choices(&self, _pos: &Position) -> Vec<Choice> {
-        Vec::new()
-    }
-    fn may_end_by_agreement(&self) -> bool {
-        false
-    }
-    fn standings(&self, _pos: &Position, outcome: &Outcome) -> Vec<Standing> {
-        two_player_standings(outcome)
     }
 }
 

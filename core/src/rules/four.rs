@@ -333,8 +333,7 @@ fn after_action_ffa(ctx: &mut Ctx) -> Option<Outcome> {
             };
             multi::start_walking(ctx, s, reason);
         }
-        #[allow(unreachable_patterns)]
-        _ => return None,
+        Action::Choose(_) => return None,
     }
 
     // mate and stalemate, for every player, as if each were to move
@@ -424,8 +423,7 @@ fn after_action_teams(ctx: &mut Ctx) -> Option<Outcome> {
                 }
             }
         }
-        #[allow(unreachable_patterns)]
-        _ => return None,
+        Action::Choose(_) => return None,
     }
     for (s, mobility) in multi::stuck_seats(ctx.pos, MateTiming::OnTurn) {
         match mobility {

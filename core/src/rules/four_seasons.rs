@@ -153,8 +153,7 @@ pub fn after_action(ctx: &mut Ctx) -> Option<Outcome> {
             multi::put_out(ctx, s, reason);
             (anchor, None)
         }
-        #[allow(unreachable_patterns)]
-        _ => return None,
+        Action::Choose(_) => return None,
     };
     multi::fix_turn(ctx.pos, anchor);
     while multi::active_seats(ctx.pos).len() > 1 {

@@ -22,13 +22,14 @@
 //! promoted a carried pawn and now moves. Move text as in chess; a chain step is written from
 //! the union's cell (`e4f6`), a carried pawn's promotion from its cell to itself (`e8e8q`).
 
+use crate::board::rows::{self, in_case, seat_of_case, Cells, Cursor, Rows, Token};
 use crate::board::{Cell, NO_CELL};
 use crate::error::{Error, Result};
-use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
+use crate::game::{EndReason, Outcome};
 use crate::piece::{chess::*, Piece, Seat, UNION};
 use crate::position::{Ep, Move, MoveKind, Position, RULE_SLOTS};
 use crate::rules::variants::{self, Rule};
-use crate::rules::{two_player_standings, Rules, Standing};
+use crate::rules::Rules;
 use crate::variant::{EpMode, Family, Hooks, Variant};
 
 /// Rule slots: 0 = the chain's cell + 1 (0: no chain), 1 = 1 when the chain reached that cell
@@ -50,6 +51,7 @@ const AUX_EN_PASSANT: u8 = 0x20;
 pub fn variant() -> Variant {
     let mut v = variants::variant("friendly", Rule::Fog);
     v.family = Family::Friendly;
+    v.rules = &RULES;
     v.royal_check = false;
     // the chance stays open through the whole turn: a pawn freed in a chain may take
     v.ep = EpMode::WholeTurn;
@@ -344,63 +346,71 @@ fn first_step_moves(pos: &Position, out: &mut Vec<Move>) {
     }
 }
 
+/// The rows of the FEN: pieces one after another, empty runs of any number of digits.
+const JOINED: Cells = Cells::Joined { multi_digit: true };
+
+/// A cell of the friendly FEN as read: a union, or a piece for the chess reader (its letter and
+/// any `~`).
+enum Read {
+    Union(Piece),
+    Chess(String),
+}
+
 /// Reads the friendly FEN (see the module's notes).
 pub fn parse(v: &'static Variant, text: &str) -> Result<Position> {
+    let t = &v.board;
     let f: Vec<&str> = text.split_whitespace().collect();
-    let board = f.first().ok_or_else(|| Error::BadFen("empty FEN".into()))?;
-    // unions become empty cells for the chess reader, then go back on their cells
-    let mut plain = String::new();
-    let mut unions = Vec::new();
-    let (mut x, mut y) = (0i16, 7i16);
-    let mut chars = board.chars();
-    while let Some(ch) = chars.next() {
-        match ch {
-            '(' => {
-                let a = chars.next().unwrap_or(' ');
-                let b = chars.next().unwrap_or(' ');
-                if chars.next() != Some(')') || !a.is_ascii_uppercase() || !b.is_ascii_lowercase() {
-                    return Err(Error::BadFen(format!("union '({a}{b}' is not `(Xy)`")));
-                }
-                let (ka, kb) = (v.piece_by_letter(a), v.piece_by_letter(b));
-                let (Some(ka), Some(kb)) = (ka, kb) else {
-                    return Err(Error::BadFen(format!("union ({a}{b})")));
-                };
-                unions.push((x, y, Piece::union(ka, kb)));
-                // a stand-in the chess reader accepts anywhere; the union replaces it
-                plain.push('N');
-                x += 1;
+    let first = f.first().ok_or_else(|| Error::BadFen("empty FEN".into()))?;
+    // the holdings (`[]`; this game has none) are left to the chess reader
+    let (board, holdings) = first.split_at(first.find('[').unwrap_or(first.len()));
+    let token = |cur: &mut Cursor| {
+        let ch = cur.next().unwrap_or(' ');
+        if ch != '(' {
+            let mut s = ch.to_string();
+            while cur.eat('~') {
+                s.push('~');
             }
-            '/' => {
-                plain.push('/');
-                x = 0;
-                y -= 1;
-            }
-            // a pawn brought back to its own first rank (or the enemy's): a stand-in too
-            'P' | 'p' if y == 0 || y == 7 => {
-                let owner = if ch == 'P' { 0 } else { 1 };
-                let facing = v.seats[owner as usize].facing;
-                unions.push((x, y, Piece::new(PAWN, owner, facing)));
-                plain.push(if owner == 0 { 'N' } else { 'n' });
-                x += 1;
-            }
-            c => {
-                if let Some(d) = c.to_digit(10) {
-                    x += d as i16;
-                } else {
-                    x += 1;
-                }
-                plain.push(c);
-            }
+            return Ok(Token::Piece(Read::Chess(s)));
         }
-    }
+        let a = cur.next().unwrap_or(' ');
+        let b = cur.next().unwrap_or(' ');
+        if cur.next() != Some(')') || !a.is_ascii_uppercase() || !b.is_ascii_lowercase() {
+            return Err(Error::BadFen(format!("union '({a}{b}' is not `(Xy)`")));
+        }
+        match (v.piece_by_letter(a), v.piece_by_letter(b)) {
+            (Some(ka), Some(kb)) => Ok(Token::Piece(Read::Union(Piece::union(ka, kb)))),
+            _ => Err(Error::BadFen(format!("union ({a}{b})"))),
+        }
+    };
+    // unions, and pawns brought back to a first rank, go to the chess reader as stand-in
+    // knights (which it accepts anywhere), then back on their cells
+    let mut read = vec![None; t.len()];
+    let mut unions = Vec::new();
+    rows::read(board, &Rows::grid(t), JOINED, token, |c, r| {
+        let back = matches!(t.cells[c as usize].y, 0 | 7);
+        read[c as usize] = Some(match r {
+            Read::Union(u) => {
+                unions.push((c, u));
+                "N".to_string()
+            }
+            Read::Chess(s) if back && (s.starts_with('P') || s.starts_with('p')) => {
+                let owner = if s.starts_with('P') { 0 } else { 1 };
+                unions.push((c, Piece::new(PAWN, owner, v.seats[owner as usize].facing)));
+                (if owner == 0 { "N" } else { "n" }).to_string()
+            }
+            Read::Chess(s) => s,
+        });
+        Ok(())
+    })?;
+    let plain = rows::write(&Rows::grid(t), JOINED, |c, s| {
+        if let Some(r) = &read[c as usize] {
+            s.push_str(r);
+        }
+    }) + holdings;
     let rest: Vec<&str> = f.iter().skip(1).take(5).copied().collect();
     let chess = format!("{plain} {}", rest.join(" "));
     let mut pos = variants::parse(v, chess.trim())?;
-    for (x, y, u) in unions {
-        let c = v
-            .board
-            .at(x, y)
-            .ok_or_else(|| Error::BadFen("union off the board".into()))?;
+    for (c, u) in unions {
         pos.put(c, u);
     }
     pos.st.rule[QUIET] = pos.st.halfmove.min(u16::MAX as u32) as u16;
@@ -472,8 +482,7 @@ fn parse_link(pos: &Position, text: &str) -> Result<Link> {
     let name: String = chars.into_iter().collect();
     let cell = v.board.cell(&name).ok_or_else(bad)?;
     let kind = v.piece_by_letter(letter).ok_or_else(bad)?;
-    let owner = if letter.is_ascii_uppercase() { 0 } else { 1 };
-    if owner != pos.turn() {
+    if seat_of_case(letter) != pos.turn() {
         return Err(Error::BadFen("the freed piece is not the mover's".into()));
     }
     if kind == KING {
@@ -592,43 +601,21 @@ pub fn write(pos: &Position) -> String {
     }
     let chess = variants::write(&plain);
     let (_, rest) = chess.split_once(' ').unwrap_or(("", ""));
-    let mut s = String::new();
-    for y in (0..t.height).rev() {
-        let mut empty = 0;
-        for x in 0..t.width {
-            let p = t.at(x, y).map(|c| pos.at(c)).unwrap_or_default();
-            if p.is_none() {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                s += &empty.to_string();
-                empty = 0;
-            }
-            match p.union_kinds() {
-                Some((a, b)) => {
-                    s.push('(');
-                    s.push(v.letter(a));
-                    s.push(v.letter(b).to_ascii_lowercase());
-                    s.push(')');
-                }
-                None => {
-                    let l = v.letter(p.kind());
-                    s.push(if p.owner() == 0 {
-                        l
-                    } else {
-                        l.to_ascii_lowercase()
-                    });
-                }
-            }
+    let mut s = rows::write(&Rows::grid(t), JOINED, |c, s| {
+        let p = pos.at(c);
+        if p.is_none() {
+            return;
         }
-        if empty > 0 {
-            s += &empty.to_string();
+        match p.union_kinds() {
+            Some((a, b)) => {
+                s.push('(');
+                s.push(v.letter(a));
+                s.push(v.letter(b).to_ascii_lowercase());
+                s.push(')');
+            }
+            None => s.push(in_case(v.letter(p.kind()), p.owner())),
         }
-        if y > 0 {
-            s.push('/');
-        }
-    }
+    });
     s.push(' ');
     s += rest;
     let cc = pos.st.rule[CHAIN_CELL];
@@ -640,12 +627,7 @@ pub fn write(pos: &Position) -> String {
         let path: Vec<String> = links(pos)
             .iter()
             .map(|k| {
-                let l = v.letter(k.kind);
-                let l = if pos.turn() == 0 {
-                    l
-                } else {
-                    l.to_ascii_lowercase()
-                };
+                let l = in_case(v.letter(k.kind), pos.turn());
                 format!("{}{}{l}", t.name(k.cell), if k.ep { "*" } else { "" })
             })
             .collect();
@@ -705,11 +687,6 @@ impl Rules for FriendlyRules {
             return;
         }
         first_step_moves(pos, out);
-    }
-    /// The king never moves onto another piece; a take-over needs a move for the freed piece;
-    /// a finished game has no moves.
-    fn button(&self, _pos: &Position, _m: Move) -> Option<crate::message::Message> {
-        None
     }
     fn legal(&self, pos: &mut Position, m: Move) -> bool {
         if (0..2).any(|s| pos.king(s).is_none()) {
@@ -901,28 +878,6 @@ impl Rules for FriendlyRules {
             return Some(Outcome::draw(EndReason::FiftyMoves));
         }
         None
-    }
-    fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome> {
-        match ctx.action {
-            Action::Resign(s) => Some(Outcome::win(vec![1 - s], EndReason::Resignation)),
-            Action::Timeout(s) => Some(Outcome::win(vec![1 - s], EndReason::Timeout)),
-            Action::Move(_) | Action::Choose(_) => {
-                let o = self.outcome(ctx.pos, ctx.history);
-                if o.is_none() && crate::rules::multi::move_limit_reached(ctx) {
-                    return Some(Outcome::draw(EndReason::MoveLimit));
-                }
-                o
-            }
-        }
-    }
-    fn choices(&self, _pos: &Position) -> Vec<Choice> {
-        Vec::new()
-    }
-    fn may_end_by_agreement(&self) -> bool {
-        false
-    }
-    fn standings(&self, _pos: &Position, outcome: &Outcome) -> Vec<Standing> {
-        two_player_standings(outcome)
     }
 }
 

@@ -7,6 +7,8 @@
 pub mod chaturaji;
 pub mod chess;
 pub mod eight;
+#[cfg(test)]
+pub mod example;
 pub mod four;
 pub mod four_seasons;
 pub mod friendly;
@@ -21,20 +23,15 @@ pub mod xiangqi;
 use once_cell::sync::Lazy;
 
 use crate::error::{Error, Result};
-use crate::game::{Choice, Ctx, Outcome};
+use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
 use crate::piece::{Piece, Seat};
 use crate::position::{Move, Position};
 use crate::variant::{Family, Variant};
 
-/// The three groups of the catalogue.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Group {
-    ChessVariants,
-    ChessFamily,
-    MorePlayers,
-}
+pub use crate::variant::Group;
+use crate::variant::{Facts, Look, RecordForm};
 
-/// One entry of the catalogue: every game id Rookery knows, playable or not yet.
+/// One entry of the catalogue: every game id Rookery knows.
 #[derive(Clone, Debug)]
 pub struct GameInfo {
     pub id: &'static str,
@@ -46,102 +43,292 @@ pub struct GameInfo {
     pub rules_key: &'static str,
 }
 
-const CATALOGUE: &[(&str, Group, u8)] = &[
-    ("chess", Group::ChessVariants, 2),
-    ("chess960", Group::ChessVariants, 2),
-    ("antichess", Group::ChessVariants, 2),
-    ("atomic", Group::ChessVariants, 2),
-    ("crazyhouse", Group::ChessVariants, 2),
-    ("duck", Group::ChessVariants, 2),
-    ("fog-of-war", Group::ChessVariants, 2),
-    ("friendly", Group::ChessVariants, 2),
-    ("chaturanga", Group::ChessFamily, 2),
-    ("shatranj", Group::ChessFamily, 2),
-    ("makruk", Group::ChessFamily, 2),
-    ("ouk-chatrang", Group::ChessFamily, 2),
-    ("sittuyin", Group::ChessFamily, 2),
-    ("xiangqi", Group::ChessFamily, 2),
-    ("janggi", Group::ChessFamily, 2),
-    ("shogi", Group::ChessFamily, 2),
-    ("minishogi", Group::ChessFamily, 2),
-    ("chaturaji", Group::MorePlayers, 4),
-    ("four-seasons", Group::MorePlayers, 4),
-    ("three-player", Group::MorePlayers, 3),
-    ("four-player-ffa", Group::MorePlayers, 4),
-    ("four-player-teams", Group::MorePlayers, 4),
-    ("eight-player-ffa", Group::MorePlayers, 8),
-    ("eight-player-pairs", Group::MorePlayers, 8),
-    ("eight-player-teams", Group::MorePlayers, 8),
+/// One row of the registry: a game's id, how its variant is built (its rule family's
+/// constructor) and what shells and tools know of it.
+pub struct Entry {
+    pub id: &'static str,
+    pub build: fn() -> Variant,
+    pub facts: Facts,
+}
+
+/// Facts shared by most games of a group, for the rows below to differ from.
+const VARIANTS: Facts = Facts::CHESS_LIKE;
+const FAMILY: Facts = Facts {
+    group: Group::ChessFamily,
+    san: false,
+    ..Facts::CHESS_LIKE
+};
+const MORE: Facts = Facts {
+    group: Group::MorePlayers,
+    san: false,
+    record: RecordForm::Rookery,
+    ..Facts::CHESS_LIKE
+};
+
+/// Every game, in catalogue order: the registry. A new game is one row here plus its
+/// variant's constructor (see docs/ARCHITECTURE.md, "How to add a game").
+pub const GAMES: &[Entry] = &[
+    Entry {
+        id: "chess",
+        build: || chess::variant("chess"),
+        facts: Facts {
+            uci: Some("chess"),
+            ..VARIANTS
+        },
+    },
+    Entry {
+        id: "chess960",
+        build: || chess::variant("chess960"),
+        facts: Facts {
+            uci: Some("fischerandom"),
+            pgn_variant: Some("Chess960"),
+            ..VARIANTS
+        },
+    },
+    Entry {
+        id: "antichess",
+        build: || variants::variant("antichess", variants::Rule::Antichess),
+        facts: Facts {
+            uci: Some("antichess"),
+            pgn_variant: Some("antichess"),
+            ..VARIANTS
+        },
+    },
+    Entry {
+        id: "atomic",
+        build: || variants::variant("atomic", variants::Rule::Atomic),
+        facts: Facts {
+            uci: Some("atomic"),
+            pgn_variant: Some("atomic"),
+            ..VARIANTS
+        },
+    },
+    Entry {
+        id: "crazyhouse",
+        build: || variants::variant("crazyhouse", variants::Rule::Crazyhouse),
+        facts: Facts {
+            uci: Some("crazyhouse"),
+            pgn_variant: Some("crazyhouse"),
+            ..VARIANTS
+        },
+    },
+    Entry {
+        id: "duck",
+        build: || variants::variant("duck", variants::Rule::Duck),
+        facts: Facts {
+            uci: Some("duck"),
+            pgn_variant: Some("duck"),
+            ..VARIANTS
+        },
+    },
+    Entry {
+        id: "fog-of-war",
+        build: || variants::variant("fog-of-war", variants::Rule::Fog),
+        facts: Facts {
+            uci: Some("fogofwar"),
+            pgn_variant: Some("Fog of War"),
+            ..VARIANTS
+        },
+    },
+    Entry {
+        id: "friendly",
+        build: friendly::variant,
+        facts: Facts {
+            san: false,
+            record: RecordForm::Rookery,
+            ..VARIANTS
+        },
+    },
+    Entry {
+        id: "chaturanga",
+        build: || shatranj::variant("chaturanga", shatranj::Ruleset::Chaturanga),
+        facts: Facts {
+            uci: Some("chaturangakc"),
+            pgn_variant: Some("chaturanga"),
+            marks_checks: true,
+            ..FAMILY
+        },
+    },
+    Entry {
+        id: "shatranj",
+        build: || shatranj::variant("shatranj", shatranj::Ruleset::Shatranj),
+        facts: Facts {
+            uci: Some("shatranj"),
+            pgn_variant: Some("shatranj"),
+            ..FAMILY
+        },
+    },
+    Entry {
+        id: "makruk",
+        build: || shatranj::variant("makruk", shatranj::Ruleset::Makruk),
+        facts: Facts {
+            uci: Some("makruk"),
+            pgn_variant: Some("makruk"),
+            ..FAMILY
+        },
+    },
+    Entry {
+        id: "ouk-chatrang",
+        build: || shatranj::variant("ouk-chatrang", shatranj::Ruleset::OukChatrang),
+        facts: Facts {
+            uci: Some("cambodian"),
+            pgn_variant: Some("cambodian"),
+            ..FAMILY
+        },
+    },
+    Entry {
+        id: "sittuyin",
+        build: || shatranj::variant("sittuyin", shatranj::Ruleset::Sittuyin),
+        facts: Facts {
+            uci: Some("sittuyin"),
+            pgn_variant: Some("sittuyin"),
+            hand_slots: "KFRSN",
+            ..FAMILY
+        },
+    },
+    Entry {
+        id: "xiangqi",
+        build: xiangqi::xiangqi_variant,
+        facts: Facts {
+            uci: Some("xiangqi"),
+            pgn_variant: Some("xiangqi"),
+            look: Look::Xiangqi,
+            ..FAMILY
+        },
+    },
+    Entry {
+        id: "janggi",
+        build: xiangqi::janggi_variant,
+        facts: Facts {
+            uci: Some("janggi"),
+            pgn_variant: Some("janggi"),
+            look: Look::Janggi,
+            ..FAMILY
+        },
+    },
+    Entry {
+        id: "shogi",
+        build: shogi::shogi_variant,
+        facts: Facts {
+            uci: Some("shogi"),
+            usi: Some("shogi"),
+            pgn_variant: None,
+            record: RecordForm::Kif,
+            more_records: &[RecordForm::Csa],
+            look: Look::Shogi { zone: 3 },
+            hand_slots: "PLNSGBR",
+            ..FAMILY
+        },
+    },
+    Entry {
+        id: "minishogi",
+        build: shogi::minishogi_variant,
+        facts: Facts {
+            uci: Some("minishogi"),
+            usi: Some("minishogi"),
+            pgn_variant: None,
+            // CSA writes the 9×9 board only
+            record: RecordForm::Kif,
+            look: Look::Shogi { zone: 1 },
+            hand_slots: "PSGBR",
+            ..FAMILY
+        },
+    },
+    Entry {
+        id: "chaturaji",
+        build: chaturaji::variant,
+        facts: MORE,
+    },
+    Entry {
+        id: "four-seasons",
+        build: four_seasons::variant,
+        facts: Facts {
+            pawns_turn: true,
+            centre_diagonals: true,
+            ..MORE
+        },
+    },
+    Entry {
+        id: "three-player",
+        build: three::variant,
+        facts: Facts {
+            pawns_turn: true,
+            score_unit: three::POINT,
+            ..MORE
+        },
+    },
+    Entry {
+        id: "four-player-ffa",
+        build: || four::variant(four::FFA),
+        facts: Facts {
+            pgn_variant: Some("FFA"),
+            record: RecordForm::Pgn4,
+            ..MORE
+        },
+    },
+    Entry {
+        id: "four-player-teams",
+        build: || four::variant(four::TEAMS),
+        facts: Facts {
+            pgn_variant: Some("Teams"),
+            record: RecordForm::Pgn4,
+            ..MORE
+        },
+    },
+    Entry {
+        id: "eight-player-ffa",
+        build: || eight::variant(eight::FFA),
+        facts: MORE,
+    },
+    Entry {
+        id: "eight-player-pairs",
+        build: || eight::variant(eight::PAIRS),
+        facts: MORE,
+    },
+    Entry {
+        id: "eight-player-teams",
+        build: || eight::variant(eight::TEAMS),
+        facts: MORE,
+    },
 ];
+
+/// The registry's variants, built once, in [`GAMES`] order.
+static BUILT: Lazy<Vec<Variant>> = Lazy::new(|| {
+    GAMES
+        .iter()
+        .map(|e| {
+            let mut v = (e.build)();
+            v.facts = e.facts;
+            v
+        })
+        .collect()
+});
 
 /// Every game id, in catalogue order.
 pub fn catalogue() -> Vec<GameInfo> {
-    CATALOGUE
+    BUILT
         .iter()
-        .map(|&(id, group, seats)| GameInfo {
-            id,
-            group,
-            seats,
-            playable: variant(id).is_ok(),
-            rules_key: id,
+        .map(|v| GameInfo {
+            id: v.id,
+            group: v.facts.group,
+            seats: v.seat_count() as u8,
+            playable: true,
+            rules_key: v.id,
         })
         .collect()
 }
 
-static CHESS: Lazy<Variant> = Lazy::new(|| chess::variant("chess"));
-static CHESS960: Lazy<Variant> = Lazy::new(|| chess::variant("chess960"));
-static THREE_PLAYER: Lazy<Variant> = Lazy::new(three::variant);
-static FOUR_FFA: Lazy<Variant> = Lazy::new(|| four::variant(four::FFA));
-static FOUR_TEAMS: Lazy<Variant> = Lazy::new(|| four::variant(four::TEAMS));
-static CHATURAJI: Lazy<Variant> = Lazy::new(chaturaji::variant);
-static FOUR_SEASONS: Lazy<Variant> = Lazy::new(four_seasons::variant);
-static EIGHT_FFA: Lazy<Variant> = Lazy::new(|| eight::variant(eight::FFA));
-static EIGHT_PAIRS: Lazy<Variant> = Lazy::new(|| eight::variant(eight::PAIRS));
-static EIGHT_TEAMS: Lazy<Variant> = Lazy::new(|| eight::variant(eight::TEAMS));
-static XIANGQI: Lazy<Variant> = Lazy::new(xiangqi::xiangqi_variant);
-static JANGGI: Lazy<Variant> = Lazy::new(xiangqi::janggi_variant);
-static SHOGI: Lazy<Variant> = Lazy::new(shogi::shogi_variant);
-static MINISHOGI: Lazy<Variant> = Lazy::new(shogi::minishogi_variant);
-static ANTICHESS: Lazy<Variant> =
-    Lazy::new(|| variants::variant("antichess", variants::Rule::Antichess));
-static ATOMIC: Lazy<Variant> = Lazy::new(|| variants::variant("atomic", variants::Rule::Atomic));
-static CRAZYHOUSE: Lazy<Variant> =
-    Lazy::new(|| variants::variant("crazyhouse", variants::Rule::Crazyhouse));
-static DUCK: Lazy<Variant> = Lazy::new(|| variants::variant("duck", variants::Rule::Duck));
-static FRIENDLY: Lazy<Variant> = Lazy::new(friendly::variant);
-static FOG_OF_WAR: Lazy<Variant> =
-    Lazy::new(|| variants::variant("fog-of-war", variants::Rule::Fog));
-static SHATRANJ_FAMILY: Lazy<[Variant; 5]> = Lazy::new(shatranj::variants);
+/// Every registered game's variant, in catalogue order.
+pub fn games() -> impl Iterator<Item = &'static Variant> {
+    BUILT.iter()
+}
 
-/// The variant of a playable game id.
+/// The variant of a game id.
 pub fn variant(id: &str) -> Result<&'static Variant> {
-    match id {
-        "chess" => Ok(&CHESS),
-        "chess960" => Ok(&CHESS960),
-        "three-player" => Ok(&THREE_PLAYER),
-        "four-player-ffa" => Ok(&FOUR_FFA),
-        "four-player-teams" => Ok(&FOUR_TEAMS),
-        chaturaji::ID => Ok(&CHATURAJI),
-        four_seasons::ID => Ok(&FOUR_SEASONS),
-        "eight-player-ffa" => Ok(&EIGHT_FFA),
-        "eight-player-pairs" => Ok(&EIGHT_PAIRS),
-        "eight-player-teams" => Ok(&EIGHT_TEAMS),
-        "xiangqi" => Ok(&XIANGQI),
-        "janggi" => Ok(&JANGGI),
-        "shogi" => Ok(&SHOGI),
-        "minishogi" => Ok(&MINISHOGI),
-        "antichess" => Ok(&ANTICHESS),
-        "atomic" => Ok(&ATOMIC),
-        "crazyhouse" => Ok(&CRAZYHOUSE),
-        "duck" => Ok(&DUCK),
-        "fog-of-war" => Ok(&FOG_OF_WAR),
-        _ if shatranj::index(id).is_some() => Ok(&SHATRANJ_FAMILY[shatranj::index(id).unwrap()]),
-        "friendly" => Ok(&FRIENDLY),
-        _ if CATALOGUE.iter().any(|(g, _, _)| *g == id) => {
-            Err(Error::UnknownGame(format!("{id} (not playable yet)")))
-        }
-        _ => Err(Error::UnknownGame(id.to_string())),
-    }
+    BUILT
+        .iter()
+        .find(|v| v.id == id)
+        .ok_or_else(|| Error::UnknownGame(id.to_string()))
 }
 
 /// One place in a finished game: the seat, its place (1 = first; seats that tie share a place)
@@ -153,10 +340,13 @@ pub struct Standing {
     pub points: i32,
 }
 
-/// The rules of one family: everything a game does beyond its data (`Variant`). Every method is
-/// required, so a family that lacks a hook does not compile; `rules_of` maps every `Family` to
-/// its rules with an exhaustive match. The hot-path hooks (`extra_moves`, `legal`, `effects`)
-/// run only where the variant's `Hooks` ask for them.
+/// The rules of one family: everything a game does beyond its data (`Variant`). A family
+/// writes its start, its notation and its outcome; the other hooks have defaults for what most
+/// two-player games share (no extra moves, no buttons, no legality beyond king safety, no
+/// effects, no choices, no end by agreement, resignation and time-out lose, the winner
+/// first). `rules_of` maps every `Family` to its rules with an exhaustive match. The hot-path
+/// hooks (`extra_moves`, `legal`, `effects`) run only where the variant's `Hooks` ask for
+/// them.
 pub trait Rules: Sync {
     /// Start position `n` of the game (`Variant::starts`; 0 for games with one start).
     fn start_position(&self, v: &'static Variant, n: u32) -> Result<Position>;
@@ -165,14 +355,18 @@ pub trait Rules: Sync {
     /// Writes a position in the game's own notation.
     fn write(&self, pos: &Position) -> String;
     /// Moves beyond the atoms, castling and drops: pass, the duck's placement, setup moves.
-    fn extra_moves(&self, pos: &Position, out: &mut Vec<Move>);
+    fn extra_moves(&self, _pos: &Position, _out: &mut Vec<Move>) {}
     /// Whether a legal move is made with a button rather than by taps on cells (a pass, a set-up
     /// choice, a declaration), with the button's label (`action-*` keys); None for moves made
     /// by taps. The interaction layer (`interact::buttons`) offers these and no cell tap makes
     /// them.
-    fn button(&self, pos: &Position, m: Move) -> Option<crate::message::Message>;
+    fn button(&self, _pos: &Position, _m: Move) -> Option<crate::message::Message> {
+        None
+    }
     /// Legality beyond king safety (forced capture, nifu, flying general, pawn-drop mate).
-    fn legal(&self, pos: &mut Position, m: Move) -> bool;
+    fn legal(&self, _pos: &mut Position, _m: Move) -> bool {
+        true
+    }
     /// Why `legal` refuses a pseudo-legal move, as an `illegal-*` message key, where the game
     /// names the rule (nifu); None says "the rules of this game forbid it".
     fn refusal(&self, _pos: &Position, _m: Move) -> Option<&'static str> {
@@ -194,10 +388,15 @@ pub trait Rules: Sync {
     fn legal_at(&self, pos: &mut Position, m: Move, _node: &NodeState) -> bool {
         self.legal(pos, m)
     }
+    /// A legal move `m` of `pos` in the game's traditional notation where it has one (xiangqi
+    /// WXF, shogi Western); None: coordinate text (the default).
+    fn traditional(&self, _pos: &Position, _m: Move) -> Option<String> {
+        None
+    }
     /// What a move does beyond moving its piece, inside `make` and journaled through
     /// `Position::set`/`add_hand` (explosions, special setup moves); `captured` is the piece it
     /// took, if any.
-    fn effects(&self, pos: &mut Position, m: Move, captured: Piece);
+    fn effects(&self, _pos: &mut Position, _m: Move, _captured: Piece) {}
     /// The outcome of a position as a search sees it, from the position and the hashes of the
     /// positions before it (oldest first; a search passes its path): mate, stalemate, the draws.
     /// None while the game goes on. `pos` is left as it was.
@@ -212,13 +411,46 @@ pub trait Rules: Sync {
     }
     /// The game-level judgement after every action (resignation, time-out, the multi-player
     /// scoring, outs and mate timing that look at the game's record). May change `ctx.pos`.
-    fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome>;
+    /// By default (two players): resignation loses, a time-out is [`Rules::timeout`], any
+    /// other action [`Rules::after_move`].
+    fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome> {
+        match ctx.action {
+            Action::Resign(s) => Some(Outcome::win(vec![1 - s], EndReason::Resignation)),
+            Action::Timeout(s) => Some(self.timeout(ctx, s)),
+            Action::Move(_) | Action::Choose(_) => self.after_move(ctx),
+        }
+    }
+    /// What seat `s` running out of time comes to (two players, the default: a loss).
+    fn timeout(&self, _ctx: &mut Ctx, s: Seat) -> Outcome {
+        Outcome::win(vec![1 - s], EndReason::Timeout)
+    }
+    /// The judgement after a move (or a choice) in the default [`Rules::after_action`]: the
+    /// position's [`Rules::outcome`], else a draw once the house rules' move limit is reached.
+    fn after_move(&self, ctx: &mut Ctx) -> Option<Outcome> {
+        self.outcome(ctx.pos, ctx.history)
+            .or_else(|| multi::move_limit_reached(ctx).then(|| Outcome::draw(EndReason::MoveLimit)))
+    }
     /// The decisions the players must take before play goes on (three-player: after a mate).
-    fn choices(&self, pos: &Position) -> Vec<Choice>;
+    fn choices(&self, _pos: &Position) -> Vec<Choice> {
+        Vec::new()
+    }
     /// Whether the players may end the game by agreement at any time (`Choice::End`).
-    fn may_end_by_agreement(&self) -> bool;
+    fn may_end_by_agreement(&self) -> bool {
+        false
+    }
     /// What a finished game means for each seat.
-    fn standings(&self, pos: &Position, outcome: &Outcome) -> Vec<Standing>;
+    fn standings(&self, _pos: &Position, outcome: &Outcome) -> Vec<Standing> {
+        two_player_standings(outcome)
+    }
+    /// The cells seat `seat` may see in `pos`; None = every cell (no hidden information, the
+    /// default; fog of war hides).
+    fn visible(&self, _pos: &Position, _seat: Seat) -> Option<crate::board::CellSet> {
+        None
+    }
+    /// Whether the game hides cells from its seats (see [`Rules::visible`]).
+    fn hides(&self) -> bool {
+        false
+    }
 }
 
 /// The rules of a family: an exhaustive match, so a new family must name its rules here.
@@ -251,6 +483,8 @@ pub fn rules_of(f: Family) -> &'static dyn Rules {
         Family::Shatranj(r) => shatranj::rules(r),
         Family::Friendly => &friendly::RULES,
         Family::Testbed(m) => testbed::rules(m),
+        #[cfg(test)]
+        Family::Example => &example::RULES,
         Family::Xiangqi => &xiangqi::XiangqiRules,
         Family::Janggi => &xiangqi::JanggiRules,
         Family::Shogi => &shogi::ShogiRules,

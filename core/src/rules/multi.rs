@@ -65,14 +65,6 @@ impl Rules for MultiRules {
     fn write(&self, pos: &Position) -> String {
         (self.write)(pos)
     }
-    fn extra_moves(&self, _pos: &Position, _out: &mut Vec<Move>) {}
-    fn button(&self, _pos: &Position, _m: Move) -> Option<crate::message::Message> {
-        None
-    }
-    fn legal(&self, _pos: &mut Position, _m: Move) -> bool {
-        true
-    }
-    fn effects(&self, _pos: &mut Position, _m: Move, _captured: Piece) {}
     /// The outcome the position itself shows: one team (or player) left taking turns, or a
     /// decided end of the points race. Mates, king captures and outs are applied by
     /// `after_action`, which reads the game's record (mate credit, walking kings).

@@ -8,12 +8,13 @@
 //! Rule-state slots (`State::rule`): 0 = counting limit in plies (0 = no count), 1 = counting
 //! ply, 2 = first-move rights (ouk chatrang; one bit per entry of [`GATES`], hashed).
 
+use crate::board::rows::{self, in_case, seat_of_case, Cells, Cursor, Rows, Token};
 use crate::board::{grid, Cell, CellSet, Leap, Line, NO_CELL};
 use crate::error::{Error, Result};
-use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
+use crate::game::{Ctx, EndReason, Outcome};
 use crate::piece::{atoms::*, dirs, Atom, Piece, PieceType, Seat};
 use crate::position::{Move, MoveKind, Position};
-use crate::rules::{two_player_standings, NodeState, Rules, Standing};
+use crate::rules::{NodeState, Rules};
 use crate::variant::{Family, HandRule, Hooks, SeatDef, Variant};
 
 /// Piece kinds of every game of the family (index = kind; letters differ per game).
@@ -178,32 +179,6 @@ pub enum Ruleset {
     Makruk,
     OukChatrang,
     Sittuyin,
-}
-
-/// The game ids of the family, in [`Ruleset`] order.
-pub const IDS: [&str; 5] = [
-    "chaturanga",
-    "shatranj",
-    "makruk",
-    "ouk-chatrang",
-    "sittuyin",
-];
-const RULESETS: [Ruleset; 5] = [
-    Ruleset::Chaturanga,
-    Ruleset::Shatranj,
-    Ruleset::Makruk,
-    Ruleset::OukChatrang,
-    Ruleset::Sittuyin,
-];
-
-/// The index of a game id of the family in [`IDS`].
-pub fn index(id: &str) -> Option<usize> {
-    IDS.iter().position(|&i| i == id)
-}
-
-/// The variants of the family, in [`IDS`] order.
-pub fn variants() -> [Variant; 5] {
-    [0, 1, 2, 3, 4].map(|i| variant(IDS[i], RULESETS[i]))
 }
 
 static RULES: [ShatranjRules; 5] = [
@@ -427,6 +402,9 @@ pub fn counting(pos: &Position) -> Option<Count> {
         current_plies: ply,
     })
 }
+
+/// The rows of the FEN: pieces one after another, empty runs of one digit.
+const JOINED: Cells = Cells::Joined { multi_digit: false };
 
 fn bad(msg: impl Into<String>) -> Error {
     Error::BadFen(msg.into())
@@ -696,38 +674,26 @@ impl Rules for ShatranjRules {
             ),
             None => (f[0], None),
         };
-        let rows: Vec<&str> = placement.split('/').collect();
-        if rows.len() != 8 {
-            return Err(bad(format!("{} ranks, expected 8", rows.len())));
-        }
-        for (ri, row) in rows.iter().enumerate() {
-            let y = 7 - ri as i16;
-            let mut x: i16 = 0;
-            for ch in row.chars() {
-                if let Some(d) = ch.to_digit(10) {
-                    if d == 0 || x + d as i16 > 8 {
-                        return Err(bad(format!("empty count {d} on rank {}", y + 1)));
-                    }
-                    x += d as i16;
-                    continue;
-                }
-                if ch == '~' {
-                    continue;
-                }
-                let kind = v
-                    .piece_by_letter(ch)
-                    .ok_or_else(|| bad(format!("unknown piece '{ch}'")))?;
-                let seat = if ch.is_ascii_uppercase() { 0 } else { 1 };
-                let c = t
-                    .at(x, y)
-                    .ok_or_else(|| bad(format!("rank {} is too long", y + 1)))?;
-                pos.board[c as usize] = Piece::new(kind, seat, v.seats[seat as usize].facing);
-                x += 1;
+        // single-digit empty runs; Fairy-Stockfish's `~` marks are ignored
+        let token = |cur: &mut Cursor| {
+            let ch = cur.next().unwrap_or('~');
+            if ch == '~' {
+                return Ok(Token::Mark);
             }
-            if x != 8 {
-                return Err(bad(format!("rank {} has {x} files, expected 8", y + 1)));
-            }
-        }
+            let kind = v
+                .piece_by_letter(ch)
+                .ok_or_else(|| bad(format!("unknown piece '{ch}'")))?;
+            let seat = seat_of_case(ch);
+            Ok(Token::Piece(Piece::new(
+                kind,
+                seat,
+                v.seats[seat as usize].facing,
+            )))
+        };
+        rows::read(placement, &Rows::grid(t), JOINED, token, |c, q| {
+            pos.board[c as usize] = q;
+            Ok(())
+        })?;
         if let Some(h) = hand {
             if !p.setup {
                 return Err(bad("this game has no hands"));
@@ -736,8 +702,7 @@ impl Rules for ShatranjRules {
                 let kind = v
                     .piece_by_letter(ch)
                     .ok_or_else(|| bad(format!("unknown piece '{ch}' in hand")))?;
-                let seat = if ch.is_ascii_uppercase() { 0 } else { 1 };
-                pos.hands[seat][kind as usize] += 1;
+                pos.hands[seat_of_case(ch) as usize][kind as usize] += 1;
             }
         }
         pos.st.turn = match f.get(1).copied().unwrap_or("w") {
@@ -769,7 +734,7 @@ impl Rules for ShatranjRules {
             }
             let mut bits = 0u16;
             for ch in rights.chars() {
-                let seat: Seat = if ch.is_ascii_uppercase() { 0 } else { 1 };
+                let seat = seat_of_case(ch);
                 let file = ch.to_ascii_lowercase();
                 let i = GATES
                     .iter()
@@ -824,40 +789,20 @@ impl Rules for ShatranjRules {
         let p = &self.0;
         let v = pos.variant;
         let t = &v.board;
-        let mut s = String::new();
-        for y in (0..8).rev() {
-            let mut empty = 0;
-            for x in 0..8 {
-                let q = t.at(x, y).map(|c| pos.at(c)).unwrap_or_default();
-                if q.is_none() {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    s += &empty.to_string();
-                    empty = 0;
-                }
+        let mut s = rows::write(&Rows::grid(t), JOINED, |c, s| {
+            let q = pos.at(c);
+            if q.is_some() {
                 let l = v.letter(q.kind());
-                s.push(if q.owner() == 0 {
-                    l
-                } else {
-                    l.to_ascii_lowercase()
-                });
+                s.push(in_case(l, q.owner()));
             }
-            if empty > 0 {
-                s += &empty.to_string();
-            }
-            if y > 0 {
-                s.push('/');
-            }
-        }
+        });
         if p.setup {
             // Fairy-Stockfish's order: king, elephant, general, rook, knight, pawn
             s.push('[');
             for seat in 0..2u8 {
                 for k in [KING, BISHOP, FERS, ROOK, KNIGHT, PAWN] {
                     let l = v.letter(k);
-                    let l = if seat == 0 { l } else { l.to_ascii_lowercase() };
+                    let l = in_case(l, seat);
                     for _ in 0..pos.in_hand(seat, k) {
                         s.push(l);
                     }
@@ -901,11 +846,6 @@ impl Rules for ShatranjRules {
         }
     }
 
-    /// No move below a finished position (king taken, bare king); a sittuyin promotion may not
-    /// give check.
-    fn button(&self, _pos: &Position, _m: Move) -> Option<crate::message::Message> {
-        None
-    }
     fn legal(&self, pos: &mut Position, m: Move) -> bool {
         if self.ended(pos) {
             return false;
@@ -1026,38 +966,15 @@ impl Rules for ShatranjRules {
 
     /// Resignation and time-out (a flag fall draws when the opponent has a bare king), then
     /// the position's own outcome.
-    fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome> {
-        match ctx.action {
-            Action::Resign(s) => return Some(Outcome::win(vec![1 - s], EndReason::Resignation)),
-            Action::Timeout(s) => {
-                let bare = ctx.pos.pieces_of(1 - s).len() <= 1
-                    && ctx.pos.hands[1 - s as usize].iter().all(|&n| n == 0);
-                return Some(if bare {
-                    Outcome::draw(EndReason::Timeout)
-                } else {
-                    Outcome::win(vec![1 - s], EndReason::Timeout)
-                });
-            }
-            Action::Move(_) | Action::Choose(_) => {}
+    /// A flag fall against a bare king draws.
+    fn timeout(&self, ctx: &mut Ctx, s: Seat) -> Outcome {
+        let bare = ctx.pos.pieces_of(1 - s).len() <= 1
+            && ctx.pos.hands[1 - s as usize].iter().all(|&n| n == 0);
+        if bare {
+            Outcome::draw(EndReason::Timeout)
+        } else {
+            Outcome::win(vec![1 - s], EndReason::Timeout)
         }
-        let o = self.outcome(ctx.pos, ctx.history);
-        if o.is_none() && crate::rules::multi::move_limit_reached(ctx) {
-            // the house rule's move limit: a draw
-            return Some(Outcome::draw(EndReason::MoveLimit));
-        }
-        o
-    }
-
-    fn choices(&self, _pos: &Position) -> Vec<Choice> {
-        Vec::new()
-    }
-
-    fn may_end_by_agreement(&self) -> bool {
-        false
-    }
-
-    fn standings(&self, _pos: &Position, outcome: &Outcome) -> Vec<Standing> {
-        two_player_standings(outcome)
     }
 }
 

@@ -13,13 +13,14 @@
 //! Notation: Fairy-Stockfish's FEN (hands in `[...]`, `+` before a promoted piece) and UCI move
 //! text (`b2h8+`, `P@e5`) are the game's own; SFEN and USI are read and written here too.
 
+use crate::board::rows::{self, in_case, seat_of_case, Cells, Cursor, Rows, Token};
 use crate::board::{grid, Cell, CellSet, Leap, Line};
 use crate::error::{Error, Result};
-use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
+use crate::game::{EndReason, Outcome};
 use crate::piece::{atoms::*, dirs, Piece, PieceType, Seat};
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::xiangqi::{record_check, repetition};
-use crate::rules::{two_player_standings, Rules, Standing};
+use crate::rules::Rules;
 use crate::variant::{Family, HandRule, Hooks, Promotion, SeatDef, Variant};
 
 pub const SHOGI_START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1";
@@ -187,12 +188,7 @@ fn bad(msg: impl Into<String>) -> Error {
 
 /// The letter a piece is written with in FEN / SFEN (`+` and the base letter if promoted).
 fn piece_text(p: Piece) -> String {
-    let l = base_letter(p.kind());
-    let l = if p.owner() == 0 {
-        l
-    } else {
-        l.to_ascii_lowercase()
-    };
+    let l = in_case(base_letter(p.kind()), p.owner());
     if p.kind() >= TOKIN {
         format!("+{l}")
     } else {
@@ -214,58 +210,33 @@ fn kind_of_letter(v: &Variant, ch: char, promoted: bool) -> Option<u8> {
     }
 }
 
+/// The rows of FEN and SFEN: pieces one after another, empty runs of any number of digits.
+const JOINED: Cells = Cells::Joined { multi_digit: true };
+
 /// Reads the board part (ranks from the top, `+` before promoted pieces).
 fn parse_board(v: &'static Variant, board: &str, pos: &mut Position) -> Result<()> {
-    let t = &v.board;
-    let rows: Vec<&str> = board.split('/').collect();
-    if rows.len() != t.height as usize {
-        return Err(bad(format!("{} ranks, expected {}", rows.len(), t.height)));
-    }
-    for (ri, row) in rows.iter().enumerate() {
-        let y = t.height - 1 - ri as i16;
-        let mut x = 0i16;
-        let mut plus = false;
-        let mut chars = row.chars().peekable();
-        while let Some(ch) = chars.next() {
-            if let Some(d) = ch.to_digit(10) {
-                let mut n = d;
-                while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
-                    n = n.saturating_mul(10).saturating_add(d2);
-                    chars.next();
-                }
-                if plus || n == 0 || n > (t.width - x) as u32 {
-                    return Err(bad(format!("empty count {n} on rank {}", y + 1)));
-                }
-                x += n as i16;
-                continue;
-            }
-            if ch == '+' {
-                if plus {
-                    return Err(bad("'++'"));
-                }
-                plus = true;
-                continue;
-            }
-            let kind = kind_of_letter(v, ch, plus).ok_or_else(|| {
-                bad(format!(
-                    "unknown piece '{}{ch}'",
-                    if plus { "+" } else { "" }
-                ))
-            })?;
-            let seat = if ch.is_ascii_uppercase() { 0 } else { 1 };
-            let c = t
-                .at(x, y)
-                .ok_or_else(|| bad(format!("rank {} is too long", y + 1)))?;
-            pos.board[c as usize] =
-                Piece::new(kind, seat, v.seats[seat as usize].facing).with_promoted(plus);
-            plus = false;
-            x += 1;
-        }
-        if x != t.width || plus {
-            return Err(bad(format!("rank {} has {} files", y + 1, x)));
-        }
-    }
-    Ok(())
+    let token = |cur: &mut Cursor| {
+        let plus = cur.eat('+');
+        let ch = match cur.next() {
+            Some('+') if plus => return Err(bad("'++'")),
+            Some(ch) if !ch.is_ascii_digit() => ch,
+            _ => return Err(bad("'+' without a piece")),
+        };
+        let kind = kind_of_letter(v, ch, plus).ok_or_else(|| {
+            bad(format!(
+                "unknown piece '{}{ch}'",
+                if plus { "+" } else { "" }
+            ))
+        })?;
+        let seat = seat_of_case(ch);
+        Ok(Token::Piece(
+            Piece::new(kind, seat, v.seats[seat as usize].facing).with_promoted(plus),
+        ))
+    };
+    rows::read(board, &Rows::grid(&v.board), JOINED, token, |c, p| {
+        pos.board[c as usize] = p;
+        Ok(())
+    })
 }
 
 /// Reads hand text: FSF's letters (`PPnb`, `-` or empty) or SFEN's counts (`2P3pR`).
@@ -283,7 +254,7 @@ fn parse_hand(v: &'static Variant, hand: &str, pos: &mut Position) -> Result<()>
         let k = kind_of_letter(v, ch, false)
             .filter(|&k| k != KING)
             .ok_or_else(|| bad(format!("hand piece '{ch}'")))?;
-        let s = if ch.is_ascii_uppercase() { 0 } else { 1 };
+        let s = seat_of_case(ch);
         let n = pos.in_hand(s, k) as u32 + count.max(1);
         if n > 40 {
             return Err(bad("too many pieces in hand"));
@@ -372,30 +343,12 @@ pub fn parse_fen(v: &'static Variant, text: &str) -> Result<Position> {
 }
 
 fn board_text(pos: &Position) -> String {
-    let t = &pos.variant.board;
-    let mut s = String::new();
-    for y in (0..t.height).rev() {
-        let mut empty = 0;
-        for x in 0..t.width {
-            let p = pos.at(t.at(x, y).unwrap());
-            if p.is_none() {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                s += &empty.to_string();
-                empty = 0;
-            }
-            s += &piece_text(p);
+    rows::write(&Rows::grid(&pos.variant.board), JOINED, |c, s| {
+        let p = pos.at(c);
+        if p.is_some() {
+            s.push_str(&piece_text(p));
         }
-        if empty > 0 {
-            s += &empty.to_string();
-        }
-        if y > 0 {
-            s.push('/');
-        }
-    }
-    s
+    })
 }
 
 /// Writes Fairy-Stockfish's shogi FEN (hand order as the engine writes it: G N L P S R B).
@@ -403,8 +356,7 @@ pub fn write_fen(pos: &Position) -> String {
     let mut hand = String::new();
     for s in 0..2u8 {
         for k in [GOLD, KNIGHT, LANCE, PAWN, SILVER, ROOK, BISHOP] {
-            let l = base_letter(k);
-            let l = if s == 0 { l } else { l.to_ascii_lowercase() };
+            let l = in_case(base_letter(k), s);
             for _ in 0..pos.in_hand(s, k) {
                 hand.push(l);
             }
@@ -460,8 +412,7 @@ pub fn write_sfen(pos: &Position) -> String {
             if n > 1 {
                 hand += &n.to_string();
             }
-            let l = base_letter(k);
-            hand.push(if s == 0 { l } else { l.to_ascii_lowercase() });
+            hand.push(in_case(base_letter(k), s));
         }
     }
     if hand.is_empty() {
@@ -633,6 +584,11 @@ impl Rules for ShogiRules {
     fn legal(&self, pos: &mut Position, m: Move) -> bool {
         !(m.kind == MoveKind::Drop && m.aux == PAWN && Self::nifu(pos, m))
     }
+    fn traditional(&self, pos: &Position, m: Move) -> Option<String> {
+        (m.kind == MoveKind::Drop || m.from != m.to)
+            .then(|| crate::notation::traditional::western_shogi(pos, m, false))
+    }
+
     fn move_forms(&self, pos: &Position, m: Move) -> Vec<String> {
         if m.kind == MoveKind::Drop || m.from != m.to {
             vec![
@@ -687,28 +643,5 @@ impl Rules for ShogiRules {
     /// Perpetual check loses; otherwise sennichite (minishogi: sente loses).
     fn repeated(&self, pos: &Position, history: &[u64]) -> Option<Outcome> {
         sennichite(pos, history, 2)
-    }
-    /// Resignation and time-out lose; otherwise the position's outcome.
-    fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome> {
-        match ctx.action {
-            Action::Resign(s) => Some(Outcome::win(vec![1 - s], EndReason::Resignation)),
-            Action::Timeout(s) => Some(Outcome::win(vec![1 - s], EndReason::Timeout)),
-            Action::Move(_) | Action::Choose(_) => {
-                self.outcome(ctx.pos, ctx.history).or_else(|| {
-                    // the house rules' move limit: a draw
-                    crate::rules::multi::move_limit_reached(ctx)
-                        .then(|| Outcome::draw(EndReason::MoveLimit))
-                })
-            }
-        }
-    }
-    fn choices(&self, _pos: &Position) -> Vec<Choice> {
-        Vec::new()
-    }
-    fn may_end_by_agreement(&self) -> bool {
-        false
-    }
-    fn standings(&self, _pos: &Position, outcome: &Outcome) -> Vec<Standing> {
-        two_player_standings(outcome)
     }
 }

@@ -11,10 +11,10 @@ use once_cell::sync::Lazy;
 
 use crate::board::{grid, Cell, CellSet, Line};
 use crate::error::{Error, Result};
-use crate::game::{Choice, Ctx, EndReason, Outcome};
+use crate::game::{Ctx, EndReason, Outcome};
 use crate::piece::{atoms::*, dirs, Atom, Piece, PieceType, Zone};
 use crate::position::{Move, MoveKind, Position};
-use crate::rules::{two_player_standings, Rules, Standing};
+use crate::rules::Rules;
 use crate::variant::{Family, HandRule, Hooks, Promotion, SeatDef, Variant};
 
 /// What a test-only game's rules hooks do beyond movement.
@@ -283,12 +283,6 @@ impl Rules for TestbedRules {
             }
         }
     }
-    fn button(&self, _pos: &Position, _m: Move) -> Option<crate::message::Message> {
-        None
-    }
-    fn legal(&self, _pos: &mut Position, _m: Move) -> bool {
-        true
-    }
     /// Explode: the capturing piece and every piece but a king on the eight cells around the
     /// target leave the board. Setup: when both hands are empty the play phase starts. Chain:
     /// a capture continues the turn.
@@ -340,15 +334,6 @@ impl Rules for TestbedRules {
     }
     fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome> {
         self.outcome(ctx.pos, ctx.history)
-    }
-    fn choices(&self, _pos: &Position) -> Vec<Choice> {
-        Vec::new()
-    }
-    fn may_end_by_agreement(&self) -> bool {
-        false
-    }
-    fn standings(&self, _pos: &Position, outcome: &Outcome) -> Vec<Standing> {
-        two_player_standings(outcome)
     }
 }
 

@@ -50,6 +50,7 @@
 //!
 //! Points are a result, not position state, and are not written.
 
+use crate::board::rows::{self, Cells, Cursor, Rows, Token};
 use crate::board::{tri, Cell, NO_CELL};
 use crate::error::{Error, Result};
 use crate::game::{Action, Choice, Ctx, EndReason, Event, OutReason, Outcome};
@@ -133,16 +134,11 @@ fn castle_defs(v: &Variant) -> Vec<CastleDef> {
 
 // ------------------------------------------------------------------ notation
 
+/// The rows of the notation: 8 cells a rank, empty runs of one digit.
+const SINGLE_DIGITS: Cells = Cells::Joined { multi_digit: false };
+
 fn bad(msg: impl Into<String>) -> Error {
     Error::BadFen(msg.into())
-}
-
-/// The 8 cells of each rank, rank 1 first, each in file order.
-fn ranks(v: &Variant) -> Vec<Vec<Cell>> {
-    let t = &v.board;
-    (0..t.height)
-        .map(|y| (0..t.width).filter_map(|x| t.at(x, y)).collect())
-        .collect()
 }
 
 /// The seat before `s` among the seats in play (the one who moved last when `s` is to move).
@@ -184,75 +180,56 @@ pub fn parse(v: &'static Variant, text: &str) -> Result<Position> {
         pos.in_play = mask;
     }
 
-    // board
-    let rows: Vec<&str> = f[0].split('/').collect();
-    if rows.len() != 12 {
-        return Err(bad(format!("{} ranks, expected 12", rows.len())));
-    }
-    let rank_cells = ranks(v);
-    for (ri, row) in rows.iter().enumerate() {
-        let rank = 12 - ri;
-        let cells = &rank_cells[rank - 1];
-        let mut i = 0usize;
-        let mut chars = row.chars().peekable();
-        while let Some(ch) = chars.next() {
-            if let Some(d) = ch.to_digit(10) {
-                if d == 0 {
-                    return Err(bad(format!("rank {rank}: empty count 0")));
-                }
-                i += d as usize;
-                if i > 8 {
-                    return Err(bad(format!("rank {rank} has more than 8 cells")));
-                }
-                continue;
-            }
-            let owner = if ch == GREY_TAG {
-                GREY
-            } else {
-                seat_of_tag(ch).ok_or_else(|| bad(format!("rank {rank}: owner '{ch}'")))?
-            };
-            let letter = chars
-                .next()
-                .filter(|c| c.is_ascii_uppercase())
-                .ok_or_else(|| bad(format!("rank {rank}: '{ch}' without a piece letter")))?;
-            let kind = v
-                .piece_by_letter(letter)
-                .ok_or_else(|| bad(format!("unknown piece '{letter}'")))?;
-            let promoted = chars.next_if_eq(&'~').is_some();
-            let facing = if chars.next_if_eq(&'^').is_some() {
-                let sc = chars
-                    .next()
-                    .ok_or_else(|| bad(format!("rank {rank}: '^' without a section")))?;
-                let f = SECTION_TAGS
-                    .iter()
-                    .position(|&c| c == sc)
-                    .ok_or_else(|| bad(format!("rank {rank}: section '{sc}'")))?;
-                f as u8
-            } else if owner == GREY {
-                return Err(bad(format!("rank {rank}: grey piece without '^' facing")));
-            } else {
-                section_of_seat(owner)
-            };
-            if i >= 8 {
-                return Err(bad(format!("rank {rank} has more than 8 cells")));
-            }
-            if owner != GREY && !pos.is_in_play(owner) {
-                return Err(bad(format!("a piece of '{ch}', who is out")));
-            }
-            if owner == GREY && kind == KING {
-                return Err(bad("a grey king"));
-            }
-            let c = cells[i];
-            if kind == PAWN && tri::local(c).1 == 0 {
-                return Err(bad(format!("pawn on the back rank cell {}", t.name(c))));
-            }
-            pos.board[c as usize] = Piece::new(kind, owner, facing).with_promoted(promoted);
-            i += 1;
+    // board: a piece is its owner's tag, its letter, `~` if promoted, `^` and a section where
+    // it faces another way than its owner's pawns
+    let token = |cur: &mut Cursor| {
+        let ch = cur.next().unwrap_or(' ');
+        let owner = if ch == GREY_TAG {
+            GREY
+        } else {
+            seat_of_tag(ch).ok_or_else(|| bad(format!("owner '{ch}'")))?
+        };
+        let letter = cur
+            .next()
+            .filter(|c| c.is_ascii_uppercase())
+            .ok_or_else(|| bad(format!("'{ch}' without a piece letter")))?;
+        let kind = v
+            .piece_by_letter(letter)
+            .ok_or_else(|| bad(format!("unknown piece '{letter}'")))?;
+        let promoted = cur.eat('~');
+        let facing = if cur.eat('^') {
+            let sc = cur.next().ok_or_else(|| bad("'^' without a section"))?;
+            let f = SECTION_TAGS
+                .iter()
+                .position(|&c| c == sc)
+                .ok_or_else(|| bad(format!("section '{sc}'")))?;
+            f as u8
+        } else if owner == GREY {
+            return Err(bad("grey piece without '^' facing"));
+        } else {
+            section_of_seat(owner)
+        };
+        Ok(Token::Piece(
+            Piece::new(kind, owner, facing).with_promoted(promoted),
+        ))
+    };
+    rows::read(f[0], &Rows::packed(t), SINGLE_DIGITS, token, |c, p| {
+        let (owner, kind) = (p.owner(), p.kind());
+        if owner != GREY && !pos.is_in_play(owner) {
+            return Err(bad(format!(
+                "a piece of '{}', who is out",
+                SEAT_TAGS[owner as usize]
+            )));
         }
-        if i != 8 {
-            return Err(bad(format!("rank {rank} has {i} cells, expected 8")));
+        if owner == GREY && kind == KING {
+            return Err(bad("a grey king"));
         }
-    }
+        if kind == PAWN && tri::local(c).1 == 0 {
+            return Err(bad(format!("pawn on the back rank cell {}", t.name(c))));
+        }
+        pos.board[c as usize] = p;
+        Ok(())
+    })?;
 
     pos.st.turn = f[1]
         .chars()
@@ -371,41 +348,26 @@ pub fn parse(v: &'static Variant, text: &str) -> Result<Position> {
 /// Writes a position in the notation of the module docs.
 pub fn write(pos: &Position) -> String {
     let v = pos.variant;
-    let mut s = String::new();
-    for (ri, cells) in ranks(v).iter().enumerate().rev() {
-        let mut empty = 0;
-        for &c in cells {
-            let p = pos.at(c);
-            if p.is_none() {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                s += &empty.to_string();
-                empty = 0;
-            }
-            let owner = p.owner();
-            s.push(if owner == GREY {
-                GREY_TAG
-            } else {
-                SEAT_TAGS[owner as usize]
-            });
-            s.push(v.letter(p.kind()));
-            if p.promoted() {
-                s.push('~');
-            }
-            if owner == GREY || p.facing() != section_of_seat(owner) {
-                s.push('^');
-                s.push(SECTION_TAGS[p.facing() as usize]);
-            }
+    let mut s = rows::write(&Rows::packed(&v.board), SINGLE_DIGITS, |c, s| {
+        let p = pos.at(c);
+        if p.is_none() {
+            return;
         }
-        if empty > 0 {
-            s += &empty.to_string();
+        let owner = p.owner();
+        s.push(if owner == GREY {
+            GREY_TAG
+        } else {
+            SEAT_TAGS[owner as usize]
+        });
+        s.push(v.letter(p.kind()));
+        if p.promoted() {
+            s.push('~');
         }
-        if ri > 0 {
-            s.push('/');
+        if owner == GREY || p.facing() != section_of_seat(owner) {
+            s.push('^');
+            s.push(SECTION_TAGS[p.facing() as usize]);
         }
-    }
+    });
     s.push(' ');
     s.push(SEAT_TAGS[pos.turn() as usize]);
     s.push(' ');

@@ -7,11 +7,11 @@
 
 use crate::board::{grid, Cell, CellSet, NO_CELL};
 use crate::error::Result;
-use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
+use crate::game::{EndReason, Outcome};
 use crate::notation::fen;
 use crate::piece::{self, atoms::*, chess::*, Atom, Mode, Piece, PieceType, Seat, NEUTRAL};
 use crate::position::{Move, MoveKind, Position};
-use crate::rules::{two_player_standings, NodeState, Rules, Standing};
+use crate::rules::{NodeState, Rules};
 use crate::variant::{EpMode, Family, HandRule, Hooks, SeatDef, Variant};
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -310,9 +310,6 @@ impl Rules for VariantRules {
             }
         }
     }
-    fn button(&self, _pos: &Position, _m: Move) -> Option<crate::message::Message> {
-        None
-    }
     fn legal(&self, pos: &mut Position, m: Move) -> bool {
         match self.0 {
             // captures are compulsory
@@ -471,28 +468,12 @@ impl Rules for VariantRules {
         }
         draw_by_rule(pos, history)
     }
-    fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome> {
-        match ctx.action {
-            Action::Resign(s) => Some(Outcome::win(vec![1 - s], EndReason::Resignation)),
-            Action::Timeout(s) => Some(Outcome::win(vec![1 - s], EndReason::Timeout)),
-            Action::Move(_) | Action::Choose(_) => {
-                let o = self.outcome(ctx.pos, ctx.history);
-                // the house rule's move limit (in actions) ends the game as a draw
-                if o.is_none() && crate::rules::multi::move_limit_reached(ctx) {
-                    return Some(Outcome::draw(EndReason::MoveLimit));
-                }
-                o
-            }
-        }
+    fn visible(&self, pos: &Position, seat: Seat) -> Option<crate::board::CellSet> {
+        (self.0 == Rule::Fog).then(|| visible_cells(pos, seat))
     }
-    fn choices(&self, _pos: &Position) -> Vec<Choice> {
-        Vec::new()
-    }
-    fn may_end_by_agreement(&self) -> bool {
-        false
-    }
-    fn standings(&self, _pos: &Position, outcome: &Outcome) -> Vec<Standing> {
-        two_player_standings(outcome)
+
+    fn hides(&self) -> bool {
+        self.0 == Rule::Fog
     }
 }
 

@@ -10,11 +10,11 @@
 
 use crate::board::{grid, Cell, CellSet, Leap, Line, NO_CELL};
 use crate::error::{Error, Result};
-use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
+use crate::game::{Ctx, EndReason, Outcome};
 use crate::notation::fen;
 use crate::piece::{atoms::*, dirs, Mode, Piece, PieceType, Seat, Zone};
 use crate::position::{Move, MoveKind, Position};
-use crate::rules::{two_player_standings, NodeState, Rules, Standing};
+use crate::rules::{NodeState, Rules};
 use crate::variant::{Family, Hooks, SeatDef, Variant};
 
 mod chase;
@@ -88,7 +88,7 @@ pub fn xiangqi_variant() -> Variant {
     };
     let pieces = vec![
         PieceType::new('R', "chariot", vec![slide(Line::Orth)]),
-        PieceType::new('N', "horse", vec![leap(Leap::Horse)]),
+        PieceType::new('N', "horse", vec![leap(Leap::Horse)]).san_letter('H'),
         PieceType::new(
             'B',
             "elephant",
@@ -96,7 +96,8 @@ pub fn xiangqi_variant() -> Variant {
                 from: 0,
                 to: OWN_HALF,
             })],
-        ),
+        )
+        .san_letter('E'),
         PieceType::new('A', "advisor", vec![step(Line::Palace)]),
         PieceType::new('K', "general", vec![step(Line::Orth).within(in_palace)]).royal(),
         PieceType::new(
@@ -145,8 +146,8 @@ pub fn janggi_variant() -> Variant {
     };
     let pieces = vec![
         PieceType::new('R', "chariot", vec![slide(Line::Orth), slide(Line::Palace)]),
-        PieceType::new('N', "horse", vec![leap(Leap::Horse)]),
-        PieceType::new('B', "elephant", vec![leap(Leap::JanggiElephant)]),
+        PieceType::new('N', "horse", vec![leap(Leap::Horse)]).san_letter('H'),
+        PieceType::new('B', "elephant", vec![leap(Leap::JanggiElephant)]).san_letter('E'),
         PieceType::new(
             'A',
             "guard",
@@ -308,6 +309,11 @@ fn perpetual_chase(ctx: &Ctx) -> Option<Outcome> {
 pub struct XiangqiRules;
 
 impl Rules for XiangqiRules {
+    fn traditional(&self, pos: &Position, m: Move) -> Option<String> {
+        (m.kind != MoveKind::Drop && m.from != m.to)
+            .then(|| crate::notation::traditional::wxf(pos, m))
+    }
+
     fn start_position(&self, v: &'static Variant, _n: u32) -> Result<Position> {
         self.parse(v, &v.start_fen)
     }
@@ -320,12 +326,6 @@ impl Rules for XiangqiRules {
     }
     fn write(&self, pos: &Position) -> String {
         fen::write(pos, false)
-    }
-    fn extra_moves(&self, _pos: &Position, _out: &mut Vec<Move>) {}
-    /// The flying general: no move may leave the two generals facing each other on an open
-    /// file.
-    fn button(&self, _pos: &Position, _m: Move) -> Option<crate::message::Message> {
-        None
     }
     fn legal(&self, pos: &mut Position, m: Move) -> bool {
         let s = pos.turn();
@@ -408,33 +408,18 @@ impl Rules for XiangqiRules {
     fn repeated(&self, pos: &Position, history: &[u64]) -> Option<Outcome> {
         repetition(pos, history, 2, || Outcome::draw(EndReason::Repetition))
     }
-    fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome> {
-        match ctx.action {
-            Action::Resign(s) => Some(Outcome::win(vec![1 - s], EndReason::Resignation)),
-            Action::Timeout(s) => Some(Outcome::win(vec![1 - s], EndReason::Timeout)),
-            Action::Move(_) | Action::Choose(_) => {
-                let o = self.outcome(ctx.pos, ctx.history);
-                if let Some(o) = &o {
-                    if o.is_draw() && o.reason == EndReason::Repetition {
-                        return Some(perpetual_chase(ctx).unwrap_or_else(|| o.clone()));
-                    }
-                }
-                o.or_else(|| {
-                    // the house rules' move limit: a draw
-                    crate::rules::multi::move_limit_reached(ctx)
-                        .then(|| Outcome::draw(EndReason::MoveLimit))
-                })
+    fn after_move(&self, ctx: &mut Ctx) -> Option<Outcome> {
+        let o = self.outcome(ctx.pos, ctx.history);
+        if let Some(o) = &o {
+            if o.is_draw() && o.reason == EndReason::Repetition {
+                return Some(perpetual_chase(ctx).unwrap_or_else(|| o.clone()));
             }
         }
-    }
-    fn choices(&self, _pos: &Position) -> Vec<Choice> {
-        Vec::new()
-    }
-    fn may_end_by_agreement(&self) -> bool {
-        false
-    }
-    fn standings(&self, _pos: &Position, outcome: &Outcome) -> Vec<Standing> {
-        two_player_standings(outcome)
+        o.or_else(|| {
+            // the house rules' move limit: a draw
+            crate::rules::multi::move_limit_reached(ctx)
+                .then(|| Outcome::draw(EndReason::MoveLimit))
+        })
     }
 }
 
@@ -686,26 +671,11 @@ impl Rules for JanggiRules {
             Self::by_count(pos, EndReason::Repetition)
         })
     }
-    fn after_action(&self, ctx: &mut Ctx) -> Option<Outcome> {
-        match ctx.action {
-            Action::Resign(s) => Some(Outcome::win(vec![1 - s], EndReason::Resignation)),
-            Action::Timeout(s) => Some(Outcome::win(vec![1 - s], EndReason::Timeout)),
-            Action::Move(_) | Action::Choose(_) => {
-                self.outcome(ctx.pos, ctx.history).or_else(|| {
-                    // the house rules' move limit: decided by count
-                    crate::rules::multi::move_limit_reached(ctx)
-                        .then(|| Self::by_count(ctx.pos, EndReason::MoveLimit))
-                })
-            }
-        }
-    }
-    fn choices(&self, _pos: &Position) -> Vec<Choice> {
-        Vec::new()
-    }
-    fn may_end_by_agreement(&self) -> bool {
-        false
-    }
-    fn standings(&self, _pos: &Position, outcome: &Outcome) -> Vec<Standing> {
-        two_player_standings(outcome)
+    fn after_move(&self, ctx: &mut Ctx) -> Option<Outcome> {
+        self.outcome(ctx.pos, ctx.history).or_else(|| {
+            // the house rules' move limit: decided by count
+            crate::rules::multi::move_limit_reached(ctx)
+                .then(|| Self::by_count(ctx.pos, EndReason::MoveLimit))
+        })
     }
 }

@@ -1,12 +1,12 @@
 //! Board shapes per game id: which kind of board, its cells as polygons in board units (one
 //! grid cell = 1, y down, seat 0 at the bottom), and the lines, zones and marks it needs.
 //!
-//! Playable games take their cells from their [`Variant`]'s topology; the others from a small
-//! table here (their future variants will use the same `grid::build` numbering).
+//! Every game takes its cells from its [`Variant`]'s topology and its look from its registry
+//! row ([`crate::variant::Facts`]).
 
-use crate::board::{grid, tri, Cell, Topology};
+use crate::board::{tri, Cell, Topology};
 use crate::rules;
-use crate::variant::Variant;
+use crate::variant::{Look, Variant};
 
 use super::palette::{tone, Colour};
 use super::{Point, Region, Stroke};
@@ -40,6 +40,14 @@ pub enum Topo {
 }
 
 impl Topo {
+    /// The variant of a playable game's board.
+    pub fn variant(&self) -> Option<&'static Variant> {
+        match self {
+            Topo::Variant(v) => Some(v),
+            Topo::Own(_) => None,
+        }
+    }
+
     pub fn get(&self) -> &Topology {
         match self {
             Topo::Variant(v) => &v.board,
@@ -95,156 +103,45 @@ fn hand_letters(v: &'static Variant) -> &'static str {
     })
 }
 
-const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
-
-/// The hand slots of a playable game with hands (piece letters, in slot order).
-fn hand_slots(game_id: &str) -> &'static str {
-    match game_id {
-        "sittuyin" => "KFRSN",
-        _ => "",
-    }
-}
-
-/// The board of a game id from the catalogue.
+/// The board of a game id from the catalogue: its cells from its variant, its look from its
+/// registry row (`Facts::look`).
 pub fn board_def(game_id: &str) -> crate::Result<BoardDef> {
-    // games drawn in their own style (points, shogi boards with hands) keep the table's
-    // drawing and take the playable variant's cells
-    if let (Ok(v), Ok(mut def)) = (rules::variant(game_id), table_def(game_id)) {
-        if def.style != Style::Western {
-            def.topo = Topo::Variant(v);
-            return Ok(def);
-        }
-    }
-    if let Ok(v) = rules::variant(game_id) {
-        let kind = if v.board.id == tri::ID {
-            BoardKind::Hexagon
-        } else {
-            BoardKind::Chequered
-        };
-        let seats = v
-            .seats
-            .iter()
-            .map(|s| {
-                let side = if kind == BoardKind::Hexagon {
-                    tri_side(s.facing)
-                } else {
-                    grid_side(s.facing)
-                };
-                (s.colour, side)
-            })
-            .collect();
-        return Ok(BoardDef {
-            game_id: game_id.to_string(),
-            kind,
-            style: Style::Western,
-            topo: Topo::Variant(v),
-            seats,
-            hand: match hand_slots(game_id) {
-                "" => hand_letters(v),
-                slots => slots,
-            },
-            start: "",
-        });
-    }
-    table_def(game_id)
+    Ok(board_of(rules::variant(game_id)?))
 }
 
-/// The table's board of a game id (games not playable yet, and the look of the games drawn in
-/// their own style).
-fn table_def(game_id: &str) -> crate::Result<BoardDef> {
-    let two = |a: &'static str, b: &'static str| vec![(a, 0.0), (b, 180.0)];
-    let (kind, style, topo, seats, hand, start) = match game_id {
-        "antichess" | "atomic" | "duck" | "fog-of-war" | "friendly" => (
-            BoardKind::Chequered,
-            Style::Western,
-            grid::standard(),
-            two("white", "black"),
-            "",
-            CHESS_START,
-        ),
-        "crazyhouse" => (
-            BoardKind::Chequered,
-            Style::Western,
-            grid::standard(),
-            two("white", "black"),
-            "PNBRQ",
-            CHESS_START,
-        ),
-        "chaturanga" => (
-            BoardKind::Chequered,
-            Style::Western,
-            grid::standard(),
-            two("white", "black"),
-            "",
-            CHESS_START,
-        ),
-        "shatranj" => (
-            BoardKind::Chequered,
-            Style::Western,
-            grid::standard(),
-            two("white", "black"),
-            "",
-            "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR",
-        ),
-        "makruk" | "ouk-chatrang" => (
-            BoardKind::Chequered,
-            Style::Western,
-            grid::standard(),
-            two("white", "black"),
-            "",
-            "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR",
-        ),
-        "sittuyin" => (
-            BoardKind::Chequered,
-            Style::Western,
-            grid::standard(),
-            two("red", "black"),
-            "KFRSN",
-            "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn]",
-        ),
-        "xiangqi" => (
-            BoardKind::Points { river: true },
-            Style::Xiangqi,
-            grid::build("9x10", 9, 10, |_, _| false),
-            two("red", "black"),
-            "",
-            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR",
-        ),
-        "janggi" => (
-            BoardKind::Points { river: false },
-            Style::Janggi,
-            grid::build("9x10", 9, 10, |_, _| false),
-            two("blue", "red"),
-            "",
-            "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR",
-        ),
-        "shogi" => (
-            BoardKind::Shogi { zone: 3 },
-            Style::Shogi,
-            grid::build("9x9", 9, 9, |_, _| false),
-            two("black", "white"),
-            "PLNSGBR",
-            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL",
-        ),
-        "minishogi" => (
-            BoardKind::Shogi { zone: 1 },
-            Style::Shogi,
-            grid::build("5x5", 5, 5, |_, _| false),
-            two("black", "white"),
-            "PSGBR",
-            "rbsgk/4p/5/P4/KGSBR",
-        ),
-        _ => return Err(crate::Error::UnknownGame(game_id.to_string())),
+/// The board of a variant (registered or not: test-only games too).
+pub fn board_of(v: &'static Variant) -> BoardDef {
+    let (kind, style) = match v.facts.look {
+        Look::Western if v.board.id == tri::ID => (BoardKind::Hexagon, Style::Western),
+        Look::Western => (BoardKind::Chequered, Style::Western),
+        Look::Xiangqi => (BoardKind::Points { river: true }, Style::Xiangqi),
+        Look::Janggi => (BoardKind::Points { river: false }, Style::Janggi),
+        Look::Shogi { zone } => (BoardKind::Shogi { zone }, Style::Shogi),
     };
-    Ok(BoardDef {
-        game_id: game_id.to_string(),
+    let seats = v
+        .seats
+        .iter()
+        .map(|s| {
+            let side = if kind == BoardKind::Hexagon {
+                tri_side(s.facing)
+            } else {
+                grid_side(s.facing)
+            };
+            (s.colour, side)
+        })
+        .collect();
+    BoardDef {
+        game_id: v.id.to_string(),
         kind,
         style,
-        topo: Topo::Own(topo),
+        topo: Topo::Variant(v),
         seats,
-        hand,
-        start,
-    })
+        hand: match v.facts.hand_slots {
+            "" => hand_letters(v),
+            slots => slots,
+        },
+        start: "",
+    }
 }
 
 /// Corner points of the regular hexagon (circumradius 8, flat bottom, centre (8, 8·√3/2)),
@@ -453,7 +350,7 @@ pub fn decorations(def: &BoardDef) -> (Vec<Region>, Vec<Stroke>) {
                 lines.push(line(vec![Point::new(0.0, y), Point::new(w, y)], 0.03));
             }
         }
-        BoardKind::Chequered if def.game_id == rules::four_seasons::ID => {
+        BoardKind::Chequered if def.topo.variant().is_some_and(|v| v.facts.centre_diagonals) => {
             // The two long diagonals drawn through the centre (c3–f6, c6–f3).
             lines.push(line(vec![Point::new(2.0, 6.0), Point::new(6.0, 2.0)], 0.04));
             lines.push(line(vec![Point::new(2.0, 2.0), Point::new(6.0, 6.0)], 0.04));

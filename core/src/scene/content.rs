@@ -43,8 +43,10 @@ pub struct Content {
     pub scores: Vec<i32>,
 }
 
-fn western(name: &str) -> &'static str {
-    match name {
+/// The Western art of a piece name; None for a name without art (the test
+/// `every_piece_of_every_game_has_its_art` keeps every registered game's pieces drawn).
+fn western_art(name: &str) -> Option<&'static str> {
+    Some(match name {
         "pawn" => "western-pawn",
         "knight" => "western-knight",
         "bishop" => "western-bishop",
@@ -57,8 +59,14 @@ fn western(name: &str) -> &'static str {
         "khon" | "elephant" => "western-khon",
         "bia" => "western-bia",
         "duck" => "western-duck",
-        _ => "western-pawn",
-    }
+        _ => return None,
+    })
+}
+
+/// The Western glyph of a piece kind: its art, or for a name without art (none of the
+/// registered games has one) a glyph id named after the piece, never another piece's.
+fn western(name: &str) -> String {
+    western_art(name).map_or_else(|| format!("western-{name}"), str::to_string)
 }
 
 /// The glyph of a piece letter in a game that is not playable yet.
@@ -96,7 +104,7 @@ pub fn glyph_of(
                 (None, 'K') => "king",
                 _ => return None,
             };
-            western(name).to_string()
+            western_art(name)?.to_string()
         }
         Style::Xiangqi | Style::Janggi => {
             let kind = match up {
@@ -249,8 +257,7 @@ fn table_glyph(def: &BoardDef, v: &Variant, kind: u8, seat: u8, promoted: bool) 
 /// that demotes is a promoted piece): the promotion picker shows the choices with it.
 pub fn kind_glyph(def: &BoardDef, v: &Variant, kind: u8, seat: u8) -> String {
     let t = &v.pieces[kind as usize];
-    table_glyph(def, v, kind, seat, t.demotes_to.is_some())
-        .unwrap_or_else(|| western(t.name).to_string())
+    table_glyph(def, v, kind, seat, t.demotes_to.is_some()).unwrap_or_else(|| western(t.name))
 }
 
 /// The content of a playable game's position.
@@ -298,7 +305,7 @@ pub fn from_position(def: &BoardDef, pos: &Position) -> Content {
             c,
             ContentPiece {
                 seat: (p.owner() != GREY && union.is_none() && !neutral).then_some(p.owner()),
-                glyph: western(kind.name).to_string(),
+                glyph: western(kind.name),
                 letter,
                 facing: (is_pawn && union.is_none()).then_some(p.facing()),
                 is_pawn,
@@ -326,5 +333,25 @@ pub fn from_position(def: &BoardDef, pos: &Position) -> Content {
         turn: pos.turn(),
         playing: (0..n as u8).map(|s| pos.is_in_play(s)).collect(),
         scores: pos.scores[..n].to_vec(),
+    }
+}
+
+#[cfg(test)]
+mod art_tests {
+    use super::*;
+
+    #[test]
+    fn every_piece_of_every_game_has_its_art() {
+        let mut missing = Vec::new();
+        for v in crate::rules::games() {
+            let def = super::super::boards::board_def(v.id).unwrap();
+            for (k, t) in v.pieces.iter().enumerate() {
+                let table = table_glyph(&def, v, k as u8, 0, t.demotes_to.is_some());
+                if table.is_none() && western_art(t.name).is_none() {
+                    missing.push(format!("{}: {}", v.id, t.name));
+                }
+            }
+        }
+        assert!(missing.is_empty(), "pieces without art: {missing:?}");
     }
 }

@@ -18,7 +18,6 @@ pub mod palette;
 
 use crate::board::{Cell, NO_CELL};
 use crate::game::{Action, Game};
-use crate::variant::Family;
 
 pub use boards::{board_def, BoardDef, BoardKind, Style};
 pub use content::{Content, ContentPiece};
@@ -392,10 +391,7 @@ pub fn build(def: &BoardDef, content: &Content, o: Orientation, marks: &Marks) -
             _ => 0.0,
         }
     };
-    let walking_varies = matches!(
-        &def.topo,
-        boards::Topo::Variant(v) if matches!(v.family, Family::ThreePlayer | Family::FourSeasons)
-    );
+    let walking_varies = def.topo.variant().is_some_and(|v| v.facts.pawns_turn);
     let mut pieces = Vec::new();
     for (c, p) in &content.board {
         let ci = *c as usize;
@@ -784,7 +780,7 @@ pub fn fog_for(game: &Game, seat: u8) -> Vec<bool> {
 /// How a piece of `kind` of `seat` looks in a game (glyph id, army id), as the board draws
 /// it: the promotion picker shows its choices with it.
 pub fn piece_look(game: &Game, kind: u8, seat: u8) -> crate::Result<(String, String)> {
-    let def = board_def(game.id())?;
+    let def = boards::board_of(game.variant);
     let v = game.variant;
     if kind as usize >= v.pieces.len() || seat as usize >= def.seats.len() {
         return Err(crate::Error::BadInput(format!(
@@ -799,7 +795,7 @@ pub fn piece_look(game: &Game, kind: u8, seat: u8) -> crate::Result<(String, Str
 
 /// The scene of a playable game now.
 pub fn for_game(game: &Game, o: Orientation, extra: &Marks) -> crate::Result<Scene> {
-    let def = board_def(game.id())?;
+    let def = boards::board_of(game.variant);
     let content = content::from_position(&def, game.position());
     let mut marks = game_marks(game);
     marks.selected = extra.selected;

@@ -3,9 +3,9 @@
 //! centralisation term, game points, balanced against the strongest opponent still playing;
 //! and positional terms tapered from middlegame to endgame by the material left: pawn advance,
 //! passed, doubled and protected pawns (pawns that promote), the royal's home row, wing and
-//! shelter (middlegame) and its centralisation (endgame); with two players also each piece's
-//! mobility (against its kind's empty-board average) and the attack on the zone around the
-//! enemy royal. Every term is read from the game's data (pawn tables, promotion zones, royal
+//! shelter (middlegame) and its centralisation (endgame); with two sides (two players, two
+//! teams) also each piece's mobility (against its kind's empty-board average) and the attack
+//! on the zone around each enemy royal. Every term is read from the game's data (pawn tables, promotion zones, royal
 //! flags, board geometry, each kind's moves), none from its name.
 
 use std::collections::HashMap;
@@ -58,9 +58,10 @@ pub struct Eval {
     mob_weight: Vec<i32>,
     /// Per kind: attack units per hit on the zone around the enemy royal.
     attack_unit: Vec<i32>,
-    /// Two-player games: per seat and cell, the royal's zone there (the cell and the cells its
-    /// royal piece reaches on the empty board: palaces and all); empty otherwise.
-    king_zone: [Vec<CellSet>; 2],
+    /// Games of two sides (two players, two teams): per seat and cell, the royal's zone there
+    /// (the cell and the cells its royal piece reaches on the empty board: palaces and all);
+    /// empty otherwise (no activity term).
+    king_zone: Vec<Vec<CellSet>>,
 }
 
 /// Middlegame and endgame weights of the positional terms (centipawns; the endgame share grows
@@ -78,10 +79,10 @@ const KING_ROW: i32 = -14;
 const KING_WING: i32 = 4;
 /// Endgame centralisation of the royal, per unit of its centred mobility.
 const KING_CENTRE_EG: i32 = 8;
-/// Mobility (two players): the middlegame and endgame scale of a move (a knight's move is
+/// Mobility (two sides): the middlegame and endgame scale of a move (a knight's move is
 /// worth about this many centipawns; a kind with more moves gets less per move).
 const MOBILITY: (i32, i32) = (6, 6);
-/// King attack (two players, middlegame): the penalty is units² per this, at least two
+/// King attack (two sides, middlegame): the penalty is units² per this, at least two
 /// attackers, at most `KING_ATTACK_MAX`.
 const KING_ATTACK_DIV: i32 = 1;
 const KING_ATTACK_MAX: i32 = 400;
@@ -295,9 +296,7 @@ impl Eval {
             let Some(k) = royal.iter().position(|&r| r) else {
                 return vec![CellSet::EMPTY; n];
             };
-            if v.seat_count() != 2 {
-                return vec![CellSet::EMPTY; n];
-            }
+
             let pos = Position::empty(v);
             let f = v.seats[s].facing;
             let mut out = Vec::new();
@@ -311,7 +310,11 @@ impl Eval {
                 })
                 .collect()
         };
-        let king_zone = [zone(0), zone(1.min(v.seat_count().saturating_sub(1)))];
+        let king_zone = if super::multi::sides(v) == 2 {
+            (0..v.seat_count()).map(zone).collect()
+        } else {
+            Vec::new()
+        };
         Eval {
             mob_avg,
             mob_weight,
@@ -450,20 +453,22 @@ impl Eval {
         (mg, eg)
     }
 
-    /// Two players: each seat's mobility (moves of its pieces other than pawns and royals to
-    /// cells no enemy pawn attacks, against the kind's empty-board average) and the attack on
-    /// the enemy royal's zone (a penalty for the attacked side), as (middlegame, endgame).
+    /// Two sides (two players, two teams): each seat's mobility (moves of its pieces other
+    /// than pawns and royals to cells no enemy pawn attacks, against the kind's empty-board
+    /// average) and the attack on each enemy royal's zone by all the seats of the other side
+    /// together (a penalty for the attacked seat), as (middlegame, endgame).
     fn activity(
         &self,
         pos: &Position,
         pawns: &[CellSet; MAX_SEATS],
         kings: &[Option<Cell>; MAX_SEATS],
-    ) -> [(i32, i32); 2] {
+    ) -> [(i32, i32); MAX_SEATS] {
         let v = pos.variant;
-        let mut out = [(0, 0); 2];
+        let n = v.seat_count();
+        let mut out = [(0, 0); MAX_SEATS];
         // cells each seat's pawns attack
-        let mut pawn_att = [CellSet::EMPTY; 2];
-        for s in 0..2 {
+        let mut pawn_att = [CellSet::EMPTY; MAX_SEATS];
+        for s in 0..n {
             for c in pawns[s].iter() {
                 let f = pos.at(c).facing() as usize;
                 if let Some(t) = v.board.pawns.get(f) {
@@ -473,12 +478,23 @@ impl Eval {
                 }
             }
         }
+        // per attacked seat: attack units and attacking pieces
+        let mut units = [0; MAX_SEATS];
+        let mut attackers = [0; MAX_SEATS];
         MOVES.with(|buf| {
             let mut buf = buf.borrow_mut();
-            for s in 0..2usize {
-                let e = 1 - s;
-                let zone = kings[e].map(|k| &self.king_zone[e][k as usize]);
-                let (mut mob, mut units, mut attackers) = (0, 0, 0);
+            for s in 0..n {
+                let enemies = (0..n).filter(|&e| !v.allied(s as Seat, e as Seat));
+                let mut guarded = CellSet::EMPTY;
+                let mut zones: [Option<(usize, &CellSet)>; MAX_SEATS] = [None; MAX_SEATS];
+                let mut ne = 0;
+                for e in enemies {
+                    guarded = guarded.union(&pawn_att[e]);
+                    zones[ne] = kings[e].map(|k| (e, &self.king_zone[e][k as usize]));
+                    ne += 1;
+                }
+                let zones = &zones[..ne];
+                let mut mob = 0;
                 for c in pos.pieces_of(s as Seat).iter() {
                     let p = pos.at(c);
                     let k = p.kind() as usize;
@@ -488,32 +504,38 @@ impl Eval {
                     }
                     buf.clear();
                     pos.piece_moves(c, p, &mut buf);
-                    let (mut n, mut hits, mut last) = (0, 0, NO_CELL);
+                    let (mut moves, mut hits, mut last) = (0, [0; MAX_SEATS], NO_CELL);
                     for m in buf.iter() {
                         if m.to == last {
                             continue; // the same cell with and without promotion
                         }
                         last = m.to;
-                        if !pawn_att[e].contains(m.to) {
-                            n += 1;
+                        if !guarded.contains(m.to) {
+                            moves += 1;
                         }
-                        if zone.is_some_and(|z| z.contains(m.to)) {
-                            hits += 1;
+                        for (i, z) in zones.iter().enumerate() {
+                            if z.is_some_and(|(_, z)| z.contains(m.to)) {
+                                hits[i] += 1;
+                            }
                         }
                     }
-                    mob += w * (2 * n - self.mob_avg[k]);
-                    if hits > 0 {
-                        attackers += 1;
-                        units += hits * self.attack_unit[k];
+                    mob += w * (2 * moves - self.mob_avg[k]);
+                    for (i, z) in zones.iter().enumerate() {
+                        if let (Some((e, _)), true) = (z, hits[i] > 0) {
+                            attackers[*e] += 1;
+                            units[*e] += hits[i] * self.attack_unit[k];
+                        }
                     }
                 }
                 out[s].0 += MOBILITY.0 * mob / 32;
                 out[s].1 += MOBILITY.1 * mob / 32;
-                if attackers >= 2 {
-                    out[e].0 -= (units * units / KING_ATTACK_DIV).min(KING_ATTACK_MAX);
-                }
             }
         });
+        for e in 0..n {
+            if attackers[e] >= 2 {
+                out[e].0 -= (units[e] * units[e] / KING_ATTACK_DIV).min(KING_ATTACK_MAX);
+            }
+        }
         out
     }
 
@@ -553,10 +575,10 @@ impl Eval {
         } else {
             (phase * 256 / self.start_phase).clamp(0, 256)
         };
-        let act = if n == 2 {
-            self.activity(pos, &pawns, &kings)
+        let act = if self.king_zone.is_empty() {
+            [(0, 0); MAX_SEATS]
         } else {
-            [(0, 0); 2]
+            self.activity(pos, &pawns, &kings)
         };
         for (s, total) in m.iter_mut().enumerate().take(n) {
             let (mut mg, mut eg) = self.positional(pos, s as Seat, &pawns, kings[s]);

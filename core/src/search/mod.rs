@@ -13,14 +13,15 @@
 //! chariot, shogi's gold and a four-player queen are each worth what they move), pieces in hand
 //! at their board value, a centralisation term from the same table, game points where the game
 //! keeps score, and the balance taken against the strongest opponent still playing; tapered
-//! pawn structure and the royal's place; with two players also mobility and king attack.
+//! pawn structure and the royal's place; with two sides (two players, two teams) also mobility
+//! and king attack.
 //!
 //! **Search**: transposition table (fixed size, replace by depth), move ordering (table move,
 //! captures by victim value, promotions, two killers per ply, history), quiescence over
 //! captures and promotions, check extension where the game has check, late-move reductions;
-//! for two players also repetition draws on the line, reverse futility, futility and
-//! late-move pruning near the leaves, and delta pruning with a losing-capture filter in
-//! quiescence. Budgets: depth, nodes
+//! for two sides (two players, or two teams whose seats take turns side by side) also
+//! repetition draws on the line, reverse futility, futility and late-move pruning near the
+//! leaves, null-move pruning, and delta pruning with a losing-capture filter in quiescence. Budgets: depth, nodes
 //! and time; a cancel flag is read every 256 nodes, so a search stops within a few
 //! milliseconds. The same seed and node budget give the same answer.
 
@@ -112,17 +113,19 @@ pub struct Search<'a> {
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: Vec<i32>,
     has_check: bool,
-    /// Two players: repetition draws and pruning near the leaves apply.
+    /// Two sides (two players, or two teams: four-player teams): repetition draws and
+    /// pruning near the leaves apply. The teams' seats take turns side by side, so the search
+    /// is the two-player one with more seats (measured: four-player teams against 4pchess).
     two: bool,
     /// Late-move reductions by depth and move number (`0.5 + ln d · ln i / 2`).
     lmr: Vec<[i32; 64]>,
-    /// Null-move pruning is sound enough here (two players, check, one step per turn).
+    /// Null-move pruning is sound enough here (two sides, check, one step per turn).
     null_ok: bool,
     /// Root moves valued exactly within this margin below the best (the noise of the lower
     /// levels needs their values; a move further below cannot win however the noise falls,
     /// so a bound is enough): `None` only the best move's value is exact.
     exact_root: Option<i32>,
-    /// Deepest quiescence (captures only): 8 actions for two players, fewer for more, where
+    /// Deepest quiescence (captures only): 8 actions for two sides, fewer for more, where
     /// every seat's captures multiply the tree ([`multi::quiescence_depth`]).
     q_max: usize,
     /// The root actions allowed (None: every action of the root).
@@ -137,6 +140,7 @@ pub struct Search<'a> {
 impl<'a> Search<'a> {
     pub fn new(game: &Game, limits: Limits, cancel: &'a AtomicBool) -> Search<'a> {
         let v = game.variant;
+        let two = multi::sides(v) == 2;
         Search {
             tree: Tree::new(game),
             me: game.position().turn(),
@@ -150,7 +154,7 @@ impl<'a> Search<'a> {
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 1 << 14],
             has_check: v.royal_check,
-            two: v.seat_count() == 2,
+            two,
             lmr: (0..64)
                 .map(|d| {
                     let mut row = [0; 64];
@@ -162,10 +166,10 @@ impl<'a> Search<'a> {
                     row
                 })
                 .collect(),
-            null_ok: v.seat_count() == 2 && v.royal_check && v.steps_per_turn == 1,
+            null_ok: two && v.royal_check && v.steps_per_turn == 1,
             exact_root: None,
             only: None,
-            q_max: multi::quiescence_depth(v.seat_count()),
+            q_max: multi::quiescence_depth(multi::sides(v)),
             method: Method::default_for(v),
             early: 0,
         }
@@ -363,14 +367,29 @@ impl<'a> Search<'a> {
         })
     }
 
-    /// In a game without check: a royal piece of either side is attacked (the side to move
-    /// may take one, or must save its own).
+    /// A royal piece is attacked where the static value cannot be trusted: in a game without
+    /// check, any (the side to move may take one, or must save its own); with check and more
+    /// than two seats, one of a seat not to move (a seat is mated only on its turn, so its
+    /// king in check may be taken before it answers).
     fn royal_en_prise(&self) -> bool {
-        if self.has_check {
+        let pos = self.tree.position();
+        let n = pos.variant.seat_count();
+        if self.has_check && n == 2 {
             return false;
         }
+        let turn = pos.turn();
+        (0..n as Seat)
+            .any(|s| (!self.has_check || s != turn) && pos.king(s).is_some() && pos.in_check(s))
+    }
+
+    /// Whether a king of an opponent of `mover` is in check (after `mover`'s action: with
+    /// more than two seats the checked seat may not be the next to move, and its partners
+    /// and the checker's move first).
+    fn checks_opponent(&self, mover: Seat) -> bool {
         let pos = self.tree.position();
-        (0..pos.variant.seat_count() as Seat).any(|s| pos.king(s).is_some() && pos.in_check(s))
+        let v = pos.variant;
+        (0..v.seat_count() as Seat)
+            .any(|s| !v.allied(s, mover) && pos.king(s).is_some() && pos.in_check(s))
     }
 
     fn tt_key(&self) -> u64 {
@@ -412,7 +431,7 @@ impl<'a> Search<'a> {
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(alpha, beta, ply, 0);
         }
-        // two players: a position repeated on the line is judged here as if it were repeated
+        // two sides: a position repeated on the line is judged here as if it were repeated
         // to the end (either side could repeat it again): a draw, or what the game's rule
         // gives (perpetual check loses); a short window keeps the scan cheap
         if self.two && ply >= 1 && self.tree.repeated(REPEAT_WINDOW) {
@@ -554,11 +573,9 @@ impl<'a> Search<'a> {
                     // a move that gives check is not reduced (mating drops, attacks on the king)
                     self.nodes += 1;
                     self.tree.step(a);
-                    let pos = self.tree.position();
                     let check = self.has_check
                         && self.tree.outcome().is_none()
-                        && pos.king(pos.turn()).is_some()
-                        && pos.in_check(pos.turn());
+                        && self.checks_opponent(turn);
                     let v = self.node(full - if check { 0 } else { r }, lo, hi, ply + 1, true);
                     self.tree.undo();
                     if check {
@@ -690,7 +707,7 @@ impl<'a> Search<'a> {
         best
     }
 
-    /// Quiescence's filter of a capture (two players): false for one that cannot reach the
+    /// Quiescence's filter of a capture (two sides): false for one that cannot reach the
     /// bound even with a margin over its victim (delta pruning), or that gives a piece for a
     /// lesser one on a cell the opponent guards (a losing capture, roughly).
     fn worth_it(&self, m: &Move, stand: i32, alpha: i32, beta: i32, maxing: bool) -> bool {

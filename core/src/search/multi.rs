@@ -59,14 +59,22 @@ impl Method {
     }
 }
 
-/// Deepest quiescence for `seats` players: 8 actions for two, 2 for more (every seat's
+/// The number of sides of `v`: its seats counted with partners as one (two players and
+/// two teams: 2; free for all: the seats).
+pub(super) fn sides(v: &Variant) -> usize {
+    let n = v.seat_count() as Seat;
+    (0..n).filter(|&s| (0..s).all(|t| !v.allied(t, s))).count()
+}
+
+/// Deepest quiescence for a game of `sides` sides ([`sides`]): 8 actions for two (two
+/// players, or two teams whose seats alternate), 2 for more (every seat's
 /// captures multiply the tree: at 4, a first iteration of eight-player chess cost about
 /// 27,000 nodes, a third of the whole budget of a level; in four-player chess BRS+'s third
 /// iteration (the bot's second move) cost 282,000 nodes at 4 and 63,000 at 2, so level 8
 /// never finished it in its second; measured: level 8 against three level-2 bots, 50 games
 /// at 50,000 nodes a move, won 37 at 4 and 44 at 2).
-pub(super) fn quiescence_depth(seats: usize) -> usize {
-    match seats {
+pub(super) fn quiescence_depth(sides: usize) -> usize {
+    match sides {
         0..=2 => 8,
         _ => QUIESCENCE_MANY,
     }

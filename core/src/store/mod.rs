@@ -71,6 +71,7 @@ use crate::error::{Error, Result};
 use crate::game::{Action, Game, HouseRules, Outcome};
 use crate::rules;
 
+pub use crate::variant::RecordForm;
 pub use clock::TurnClock;
 pub use record::Summary;
 use record::{
@@ -78,7 +79,6 @@ use record::{
     header_key, id_of_key, move_key, moves_prefix, ply_of_key, summary_key, ClockRec, Header,
     MoveRec, GEN_KEY, NEXT_ID_KEY,
 };
-pub use standard::RecordForm;
 
 /// A saved game's id, unique within one database and never reused.
 pub type SavedId = u64;
@@ -1217,14 +1217,21 @@ impl GameStore {
     }
 
     /// The saved game (at its cursor) in the form players exchange for its game: PGN for
-    /// two-player games, PGN4 for four-player chess, Rookery's text form for the rest (see
-    /// [`standard::form_for`]). Bot levels, house rules, times and the redo tail are kept only
-    /// by [`GameStore::export`].
+    /// two-player games, KIF for shogi, PGN4 for four-player chess, Rookery's text form for the
+    /// games no other program knows (see [`standard::form_for`]). Bot levels, house rules, times
+    /// and the redo tail are kept only by [`GameStore::export`].
     pub fn export_standard(&self, id: SavedId) -> Result<String> {
         standard::write(&self.load(id)?)
     }
 
-    /// Reads a game record — Rookery's text form, PGN or PGN4, told apart by their tags —
+    /// The saved game (at its cursor) in `form`, one of its game's record forms (shogi: KIF or
+    /// CSA) or Rookery's text; see [`standard::write_as`].
+    pub fn export_as(&self, id: SavedId, form: RecordForm) -> Result<String> {
+        standard::write_as(&self.load(id)?, form)
+    }
+
+    /// Reads a game record — Rookery's text form, PGN, PGN4, KIF or CSA, told apart by their
+    /// tags and lines —
     /// checks every action against the rules and saves it as a new saved game. A bad record is
     /// an error (usually [`Error::BadRecord`]) and saves nothing.
     pub fn import(&self, text: &str) -> Result<SavedGame> {

@@ -1,5 +1,8 @@
-//! Saved games in the record forms players exchange: PGN for two-player games, PGN4 for
-//! four-player chess, and Rookery's own text form ([`super::text`]) for the rest.
+//! Saved games in the record forms players exchange, as each game's data names them
+//! ([`crate::variant::Facts::record`], `more_records`): PGN for two-player games (with the `Variant` tag python-chess
+//! or Fairy-Stockfish knows), KIF and CSA for shogi, PGN4 for four-player chess, and Rookery's
+//! own text form ([`super::text`]) for the games no other program knows (three- and
+//! eight-player chess, chaturaji, four seasons, friendly chess).
 //!
 //! A standard record keeps the moves, the start and the players' names; it has no place for
 //! bot levels, house rules, clock times or a redo tail, so [`super::GameStore::export`]
@@ -8,49 +11,54 @@
 use super::{now_ms, text, SavedGame, Setup, Start, Status};
 use crate::error::{Error, Result};
 use crate::game::{EndReason, Game, Outcome};
-use crate::notation::{pgn, pgn4};
+use crate::notation::{csa, kif, pgn, pgn4};
 use crate::rules;
-use crate::variant::Family;
+pub use crate::variant::RecordForm;
 
-/// The record form a game is exchanged in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RecordForm {
-    /// PGN (two-player games).
-    Pgn,
-    /// chess.com PGN4 (four-player chess).
-    Pgn4,
-    /// Rookery's own text form (every other game; see [`super::text`]).
-    Rookery,
-}
-
-/// The form [`super::GameStore::export_standard`] writes for a game id.
+/// The form [`super::GameStore::export_standard`] writes for a game id (its registry row's
+/// `Facts::record`).
 pub fn form_for(game: &str) -> Result<RecordForm> {
-    let v = rules::variant(game)?;
-    Ok(match v.family {
-        Family::FourFfa | Family::FourTeams => RecordForm::Pgn4,
-        _ if crate::notation::san::fits(v) => RecordForm::Pgn,
-        _ => RecordForm::Rookery,
-    })
+    Ok(rules::variant(game)?.facts.record)
 }
 
 /// Writes a saved game (at its cursor) in its game's standard form.
 pub fn write(s: &SavedGame) -> Result<String> {
-    match form_for(&s.setup.game)? {
+    write_as(s, form_for(&s.setup.game)?)
+}
+
+/// Writes a saved game (at its cursor) in `form`: one of its game's record forms, or Rookery's
+/// own text (every game). Another form is [`Error::BadInput`] naming the forms it has.
+pub fn write_as(s: &SavedGame, form: RecordForm) -> Result<String> {
+    let forms = rules::variant(&s.setup.game)?.facts.record_forms();
+    if form != RecordForm::Rookery && !forms.contains(&form) {
+        let names: Vec<&str> = forms.iter().map(|f| f.name()).collect();
+        return Err(Error::BadInput(format!(
+            "a {} record is not written as {}; it is written as {} or rookery",
+            s.setup.game,
+            form.name(),
+            names.join(", ")
+        )));
+    }
+    let names: Vec<&str> = s.setup.seats.iter().map(|x| x.name.as_str()).collect();
+    // a result agreed off the board (the moves do not reach it)
+    let agreed = (s.status == Status::Finished && !s.game.is_over())
+        .then_some(s.result.as_ref())
+        .flatten();
+    match form {
         RecordForm::Pgn => {
-            let names: Vec<&str> = s.setup.seats.iter().map(|x| x.name.as_str()).collect();
             let mut tags = vec![
                 ("Event", s.name.as_str()),
                 ("White", names[0]),
                 ("Black", names[1]),
             ];
-            if s.status == Status::Finished && !s.game.is_over() {
-                if let Some(r) = &s.result {
-                    tags.push(("Result", token(r)));
-                }
+            if let Some(r) = agreed {
+                tags.push(("Result", token(r)));
             }
             pgn::write(&s.game, &tags)
         }
         RecordForm::Pgn4 => pgn4::export(&s.game),
+        RecordForm::Kif => kif::write(&s.game, &s.name, &names),
+        RecordForm::Csa => csa::write(&s.game, &s.name, &names),
         RecordForm::Rookery => Ok(text::write(s)),
     }
 }
@@ -63,14 +71,22 @@ fn token(o: &Outcome) -> &'static str {
     }
 }
 
-/// Reads a record in any of the three forms (Rookery's form by its `[Rookery` tag, PGN4 by
-/// a four-player `Variant` tag, else PGN) into a saved game not saved yet.
+/// Reads a record in any form (Rookery's by its `[Rookery` tag, KIF and CSA by their own
+/// lines, PGN4 by a four-player `Variant` tag, else PGN) into a saved game not saved yet.
 pub fn read(record: &str) -> Result<SavedGame> {
     if record.trim().is_empty() {
         return Err(Error::BadRecord("empty game record".into()));
     }
     if record.trim_start().starts_with("[Rookery ") {
         return text::read(record);
+    }
+    if kif::looks_like(record) {
+        let k = kif::read(record)?;
+        return from_game(k.game, k.name, Some(k.names), None);
+    }
+    if csa::looks_like(record) {
+        let c = csa::read(record)?;
+        return from_game(c.game, c.name, Some(c.names), None);
     }
     if let Ok(p) = pgn4::parse(record) {
         if let Ok(Some(id)) = pgn4::game_id(&p) {

@@ -691,3 +691,14 @@ fn friendly_perft_counts_whole_turns_as_the_reference() {
         .collect();
     assert_eq!(counts, [20, 400, 8_902, 197_792]);
 }
+
+#[test]
+fn a_mark_after_a_union_is_refused_not_read_as_a_knight_on_the_union_s_cell() {
+    // the union reader once counted `~` as a cell of its own while the chess reader took it as
+    // a promoted mark: the union went one cell right and a white knight stayed on its cell
+    let v = crate::rules::variant("friendly").unwrap();
+    let bad = "rn5(Nb)/p(Np)(Bp)1r1b1/4p1k1/4(Qp)2p/1p3(Pp)~(Pq)P/1P1P1(Pn)2/PK6/3R1BNR w - - 6 50";
+    assert!(matches!(parse(v, bad), Err(Error::BadFen(_))));
+    let good = "rn5(Nb)/p(Np)(Bp)1r1b1/4p1k1/4(Qp)2p/1p3(Pp)(Pq)P/1P1P1(Pn)2/PK6/3R1BNR w - - 6 50";
+    assert_eq!(write(&parse(v, good).unwrap()), good);
+}

@@ -1,0 +1,200 @@
+//! Shared code never asks which game it is: lists the game-id string literals, the
+//! `Family::` uses and the per-game `::ID` constants in non-test code outside the rules
+//! (`core/src/rules/`, where each game's file and the registry live), and fails if any
+//! appear beyond the allow-list below.
+//!
+//! Scanned: the Rust sources of core, cli and bindings, the Kotlin sources of the Android app
+//! and the Swift sources of the iOS package (their `main` code, not their tests). Test code
+//! in Rust files (`#[cfg(test)]` items, `tests.rs` and `*_tests.rs` files) is skipped.
+//!
+//! Run with `--nocapture` to see every hit: `cargo test -p rookery-core --test idscan --
+//! --nocapture`.
+
+use std::path::{Path, PathBuf};
+
+/// Hits that are legitimate, as (file suffix, the text of the line's hit). Each names why.
+const ALLOWED: &[(&str, &str)] = &[
+    // the game a command plays when no `--game` names one
+    ("cli/src/lib.rs", "\"chess\""),
+    // `rookery render`'s sample game, and the games `rookery saved bench` times by default
+    ("cli/src/render.rs", "\"eight-player-ffa\""),
+    ("cli/src/store_cmds.rs", "\"eight-player-ffa\""),
+    ("cli/src/store_cmds.rs", "\"chess\""),
+    // `rookery bench perft`: the oracle's positions per game (benchmark data keyed by id)
+    ("cli/src/bench.rs", "\"chess\""),
+    ("cli/src/bench.rs", "\"chess960\""),
+    ("cli/src/bench.rs", "\"antichess\""),
+    ("cli/src/bench.rs", "\"atomic\""),
+    ("cli/src/bench.rs", "\"crazyhouse\""),
+    ("cli/src/bench.rs", "\"duck\""),
+    ("cli/src/bench.rs", "\"fog-of-war\""),
+    ("cli/src/bench.rs", "\"chaturanga\""),
+    ("cli/src/bench.rs", "\"shatranj\""),
+    ("cli/src/bench.rs", "\"makruk\""),
+    ("cli/src/bench.rs", "\"ouk-chatrang\""),
+    ("cli/src/bench.rs", "\"sittuyin\""),
+    ("cli/src/bench.rs", "\"xiangqi\""),
+    ("cli/src/bench.rs", "\"janggi\""),
+    ("cli/src/bench.rs", "\"shogi\""),
+    ("cli/src/bench.rs", "\"minishogi\""),
+    ("cli/src/bench.rs", "\"eight-player-ffa\""),
+    ("cli/src/bench.rs", "\"four-player-ffa\""),
+    ("cli/src/bench.rs", "\"three-player\""),
+    // a piece's name and the piece-art sets (assets/pieces/<set>-*.svg), not game ids
+    ("core/src/scene/content.rs", "\"duck\""),
+    ("core/src/scene/content.rs", "\"xiangqi\""),
+    ("core/src/scene/content.rs", "\"janggi\""),
+    // PGN: a record without a `Variant` tag is standard chess, and other programs' names of
+    // Chess960 (the PGN tags of the other games are the records' part of the data)
+    ("core/src/notation/pgn.rs", "\"chess\""),
+    ("core/src/notation/pgn.rs", "\"chess960\""),
+    // the name of the shogi board kind the bindings hand the apps
+    ("bindings/src/scene.rs", "\"shogi\""),
+];
+
+/// The repository scanned: this one, or `ROOKERY_IDSCAN_ROOT` (to count another checkout's
+/// hits, e.g. main's before a change).
+fn root() -> PathBuf {
+    std::env::var_os("ROOKERY_IDSCAN_ROOT")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
+}
+
+fn files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in rd.flatten() {
+        let p = e.path();
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        if p.is_dir() {
+            if ["test", "tests", "Tests", "build", "target", "generated"].contains(&name.as_str()) {
+                continue;
+            }
+            files(&p, ext, out);
+        } else if name.ends_with(ext) {
+            out.push(p);
+        }
+    }
+}
+
+/// The lines of a Rust file that are not test code: an item after `#[cfg(test)]` is skipped
+/// (to its closing brace, or its `;`).
+fn non_test_lines(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut lines = text.lines().enumerate();
+    while let Some((i, l)) = lines.next() {
+        if l.trim() == "#[cfg(test)]" {
+            let mut depth = 0i32;
+            let mut opened = false;
+            for (_, l) in lines.by_ref() {
+                for ch in l.chars() {
+                    match ch {
+                        '{' => {
+                            depth += 1;
+                            opened = true
+                        }
+                        '}' => depth -= 1,
+                        _ => {}
+                    }
+                }
+                if (opened && depth <= 0) || (!opened && l.trim_end().ends_with(';')) {
+                    break;
+                }
+            }
+            continue;
+        }
+        out.push((i + 1, l));
+    }
+    out
+}
+
+/// Every hit: (file, line number, what was found, the line).
+fn scan() -> Vec<(String, usize, String, String)> {
+    let root = root();
+    let ids: Vec<&str> = rookery_core::rules::catalogue()
+        .iter()
+        .map(|g| g.id)
+        .collect();
+    let mut paths = Vec::new();
+    for d in ["core/src", "cli/src", "bindings/src"] {
+        files(&root.join(d), ".rs", &mut paths);
+    }
+    files(&root.join("android"), ".kt", &mut paths);
+    files(&root.join("ios/Sources"), ".swift", &mut paths);
+    paths.sort();
+    let mut hits = Vec::new();
+    for p in paths {
+        let rel = p
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let name = rel.rsplit('/').next().unwrap_or("");
+        if rel.starts_with("core/src/rules/")
+            || rel.contains("/src/test/")
+            || name == "tests.rs"
+            || name.ends_with("_tests.rs")
+        {
+            continue;
+        }
+        let text = std::fs::read_to_string(&p).unwrap();
+        let lines = if rel.ends_with(".rs") {
+            non_test_lines(&text)
+        } else {
+            text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect()
+        };
+        for (n, line) in lines {
+            let code = line.split("//").next().unwrap_or("");
+            let mut found: Vec<String> = Vec::new();
+            for id in &ids {
+                if code.contains(&format!("\"{id}\"")) {
+                    found.push(format!("\"{id}\""));
+                }
+            }
+            if code.contains("Family::") {
+                found.push("Family::".into());
+            }
+            // a game's id constant (`rules::four_seasons::ID`), not a board's (`tri::ID`)
+            if code
+                .match_indices("::ID")
+                .any(|(i, _)| code[..i].contains("rules::") && !code[i..].starts_with("::ID_"))
+            {
+                found.push("::ID".into());
+            }
+            for f in found {
+                hits.push((rel.clone(), n, f, line.trim().to_string()));
+            }
+        }
+    }
+    hits
+}
+
+#[test]
+fn shared_code_never_asks_which_game_it_is() {
+    let hits = scan();
+    let mut unexpected = Vec::new();
+    for (file, n, what, line) in &hits {
+        let allowed = ALLOWED.iter().any(|(f, w)| file.ends_with(f) && what == w);
+        println!(
+            "{file}:{n}: {what}{}  {line}",
+            if allowed { " (allowed)" } else { "" }
+        );
+        if !allowed {
+            unexpected.push(format!("{file}:{n}: {what}: {line}"));
+        }
+    }
+    println!("{} hits, {} not allowed", hits.len(), unexpected.len());
+    assert!(
+        unexpected.is_empty(),
+        "game ids or Family matches in shared code (move the decision into the variant's data or a Rules hook):\n{}",
+        unexpected.join("\n")
+    );
+}
+
+#[test]
+fn the_scan_skips_test_items_only() {
+    let text = "a\n#[cfg(test)]\nmod tests {\n    \"chess\"\n}\nb\n#[cfg(test)]\nmod x;\nc\n";
+    let kept: Vec<&str> = non_test_lines(text).into_iter().map(|(_, l)| l).collect();
+    assert_eq!(kept, ["a", "b", "c"]);
+}

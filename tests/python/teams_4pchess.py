@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""Four-player teams: our level 8 as one team against 4pchess as the other (issue 34).
+
+    nice python3 tests/python/teams_4pchess.py --games 20 --ms 250 \
+        [--rookery target/release/rookery] [--anchor ../shared/oracle/4pchess/build/anchor4p]
+
+4pchess (obryanlouis, MIT; ../shared/oracle/4pchess, `sh build.sh` there) plays teams only,
+from chess.com's current layout (Blue Ka7, Green Kn8), which both programs read as FEN4. Our
+team is Red+Yellow in even games and Blue+Green in odd ones; both sides get `--ms` ms a move
+(ours through `rookery think --movetime`, 4pchess through `anchor4p --serve --ms`).
+
+Nothing is trusted unchecked: before every ply the legal moves of the side to move are listed
+by both programs (`rookery think --legal`, `anchor4p --legal`) and must be the same set; the
+move played must be among them; at the end both must agree the game is over and who won. A
+game where they disagree is reported as `DISPUTED` with the moves so far and not scored.
+Games longer than `--max-plies` are scored as draws. `--log DIR` writes each game's moves.
+A measurement, not a test.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+GAME = "four-player-teams"
+# chess.com's current layout (rules/four.rs CHESS_COM_START_FEN4; 4pchess's own start)
+START = ("R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-"
+         "3,yR,yN,yB,yK,yQ,yB,yN,yR,3/3,yP,yP,yP,yP,yP,yP,yP,yP,3/14/"
+         "bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bQ,bP,10,gP,gK/"
+         "bK,bP,10,gP,gQ/bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/14/"
+         "3,rP,rP,rP,rP,rP,rP,rP,rP,3/3,rR,rN,rB,rQ,rK,rB,rN,rR,3")
+SEATS = "RBYG"
+MOVE = re.compile(r"^[KQRBND]?([a-n]\d+)[-x]?[KQRBND]?([a-n]\d+)(?:=?([QRBNDqrbnd]))?[+#]*$")
+
+
+def norm(text):
+    """A move as from+to+promotion, whatever the writer's decorations."""
+    m = MOVE.match(text)
+    if not m:
+        raise ValueError(f"unreadable move {text!r}")
+    promo = (m.group(3) or "").lower().replace("d", "q")
+    return m.group(1) + m.group(2) + promo
+
+
+class Ours:
+    def __init__(self, binary, ms):
+        self.binary, self.ms = binary, ms
+
+    def run(self, moves, search):
+        cmd = [self.binary, "think", "--game", GAME, "--fen", START, "--legal",
+               "--moves", " ".join(moves)]
+        cmd += ["--movetime", str(self.ms)] if search else ["--nodes", "1"]
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+        if out.returncode != 0:
+            raise RuntimeError(f"rookery: {out.stderr.strip()}")
+        r = {"legal": [], "over": None, "best": None, "info": ""}
+        for line in out.stdout.splitlines():
+            w = line.split()
+            if w[0] == "legal":
+                r["legal"] = w[1:]
+            elif w[0] == "over":
+                r["over"] = w[1]
+            elif w[0] == "bestmove":
+                r["best"] = w[1]
+            elif w[0] == "info":
+                r["info"] = line
+        return r
+
+
+class Anchor:
+    def __init__(self, binary, ms):
+        self.binary = binary
+        self.proc = subprocess.Popen([binary, "--serve", "--ms", str(ms)], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def best(self, moves):
+        self.proc.stdin.write(" ".join([START] + moves) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline().split()
+        if not line or line[0] != "bestmove":
+            raise RuntimeError(f"4pchess: {' '.join(line)}")
+        return line[1:]
+
+    def legal(self, moves):
+        cmd = [self.binary, "--legal", START] + (["--moves"] + moves if moves else [])
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=60).stdout.split("\n")
+        if out[0].startswith("error"):
+            raise RuntimeError(f"4pchess: {out[0]}")
+        tail = [line for line in out if line.startswith("count ")][0].split()
+        return [line for line in out if line and not line.startswith("count ")], tail[3]
+
+    def quit(self):
+        self.proc.stdin.write("quit\n")
+        self.proc.stdin.flush()
+        self.proc.wait(timeout=10)
+
+
+def play(g, ours, anchor, max_plies, log):
+    """One game; returns (our points or None if disputed, text)."""
+    our_team = "RY" if g % 2 == 0 else "BG"
+    moves = []
+    theirs_text = []
+    while True:
+        seat = SEATS[len(moves) % 4]
+        mine = seat in our_team
+        o = ours.run(moves, search=mine)
+        a_legal, a_result = anchor.legal(moves)
+        if set(map(norm, o["legal"])) != set(map(norm, a_legal)):
+            only_o = set(map(norm, o["legal"])) - set(map(norm, a_legal))
+            only_a = set(map(norm, a_legal)) - set(map(norm, o["legal"]))
+            return None, (f"DISPUTED at ply {len(moves)} ({seat} to move): legal moves differ, "
+                          f"only ours {sorted(only_o)}, only 4pchess {sorted(only_a)}; "
+                          f"moves {' '.join(moves)}")
+        if o["over"] or a_result != "IN_PROGRESS":
+            agree = {"0,2": "RY_WON", "2,0": "RY_WON", "1,3": "BG_WON", "3,1": "BG_WON",
+                     "draw": "STALEMATE"}.get(o["over"] or "", "IN_PROGRESS")
+            if agree != a_result:
+                return None, (f"DISPUTED at ply {len(moves)}: rookery says {o['over']}, 4pchess "
+                              f"{a_result}; moves {' '.join(moves)}")
+            if o["over"] == "draw":
+                return 0.5, f"draw after {len(moves)} plies"
+            we_won = (a_result == "RY_WON") == (our_team == "RY")
+            return (1.0 if we_won else 0.0), f"{a_result} after {len(moves)} plies"
+        if len(moves) >= max_plies:
+            return 0.5, f"adjudicated a draw at {max_plies} plies"
+        if mine:
+            mv = o["best"]
+            if not mv or mv == "none":
+                return None, f"DISPUTED at ply {len(moves)}: rookery found no move"
+            log.write(f"{len(moves)} {seat} rookery {mv} {o['info']}\n")
+        else:
+            mv = anchor.best(moves)[0]
+            if mv == "none":
+                return None, f"DISPUTED at ply {len(moves)}: 4pchess found no move"
+            log.write(f"{len(moves)} {seat} 4pchess {mv}\n")
+            theirs_text.append(mv)
+        if norm(mv) not in set(map(norm, o["legal"])):
+            who = "rookery" if mine else "4pchess"
+            return None, (f"DISPUTED at ply {len(moves)}: {who} played {mv}, not legal; "
+                          f"moves {' '.join(moves)}")
+        # both read from-to text (castling is the king's move)
+        moves.append(norm(mv))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rookery", default="target/release/rookery")
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument("--anchor", default=os.path.join(
+        here, "../../../shared/oracle/4pchess/build/anchor4p"))
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--ms", type=int, default=250)
+    ap.add_argument("--max-plies", type=int, default=400)
+    ap.add_argument("--log", default=None, help="directory for each game's moves")
+    a = ap.parse_args()
+    ours = Ours(a.rookery, a.ms)
+    anchor = Anchor(a.anchor, a.ms)
+    score, counted, disputed = 0.0, 0, 0
+    for g in range(a.games):
+        if a.log:
+            os.makedirs(a.log, exist_ok=True)
+            log = open(os.path.join(a.log, f"game{g + 1}.txt"), "w")
+        else:
+            log = open(os.devnull, "w")
+        pts, text = play(g, ours, anchor, a.max_plies, log)
+        log.write(text + "\n")
+        log.close()
+        team = "Red+Yellow" if g % 2 == 0 else "Blue+Green"
+        if pts is None:
+            disputed += 1
+        else:
+            score += pts
+            counted += 1
+        print(f"game {g + 1}: rookery {team}: {text} -> {score}/{counted}", flush=True)
+    anchor.quit()
+    print(f"rookery level 8 vs 4pchess, {a.ms} ms a move: {score}/{counted}"
+          + (f" = {100 * score / counted:.0f}%" if counted else "")
+          + (f", {disputed} disputed" if disputed else ""))
+    sys.exit(1 if disputed else 0)
+
+
+if __name__ == "__main__":
+    main()
