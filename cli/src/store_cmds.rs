@@ -100,10 +100,13 @@ enum Step {
 /// The next step of `saved` (playing): with a redo tail, redo or play a new move (half each);
 /// else mostly a move, sometimes an undo (6 %), a resignation (1 %) or a time-out (0.5 %) of
 /// the seat to move, or abandoning the game (0.5 %). `step` counts the process's steps, so an
-/// undo followed by a redo does not repeat for ever.
-fn random_step(saved: &SavedGame, step: u64) -> Option<Step> {
+/// undo followed by a redo does not repeat for ever; `run` is the process's `--seed`, so a
+/// process that continues a game after a kill does not replay the choices of the one before
+/// (the crash test kills often: without it the same few steps came back every time).
+fn random_step(saved: &SavedGame, step: u64, run: u64) -> Option<Step> {
     let mut rng = Rng(saved.setup.seed
         ^ saved.id.wrapping_mul(0x9FB2_1C65_1E98_DF25)
+        ^ run.wrapping_mul(0xD6E8_FEB8_6659_FD93)
         ^ step.wrapping_mul(0xC2B2_AE3D_27D4_EB4F));
     let g = &saved.game;
     if g.choice_pending() {
@@ -158,6 +161,7 @@ pub fn cmd_selfplay(args: &[String]) -> Result<(), String> {
             Err(e) => eprintln!("warning: cannot continue: {e}"),
         }
     }
+    let run = seed;
     let stdout = std::io::stdout();
     let mut step = 0u64;
     let mut progress = Progress::new(format!("selfplay {game}: steps"));
@@ -183,7 +187,7 @@ pub fn cmd_selfplay(args: &[String]) -> Result<(), String> {
             let what = if saved.game.ply_count() >= SELFPLAY_MAX_PLIES {
                 Step::Finish
             } else {
-                match random_step(&saved, step) {
+                match random_step(&saved, step, run) {
                     Some(s) => s,
                     None => Step::Finish,
                 }

@@ -71,7 +71,7 @@ class Anchor:
     def __init__(self, binary, ms):
         self.binary = binary
         self.proc = subprocess.Popen([binary, "--serve", "--ms", str(ms)], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
 
     def best(self, moves):
         self.proc.stdin.write(" ".join([START] + moves) + "\n")
@@ -135,7 +135,9 @@ def play(g, ours, anchor, max_plies, log):
             log.write(f"{len(moves)} {seat} 4pchess {mv}\n")
             theirs_text.append(mv)
         if norm(mv) not in set(map(norm, o["legal"])):
-            return None, f"DISPUTED at ply {len(moves)}: {mv} is not legal; moves {' '.join(moves)}"
+            who = "rookery" if mine else "4pchess"
+            return None, (f"DISPUTED at ply {len(moves)}: {who} played {mv}, not legal; "
+                          f"moves {' '.join(moves)}")
         # both read from-to text (castling is the king's move)
         moves.append(norm(mv))
 

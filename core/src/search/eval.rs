@@ -3,9 +3,9 @@
 //! centralisation term, game points, balanced against the strongest opponent still playing;
 //! and positional terms tapered from middlegame to endgame by the material left: pawn advance,
 //! passed, doubled and protected pawns (pawns that promote), the royal's home row, wing and
-//! shelter (middlegame) and its centralisation (endgame); with two players also each piece's
-//! mobility (against its kind's empty-board average) and the attack on the zone around the
-//! enemy royal. Every term is read from the game's data (pawn tables, promotion zones, royal
+//! shelter (middlegame) and its centralisation (endgame); with two sides (two players, two
+//! teams) also each piece's mobility (against its kind's empty-board average) and the attack
+//! on the zone around each enemy royal. Every term is read from the game's data (pawn tables, promotion zones, royal
 //! flags, board geometry, each kind's moves), none from its name.
 
 use std::collections::HashMap;
@@ -79,10 +79,10 @@ const KING_ROW: i32 = -14;
 const KING_WING: i32 = 4;
 /// Endgame centralisation of the royal, per unit of its centred mobility.
 const KING_CENTRE_EG: i32 = 8;
-/// Mobility (two players): the middlegame and endgame scale of a move (a knight's move is
+/// Mobility (two sides): the middlegame and endgame scale of a move (a knight's move is
 /// worth about this many centipawns; a kind with more moves gets less per move).
 const MOBILITY: (i32, i32) = (6, 6);
-/// King attack (two players, middlegame): the penalty is units² per this, at least two
+/// King attack (two sides, middlegame): the penalty is units² per this, at least two
 /// attackers, at most `KING_ATTACK_MAX`.
 const KING_ATTACK_DIV: i32 = 1;
 const KING_ATTACK_MAX: i32 = 400;

@@ -13,14 +13,15 @@
 //! chariot, shogi's gold and a four-player queen are each worth what they move), pieces in hand
 //! at their board value, a centralisation term from the same table, game points where the game
 //! keeps score, and the balance taken against the strongest opponent still playing; tapered
-//! pawn structure and the royal's place; with two players also mobility and king attack.
+//! pawn structure and the royal's place; with two sides (two players, two teams) also mobility
+//! and king attack.
 //!
 //! **Search**: transposition table (fixed size, replace by depth), move ordering (table move,
 //! captures by victim value, promotions, two killers per ply, history), quiescence over
 //! captures and promotions, check extension where the game has check, late-move reductions;
-//! for two players also repetition draws on the line, reverse futility, futility and
-//! late-move pruning near the leaves, and delta pruning with a losing-capture filter in
-//! quiescence. Budgets: depth, nodes
+//! for two sides (two players, or two teams whose seats take turns side by side) also
+//! repetition draws on the line, reverse futility, futility and late-move pruning near the
+//! leaves, null-move pruning, and delta pruning with a losing-capture filter in quiescence. Budgets: depth, nodes
 //! and time; a cancel flag is read every 256 nodes, so a search stops within a few
 //! milliseconds. The same seed and node budget give the same answer.
 
@@ -430,7 +431,7 @@ impl<'a> Search<'a> {
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(alpha, beta, ply, 0);
         }
-        // two players: a position repeated on the line is judged here as if it were repeated
+        // two sides: a position repeated on the line is judged here as if it were repeated
         // to the end (either side could repeat it again): a draw, or what the game's rule
         // gives (perpetual check loses); a short window keeps the scan cheap
         if self.two && ply >= 1 && self.tree.repeated(REPEAT_WINDOW) {
@@ -706,7 +707,7 @@ impl<'a> Search<'a> {
         best
     }
 
-    /// Quiescence's filter of a capture (two players): false for one that cannot reach the
+    /// Quiescence's filter of a capture (two sides): false for one that cannot reach the
     /// bound even with a margin over its victim (delta pruning), or that gives a piece for a
     /// lesser one on a cell the opponent guards (a losing capture, roughly).
     fn worth_it(&self, m: &Move, stand: i32, alpha: i32, beta: i32, maxing: bool) -> bool {

@@ -8,6 +8,8 @@ import androidx.compose.material3.DropdownMenu
 import androidx.compose.material3.DropdownMenuItem
 import androidx.compose.material3.Icon
 import androidx.compose.material3.IconButton
+import androidx.compose.material3.LocalMinimumInteractiveComponentSize
+import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.material3.LocalContentColor
 import androidx.compose.material3.Surface
 import androidx.compose.ui.draw.rotate
@@ -214,30 +216,43 @@ private fun Modifier.sideways(degrees: Float): Modifier = this
     }
     .rotate(degrees)
 
+/**
+ * Table mode. The near and far strips take the full width: the status, the pending choice and
+ * the move strip when their seat is to move, then their seats' lines. The left and right
+ * strips take width from the board, so they are one thin line each ([TableSeat], 30 dp): the
+ * seat's name with the status and last move when it is to move, its clock, score and icons.
+ * Seats sharing a side (eight-player's seats at 45° go to the nearest side, two a side) sit
+ * side by side along it. On a 360 dp phone a four-player board keeps 300 dp.
+ */
 @Composable
 private fun TableLayout(
     app: AppState, c: GameController, st: GameScreen, actions: SeatActions, modifier: Modifier,
     board: @Composable (Modifier) -> Unit,
 ) {
+    val s = LocalStrings.current
     val bySide = st.bars.groupBy { seatSide(st, it.seat.toInt()) }
     @Composable
     fun strip(side: Int, m: Modifier) {
         val seats = bySide[side] ?: return
         val toMove = seats.any { it.toMove } || (side == 0 && st.bars.none { it.toMove })
-        Column(m.testTag("table-side-$side").padding(4.dp)) {
+        val thin = side % 2 == 1
+        Column(m.testTag("table-side-$side").padding(horizontal = 4.dp, vertical = if (thin) 0.dp else 4.dp)) {
             if (toMove) {
-                StatusBlock(app, c, st)
+                if (!thin) {
+                    StatusBlock(app, c, st)
+                    MoveStrip(c, st, arrows = false)
+                }
+                // a choice to make (a promotion) stays with the seat making it, also on a side
                 Pending(app, c, st)
-                // the strips along the sides stay narrow: the last move instead of the strip
-                if (side % 2 == 0) MoveStrip(c, st, arrows = false)
-                else st.moves.lastOrNull()?.let { m ->
-                    Text("${m.number}. ${m.text}", Modifier.testTag("last-move"), style = MaterialTheme.typography.bodyMedium)
+            }
+            Row(Modifier.fillMaxWidth()) {
+                for (b in seats) {
+                    val said = if (thin && b.toMove) listOfNotNull(statusLine(s, st), st.moves.lastOrNull()?.let { "${it.number}. ${it.text}" }) else emptyList()
+                    TableSeat(app, c, st, b, actions, said, Modifier.weight(1f))
                 }
             }
-            for (b in seats) SeatLine(app, c, st, b, actions, compact = true)
         }
     }
-    // near and far strips take the full width; the side strips stand between them
     Column(modifier.fillMaxWidth()) {
         strip(2, Modifier.fillMaxWidth().rotate(180f))
         Row(Modifier.fillMaxWidth().weight(1f)) {
@@ -248,6 +263,52 @@ private fun TableLayout(
         strip(0, Modifier.fillMaxWidth())
     }
 }
+
+/**
+ * One seat in table mode, one line [TableSeatHeight] thick: its colour, its name (then [said]:
+ * the status and last move, in a side strip when it is to move), clock, score, and icons (resign,
+ * hand to a bot; take over a bot's seat). The icons are 30 dp touch targets, under Material's 48:
+ * the price of a 300 dp board between two side strips on a phone.
+ */
+@Composable
+private fun TableSeat(app: AppState, c: GameController, st: GameScreen, b: SeatBarView, actions: SeatActions, said: List<String>, modifier: Modifier) {
+    val s = LocalStrings.current
+    val i = b.seat.toInt()
+    val live = st.result == null
+    val playing = b.state != SeatStateView.OUT
+    val army = st.scene.armies.firstOrNull { it.id == b.army }
+    CompositionLocalProvider(LocalMinimumInteractiveComponentSize provides TableSeatHeight) {
+        Row(
+            modifier.height(TableSeatHeight).testTag("seat-$i")
+                .background(if (b.toMove && live) MaterialTheme.colorScheme.secondaryContainer else Color.Transparent, RoundedCornerShape(8.dp))
+                .padding(horizontal = 6.dp),
+            verticalAlignment = Alignment.CenterVertically,
+        ) {
+            Swatch(if (playing) army?.let { argb(it.body) } ?: Color.Gray else Color.Gray, 10.dp)
+            Text(
+                (listOf(seatName(s, b) + (if (playing) "" else " · " + s.text("status-out"))) + said).joinToString(" · "),
+                Modifier.padding(start = 6.dp).weight(1f).testTag("seat-text-$i"), maxLines = 1, overflow = TextOverflow.Ellipsis,
+                style = MaterialTheme.typography.bodyMedium,
+            )
+            b.clock?.let { Text(clockText(s, it.leftMs), Modifier.padding(horizontal = 4.dp).testTag("clock-$i"), maxLines = 1) }
+            b.score?.let { Text(s.text("status-score", it), Modifier.padding(horizontal = 4.dp).testTag("score-$i"), maxLines = 1) }
+            if (live && playing) {
+                val icon = Modifier.size(TableSeatHeight)
+                if (b.bot == null) {
+                    IconButton({ actions.resign(i) }, icon.testTag("resign-$i")) { Icon(RookeryIcons.Resign, s.text("action-resign"), Modifier.size(20.dp)) }
+                    IconButton({ actions.hand(i) }, icon.testTag("hand-$i")) { Icon(RookeryIcons.Bot, s.text("action-hand-to-bot"), Modifier.size(20.dp)) }
+                } else {
+                    val colour = (if (s.has(b.colour)) s.text(b.colour) else b.colour).replaceFirstChar { it.uppercase() }
+                    IconButton({ c.onSetSeat(i, SeatConfig.Person(colour)) }, icon.testTag("take-$i")) {
+                        Icon(RookeryIcons.Person, s.text("action-take-over"), Modifier.size(20.dp))
+                    }
+                }
+            }
+        }
+    }
+}
+
+private val TableSeatHeight = 30.dp
 
 /** A seat as the player reads it: the player's name, else its army's colour; a bot's level. */
 fun seatName(s: Strings, b: SeatBarView): String {
@@ -317,10 +378,7 @@ fun clockText(s: Strings, leftMs: ULong): String = s.text("status-timer", ((left
 private fun TopBar(app: AppState, st: GameScreen, table: Boolean, onTable: (Boolean) -> Unit) {
     val s = LocalStrings.current
     var menu by remember { mutableStateOf(false) }
-    Row(Modifier.fillMaxWidth().height(56.dp).testTag("app-bar"), verticalAlignment = Alignment.CenterVertically) {
-        IconButton({ app.back() }, Modifier.testTag("back")) { Icon(RookeryIcons.Back, s.text("action-back")) }
-        Text(s.gameName(st.gameId), Modifier.weight(1f).testTag("title"), style = MaterialTheme.typography.titleLarge,
-            maxLines = 1, overflow = TextOverflow.Ellipsis)
+    AppBar(app, s.gameName(st.gameId)) {
         IconButton({ app.navigate(Route.Rules(st.gameId)) }, Modifier.testTag("rules")) { Icon(RookeryIcons.Rules, s.text("action-rules")) }
         Box {
             IconButton({ menu = true }, Modifier.testTag("more")) { Icon(RookeryIcons.More, s.text("action-more")) }
@@ -430,21 +488,11 @@ private fun StatusBlock(app: AppState, c: GameController, st: GameScreen) {
     for (n in st.notices) Text(s.message(n), Modifier.testTag("notice"), style = MaterialTheme.typography.bodySmall)
 }
 
-/**
- * How many pawns a seat is ahead of the strongest other seat still playing (the bars carry
- * each seat's material on the board), 0 when it is not ahead.
- */
-fun materialLead(st: GameScreen, seat: Int): Int {
-    val me = st.bars.getOrNull(seat) ?: return 0
-    val others = st.bars.filter { it.seat.toInt() != seat && it.state != SeatStateView.OUT }.maxOfOrNull { it.material } ?: return 0
-    return (me.material - others).coerceAtLeast(0)
-}
-
 /** Captured pieces and the material lead of the seats whose bars carry them (nothing at the start). */
 @Composable
 private fun Captured(app: AppState, st: GameScreen) {
     for (b in st.bars) {
-        val lead = materialLead(st, b.seat.toInt())
+        val lead = b.lead
         if (b.captured.isEmpty() && lead <= 0) continue
         Row(Modifier.fillMaxWidth().height(20.dp).testTag("captured-${b.seat}"), verticalAlignment = Alignment.CenterVertically) {
             val own = st.scene.armies.firstOrNull { it.id == b.army }
@@ -583,11 +631,11 @@ private fun Swatch(colour: Color, size: androidx.compose.ui.unit.Dp) {
 }
 
 /**
- * A seat: its colour, who plays it, out or not, the score where the game keeps points, the
- * clock in table mode, and its controls (hand to a bot or take over; in table mode resign).
+ * A seat: its colour, who plays it, out or not, the score where the game keeps points, and
+ * its controls (hand to a bot or take over). Table mode has [TableSeat].
  */
 @Composable
-private fun SeatLine(app: AppState, c: GameController, st: GameScreen, b: SeatBarView, actions: SeatActions, compact: Boolean = false) {
+private fun SeatLine(app: AppState, c: GameController, st: GameScreen, b: SeatBarView, actions: SeatActions) {
     val s = LocalStrings.current
     val i = b.seat.toInt()
     val live = st.result == null
@@ -604,20 +652,8 @@ private fun SeatLine(app: AppState, c: GameController, st: GameScreen, b: SeatBa
             seatName(s, b) + (if (playing) "" else " · " + s.text("status-out")),
             Modifier.padding(start = 8.dp).weight(1f), maxLines = 1, overflow = TextOverflow.Ellipsis,
         )
-        if (compact) b.clock?.let { Text(clockText(s, it.leftMs), Modifier.padding(horizontal = 4.dp).testTag("clock-$i")) }
         b.score?.let { Text(s.text("status-score", it), Modifier.padding(horizontal = 4.dp).testTag("score-$i"), maxLines = 1) }
-        if (live && playing && compact) {
-            // table mode: icons, so that a strip on the side of a phone stays narrow
-            if (b.bot == null) {
-                IconButton({ actions.resign(i) }, Modifier.size(40.dp).testTag("resign-$i")) { Icon(RookeryIcons.Resign, s.text("action-resign")) }
-                IconButton({ actions.hand(i) }, Modifier.size(40.dp).testTag("hand-$i")) { Icon(RookeryIcons.Bot, s.text("action-hand-to-bot")) }
-            } else {
-                val colour = (if (s.has(b.colour)) s.text(b.colour) else b.colour).replaceFirstChar { it.uppercase() }
-                IconButton({ c.onSetSeat(i, SeatConfig.Person(colour)) }, Modifier.size(40.dp).testTag("take-$i")) {
-                    Icon(RookeryIcons.Person, s.text("action-take-over"))
-                }
-            }
-        } else if (live && playing) {
+        if (live && playing) {
             if (b.bot == null) {
                 TextButton({ actions.hand(i) }, Modifier.testTag("hand-$i")) { Text(s.text("action-hand-to-bot"), maxLines = 1) }
             } else {

@@ -35,7 +35,6 @@ import androidx.compose.material3.OutlinedButton
 import androidx.compose.material3.OutlinedTextField
 import androidx.compose.material3.Switch
 import androidx.compose.material3.Text
-import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateListOf
@@ -103,11 +102,8 @@ fun NewGameScreen(app: AppState, initialId: String) {
     var starting by remember { mutableStateOf(false) }
     LaunchedEffect(id, seats.toList(), house, seed) { choices.write(id, seats.toList(), house, seed) }
     Column(Modifier.fillMaxSize().windowInsetsPadding(WindowInsets.safeDrawing).testTag("new-game")) {
-        Column(Modifier.weight(1f).fillMaxWidth().verticalScroll(rememberScrollState()).padding(12.dp)) {
-            Row(verticalAlignment = Alignment.CenterVertically) {
-                TextButton({ app.back() }, Modifier.testTag("back")) { Text("← " + s.text("action-back")) }
-                Text(s.text("setup-title", s.gameName(id)), style = MaterialTheme.typography.titleMedium)
-            }
+        AppBar(app, s.text("setup-title", s.gameName(id)))
+        Column(Modifier.weight(1f).fillMaxWidth().verticalScroll(rememberScrollState()).padding(horizontal = 12.dp)) {
             if (s.has("game-$id-blurb")) Text(s.text("game-$id-blurb"), style = MaterialTheme.typography.bodySmall)
             if (modes.size > 1) {
                 Label(s.text("setup-mode"))

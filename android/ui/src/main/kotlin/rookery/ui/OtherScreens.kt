@@ -1,6 +1,12 @@
 package rookery.ui
 
 import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.RowScope
+import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.height
+import androidx.compose.material3.Icon
+import androidx.compose.material3.IconButton
+import androidx.compose.ui.text.style.TextOverflow
 import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.padding
@@ -14,7 +20,6 @@ import androidx.compose.material3.FilterChip
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Switch
 import androidx.compose.material3.Text
-import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.remember
 import androidx.compose.ui.Alignment
@@ -30,11 +35,9 @@ fun RulesScreen(app: AppState, gameId: String) {
     val page = remember(gameId, s.language) {
         app.platform.rulesPage(s.language, gameId) ?: app.platform.rulesPage(app.platform.languages.first(), gameId) ?: ""
     }
-    Column(Modifier.fillMaxSize().windowInsetsPadding(WindowInsets.safeDrawing).verticalScroll(rememberScrollState()).padding(12.dp)) {
-        Row(verticalAlignment = Alignment.CenterVertically) {
-            TextButton({ app.back() }, Modifier.testTag("back")) { Text("← " + s.text("action-back")) }
-            Text(s.text("rules-title", s.gameName(gameId)), style = MaterialTheme.typography.titleLarge)
-        }
+    Column(Modifier.fillMaxSize().windowInsetsPadding(WindowInsets.safeDrawing)) {
+      AppBar(app, s.text("rules-title", s.gameName(gameId)))
+      Column(Modifier.weight(1f).fillMaxWidth().verticalScroll(rememberScrollState()).padding(horizontal = 12.dp)) {
         for (line in page.lines()) {
             when {
                 line.startsWith("<!--") -> {}
@@ -44,6 +47,7 @@ fun RulesScreen(app: AppState, gameId: String) {
                 else -> Text(line.replace("**", ""), Modifier.testTag("rules-text"), style = MaterialTheme.typography.bodyMedium)
             }
         }
+      }
     }
 }
 
@@ -52,12 +56,10 @@ fun RulesScreen(app: AppState, gameId: String) {
 fun SettingsScreen(app: AppState) {
     val s = LocalStrings.current
     val st = app.settings
-    Column(Modifier.fillMaxSize().windowInsetsPadding(WindowInsets.safeDrawing).verticalScroll(rememberScrollState()).padding(12.dp)) {
-        Row(verticalAlignment = Alignment.CenterVertically) {
-            TextButton({ app.back() }, Modifier.testTag("back")) { Text("← " + s.text("action-back")) }
-            Text(s.text("action-settings"), style = MaterialTheme.typography.titleLarge)
-        }
-        Text(s.text("settings-language"), Modifier.padding(top = 12.dp), style = MaterialTheme.typography.titleMedium)
+    Column(Modifier.fillMaxSize().windowInsetsPadding(WindowInsets.safeDrawing)) {
+      AppBar(app, s.text("action-settings"))
+      Column(Modifier.weight(1f).fillMaxWidth().verticalScroll(rememberScrollState()).padding(horizontal = 12.dp)) {
+        Text(s.text("settings-language"), Modifier.padding(top = 4.dp), style = MaterialTheme.typography.titleMedium)
         Row {
             for (lang in app.platform.languages) {
                 val name = remember(lang) { app.platform.strings(lang).text("settings-language-name") }
@@ -93,5 +95,21 @@ fun SettingsScreen(app: AppState) {
             Text(s.text("settings-haptics"), Modifier.width(220.dp))
             Switch(st.haptics, { app.update(st.copy(haptics = it)) }, Modifier.testTag("haptics"))
         }
+      }
+    }
+}
+
+/**
+ * The app bar of every screen but Home: an icon back button, the title on one line (cut with
+ * an ellipsis, never wrapped), then [actions] (the game screen's rules and menu).
+ */
+@Composable
+fun AppBar(app: AppState, title: String, actions: @Composable RowScope.() -> Unit = {}) {
+    val s = LocalStrings.current
+    Row(Modifier.fillMaxWidth().height(56.dp).testTag("app-bar"), verticalAlignment = Alignment.CenterVertically) {
+        IconButton({ app.back() }, Modifier.testTag("back")) { Icon(RookeryIcons.Back, s.text("action-back")) }
+        Text(title, Modifier.weight(1f).testTag("title"), style = MaterialTheme.typography.titleLarge,
+            maxLines = 1, overflow = TextOverflow.Ellipsis)
+        actions()
     }
 }

@@ -202,15 +202,16 @@ class GameScreenTest {
         }
     }
 
-    /** Captured pieces and the material lead: only the seat ahead shows "+1", nobody at the start. */
+    /** Captured pieces and the core's material lead: only the seat ahead shows "+1", nobody at the start. */
     @Test
     fun capturedPiecesAndTheMaterialLead() {
         val p = platformAt(tempDir("ui-material"))
         try {
             val start = show(p, listOf(Route.Home, Route.Game(game(p, "chess", listOf("e2e4", "d7d5", "e4d5")))))
             val g = rule.awaitGame(start)
-            assertEquals(1, materialLead(g.state.value, 0))
-            assertEquals(0, materialLead(g.state.value, 1))
+            // the lead as the core decides it, shown as it comes
+            assertEquals(1, g.state.value.bars[0].lead)
+            assertEquals(0, g.state.value.bars[1].lead)
             rule.onNodeWithTag("captured-0").assertExists()
             rule.onNodeWithTag("lead-0").assertTextEquals(" +1")
             rule.onNodeWithTag("lead-1").assertDoesNotExist()
@@ -311,6 +312,80 @@ class GameScreenTest {
             for (side in 0..3) rule.onNodeWithTag("table-side-$side").assertExists()
             assertTrue(rule.onNodeWithTag("table-side-1").getBoundsInRoot().right <= board.left + 1.dp)
             assertTrue(rule.onNodeWithTag("table-side-3").getBoundsInRoot().left >= board.right - 1.dp)
+        } finally {
+            p.library.close()
+        }
+    }
+
+    /**
+     * Table mode on a 360x640 dp phone: the side strips are one thin line each, so a
+     * four-player board keeps at least 300 dp each way (printed); the status is in the strip of
+     * the seat to move only; eight-player's two seats a side share one line (printed).
+     */
+    /** New game, Rules and Settings have the game screen's app bar: an icon back button (no text) and the title on one row. */
+    @Test
+    fun newGameRulesAndSettingsHaveTheIconAppBar() {
+        val p = platformAt(tempDir("ui-app-bars"))
+        try {
+            val app = show(p, listOf(Route.Home), language = "sk")
+            rule.waitForIdle()
+            for (r in listOf(Route.NewGame("four-player-ffa"), Route.Rules("four-player-ffa"), Route.Settings)) {
+                rule.runOnIdle { app.navigate(r) }
+                rule.waitForIdle()
+                val bar = rule.onNodeWithTag("app-bar").getBoundsInRoot()
+                assertEquals("$r", 56f, bar.height.value, 0.5f)
+                val back = rule.onNodeWithTag("back")
+                val b = back.getBoundsInRoot()
+                assertTrue("$r: back $b in the bar $bar", b.top >= bar.top && b.bottom <= bar.bottom && b.width <= 48.dp)
+                // an icon: the words are its description, not a text
+                val node = back.fetchSemanticsNode()
+                assertTrue("$r", androidx.compose.ui.semantics.SemanticsProperties.Text !in node.config)
+                assertEquals(listOf("Naspäť"), node.config[androidx.compose.ui.semantics.SemanticsProperties.ContentDescription])
+                val title = rule.onNodeWithTag("title").getBoundsInRoot()
+                assertTrue("$r: title $title", title.top >= bar.top && title.bottom <= bar.bottom)
+                back.performClick()
+                rule.waitForIdle()
+                assertEquals(Route.Home, app.route)
+            }
+        } finally {
+            p.library.close()
+        }
+    }
+
+    @Test
+    fun tableModeOnAPhoneLeavesAFourPlayerBoardThreeHundredDp() = tableOnAPhone("four-player-ffa", listOf("h2h4"))
+
+    @Test
+    fun tableModeOnAPhoneLeavesAnEightPlayerBoardThreeHundredDp() = tableOnAPhone("eight-player-ffa", emptyList())
+
+    private fun tableOnAPhone(gameId: String, moves: List<String>) {
+        val p = platformAt(tempDir("ui-table-phone"))
+        try {
+            val id = game(p, gameId, moves)
+            val app = show(p, listOf(Route.Home, Route.Game(id, table = true)))
+            val g = rule.awaitGame(app)
+            rule.waitForIdle()
+            val board = rule.onNodeWithTag("board").getBoundsInRoot()
+            val left = rule.onNodeWithTag("table-side-1").getBoundsInRoot()
+            val right = rule.onNodeWithTag("table-side-3").getBoundsInRoot()
+            println("$gameId table mode on a 360x640 dp phone: board ${board.width} x ${board.height}, side strips ${left.width} and ${right.width}")
+            assertTrue("board $board", board.width >= 300.dp && board.height >= 300.dp)
+            assertTrue(left.right <= board.left + 1.dp && right.left >= board.right - 1.dp)
+            fun said(seat: Int) = rule.onNodeWithTag("seat-text-$seat").fetchSemanticsNode()
+                .config[androidx.compose.ui.semantics.SemanticsProperties.Text].joinToString { it.text }
+            if (moves.isNotEmpty()) {
+                // Blue (seat 1, the left side) is to move: its line says so and shows the last move
+                assertEquals(1, g.state.value.bars.indexOfFirst { it.toMove })
+                assertTrue(said(1), said(1).contains("1. h2h4"))
+                assertTrue(said(3), !said(3).contains("h2h4"))
+                // a side seat's own controls, in its strip, ask first
+                assertTrue(rule.onNodeWithTag("resign-1").getBoundsInRoot().right <= board.left + 1.dp)
+                rule.onNodeWithTag("resign-1").performClick()
+                rule.onNodeWithTag("resign-question").assertExists()
+                rule.onNodeWithTag("resign-no").performClick()
+                rule.settle(g)
+                assertNull(g.state.value.result)
+            }
         } finally {
             p.library.close()
         }

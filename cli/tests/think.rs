@@ -1,0 +1,84 @@
+//! `rookery think`: one bot move for a position (the referee's driver against 4pchess,
+//! `tests/python/teams_4pchess.py`): the legal moves and a legal best move; a move that is not
+//! legal is a clear error (exit 1) naming it; a finished game says so instead of moving.
+
+use std::process::{Command, Output};
+
+use rookery_core::game::Game;
+use rookery_core::rules::four::CHESS_COM_START_FEN4;
+
+const BIN: &str = env!("CARGO_BIN_EXE_rookery");
+
+fn think(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .arg("think")
+        .args(args)
+        .output()
+        .expect("run rookery")
+}
+
+fn lines(o: &Output) -> Vec<String> {
+    String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn think_lists_the_legal_moves_and_plays_one_of_them() {
+    let moves = "h2h4 b7c7";
+    let o = think(&[
+        "--game",
+        "four-player-teams",
+        "--fen",
+        CHESS_COM_START_FEN4,
+        "--moves",
+        moves,
+        "--nodes",
+        "3000",
+        "--legal",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = lines(&o);
+    let mut g = Game::from_fen("four-player-teams", CHESS_COM_START_FEN4).unwrap();
+    for m in moves.split(' ') {
+        g.play_text(m).unwrap();
+    }
+    let mut ours: Vec<String> = g
+        .legal_moves()
+        .into_iter()
+        .map(|m| g.move_text(m))
+        .collect();
+    let listed = out[0].strip_prefix("legal ").expect("legal line");
+    let mut listed: Vec<String> = listed.split(' ').map(String::from).collect();
+    ours.sort();
+    listed.sort();
+    assert_eq!(listed, ours);
+    assert!(out[1].starts_with("info depth "), "{out:?}");
+    let best = out[2].strip_prefix("bestmove ").expect("bestmove line");
+    assert!(ours.iter().any(|m| m == best), "{best} is not legal");
+}
+
+#[test]
+fn think_names_a_move_that_is_not_legal_and_exits_1() {
+    let o = think(&["--game", "chess", "--moves", "e2e4 e2e4", "--nodes", "100"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(o.stdout.is_empty());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("e2e4"), "{err}");
+}
+
+#[test]
+fn think_reports_a_finished_game_instead_of_a_move() {
+    // fool's mate: White is mated, Black (seat 1) won
+    let o = think(&[
+        "--game",
+        "chess",
+        "--moves",
+        "f2f3 e7e5 g2g4 d8h4",
+        "--nodes",
+        "100",
+    ]);
+    assert!(o.status.success());
+    assert_eq!(lines(&o), ["over 1"]);
+}
