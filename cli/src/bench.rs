@@ -89,6 +89,23 @@ impl Engine {
     /// The Fairy-Stockfish compiled into pyffish, run natively through its exported UCI loop
     /// (the oracle's `ffengine.py` way): `python -c PYFFISH_LOOP`.
     fn start_pyffish(python: &str) -> Result<Engine, String> {
+        // Asked first, on its own: a Python without pyffish would exit before reading `uci`,
+        // and the write into its closed pipe would end this process (SIGPIPE is the system's
+        // default in the terminal player) instead of naming what is missing.
+        let importable = Command::new(python)
+            .args(["-c", "import pyffish"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .map(|s| s.success())
+            .unwrap_or(false);
+        if !importable {
+            return Err(format!(
+                "{python} cannot import pyffish; install it (`pip install pyffish`) or pass \
+                 --pyffish PYTHON"
+            ));
+        }
         let mut c = Command::new(python);
         c.arg("-c").arg(PYFFISH_LOOP);
         Engine::spawn(c, &format!("{python} (pyffish)"))

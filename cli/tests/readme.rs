@@ -236,6 +236,17 @@ fn every_command_of_the_readme_runs() {
             },
         ),
         ("rookery uci", vec![(s(&["uci"]), "uci\nquit\n", "uciok")]),
+        (
+            "rookery think --game ID [--fen F] [--moves \"M1 M2 …\"] [--movetime MS | --nodes N] [--legal]",
+            vec![
+                (s(&["think", "--game", "chess", "--nodes", "50"]), "", "bestmove"),
+                (
+                    s(&["think", "--game", "four-player-teams", "--moves", "h2h3", "--movetime", "20", "--legal"]),
+                    "",
+                    "legal ",
+                ),
+            ],
+        ),
         ("rookery usi", vec![(s(&["usi"]), "usi\nquit\n", "usiok")]),
         (
             "rookery bench bot [--level L] [--games IDS] [--plies N] [--fen F --depth D] \
