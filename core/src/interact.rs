@@ -527,22 +527,7 @@ fn why_not_legal(game: &Game, m: Move) -> Message {
     }
 }
 
-/// How a score reads: in whole points, or quarter points where the game keeps them
-/// (`Facts::score_unit`; three-player chess: `1¾`).
-pub fn score_text(game: &Game, points: i32) -> String {
-    let q = game.variant.facts.score_unit;
-    if q > 1 {
-        let whole = points / q;
-        let frac = ["", "¼", "½", "¾"][(points.rem_euclid(q) * 4 / q) as usize % 4];
-        if whole == 0 && !frac.is_empty() {
-            frac.to_string()
-        } else {
-            format!("{whole}{frac}")
-        }
-    } else {
-        points.to_string()
-    }
-}
+pub use crate::message::score_text;
 
 /// Who has captured what: per capturing seat (in seat order), the captured pieces in order.
 pub fn captures(game: &Game) -> Vec<(Seat, Vec<crate::piece::Piece>)> {

@@ -140,7 +140,7 @@ pub fn event_message(
                     format!(
                         "{}{}",
                         if *points >= 0 { "+" } else { "" },
-                        crate::interact::score_text(game, *points)
+                        score_text(game, *points)
                     ),
                 )
                 .with("why", score_key(why)),
@@ -219,7 +219,7 @@ pub const ALL_KEYS: &[&str] = &[
     "screen-reviewing",
     "screen-thinking",
     "screen-to-move-check",
-    crate::present::NOTICE_REVIEWING,
+    NOTICE_REVIEWING,
     "phase-decide",
     "hint-decide",
     "phase-promote",
@@ -253,3 +253,23 @@ pub const ALL_KEYS: &[&str] = &[
     button::CHOICE_GREY,
     button::CHOICE_GIVE,
 ];
+
+/// How a score reads: in whole points, or quarter points where the game keeps them
+/// (`Facts::score_unit`; three-player chess: `1¾`).
+pub fn score_text(game: &crate::game::Game, points: i32) -> String {
+    let q = game.variant.facts.score_unit;
+    if q > 1 {
+        let whole = points / q;
+        let frac = ["", "¼", "½", "¾"][(points.rem_euclid(q) * 4 / q) as usize % 4];
+        if whole == 0 && !frac.is_empty() {
+            frac.to_string()
+        } else {
+            format!("{whole}{frac}")
+        }
+    } else {
+        points.to_string()
+    }
+}
+
+/// The notice when a move is tried while the game screen reviews an earlier position.
+pub const NOTICE_REVIEWING: &str = "screen-notice-reviewing";

@@ -198,8 +198,7 @@ pub struct State {
 
 /// Number of rule-state slots in [`State::rule`].
 pub const RULE_SLOTS: usize = 4;
-/// Piece kinds a hand can hold (kinds 0..HAND_KINDS).
-pub const HAND_KINDS: usize = 16;
+pub use crate::variant::HAND_KINDS;
 
 /// One entry of the change journal that `make` writes and `unmake` plays back: the cell or hand
 /// count as it was before. Any number of cells may change in a move (explosions, chains,

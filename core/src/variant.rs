@@ -6,6 +6,9 @@
 use crate::board::{Cell, CellSet, Line, Topology, LINE_KINDS, NO_CELL};
 use crate::piece::{Atom, PieceType, Seat};
 
+/// Piece kinds a hand can hold (kinds 0..HAND_KINDS).
+pub const HAND_KINDS: usize = 16;
+
 /// Who may capture en passant, and for how long.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EpMode {
@@ -441,9 +444,9 @@ impl Variant {
     pub fn finish(mut self) -> Variant {
         assert!(self.pieces.len() <= 64, "at most 64 piece kinds");
         assert!(
-            self.hand.is_none() || self.pieces.len() <= crate::position::HAND_KINDS,
+            self.hand.is_none() || self.pieces.len() <= HAND_KINDS,
             "a game with hands has at most {} piece kinds",
-            crate::position::HAND_KINDS
+            HAND_KINDS
         );
         self.pawn_facings = self.board.pawns.len() as u8;
         if self.zones.is_empty() {

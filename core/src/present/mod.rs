@@ -456,7 +456,7 @@ impl Table {
 }
 
 /// The notice of an intent refused while the screen shows an earlier position.
-pub const NOTICE_REVIEWING: &str = "screen-notice-reviewing";
+pub use crate::message::NOTICE_REVIEWING;
 
 /// The whole game screen for one viewer: draw it as it is.
 #[derive(Clone, Debug, PartialEq)]

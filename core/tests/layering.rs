@@ -1,0 +1,284 @@
+//! The core's modules form layers a newcomer can draw, each using only the layers below it:
+//!
+//! ```text
+//! error, rng → board → piece → variant, rules (the registry and the Rules interface)
+//!   → position → movegen → game, tree → notation → message → families (rules/<game>.rs)
+//!   → search → view, interact → scene → present → store → bot
+//! ```
+//!
+//! This test reads every non-test line of core/src (comments dropped) for the modules it names
+//! (`use crate::x`, `crate::x::...`, `use crate::{x, y}`) and fails on a name that points
+//! upward, except the few edges of [`EXCEPTIONS`], each with its reason. Inside `rules/`,
+//! `mod.rs` is the unit `rules` (the registry and the `Rules` trait) and every other file the
+//! unit `families`.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// The layers, lowest first; a unit may use its own layer and those below.
+const LAYERS: &[&[&str]] = &[
+    &["error", "rng"],
+    &["board"],
+    &["piece"],
+    &["variant", "rules"],
+    &["position"],
+    &["movegen"],
+    &["game", "tree"],
+    &["notation"],
+    &["message"],
+    &["families"],
+    &["search"],
+    &["view", "interact"],
+    &["scene"],
+    &["present"],
+    &["store"],
+    &["bot"],
+    &["lib"],
+];
+
+/// Upward edges that stay, as (from, to, why).
+const EXCEPTIONS: &[(&str, &str, &str)] = &[
+    // the one inversion: the variant carries `&'static dyn Rules`, every layer calls a game's
+    // hooks through it, and the hooks' signatures name what they act on
+    (
+        "rules",
+        "position",
+        "the Rules trait's hooks take and give positions",
+    ),
+    (
+        "rules",
+        "game",
+        "the Rules trait's hooks judge actions (Ctx, Outcome, Choice)",
+    ),
+    (
+        "rules",
+        "message",
+        "Rules::button labels a move's button with a message",
+    ),
+    (
+        "rules",
+        "families",
+        "the registry (rules::GAMES) names each game's constructor and rules",
+    ),
+    (
+        "variant",
+        "families",
+        "Family names the parameters of the shatranj and testbed families",
+    ),
+    (
+        "game",
+        "notation",
+        "Game::act_text reads coordinate move text",
+    ),
+    (
+        "notation",
+        "families",
+        "FEN4/PGN4 and the traditional notations read their family's piece kinds and starts",
+    ),
+];
+
+fn layer(unit: &str) -> usize {
+    LAYERS
+        .iter()
+        .position(|l| l.contains(&unit))
+        .unwrap_or_else(|| panic!("module {unit} has no layer: add it to LAYERS"))
+}
+
+fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            files(&p, out)
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p)
+        }
+    }
+}
+
+/// The unit of a file under core/src.
+fn unit_of(rel: &str) -> String {
+    let first = rel.split('/').next().unwrap().trim_end_matches(".rs");
+    if first == "rules" && rel != "rules/mod.rs" {
+        "families".into()
+    } else {
+        first.into()
+    }
+}
+
+fn ident(s: &str) -> String {
+    s.trim_start()
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect()
+}
+
+/// The units a path `crate::<rest>` names (`rules::{self, four}` names two).
+fn targets(rest: &str, families: &BTreeSet<String>) -> Vec<String> {
+    let first = ident(rest);
+    // the crate root's re-exports (lib.rs)
+    let first = match first.as_str() {
+        "Error" | "Result" => "error".to_string(),
+        "Action" | "Game" | "Outcome" => "game".to_string(),
+        "Move" | "Position" => "position".to_string(),
+        _ => first,
+    };
+    if first != "rules" {
+        return vec![first];
+    }
+    let after = rest["rules".len()..].strip_prefix("::").unwrap_or("");
+    let names: Vec<String> = match after.strip_prefix('{') {
+        Some(group) => group
+            .split('}')
+            .next()
+            .unwrap_or("")
+            .split(',')
+            .map(ident)
+            .collect(),
+        None => vec![ident(after)],
+    };
+    names
+        .into_iter()
+        .map(|n| {
+            if families.contains(&n) {
+                "families".to_string()
+            } else {
+                "rules".to_string()
+            }
+        })
+        .collect()
+}
+
+/// The lines of a file that are not test code or comments: an item after `#[cfg(test)]` is
+/// skipped (to its closing brace or `;`), and files named `tests.rs` or `*_tests.rs` are test
+/// code.
+fn code_lines(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut lines = text.lines().enumerate();
+    while let Some((i, l)) = lines.next() {
+        if l.trim() == "#[cfg(test)]" {
+            let (mut depth, mut opened) = (0i32, false);
+            for (_, l) in lines.by_ref() {
+                for ch in l.chars() {
+                    match ch {
+                        '{' => {
+                            depth += 1;
+                            opened = true
+                        }
+                        '}' => depth -= 1,
+                        _ => {}
+                    }
+                }
+                if (opened && depth <= 0) || (!opened && l.trim_end().ends_with(';')) {
+                    break;
+                }
+            }
+            continue;
+        }
+        let code = l.split("//").next().unwrap_or("");
+        out.push((i + 1, code.to_string()));
+    }
+    out
+}
+
+/// Every (from, to, where) edge of core/src.
+fn edges() -> Vec<(String, String, String)> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let families: BTreeSet<String> = std::fs::read_dir(src.join("rules"))
+        .unwrap()
+        .flatten()
+        .map(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .trim_end_matches(".rs")
+                .to_string()
+        })
+        .filter(|n| n != "mod")
+        .collect();
+    let mut paths = Vec::new();
+    files(&src, &mut paths);
+    paths.sort();
+    let mut out = Vec::new();
+    for p in paths {
+        let rel = p
+            .strip_prefix(&src)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let name = rel.rsplit('/').next().unwrap();
+        if name == "tests.rs" || name.ends_with("_tests.rs") || rel.contains("/tests/") {
+            continue;
+        }
+        let from = unit_of(&rel);
+        let text = std::fs::read_to_string(&p).unwrap();
+        // the code joined, so a group `crate::rules::{a,\n b}` over several lines is read whole
+        let code: Vec<(usize, String)> = code_lines(&text);
+        let joined: String = code
+            .iter()
+            .map(|(_, l)| l.as_str())
+            .collect::<Vec<_>>()
+            .join("\n");
+        for (i, _) in joined.match_indices("crate::") {
+            let line = code[joined[..i].matches('\n').count()].0;
+            for t in targets(&joined[i + "crate::".len()..], &families) {
+                out.push((from.clone(), t, format!("{rel}:{line}")));
+            }
+        }
+        // rules/mod.rs names its child modules (the families) without `crate::`
+        if from == "rules" {
+            for (n, l) in &code {
+                let names_family = families.iter().any(|f| {
+                    l.match_indices(&format!("{f}::")).any(|(i, _)| {
+                        !l[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':')
+                    })
+                });
+                if names_family {
+                    out.push((from.clone(), "families".into(), format!("{rel}:{n}")));
+                }
+            }
+        }
+    }
+    out.retain(|(from, to, _)| from != to && !to.is_empty());
+    out
+}
+
+#[test]
+fn no_module_uses_a_layer_above_its_own() {
+    let mut upward = BTreeSet::new();
+    let mut wheres: Vec<String> = Vec::new();
+    for (from, to, at) in edges() {
+        if layer(&to) > layer(&from) {
+            let excused = EXCEPTIONS.iter().any(|(f, t, _)| *f == from && *t == to);
+            if !excused {
+                wheres.push(format!("{from} -> {to} at {at}"));
+            }
+            upward.insert((from, to, excused));
+        }
+    }
+    for (from, to, excused) in &upward {
+        println!(
+            "{from} -> {to}{}",
+            if *excused { " (exception)" } else { "" }
+        );
+    }
+    println!(
+        "{} upward module edges, {} of them exceptions",
+        upward.len(),
+        EXCEPTIONS.len()
+    );
+    assert!(
+        wheres.is_empty(),
+        "imports that point upward (move the code down, or name the exception with its reason):\n{}",
+        wheres.join("\n")
+    );
+}
+
+#[test]
+fn every_exception_is_still_needed() {
+    let edges = edges();
+    for (from, to, why) in EXCEPTIONS {
+        assert!(
+            edges.iter().any(|(f, t, _)| f == from && t == to),
+            "the exception {from} -> {to} ({why}) is no longer used: remove it"
+        );
+    }
+}
