@@ -249,15 +249,6 @@ fn every_command_of_the_readme_runs() {
         ),
         ("rookery usi", vec![(s(&["usi"]), "usi\nquit\n", "usiok")]),
         (
-            "rookery think --game ID [--fen F] [--moves \"M1 M2 …\"] [--movetime MS | --nodes N] \
-             [--legal]",
-            vec![(
-                s(&["think", "--game", "chess", "--moves", "e2e4", "--nodes", "200", "--legal"]),
-                "",
-                "bestmove",
-            )],
-        ),
-        (
             "rookery bench bot [--level L] [--games IDS] [--plies N] [--fen F --depth D] \
              [--round N] [--cancel-after MS] [--method b|p]",
             vec![
