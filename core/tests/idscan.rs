@@ -12,6 +12,10 @@
 
 use std::path::{Path, PathBuf};
 
+#[path = "support/source.rs"]
+mod source;
+use source::non_test_lines;
+
 /// Hits that are legitimate, as (file suffix, the text of the line's hit). Each names why.
 const ALLOWED: &[(&str, &str)] = &[
     // the game a command plays when no `--game` names one
@@ -76,37 +80,6 @@ fn files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
             out.push(p);
         }
     }
-}
-
-/// The lines of a Rust file that are not test code: an item after `#[cfg(test)]` is skipped
-/// (to its closing brace, or its `;`).
-fn non_test_lines(text: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut lines = text.lines().enumerate();
-    while let Some((i, l)) = lines.next() {
-        if l.trim() == "#[cfg(test)]" {
-            let mut depth = 0i32;
-            let mut opened = false;
-            for (_, l) in lines.by_ref() {
-                for ch in l.chars() {
-                    match ch {
-                        '{' => {
-                            depth += 1;
-                            opened = true
-                        }
-                        '}' => depth -= 1,
-                        _ => {}
-                    }
-                }
-                if (opened && depth <= 0) || (!opened && l.trim_end().ends_with(';')) {
-                    break;
-                }
-            }
-            continue;
-        }
-        out.push((i + 1, l));
-    }
-    out
 }
 
 /// Every hit: (file, line number, what was found, the line).

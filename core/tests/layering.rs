@@ -15,6 +15,9 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+#[path = "support/source.rs"]
+mod source;
+
 /// The layers, lowest first; a unit may use its own layer and those below.
 const LAYERS: &[&[&str]] = &[
     &["error", "rng"],
@@ -152,32 +155,10 @@ fn targets(rest: &str, families: &BTreeSet<String>) -> Vec<String> {
 /// skipped (to its closing brace or `;`), and files named `tests.rs` or `*_tests.rs` are test
 /// code.
 fn code_lines(text: &str) -> Vec<(usize, String)> {
-    let mut out = Vec::new();
-    let mut lines = text.lines().enumerate();
-    while let Some((i, l)) = lines.next() {
-        if l.trim() == "#[cfg(test)]" {
-            let (mut depth, mut opened) = (0i32, false);
-            for (_, l) in lines.by_ref() {
-                for ch in l.chars() {
-                    match ch {
-                        '{' => {
-                            depth += 1;
-                            opened = true
-                        }
-                        '}' => depth -= 1,
-                        _ => {}
-                    }
-                }
-                if (opened && depth <= 0) || (!opened && l.trim_end().ends_with(';')) {
-                    break;
-                }
-            }
-            continue;
-        }
-        let code = l.split("//").next().unwrap_or("");
-        out.push((i + 1, code.to_string()));
-    }
-    out
+    source::non_test_lines(text)
+        .into_iter()
+        .map(|(n, l)| (n, l.split("//").next().unwrap_or("").to_string()))
+        .collect()
 }
 
 /// Every (from, to, where) edge of core/src.
