@@ -102,11 +102,20 @@ class ScreenshotTest {
     /** Home has read the saved games (off the main thread). */
     private fun AppState.homeRead() = home.saved.value != null && home.idle
 
+    /**
+     * Home on a first start: no saved game, the catalogue. A library of its own, so what the
+     * other screenshots save (in whatever order JUnit runs them) never shows here.
+     */
     @Test
     fun home() {
-        for ((size, w, h) in sizes) for (lang in languages) {
-            val a = app(lang, listOf(Route.Home))
-            render("home-$size-$lang", w, h, ready = { a.homeRead() }) { RookeryApp(platform, state = a) }
+        val p = platformAt(tempDir("ui-shots-home"))
+        try {
+            for ((size, w, h) in sizes) for (lang in languages) {
+                val a = AppState(p, listOf(Route.Home)).also { it.update(Settings(language = lang, theme = ThemeMode.Dark)) }
+                render("home-$size-$lang", w, h, ready = { a.homeRead() }) { RookeryApp(p, state = a) }
+            }
+        } finally {
+            p.library.close()
         }
     }
 
