@@ -130,3 +130,15 @@ fn sittuyin_a_king_is_not_placed_where_it_is_attacked() {
         "{texts:?}"
     );
 }
+
+/// fuzz target `store_text`: telling a CSA record apart sliced a line by bytes, and a move line
+/// of a PGN4 record starting `-. @` followed by a letter of several bytes split that letter.
+#[test]
+fn a_record_line_with_letters_of_several_bytes_is_read_without_a_panic() {
+    for line in ["-. @\u{fffd}\u{fffd}a8-b8 .. O-O", "+7é76FU", "-ř5ř6FU"] {
+        let record = format!("[Variant \"Teams\"]\n[StartFen4 \"4PC\"]\n\n1. j2-j3\n{line}\n");
+        // refused or read: either way an answer, never a panic
+        let _ = rookery_core::store::standard::read(&record);
+        let _ = rookery_core::store::standard::read(line);
+    }
+}

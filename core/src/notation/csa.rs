@@ -115,7 +115,7 @@ pub fn looks_like(text: &str) -> bool {
             || l == "PI"
             || (l.len() >= 7
                 && (l.starts_with('+') || l.starts_with('-'))
-                && l[1..5].bytes().all(|b| b.is_ascii_digit()))
+                && l.as_bytes()[1..5].iter().all(u8::is_ascii_digit))
     })
 }
 
