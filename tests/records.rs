@@ -118,19 +118,24 @@ const FAIRY: [&str; 8] = [
     "chaturanga",
 ];
 
-#[test]
-fn python_chess_reads_the_pgn_of_the_chess_variants() {
-    let (store, dir) = temp_store("python-chess");
-    let mut games = Vec::new();
-    for id in PYTHON_CHESS {
-        for seed in 0..3 {
-            games.push(random_game(&store, id, seed));
-        }
-    }
-    let records: Vec<String> = games
+/// Three random games of each of `ids`, saved in `store`, and their standard records.
+fn exported(store: &GameStore, ids: &[&str]) -> (Vec<SavedGame>, Vec<String>) {
+    let games: Vec<SavedGame> = ids
+        .iter()
+        .flat_map(|id| (0..3).map(move |seed| (id, seed)))
+        .map(|(id, seed)| random_game(store, id, seed))
+        .collect();
+    let records = games
         .iter()
         .map(|s| store.export_standard(s.id).unwrap())
         .collect();
+    (games, records)
+}
+
+#[test]
+fn python_chess_reads_the_pgn_of_the_chess_variants() {
+    let (store, dir) = temp_store("python-chess");
+    let (games, records) = exported(&store, &PYTHON_CHESS);
     let answer = python_script("records_python_chess.py", &json!({ "pgn": records }));
     for ((s, record), read) in games
         .iter()
@@ -153,16 +158,7 @@ fn python_chess_reads_the_pgn_of_the_chess_variants() {
 #[test]
 fn pyffish_replays_the_pgn_of_the_other_two_player_games() {
     let (store, dir) = temp_store("pyffish");
-    let mut games = Vec::new();
-    for id in FAIRY {
-        for seed in 0..3 {
-            games.push(random_game(&store, id, seed));
-        }
-    }
-    let records: Vec<String> = games
-        .iter()
-        .map(|s| store.export_standard(s.id).unwrap())
-        .collect();
+    let (games, records) = exported(&store, &FAIRY);
     let answer = pyffish_script("records_pyffish.py", &json!({ "pgn": records }));
     for ((s, record), read) in games
         .iter()

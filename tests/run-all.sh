@@ -155,11 +155,16 @@ section "Build (cargo build --workspace --release)"
 cargo build --workspace --release
 
 section "Rust tests (cargo test --workspace --release)"
-# the differential test runs in its own section below, where its count is shown
+# the differential and records tests that ask an outside program run in their own sections
+# below, where their counts are shown (not twice)
 cargo test --workspace --release -- \
   --skip legal_moves_and_fen_match_fairy_stockfish_after_every_move_of_seeded_random_games \
   --skip chess_family_legal_moves_fen_and_ends_match_pyffish_after_every_move_of_random_games \
-  --skip friendly_turn_ends_match_the_pacosako_reference
+  --skip friendly_turn_ends_match_the_pacosako_reference \
+  --skip python_chess_reads_the_pgn_of_the_chess_variants \
+  --skip pyffish_replays_the_pgn_of_the_other_two_player_games \
+  --skip python_shogi_reads_kif_and_csa \
+  --skip records_python_chess_and_python_shogi_wrote_are_imported
 
 section "Differential test against Fairy-Stockfish and python-chess (chess and Chess960)"
 cargo test --workspace --release --test oracle -- --nocapture
