@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
-use crate::notation::movetext;
+use crate::movetext;
 use crate::piece::Seat;
 use crate::position::{Move, Position};
 use crate::rules;

@@ -47,12 +47,12 @@ pub enum Family {
     FogOfWar,
     /// Chaturanga, shatranj, makruk, ouk chatrang, sittuyin: one set of rules, parameterised
     /// by data (`rules::shatranj::Params`).
-    Shatranj(crate::rules::shatranj::Ruleset),
+    Shatranj(Ruleset),
     /// Friendly chess, Paco Ŝako (`rules::friendly`).
     Friendly,
     /// Small test-only games that exercise one mechanism each (`rules::testbed`); the value
     /// names the mechanism their rules hooks carry out.
-    Testbed(crate::rules::testbed::Mechanism),
+    Testbed(Mechanism),
     /// Xiangqi (`rules::xiangqi`).
     Xiangqi,
     /// Janggi (`rules::xiangqi`).
@@ -62,6 +62,32 @@ pub enum Family {
     /// The test-only game of "How to add a game" (`rules::example`).
     #[cfg(test)]
     Example,
+}
+
+/// The games of the shatranj family (`rules::shatranj`), the value of `Family::Shatranj`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ruleset {
+    Chaturanga,
+    Shatranj,
+    Makruk,
+    OukChatrang,
+    Sittuyin,
+}
+
+/// What a test-only game's rules hooks do beyond movement (`rules::testbed`), the value of
+/// `Family::Testbed`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mechanism {
+    /// Nothing: the mechanism is in the game's data (hands, directions, zones, promotion).
+    Plain,
+    /// At a turn's second step the duck goes to any empty cell (it must move).
+    Duck,
+    /// A setup phase: each side drops its king on its first rank, then play starts.
+    Setup,
+    /// A capture explodes: the capturer and every piece but a king around the target go.
+    Explode,
+    /// A capture lets the capturer move again (a chain); a quiet move ends the turn.
+    Chain,
 }
 
 /// How a piece kind promotes (per kind, so shogi's pieces and chess's pawns are the same data).

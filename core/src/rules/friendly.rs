@@ -641,9 +641,6 @@ pub struct FriendlyRules;
 pub static RULES: FriendlyRules = FriendlyRules;
 
 impl Rules for FriendlyRules {
-    fn start_position(&self, v: &'static Variant, _n: u32) -> Result<Position> {
-        parse(v, &v.start_fen)
-    }
     fn parse(&self, v: &'static Variant, text: &str) -> Result<Position> {
         parse(v, text)
     }

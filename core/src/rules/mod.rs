@@ -6,6 +6,7 @@
 
 pub mod chaturaji;
 pub mod chess;
+pub mod duel;
 pub mod eight;
 #[cfg(test)]
 pub mod example;
@@ -341,15 +342,18 @@ pub struct Standing {
 }
 
 /// The rules of one family: everything a game does beyond its data (`Variant`). A family
-/// writes its start, its notation and its outcome; the other hooks have defaults for what most
+/// writes its notation and its outcome; the other hooks (the start: `Variant::start_fen`) have defaults for what most
 /// two-player games share (no extra moves, no buttons, no legality beyond king safety, no
 /// effects, no choices, no end by agreement, resignation and time-out lose, the winner
 /// first). `rules_of` maps every `Family` to its rules with an exhaustive match. The hot-path
 /// hooks (`extra_moves`, `legal`, `effects`) run only where the variant's `Hooks` ask for
 /// them.
 pub trait Rules: Sync {
-    /// Start position `n` of the game (`Variant::starts`; 0 for games with one start).
-    fn start_position(&self, v: &'static Variant, n: u32) -> Result<Position>;
+    /// Start position `n` of the game (`Variant::starts`; 0 for games with one start). By
+    /// default the variant's one start, `Variant::start_fen` read by [`Rules::parse`].
+    fn start_position(&self, v: &'static Variant, _n: u32) -> Result<Position> {
+        self.parse(v, &v.start_fen)
+    }
     /// Reads a position in the game's own notation (FEN, FEN4, FEN8, ...).
     fn parse(&self, v: &'static Variant, text: &str) -> Result<Position>;
     /// Writes a position in the game's own notation.
@@ -467,7 +471,7 @@ pub struct NodeState {
 
 pub fn rules_of(f: Family) -> &'static dyn Rules {
     match f {
-        Family::Chess => &chess::ChessRules,
+        Family::Chess => &chess::RULES,
         Family::FourFfa => &four::RULES_FFA,
         Family::FourTeams => &four::RULES_TEAMS,
         Family::EightFfa => &eight::RULES_FFA,

@@ -15,6 +15,7 @@ use crate::game::{Ctx, EndReason, Outcome};
 use crate::piece::{atoms::*, dirs, Atom, Piece, PieceType, Seat};
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::{NodeState, Rules};
+pub use crate::variant::Ruleset;
 use crate::variant::{Family, HandRule, Hooks, SeatDef, Variant};
 
 /// Piece kinds of every game of the family (index = kind; letters differ per game).
@@ -170,16 +171,6 @@ pub const SITTUYIN: Params = Params {
     first_moves: false,
     setup: true,
 };
-
-/// The games of the family (the value in `Family::Shatranj`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ruleset {
-    Chaturanga,
-    Shatranj,
-    Makruk,
-    OukChatrang,
-    Sittuyin,
-}
 
 static RULES: [ShatranjRules; 5] = [
     ShatranjRules(CHATURANGA),
@@ -652,10 +643,6 @@ impl ShatranjRules {
 }
 
 impl Rules for ShatranjRules {
-    fn start_position(&self, v: &'static Variant, _n: u32) -> Result<Position> {
-        self.parse(v, &v.start_fen)
-    }
-
     /// Fairy-Stockfish's FEN: pieces in hand in brackets (sittuyin), the first-move rights of
     /// ouk chatrang in the castling field (`DEde`), and while a count runs its limit in the en
     /// passant field and its ply in the halfmove field (both in plies).

@@ -544,9 +544,6 @@ impl ShogiRules {
 }
 
 impl Rules for ShogiRules {
-    fn start_position(&self, v: &'static Variant, _n: u32) -> Result<Position> {
-        parse_fen(v, &v.start_fen)
-    }
     /// Fairy-Stockfish's FEN, or SFEN (told apart by its four fields).
     fn parse(&self, v: &'static Variant, text: &str) -> Result<Position> {
         if is_sfen(text) {

@@ -285,9 +285,6 @@ pub fn visible_cells(pos: &Position, seat: Seat) -> CellSet {
 }
 
 impl Rules for VariantRules {
-    fn start_position(&self, v: &'static Variant, _n: u32) -> Result<Position> {
-        parse(v, &v.start_fen)
-    }
     fn parse(&self, v: &'static Variant, text: &str) -> Result<Position> {
         parse(v, text)
     }

@@ -314,9 +314,6 @@ impl Rules for XiangqiRules {
             .then(|| crate::notation::traditional::wxf(pos, m))
     }
 
-    fn start_position(&self, v: &'static Variant, _n: u32) -> Result<Position> {
-        self.parse(v, &v.start_fen)
-    }
     fn parse(&self, v: &'static Variant, text: &str) -> Result<Position> {
         let pos = fen::parse(v, text)?;
         if generals_face(&pos) {
