@@ -42,7 +42,6 @@ pub static RULES: DuelRules = DuelRules {
 mod tests {
     use super::*;
     use crate::game::EndReason;
-    use crate::rules::Rules;
     use once_cell::sync::Lazy;
 
     /// The game as the registry builds it: the row's variant with the row's facts.
