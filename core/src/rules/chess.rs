@@ -7,13 +7,13 @@ use crate::notation::fen;
 use crate::piece::{self, chess::*, Piece, Seat};
 use crate::position::Position;
 use crate::rules::duel::{DuelRules, Ends};
-use crate::variant::{EpMode, Family, SeatDef, Variant};
+use crate::variant::{EpMode, SeatDef, Variant};
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 pub fn variant(id: &'static str) -> Variant {
     let board = grid::standard();
-    let mut v = Variant::base(id, Family::Chess, board, piece::orthodox());
+    let mut v = Variant::base(id, &RULES, board, piece::orthodox());
     v.seats = SeatDef::white_and_black();
     v.double_step = vec![CellSet::EMPTY; 4];
     v.promotion_zone = vec![CellSet::EMPTY; 4];

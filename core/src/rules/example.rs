@@ -7,7 +7,7 @@ use crate::board::grid;
 use crate::piece;
 use crate::rules::duel::{DuelRules, Ends};
 use crate::rules::Entry;
-use crate::variant::{Facts, Family, SeatDef, Variant};
+use crate::variant::{Facts, SeatDef, Variant};
 
 /// The game's registry row.
 pub const ENTRY: Entry = Entry {
@@ -22,7 +22,7 @@ pub const ENTRY: Entry = Entry {
 /// The data: a 3×4 board, White's king on a1 and Black's on c4.
 pub fn variant() -> Variant {
     let board = grid::build("3x4", 3, 4, |_, _| false);
-    let mut v = Variant::base(ENTRY.id, Family::Example, board, piece::orthodox());
+    let mut v = Variant::base(ENTRY.id, &RULES, board, piece::orthodox());
     v.seats = SeatDef::white_and_black();
     v.start_fen = "2k/3/3/K2 w - - 0 1".to_string();
     v.finish()

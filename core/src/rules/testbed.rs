@@ -15,8 +15,22 @@ use crate::game::{Ctx, EndReason, Outcome};
 use crate::piece::{atoms::*, dirs, Atom, Piece, PieceType, Zone};
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::Rules;
-pub use crate::variant::Mechanism;
-use crate::variant::{Family, HandRule, Hooks, Promotion, SeatDef, Variant};
+use crate::variant::{HandRule, Hooks, Promotion, SeatDef, Variant};
+
+/// What a test-only game's rules hooks do beyond movement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mechanism {
+    /// Nothing: the mechanism is in the game's data (hands, directions, zones, promotion).
+    Plain,
+    /// At a turn's second step the duck goes to any empty cell (it must move).
+    Duck,
+    /// A setup phase: each side drops its king on its first rank, then play starts.
+    Setup,
+    /// A capture explodes: the capturer and every piece but a king around the target go.
+    Explode,
+    /// A capture lets the capturer move again (a chain); a quiet move ends the turn.
+    Chain,
+}
 
 /// The rules of the test-only games of one mechanism.
 pub fn rules(m: Mechanism) -> &'static TestbedRules {
@@ -118,7 +132,7 @@ fn build(id: &'static str) -> Variant {
         "tb-chain" => Mechanism::Chain,
         _ => Mechanism::Plain,
     };
-    let mut v = Variant::base(id, Family::Testbed(mechanism), board, pieces(palace));
+    let mut v = Variant::base(id, rules(mechanism), board, pieces(palace));
     v.seats = SeatDef::white_and_black();
     let facings = v.board.pawns.len();
     let empty = vec![CellSet::EMPTY; facings];
