@@ -44,10 +44,6 @@ const ALLOWED: &[(&str, &str)] = &[
     ("cli/src/bench.rs", "\"eight-player-ffa\""),
     ("cli/src/bench.rs", "\"four-player-ffa\""),
     ("cli/src/bench.rs", "\"three-player\""),
-    // a piece's name and the piece-art sets (assets/pieces/<set>-*.svg), not game ids
-    ("core/src/scene/content.rs", "\"duck\""),
-    ("core/src/scene/content.rs", "\"xiangqi\""),
-    ("core/src/scene/content.rs", "\"janggi\""),
     // PGN: a record without a `Variant` tag is standard chess, and other programs' names of
     // Chess960 (the PGN tags of the other games are the records' part of the data)
     ("core/src/notation/pgn.rs", "\"chess\""),
