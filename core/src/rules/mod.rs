@@ -194,6 +194,7 @@ pub const GAMES: &[Entry] = &[
             uci: Some("xiangqi"),
             pgn_variant: Some("xiangqi"),
             look: Look::Xiangqi,
+            art: "xiangqi",
             ..FAMILY
         },
     },
@@ -204,6 +205,7 @@ pub const GAMES: &[Entry] = &[
             uci: Some("janggi"),
             pgn_variant: Some("janggi"),
             look: Look::Janggi,
+            art: "janggi",
             ..FAMILY
         },
     },
@@ -217,6 +219,7 @@ pub const GAMES: &[Entry] = &[
             record: RecordForm::Kif,
             more_records: &[RecordForm::Csa],
             look: Look::Shogi { zone: 3 },
+            art: "shogi",
             hand_slots: "PLNSGBR",
             ..FAMILY
         },
@@ -231,6 +234,7 @@ pub const GAMES: &[Entry] = &[
             // CSA writes the 9×9 board only
             record: RecordForm::Kif,
             look: Look::Shogi { zone: 1 },
+            art: "shogi",
             hand_slots: "PSGBR",
             ..FAMILY
         },
