@@ -158,6 +158,9 @@ pub struct Facts {
     pub marks_checks: bool,
     /// How its board is drawn.
     pub look: Look,
+    /// Its pieces' art set: the first part of their images' names in assets/pieces/
+    /// (`western-pawn.svg`).
+    pub art: &'static str,
     /// The order of the hand slots the screen shows (piece letters); "" = the non-royal kinds
     /// in kind order.
     pub hand_slots: &'static str,
@@ -190,6 +193,7 @@ impl Facts {
         more_records: &[],
         marks_checks: false,
         look: Look::Western,
+        art: "western",
         hand_slots: "",
         pawns_turn: false,
         centre_diagonals: false,

@@ -167,6 +167,7 @@ pub const GAMES: &[Entry] = &[
             uci: Some("xiangqi"),
             pgn_variant: Some("xiangqi"),
             look: Look::Xiangqi,
+            art: "xiangqi",
             ..FAMILY
         },
     },
@@ -177,6 +178,7 @@ pub const GAMES: &[Entry] = &[
             uci: Some("janggi"),
             pgn_variant: Some("janggi"),
             look: Look::Janggi,
+            art: "janggi",
             ..FAMILY
         },
     },
@@ -190,6 +192,7 @@ pub const GAMES: &[Entry] = &[
             record: RecordForm::Kif,
             more_records: &[RecordForm::Csa],
             look: Look::Shogi { zone: 3 },
+            art: "shogi",
             hand_slots: "PLNSGBR",
             ..FAMILY
         },
@@ -204,6 +207,7 @@ pub const GAMES: &[Entry] = &[
             // CSA writes the 9×9 board only
             record: RecordForm::Kif,
             look: Look::Shogi { zone: 1 },
+            art: "shogi",
             hand_slots: "PSGBR",
             ..FAMILY
         },
