@@ -2,13 +2,15 @@
 """A/B match of two `rookery uci` binaries at level 8 (issue 15: does a search change help?).
 
     nice -n 19 python3 tests/python/ab_match.py NEW_BINARY OLD_BINARY GAMES MOVETIME_MS \
-        [--seed S] [--plies N]
+        [--seed S] [--plies N] [--nodes N]
 
 Game pairs start from the same N (default 4) random plies, drawn from seed S + the pair's
 number (default seed 0), with colours swapped; prints the running score of the first binary,
 then a summary: the score, its Elo difference and a 95% error bar from the spread of the pairs'
 scores (a pair's two games share their opening, so the pairs are the independent samples).
-Needs python-chess. A measurement, not a test.
+With --nodes each move searches that many nodes instead of MOVETIME_MS (a judge of the
+search's choices that the machine's load does not sway; speed is measured apart). Needs
+python-chess. A measurement, not a test.
 """
 import argparse
 import math
@@ -31,12 +33,14 @@ def main():
     ap.add_argument("ms", type=int)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--plies", type=int, default=4)
+    ap.add_argument("--nodes", type=int, default=None)
     args = ap.parse_args()
     a = chess.engine.SimpleEngine.popen_uci([args.a_bin, "uci"], timeout=120)
     b = chess.engine.SimpleEngine.popen_uci([args.b_bin, "uci"], timeout=120)
     a.configure({"Skill Level": 8})
     b.configure({"Skill Level": 8})
-    limit = chess.engine.Limit(time=args.ms / 1000)
+    limit = (chess.engine.Limit(nodes=args.nodes) if args.nodes
+             else chess.engine.Limit(time=args.ms / 1000))
     score = 0.0
     pairs = []
     for g in range(args.games):
@@ -71,7 +75,7 @@ def main():
     lo, hi = mean - 1.96 * se, mean + 1.96 * se
     print(f"A {score}/{n} = {100 * mean:.1f}% ± {196 * se:.1f}% (95%, {k} pairs), "
           f"Elo {elo(mean):+.0f} [{elo(lo):+.0f}, {elo(hi):+.0f}]  "
-          f"({args.ms} ms, seed {args.seed}, {args.plies} random plies)")
+          f"({f'{args.nodes} nodes' if args.nodes else f'{args.ms} ms'}, seed {args.seed}, {args.plies} random plies)")
 
 
 if __name__ == "__main__":
