@@ -938,6 +938,35 @@ mod tests {
     }
 
     #[test]
+    fn a_table_kept_for_the_same_seat_saves_nodes_and_another_seat_starts_afresh() {
+        let cancel = AtomicBool::new(false);
+        let lim = Limits {
+            depth: 6,
+            nodes: None,
+            time: None,
+        };
+        let mut g = Game::from_fen(
+            "chess",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        )
+        .unwrap();
+        let mut first = Search::new(&g, lim, &cancel);
+        first.run();
+        let table = first.table();
+        // the same position again: the kept table answers most of the tree
+        let fresh = Search::new(&g, lim, &cancel).run();
+        let mut again = Search::new(&g, lim, &cancel).with_table(table);
+        let kept = again.run();
+        assert!(kept.nodes < fresh.nodes / 2, "{} {}", kept.nodes, fresh.nodes);
+        // the other seat's search does not read white's values
+        let table = again.table();
+        g.play_text("e1g1").unwrap();
+        let fresh = Search::new(&g, lim, &cancel).run();
+        let other = Search::new(&g, lim, &cancel).with_table(table).run();
+        assert_eq!(fresh, other);
+    }
+
+    #[test]
     fn same_seed_and_node_budget_give_the_same_answer() {
         let g = Game::new("chess").unwrap();
         let cancel = AtomicBool::new(false);
