@@ -311,8 +311,7 @@ pub(crate) fn scene_rec(s: &core::Scene) -> BoardScene {
     }
 }
 
-/// The scene of any catalogue id's start position (games not playable yet included), e.g.
-/// for the new-game screen.
+/// The scene of a catalogue id's start position, e.g. for the new-game screen.
 #[uniffi::export]
 pub fn board_scene(
     game_id: String,

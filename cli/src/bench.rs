@@ -504,10 +504,14 @@ const GAMES: &[Bench] = &[
     },
 ];
 
-/// The games printed in the first table from their start (the rows scripts read).
-const FAMILY_ROWS: &[&str] = &["xiangqi", "shogi", "minishogi", "janggi"];
+/// Whether a game's start is printed in the first table too: the games on other boards than
+/// chess's 8×8 (xiangqi, janggi, shogi, minishogi).
+fn first_table_row(v: &rookery_core::variant::Variant) -> bool {
+    (v.board.width, v.board.height) != (8, 8)
+}
 
-/// Multi-player starts timed without an oracle (no engine knows them): (game id, depth).
+/// Multi-player starts timed without an oracle (no engine knows them): (game id, depth), one
+/// game per multi-player board, the bench's choice as its positions are.
 const MULTI: &[(&str, u32)] = &[
     ("eight-player-ffa", 5),
     ("four-player-ffa", 5),
@@ -665,7 +669,7 @@ pub fn cmd_bench_perft(args: &[String]) -> Result<(), String> {
                     g.id, a.nodes, engine_name, b.nodes
                 ));
             }
-            if kind == "start" && FAMILY_ROWS.contains(&g.id) {
+            if kind == "start" && first_table_row(v) {
                 row(g.id, depth, &a, &b);
             }
             runs.push((depth, a, b));

@@ -97,12 +97,12 @@ pub fn cmd_uci(_args: &[String]) -> Result<(), String> {
                             _ => say(&mut out, &format!("info string unknown variant {value}")),
                         }
                     }
-                    // the game of the same rule family with numbered starts (chess: Chess960)
+                    // the game of the same rules with numbered starts (chess: Chess960)
                     "uci_chess960" if value == "true" => {
-                        let family = rules::variant(&game_id).ok().map(|v| v.family);
-                        if let Some(v) =
-                            rules::games().find(|v| v.starts.0 > 1 && Some(v.family) == family)
-                        {
+                        let same = rules::variant(&game_id).ok().map(|v| v.rules());
+                        if let Some(v) = rules::games().find(|v| {
+                            v.starts.0 > 1 && same.is_some_and(|r| std::ptr::addr_eq(v.rules(), r))
+                        }) {
                             game_id = v.id.to_string()
                         }
                     }

@@ -5,11 +5,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
-use crate::notation::movetext;
+use crate::movetext;
 use crate::piece::Seat;
 use crate::position::{Move, Position};
 use crate::rules;
-use crate::variant::{Family, Variant};
+use crate::variant::Variant;
 
 /// House rules (seed 001); the rules engine owns them, the shells show them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -592,9 +592,5 @@ impl Game {
     /// The texts of the applied plies, in order.
     pub fn texts(&self) -> Vec<String> {
         self.plies().iter().map(|p| p.text.clone()).collect()
-    }
-
-    pub fn family(&self) -> Family {
-        self.variant.family
     }
 }

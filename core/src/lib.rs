@@ -8,6 +8,7 @@ pub mod game;
 pub mod interact;
 pub mod message;
 pub mod movegen;
+pub mod movetext;
 pub mod notation;
 pub mod piece;
 pub mod position;

@@ -22,48 +22,6 @@ pub enum EpMode {
     WholeTurn,
 }
 
-/// The rule family: the few hooks a game's rules truly need beyond movement.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
-    /// Two-player chess rules (FIDE end conditions).
-    Chess,
-    FourFfa,
-    FourTeams,
-    EightFfa,
-    EightPairs,
-    EightTeams,
-    ThreePlayer,
-    Chaturaji,
-    FourSeasons,
-    /// Lichess antichess (`rules::variants`).
-    Antichess,
-    /// Lichess atomic chess (`rules::variants`).
-    Atomic,
-    /// Lichess crazyhouse (`rules::variants`).
-    Crazyhouse,
-    /// Duck chess (`rules::variants`).
-    Duck,
-    /// Fog of war (`rules::variants`).
-    FogOfWar,
-    /// Chaturanga, shatranj, makruk, ouk chatrang, sittuyin: one set of rules, parameterised
-    /// by data (`rules::shatranj::Params`).
-    Shatranj(crate::rules::shatranj::Ruleset),
-    /// Friendly chess, Paco Ŝako (`rules::friendly`).
-    Friendly,
-    /// Small test-only games that exercise one mechanism each (`rules::testbed`); the value
-    /// names the mechanism their rules hooks carry out.
-    Testbed(crate::rules::testbed::Mechanism),
-    /// Xiangqi (`rules::xiangqi`).
-    Xiangqi,
-    /// Janggi (`rules::xiangqi`).
-    Janggi,
-    /// Shogi and minishogi (`rules::shogi`).
-    Shogi,
-    /// The test-only game of "How to add a game" (`rules::example`).
-    #[cfg(test)]
-    Example,
-}
-
 /// How a piece kind promotes (per kind, so shogi's pieces and chess's pawns are the same data).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Promotion {
@@ -200,6 +158,9 @@ pub struct Facts {
     pub marks_checks: bool,
     /// How its board is drawn.
     pub look: Look,
+    /// Its pieces' art set: the first part of their images' names in assets/pieces/
+    /// (`western-pawn.svg`).
+    pub art: &'static str,
     /// The order of the hand slots the screen shows (piece letters); "" = the non-royal kinds
     /// in kind order.
     pub hand_slots: &'static str,
@@ -232,6 +193,7 @@ impl Facts {
         more_records: &[],
         marks_checks: false,
         look: Look::Western,
+        art: "western",
         hand_slots: "",
         pawns_turn: false,
         centre_diagonals: false,
@@ -242,7 +204,6 @@ impl Facts {
 /// Everything that defines one game mode.
 pub struct Variant {
     pub id: &'static str,
-    pub family: Family,
     /// The family's rules (see [`crate::rules::Rules`]).
     pub rules: &'static dyn crate::rules::Rules,
     /// Its registry row's facts (see [`Facts`]).
@@ -604,12 +565,16 @@ impl Variant {
     }
 
     /// A variant with the common defaults; the caller fills in what differs, then `finish`es.
-    pub fn base(id: &'static str, family: Family, board: Topology, pieces: Vec<PieceType>) -> Self {
+    pub fn base(
+        id: &'static str,
+        rules: &'static dyn crate::rules::Rules,
+        board: Topology,
+        pieces: Vec<PieceType>,
+    ) -> Self {
         let facings = board.pawns.len();
         Variant {
             id,
-            family,
-            rules: crate::rules::rules_of(family),
+            rules,
             facts: Facts::CHESS_LIKE,
             board,
             pieces,

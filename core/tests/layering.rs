@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! error, rng → board → piece → variant, rules (the registry and the Rules interface)
-//!   → position → movegen → game, tree → notation → message → families (rules/<game>.rs)
+//!   → position → movegen, movetext → game, tree → notation → message → families (rules/<game>.rs)
 //!   → search → view, interact → scene → present → store → bot
 //! ```
 //!
@@ -25,7 +25,7 @@ const LAYERS: &[&[&str]] = &[
     &["piece"],
     &["variant", "rules"],
     &["position"],
-    &["movegen"],
+    &["movegen", "movetext"],
     &["game", "tree"],
     &["notation"],
     &["message"],
@@ -62,16 +62,6 @@ const EXCEPTIONS: &[(&str, &str, &str)] = &[
         "rules",
         "families",
         "the registry (rules::GAMES) names each game's constructor and rules",
-    ),
-    (
-        "variant",
-        "families",
-        "Family names the parameters of the shatranj and testbed families",
-    ),
-    (
-        "game",
-        "notation",
-        "Game::act_text reads coordinate move text",
     ),
     (
         "notation",

@@ -25,8 +25,8 @@ use std::time::Instant;
 use rookery_core::bot::{simple_bot, Bot};
 use rookery_core::game::HouseRules;
 use rookery_core::rng::XorShift as Rng;
-use rookery_core::variant::Family;
-use rookery_core::{rules, Action, Game, Position};
+use rookery_core::rules::{self, Rules};
+use rookery_core::{Action, Game, Position};
 
 fn env_count(name: &str, default: usize) -> usize {
     std::env::var(name)
@@ -51,8 +51,12 @@ fn fingerprint(pos: &Position) -> (u64, String, Vec<i32>, Vec<bool>) {
 const FIFTY_MOVE_BOUND: usize = 101 * (30 + 16 * 6 + 1);
 
 fn ply_bound(g: &Game) -> usize {
-    match (g.family(), g.house.move_limit) {
-        (Family::Chess, _) => FIFTY_MOVE_BOUND,
+    let chess: &dyn Rules = &rookery_core::rules::chess::RULES;
+    match (
+        std::ptr::addr_eq(g.variant.rules(), chess),
+        g.house.move_limit,
+    ) {
+        (true, _) => FIFTY_MOVE_BOUND,
         (_, Some(limit)) => limit as usize,
         (_, None) => usize::MAX,
     }

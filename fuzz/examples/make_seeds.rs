@@ -19,7 +19,7 @@ use rookery_core::game::HouseRules;
 use rookery_core::notation::{pgn, pgn4, san};
 use rookery_core::rules::shogi;
 use rookery_core::store::{text, SavedGame, Setup, Start, Status};
-use rookery_core::variant::Family;
+use rookery_core::variant::RecordForm;
 use rookery_core::{rules, Action, Game};
 use rookery_fuzz::playable;
 
@@ -141,12 +141,11 @@ fn main() {
                 format!("resign:{}", rng.below(3)),
                 "choice:end".into(),
             ];
-            match v.family {
-                Family::Chess => texts.push(san::write(g.position(), m)),
-                Family::FourFfa | Family::FourTeams => {
-                    texts.push(pgn4::move_token(g.position(), m))
-                }
-                _ => {}
+            if san::fits(v) {
+                texts.push(san::write(g.position(), m));
+            }
+            if v.facts.record == RecordForm::Pgn4 {
+                texts.push(pgn4::move_token(g.position(), m));
             }
             for t in texts {
                 let mut bytes = vec![b, k];

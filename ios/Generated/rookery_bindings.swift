@@ -6950,8 +6950,7 @@ public func inFlightTasks() -> Int64  {
 })
 }
 /**
- * The scene of any catalogue id's start position (games not playable yet included), e.g.
- * for the new-game screen.
+ * The scene of a catalogue id's start position, e.g. for the new-game screen.
  */
 public func boardScene(gameId: String, orientation: SceneOrientation, symbols: Bool)throws  -> BoardScene  {
     return try  FfiConverterTypeBoardScene_lift(try rustCallWithError(FfiConverterTypeRookeryError_lift) {
@@ -7018,7 +7017,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_rookery_bindings_checksum_func_in_flight_tasks() != 34160) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_rookery_bindings_checksum_func_board_scene() != 9174) {
+    if (uniffi_rookery_bindings_checksum_func_board_scene() != 56231) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_func_scene_hit_test() != 8854) {

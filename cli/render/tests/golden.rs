@@ -167,7 +167,7 @@ fn three_player_pawns_and_turned_board() {
 fn xiangqi_janggi_and_shogi_positions() {
     // Xiangqi after a cannon move that checks, with the marks given by hand (not playable yet).
     let def = scene::board_def("xiangqi").unwrap();
-    let t = def.topo.get();
+    let t = def.topology();
     let c = |n: &str| t.cell(n).unwrap();
     let marks = Marks {
         last_move: vec![c("h3"), c("e3")],

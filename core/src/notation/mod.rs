@@ -5,7 +5,8 @@ pub mod fen;
 pub mod fen4;
 pub mod fen8;
 pub mod kif;
-pub mod movetext;
+/// Coordinate move text lives below the game (`crate::movetext`); here for the notations' paths.
+pub use crate::movetext;
 pub mod pgn;
 pub mod pgn4;
 pub mod san;

@@ -36,7 +36,7 @@ use crate::notation::fen8;
 use crate::piece::{self, Piece, PieceType, Seat};
 use crate::position::Position;
 use crate::rules::multi::{self, MateTiming};
-use crate::variant::{Family, Variant};
+use crate::variant::Variant;
 
 pub const ID: &str = "chaturaji";
 
@@ -70,7 +70,7 @@ pub fn pieces() -> Vec<PieceType> {
 
 /// Builds the `chaturaji` variant.
 pub fn variant() -> Variant {
-    let mut v = Variant::base(ID, Family::Chaturaji, grid::standard(), pieces());
+    let mut v = Variant::base(ID, &RULES, grid::standard(), pieces());
     v.points = true;
     // promotion at the far edge, to a boat only; no double step
     multi::four_armies(

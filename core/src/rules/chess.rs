@@ -2,18 +2,18 @@
 
 use crate::board::{grid, Cell, CellSet};
 use crate::error::{Error, Result};
-use crate::game::{Ctx, EndReason, Outcome};
+use crate::game::{EndReason, Outcome};
 use crate::notation::fen;
-use crate::piece::{self, chess::*, Piece};
+use crate::piece::{self, chess::*, Piece, Seat};
 use crate::position::Position;
-use crate::rules::Rules;
-use crate::variant::{EpMode, Family, SeatDef, Variant};
+use crate::rules::duel::{DuelRules, Ends};
+use crate::variant::{EpMode, SeatDef, Variant};
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 pub fn variant(id: &'static str) -> Variant {
     let board = grid::standard();
-    let mut v = Variant::base(id, Family::Chess, board, piece::orthodox());
+    let mut v = Variant::base(id, &RULES, board, piece::orthodox());
     v.seats = SeatDef::white_and_black();
     v.double_step = vec![CellSet::EMPTY; 4];
     v.promotion_zone = vec![CellSet::EMPTY; 4];
@@ -125,58 +125,31 @@ pub fn insufficient_material(pos: &Position) -> bool {
     minors == 0 || (minors == 1) || (knights == 0 && !(bishop_colours[0] && bishop_colours[1]))
 }
 
-/// Chess and Chess960 (and the two-player games that share FIDE's ends).
-pub struct ChessRules;
+/// The rules of chess and Chess960: FEN, the numbered starts, FIDE's automatic ends
+/// (mate, stalemate, dead material, threefold repetition, fifty moves:
+/// docs/rules-decisions.md) and its time-out rule; the house rules' move limit does not apply.
+pub static RULES: DuelRules = DuelRules {
+    start: start_position,
+    ends: Ends {
+        dead: Some(insufficient_material),
+        ..Ends::FIDE
+    },
+    move_limit: false,
+    timeout: Some(timeout),
+    ..DuelRules::FEN
+};
 
-impl Rules for ChessRules {
-    fn start_position(&self, v: &'static Variant, n: u32) -> Result<Position> {
-        start_position(v, n)
-    }
-    fn parse(&self, v: &'static Variant, text: &str) -> Result<Position> {
-        fen::parse(v, text)
-    }
-    fn write(&self, pos: &Position) -> String {
-        fen::write(pos, pos.variant.castle_king_takes_rook)
-    }
-    /// Mate, stalemate, insufficient material, threefold repetition (the position's hash twice
-    /// in `history`) and the fifty-move rule, all automatic (docs/rules-decisions.md).
-    fn outcome(&self, pos: &mut Position, history: &[u64]) -> Option<Outcome> {
-        let to_move = pos.turn();
-        if !pos.any_legal_move() {
-            return Some(if pos.in_check(to_move) {
-                Outcome::win(vec![1 - to_move], EndReason::Checkmate)
-            } else {
-                Outcome::draw(EndReason::Stalemate)
-            });
-        }
-        if insufficient_material(pos) {
-            return Some(Outcome::draw(EndReason::InsufficientMaterial));
-        }
-        let h = pos.hash();
-        if history.iter().filter(|&&x| x == h).count() >= 2 {
-            return Some(Outcome::draw(EndReason::Repetition));
-        }
-        if pos.st.halfmove >= 100 {
-            return Some(Outcome::draw(EndReason::FiftyMoves));
-        }
-        None
-    }
-    /// FIDE 6.9: a flag fall draws when the opponent cannot mate by any series of legal
-    /// moves: a lone king never can, nor anyone in a dead position.
-    fn timeout(&self, ctx: &mut Ctx, s: crate::piece::Seat) -> Outcome {
-        let opponent_bare = (0..ctx.pos.variant.board.len() as Cell).all(|c| {
-            let p = ctx.pos.at(c);
-            p.is_none() || p.owner() != 1 - s || p.kind() == KING
-        });
-        if opponent_bare || insufficient_material(ctx.pos) {
-            Outcome::draw(EndReason::Timeout)
-        } else {
-            Outcome::win(vec![1 - s], EndReason::Timeout)
-        }
-    }
-    /// The position's own outcome (the house rules' move limit does not apply to chess).
-    fn after_move(&self, ctx: &mut Ctx) -> Option<Outcome> {
-        self.outcome(ctx.pos, ctx.history)
+/// FIDE 6.9: a flag fall draws when the opponent cannot mate by any series of legal moves: a
+/// lone king never can, nor anyone in a dead position.
+fn timeout(pos: &Position, s: Seat) -> Outcome {
+    let opponent_bare = (0..pos.variant.board.len() as Cell).all(|c| {
+        let p = pos.at(c);
+        p.is_none() || p.owner() != 1 - s || p.kind() == KING
+    });
+    if opponent_bare || insufficient_material(pos) {
+        Outcome::draw(EndReason::Timeout)
+    } else {
+        Outcome::win(vec![1 - s], EndReason::Timeout)
     }
 }
 

@@ -34,7 +34,7 @@ use crate::notation::fen8::{self, CastleSquares};
 use crate::piece::{self, chess::*, Piece, Seat};
 use crate::position::Position;
 use crate::rules::multi::{self, MateTiming, Mobility};
-use crate::variant::{EpMode, Family, SeatDef, Variant};
+use crate::variant::{EpMode, SeatDef, Variant};
 
 /// Points for checkmating a player, and the king's value.
 pub const MATE_POINTS: i32 = 25;
@@ -130,13 +130,10 @@ pub fn start_fen() -> String {
 
 /// Builds the variant of one of the three modes.
 pub fn variant(id: &'static str) -> Variant {
-    let family = match id {
-        PAIRS => Family::EightPairs,
-        TEAMS => Family::EightTeams,
-        _ => Family::EightFfa,
-    };
-    let mut v = Variant::base(id, family, grid::eight_player(), piece::orthodox());
-    v.points = family != Family::EightTeams;
+    let rules = if id == FFA { &RULES_FFA } else { &RULES_TEAMS };
+    let mut v = Variant::base(id, rules, grid::eight_player(), piece::orthodox());
+    // teams keep no score
+    v.points = id != TEAMS;
     v.seats = SEATS
         .iter()
         .enumerate()
@@ -427,7 +424,7 @@ fn stalemated_seats(ctx: &Ctx) -> Vec<Seat> {
 /// Whether the game is over after a player went out (or at any time), and how.
 fn end_check(ctx: &mut Ctx) -> Option<Outcome> {
     let v = ctx.pos.variant;
-    if v.family == Family::EightTeams {
+    if !v.points {
         let stalemated = stalemated_seats(ctx);
         for side in sides(v) {
             if side.iter().filter(|s| stalemated.contains(s)).count() >= 2 {
@@ -483,7 +480,7 @@ fn end_check(ctx: &mut Ctx) -> Option<Outcome> {
 
 /// The outcome when the players end the game by agreement: places by points (teams: a draw).
 pub fn agreed_outcome(pos: &Position) -> Outcome {
-    if pos.variant.family == Family::EightTeams {
+    if !pos.variant.points {
         Outcome::draw(EndReason::Agreement)
     } else {
         points_outcome(pos, EndReason::Agreement)
@@ -514,7 +511,7 @@ pub static RULES_TEAMS: multi::MultiRules = multi::MultiRules {
 /// The rules after every action, for all three modes.
 pub fn after_action(ctx: &mut Ctx) -> Option<Outcome> {
     let v = ctx.pos.variant;
-    let scoring = v.family != Family::EightTeams;
+    let scoring = v.points;
     let anchor;
     match ctx.action {
         Action::Move(m) => {

@@ -4,13 +4,10 @@
 //! game is drawn when the side to move has no move or a position stands for the third time.
 
 use crate::board::grid;
-use crate::error::Result;
-use crate::game::{EndReason, Outcome};
-use crate::notation::fen;
 use crate::piece;
-use crate::position::Position;
-use crate::rules::{Entry, Rules};
-use crate::variant::{Facts, Family, SeatDef, Variant};
+use crate::rules::duel::{DuelRules, Ends};
+use crate::rules::Entry;
+use crate::variant::{Facts, SeatDef, Variant};
 
 /// The game's registry row.
 pub const ENTRY: Entry = Entry {
@@ -25,40 +22,26 @@ pub const ENTRY: Entry = Entry {
 /// The data: a 3×4 board, White's king on a1 and Black's on c4.
 pub fn variant() -> Variant {
     let board = grid::build("3x4", 3, 4, |_, _| false);
-    let mut v = Variant::base(ENTRY.id, Family::Example, board, piece::orthodox());
+    let mut v = Variant::base(ENTRY.id, &RULES, board, piece::orthodox());
     v.seats = SeatDef::white_and_black();
     v.start_fen = "2k/3/3/K2 w - - 0 1".to_string();
     v.finish()
 }
 
-/// The hooks: its notation (FEN) and its outcome; every other hook keeps the default.
-pub struct ExampleRules;
-
-pub static RULES: ExampleRules = ExampleRules;
-
-impl Rules for ExampleRules {
-    fn start_position(&self, v: &'static Variant, _n: u32) -> Result<Position> {
-        fen::parse(v, &v.start_fen)
-    }
-    fn parse(&self, v: &'static Variant, text: &str) -> Result<Position> {
-        fen::parse(v, text)
-    }
-    fn write(&self, pos: &Position) -> String {
-        fen::write(pos, false)
-    }
-    fn outcome(&self, pos: &mut Position, history: &[u64]) -> Option<Outcome> {
-        if !pos.any_legal_move() {
-            return Some(Outcome::draw(EndReason::Stalemate));
-        }
-        let h = pos.hash();
-        (history.iter().filter(|&&x| x == h).count() >= 2)
-            .then(|| Outcome::draw(EndReason::Repetition))
-    }
-}
+/// The rules, as data: FEN, and its ends (no move draws, the third repetition draws; no
+/// fifty-move rule); every other hook keeps the default.
+pub static RULES: DuelRules = DuelRules {
+    ends: Ends {
+        move_rule: 0,
+        ..Ends::FIDE
+    },
+    ..DuelRules::FEN
+};
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::EndReason;
     use once_cell::sync::Lazy;
 
     /// The game as the registry builds it: the row's variant with the row's facts.

@@ -35,7 +35,7 @@ use crate::notation::fen4;
 use crate::piece::{self, chess::*, Piece, Seat};
 use crate::position::{CastleDef, Position};
 use crate::rules::multi::{self, MateTiming, Mobility};
-use crate::variant::{EpMode, Family, SeatDef, Variant};
+use crate::variant::{EpMode, SeatDef, Variant};
 
 pub const FFA: &str = "four-player-ffa";
 pub const TEAMS: &str = "four-player-teams";
@@ -72,13 +72,9 @@ bK,bP,10,gP,gQ/bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/14/\
 /// Builds `four-player-ffa` or `four-player-teams`.
 pub fn variant(id: &'static str) -> Variant {
     let teams = id == TEAMS;
-    let family = if teams {
-        Family::FourTeams
-    } else {
-        Family::FourFfa
-    };
+    let rules = if teams { &RULES_TEAMS } else { &RULES_FFA };
     let board = grid::four_player();
-    let mut v = Variant::base(id, family, board, piece::orthodox());
+    let mut v = Variant::base(id, rules, board, piece::orthodox());
     v.points = !teams;
     let seat = |colour, tag, team, facing| SeatDef {
         colour,
@@ -255,32 +251,22 @@ pub fn check_bonus(kings: usize, by_queens: bool) -> i32 {
     }
 }
 
-/// The rules of the four-player modes (free for all; `RULES_TEAMS` for teams).
-pub const RULES: multi::MultiRules = multi::MultiRules {
+/// Free for all: the highest score wins.
+pub static RULES_FFA: multi::MultiRules = multi::MultiRules {
     start: start_position,
     parse: fen4::parse,
     write: fen4::write,
-    after_action,
+    after_action: after_action_ffa,
     choices: multi::no_choices,
     end_by_agreement: false,
     by_points: true,
 };
-
-/// Free for all: the highest score wins.
-pub static RULES_FFA: multi::MultiRules = RULES;
-/// Teams (and pairs): the last team left wins.
+/// Teams: the last team left wins.
 pub static RULES_TEAMS: multi::MultiRules = multi::MultiRules {
+    after_action: after_action_teams,
     by_points: false,
-    ..RULES
+    ..RULES_FFA
 };
-
-/// The rules after every action.
-pub fn after_action(ctx: &mut Ctx) -> Option<Outcome> {
-    match ctx.pos.variant.family {
-        Family::FourTeams => after_action_teams(ctx),
-        _ => after_action_ffa(ctx),
-    }
-}
 
 // ---------------------------------------------------------------- free for all
 

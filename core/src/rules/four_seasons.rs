@@ -40,7 +40,7 @@ use crate::notation::fen8;
 use crate::piece::{atoms::*, Atom, Piece, PieceType, Seat};
 use crate::position::Position;
 use crate::rules::multi::{self, MateTiming, Mobility};
-use crate::variant::{Family, Variant};
+use crate::variant::Variant;
 
 pub const ID: &str = "four-seasons";
 
@@ -77,7 +77,7 @@ pub fn pieces() -> Vec<PieceType> {
 
 /// Builds the `four-seasons` variant.
 pub fn variant() -> Variant {
-    let mut v = Variant::base(ID, Family::FourSeasons, grid::standard(), pieces());
+    let mut v = Variant::base(ID, &RULES, grid::standard(), pieces());
     // promotion at the far edge in the pawn's direction, to a general; no double step
     multi::four_armies(
         &mut v,

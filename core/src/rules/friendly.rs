@@ -30,7 +30,7 @@ use crate::piece::{chess::*, Piece, Seat, UNION};
 use crate::position::{Ep, Move, MoveKind, Position, RULE_SLOTS};
 use crate::rules::variants::{self, Rule};
 use crate::rules::Rules;
-use crate::variant::{EpMode, Family, Hooks, Variant};
+use crate::variant::{EpMode, Hooks, Variant};
 
 /// Rule slots: 0 = the chain's cell + 1 (0: no chain), 1 = 1 when the chain reached that cell
 /// en passant (not hashed: a note for the FEN's chain path), 2 = the freed piece's kind + 1,
@@ -50,7 +50,6 @@ const AUX_EN_PASSANT: u8 = 0x20;
 
 pub fn variant() -> Variant {
     let mut v = variants::variant("friendly", Rule::Fog);
-    v.family = Family::Friendly;
     v.rules = &RULES;
     v.royal_check = false;
     // the chance stays open through the whole turn: a pawn freed in a chain may take
@@ -641,9 +640,6 @@ pub struct FriendlyRules;
 pub static RULES: FriendlyRules = FriendlyRules;
 
 impl Rules for FriendlyRules {
-    fn start_position(&self, v: &'static Variant, _n: u32) -> Result<Position> {
-        parse(v, &v.start_fen)
-    }
     fn parse(&self, v: &'static Variant, text: &str) -> Result<Position> {
         parse(v, text)
     }

@@ -6,6 +6,7 @@
 
 pub mod chaturaji;
 pub mod chess;
+pub mod duel;
 pub mod eight;
 #[cfg(test)]
 pub mod example;
@@ -26,7 +27,7 @@ use crate::error::{Error, Result};
 use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
 use crate::piece::{Piece, Seat};
 use crate::position::{Move, Position};
-use crate::variant::{Family, Variant};
+use crate::variant::Variant;
 
 pub use crate::variant::Group;
 use crate::variant::{Facts, Look, RecordForm};
@@ -193,6 +194,7 @@ pub const GAMES: &[Entry] = &[
             uci: Some("xiangqi"),
             pgn_variant: Some("xiangqi"),
             look: Look::Xiangqi,
+            art: "xiangqi",
             ..FAMILY
         },
     },
@@ -203,6 +205,7 @@ pub const GAMES: &[Entry] = &[
             uci: Some("janggi"),
             pgn_variant: Some("janggi"),
             look: Look::Janggi,
+            art: "janggi",
             ..FAMILY
         },
     },
@@ -216,6 +219,7 @@ pub const GAMES: &[Entry] = &[
             record: RecordForm::Kif,
             more_records: &[RecordForm::Csa],
             look: Look::Shogi { zone: 3 },
+            art: "shogi",
             hand_slots: "PLNSGBR",
             ..FAMILY
         },
@@ -230,6 +234,7 @@ pub const GAMES: &[Entry] = &[
             // CSA writes the 9×9 board only
             record: RecordForm::Kif,
             look: Look::Shogi { zone: 1 },
+            art: "shogi",
             hand_slots: "PSGBR",
             ..FAMILY
         },
@@ -340,16 +345,20 @@ pub struct Standing {
     pub points: i32,
 }
 
-/// The rules of one family: everything a game does beyond its data (`Variant`). A family
-/// writes its start, its notation and its outcome; the other hooks have defaults for what most
-/// two-player games share (no extra moves, no buttons, no legality beyond king safety, no
-/// effects, no choices, no end by agreement, resignation and time-out lose, the winner
-/// first). `rules_of` maps every `Family` to its rules with an exhaustive match. The hot-path
-/// hooks (`extra_moves`, `legal`, `effects`) run only where the variant's `Hooks` ask for
-/// them.
+/// The rules of one family: everything a game does beyond its data (`Variant`), carried by the
+/// variant (`Variant::base` takes them). A family writes its notation and its outcome; the
+/// other hooks have defaults for what most two-player games share (the start `Variant::start_fen`,
+/// no extra moves, no buttons, no legality beyond king safety, no effects, no choices, no end by
+/// agreement, resignation and time-out lose, the winner first). A two-player game that needs
+/// no more than its notation, start, ends and time-out rule is a `duel::DuelRules` static; a
+/// game of more seats a `multi::MultiRules` static. The hot-path hooks (`extra_moves`,
+/// `legal`, `effects`) run only where the variant's `Hooks` ask for them.
 pub trait Rules: Sync {
-    /// Start position `n` of the game (`Variant::starts`; 0 for games with one start).
-    fn start_position(&self, v: &'static Variant, n: u32) -> Result<Position>;
+    /// Start position `n` of the game (`Variant::starts`; 0 for games with one start). By
+    /// default the variant's one start, `Variant::start_fen` read by [`Rules::parse`].
+    fn start_position(&self, v: &'static Variant, _n: u32) -> Result<Position> {
+        self.parse(v, &v.start_fen)
+    }
     /// Reads a position in the game's own notation (FEN, FEN4, FEN8, ...).
     fn parse(&self, v: &'static Variant, text: &str) -> Result<Position>;
     /// Writes a position in the game's own notation.
@@ -453,7 +462,6 @@ pub trait Rules: Sync {
     }
 }
 
-/// The rules of a family: an exhaustive match, so a new family must name its rules here.
 /// A family filter's facts about one node ([`Rules::node_state`]): a value and a set of
 /// cells, whatever the family makes of them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -465,35 +473,9 @@ pub struct NodeState {
     pub verdict: Option<bool>,
 }
 
-pub fn rules_of(f: Family) -> &'static dyn Rules {
-    match f {
-        Family::Chess => &chess::ChessRules,
-        Family::FourFfa => &four::RULES_FFA,
-        Family::FourTeams => &four::RULES_TEAMS,
-        Family::EightFfa => &eight::RULES_FFA,
-        Family::EightPairs | Family::EightTeams => &eight::RULES_TEAMS,
-        Family::ThreePlayer => &three::RULES,
-        Family::Chaturaji => &chaturaji::RULES,
-        Family::FourSeasons => &four_seasons::RULES,
-        Family::Antichess => &variants::ANTICHESS,
-        Family::Atomic => &variants::ATOMIC,
-        Family::Crazyhouse => &variants::CRAZYHOUSE,
-        Family::Duck => &variants::DUCK_RULES,
-        Family::FogOfWar => &variants::FOG,
-        Family::Shatranj(r) => shatranj::rules(r),
-        Family::Friendly => &friendly::RULES,
-        Family::Testbed(m) => testbed::rules(m),
-        #[cfg(test)]
-        Family::Example => &example::RULES,
-        Family::Xiangqi => &xiangqi::XiangqiRules,
-        Family::Janggi => &xiangqi::JanggiRules,
-        Family::Shogi => &shogi::ShogiRules,
-    }
-}
-
 /// The button of a legal move made without taps on cells (see [`Rules::button`]).
 pub fn button(pos: &Position, m: Move) -> Option<crate::message::Message> {
-    rules_of(pos.variant.family).button(pos, m)
+    pos.variant.rules().button(pos, m)
 }
 
 /// The numbered starts of a game (Chess960: `Some((960, 518))`): how many, and the usual one;

@@ -15,7 +15,7 @@ use crate::game::{Ctx, EndReason, Outcome};
 use crate::piece::{atoms::*, dirs, Atom, Piece, PieceType, Seat};
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::{NodeState, Rules};
-use crate::variant::{Family, HandRule, Hooks, SeatDef, Variant};
+use crate::variant::{HandRule, Hooks, SeatDef, Variant};
 
 /// Piece kinds of every game of the family (index = kind; letters differ per game).
 pub mod kinds {
@@ -171,7 +171,7 @@ pub const SITTUYIN: Params = Params {
     setup: true,
 };
 
-/// The games of the family (the value in `Family::Shatranj`).
+/// The games of the family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ruleset {
     Chaturanga,
@@ -224,7 +224,7 @@ pub fn variant(id: &'static str, r: Ruleset) -> Variant {
         PieceType::new(l[4], n[4], fers),
         PieceType::new(l[5], n[5], vec![step(Line::Orth), step(Line::Diag)]).royal(),
     ];
-    let mut v = Variant::base(id, Family::Shatranj(r), board, pieces);
+    let mut v = Variant::base(id, rules(r), board, pieces);
     v.seats = SeatDef::white_and_black();
     v.seats[0].colour = p.colours[0];
     v.seats[1].colour = p.colours[1];
@@ -364,10 +364,11 @@ fn count_limit(rule: Counting, m: &Material, s: Seat) -> u16 {
 
 /// The count running in `pos`, if any (makruk, ouk chatrang, sittuyin): what the shells show.
 pub fn counting(pos: &Position) -> Option<Count> {
-    let Family::Shatranj(r) = pos.variant.family else {
-        return None;
-    };
-    let p = rules(r).0;
+    // the game's ruleset: the one whose rules the variant carries
+    let p = RULES
+        .iter()
+        .find(|r| std::ptr::addr_eq(*r as *const ShatranjRules, pos.variant.rules()))?
+        .0;
     let limit = pos.st.rule[SLOT_LIMIT];
     if p.counting == Counting::None || limit == 0 {
         return None;
@@ -652,10 +653,6 @@ impl ShatranjRules {
 }
 
 impl Rules for ShatranjRules {
-    fn start_position(&self, v: &'static Variant, _n: u32) -> Result<Position> {
-        self.parse(v, &v.start_fen)
-    }
-
     /// Fairy-Stockfish's FEN: pieces in hand in brackets (sittuyin), the first-move rights of
     /// ouk chatrang in the castling field (`DEde`), and while a count runs its limit in the en
     /// passant field and its ply in the halfmove field (both in plies).

@@ -21,7 +21,7 @@ use crate::piece::{atoms::*, dirs, Piece, PieceType, Seat};
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::xiangqi::{record_check, repetition};
 use crate::rules::Rules;
-use crate::variant::{Family, HandRule, Hooks, Promotion, SeatDef, Variant};
+use crate::variant::{HandRule, Hooks, Promotion, SeatDef, Variant};
 
 pub const SHOGI_START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1";
 pub const MINISHOGI_START: &str = "rbsgk/4p/5/P4/KGSBR[-] w 0 1";
@@ -113,7 +113,7 @@ fn build(id: &'static str, size: i16, zone_depth: i16) -> Variant {
     let board = grid::build(if size == 9 { "9x9" } else { "5x5" }, size, size, |_, _| {
         false
     });
-    let mut v = Variant::base(id, Family::Shogi, board, pieces());
+    let mut v = Variant::base(id, &ShogiRules, board, pieces());
     v.seats = SeatDef::white_and_black();
     // sente is "Black" in shogi's own terms, gote "White" (as the board scene names them)
     v.seats[0].colour = "black";
@@ -544,9 +544,6 @@ impl ShogiRules {
 }
 
 impl Rules for ShogiRules {
-    fn start_position(&self, v: &'static Variant, _n: u32) -> Result<Position> {
-        parse_fen(v, &v.start_fen)
-    }
     /// Fairy-Stockfish's FEN, or SFEN (told apart by its four fields).
     fn parse(&self, v: &'static Variant, text: &str) -> Result<Position> {
         if is_sfen(text) {

@@ -15,7 +15,7 @@ use crate::game::{Ctx, EndReason, Outcome};
 use crate::piece::{atoms::*, dirs, Atom, Piece, PieceType, Zone};
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::Rules;
-use crate::variant::{Family, HandRule, Hooks, Promotion, SeatDef, Variant};
+use crate::variant::{HandRule, Hooks, Promotion, SeatDef, Variant};
 
 /// What a test-only game's rules hooks do beyond movement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,7 +132,7 @@ fn build(id: &'static str) -> Variant {
         "tb-chain" => Mechanism::Chain,
         _ => Mechanism::Plain,
     };
-    let mut v = Variant::base(id, Family::Testbed(mechanism), board, pieces(palace));
+    let mut v = Variant::base(id, rules(mechanism), board, pieces(palace));
     v.seats = SeatDef::white_and_black();
     let facings = v.board.pawns.len();
     let empty = vec![CellSet::EMPTY; facings];

@@ -56,7 +56,7 @@ use crate::error::{Error, Result};
 use crate::game::{Action, Choice, Ctx, EndReason, Event, OutReason, Outcome};
 use crate::piece::{self, chess::*, Piece, Seat, GREY};
 use crate::position::{CastleDef, Ep, Position, MAX_SEATS};
-use crate::variant::{EpMode, Family, SeatDef, Variant};
+use crate::variant::{EpMode, SeatDef, Variant};
 
 use super::multi::{self, Mobility};
 
@@ -97,7 +97,7 @@ pub fn seat_of_section(section: u8) -> Seat {
 
 pub fn variant() -> Variant {
     let board = tri::three_player();
-    let mut v = Variant::base(ID, Family::ThreePlayer, board, piece::orthodox());
+    let mut v = Variant::base(ID, &RULES, board, piece::orthodox());
     v.points = true;
     v.seats = (0..3)
         .map(|s| SeatDef {

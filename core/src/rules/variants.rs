@@ -12,7 +12,7 @@ use crate::notation::fen;
 use crate::piece::{self, atoms::*, chess::*, Atom, Mode, Piece, PieceType, Seat, NEUTRAL};
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::{NodeState, Rules};
-use crate::variant::{EpMode, Family, HandRule, Hooks, SeatDef, Variant};
+use crate::variant::{EpMode, HandRule, Hooks, SeatDef, Variant};
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -70,15 +70,15 @@ fn pieces(rule: Rule) -> Vec<PieceType> {
 
 /// The variant of a game id of this module.
 pub fn variant(id: &'static str, rule: Rule) -> Variant {
-    let family = match rule {
-        Rule::Antichess => Family::Antichess,
-        Rule::Atomic => Family::Atomic,
-        Rule::Crazyhouse => Family::Crazyhouse,
-        Rule::Duck => Family::Duck,
-        Rule::Fog => Family::FogOfWar,
+    let rules: &'static VariantRules = match rule {
+        Rule::Antichess => &ANTICHESS,
+        Rule::Atomic => &ATOMIC,
+        Rule::Crazyhouse => &CRAZYHOUSE,
+        Rule::Duck => &DUCK_RULES,
+        Rule::Fog => &FOG,
     };
     let board = grid::standard();
-    let mut v = Variant::base(id, family, board, pieces(rule));
+    let mut v = Variant::base(id, rules, board, pieces(rule));
     v.seats = SeatDef::white_and_black();
     let n = grid::NORTH as usize;
     let s = grid::SOUTH as usize;
@@ -285,9 +285,6 @@ pub fn visible_cells(pos: &Position, seat: Seat) -> CellSet {
 }
 
 impl Rules for VariantRules {
-    fn start_position(&self, v: &'static Variant, _n: u32) -> Result<Position> {
-        parse(v, &v.start_fen)
-    }
     fn parse(&self, v: &'static Variant, text: &str) -> Result<Position> {
         parse(v, text)
     }

@@ -15,7 +15,7 @@ use crate::notation::fen;
 use crate::piece::{atoms::*, dirs, Mode, Piece, PieceType, Seat, Zone};
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::{NodeState, Rules};
-use crate::variant::{Family, Hooks, SeatDef, Variant};
+use crate::variant::{Hooks, SeatDef, Variant};
 
 mod chase;
 
@@ -120,7 +120,7 @@ pub fn xiangqi_variant() -> Variant {
             ],
         ),
     ];
-    let mut v = Variant::base("xiangqi", Family::Xiangqi, board(), pieces);
+    let mut v = Variant::base("xiangqi", &XiangqiRules, board(), pieces);
     v.seats = SeatDef::white_and_black();
     v.seats[0].colour = "red";
     v.zones = zones(&v.board);
@@ -175,7 +175,7 @@ pub fn janggi_variant() -> Variant {
             ],
         ),
     ];
-    let mut v = Variant::base("janggi", Family::Janggi, board(), pieces);
+    let mut v = Variant::base("janggi", &JanggiRules, board(), pieces);
     v.seats = SeatDef::white_and_black();
     v.seats[0].colour = "blue";
     v.seats[1].colour = "red";
@@ -314,9 +314,6 @@ impl Rules for XiangqiRules {
             .then(|| crate::notation::traditional::wxf(pos, m))
     }
 
-    fn start_position(&self, v: &'static Variant, _n: u32) -> Result<Position> {
-        self.parse(v, &v.start_fen)
-    }
     fn parse(&self, v: &'static Variant, text: &str) -> Result<Position> {
         let pos = fen::parse(v, text)?;
         if generals_face(&pos) {

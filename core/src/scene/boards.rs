@@ -1,4 +1,4 @@
-//! Board shapes per game id: which kind of board, its cells as polygons in board units (one
+//! Board shapes per game: which kind of board, its cells as polygons in board units (one
 //! grid cell = 1, y down, seat 0 at the bottom), and the lines, zones and marks it needs.
 //!
 //! Every game takes its cells from its [`Variant`]'s topology and its look from its registry
@@ -33,43 +33,24 @@ pub enum Style {
     Shogi,
 }
 
-/// A topology that is either a playable variant's or built here.
-pub enum Topo {
-    Variant(&'static Variant),
-    Own(Topology),
-}
-
-impl Topo {
-    /// The variant of a playable game's board.
-    pub fn variant(&self) -> Option<&'static Variant> {
-        match self {
-            Topo::Variant(v) => Some(v),
-            Topo::Own(_) => None,
-        }
-    }
-
-    pub fn get(&self) -> &Topology {
-        match self {
-            Topo::Variant(v) => &v.board,
-            Topo::Own(t) => t,
-        }
-    }
-}
-
 /// Everything about a game's board the scene needs.
 pub struct BoardDef {
-    pub game_id: String,
+    /// The game drawn: its cells, seats, pieces and look.
+    pub variant: &'static Variant,
     pub kind: BoardKind,
     pub style: Style,
-    pub topo: Topo,
     /// Per seat: colour id and the side it sits on, in degrees counter-clockwise from the
     /// bottom as drawn with seat 0 at the bottom (0 bottom, 90 right, 180 top, 270 left).
     pub seats: Vec<(&'static str, f32)>,
     /// Piece letters with a hand (pocket) slot, in slot order; empty = no hands.
     pub hand: &'static str,
-    /// Start position of a game that is not playable yet, in the scene's own compact notation
-    /// (see [`super::content::parse`]).
-    pub start: &'static str,
+}
+
+impl BoardDef {
+    /// The board's cells.
+    pub fn topology(&self) -> &'static Topology {
+        &self.variant.board
+    }
 }
 
 /// Side angle of a grid pawn facing: the player sits opposite the way the pawns walk.
@@ -131,16 +112,14 @@ pub fn board_of(v: &'static Variant) -> BoardDef {
         })
         .collect();
     BoardDef {
-        game_id: v.id.to_string(),
+        variant: v,
         kind,
         style,
-        topo: Topo::Variant(v),
         seats,
         hand: match v.facts.hand_slots {
             "" => hand_letters(v),
             slots => slots,
         },
-        start: "",
     }
 }
 
@@ -158,7 +137,7 @@ fn hexagon() -> [Point; 6] {
 
 /// Board centre in board units.
 pub fn centre(def: &BoardDef) -> Point {
-    let t = def.topo.get();
+    let t = def.topology();
     match def.kind {
         BoardKind::Hexagon => Point::new(8.0, 8.0 * 3f32.sqrt() / 2.0),
         _ => Point::new(t.width as f32 / 2.0, t.height as f32 / 2.0),
@@ -167,7 +146,7 @@ pub fn centre(def: &BoardDef) -> Point {
 
 /// The cell polygons (board units, y down), in cell order, and whether each cell is dark.
 pub fn cell_polygons(def: &BoardDef) -> Vec<Vec<Point>> {
-    let t = def.topo.get();
+    let t = def.topology();
     match def.kind {
         BoardKind::Hexagon => (0..t.len() as Cell).map(tri_quad).collect(),
         _ => t
@@ -226,7 +205,7 @@ fn tri_quad(c: Cell) -> Vec<Point> {
 
 /// Whether a cell is dark (drawn with the dark tone on chequered boards).
 pub fn is_dark(def: &BoardDef, c: Cell) -> bool {
-    def.topo.get().cells[c as usize].dark
+    def.topology().cells[c as usize].dark
 }
 
 /// Fill of a cell (None = not filled: points boards draw lines only).
@@ -244,7 +223,7 @@ pub fn cell_fill(def: &BoardDef, c: Cell) -> Option<Colour> {
 
 /// Lines, zones and marks of a board (board units), and the board's background area.
 pub fn decorations(def: &BoardDef) -> (Vec<Region>, Vec<Stroke>) {
-    let t = def.topo.get();
+    let t = def.topology();
     let mut regions = Vec::new();
     let mut lines = Vec::new();
     let line = |pts: Vec<Point>, w: f32| Stroke {
@@ -350,7 +329,7 @@ pub fn decorations(def: &BoardDef) -> (Vec<Region>, Vec<Stroke>) {
                 lines.push(line(vec![Point::new(0.0, y), Point::new(w, y)], 0.03));
             }
         }
-        BoardKind::Chequered if def.topo.variant().is_some_and(|v| v.facts.centre_diagonals) => {
+        BoardKind::Chequered if def.variant.facts.centre_diagonals => {
             // The two long diagonals drawn through the centre (c3–f6, c6–f3).
             lines.push(line(vec![Point::new(2.0, 6.0), Point::new(6.0, 2.0)], 0.04));
             lines.push(line(vec![Point::new(2.0, 2.0), Point::new(6.0, 6.0)], 0.04));
@@ -364,7 +343,7 @@ pub fn decorations(def: &BoardDef) -> (Vec<Region>, Vec<Stroke>) {
 pub fn dots(def: &BoardDef) -> Vec<Point> {
     match def.kind {
         BoardKind::Shogi { zone } => {
-            let t = def.topo.get();
+            let t = def.topology();
             let (w, h, z) = (t.width as f32, t.height as f32, zone as f32);
             if t.width < 9 {
                 return Vec::new();
@@ -464,7 +443,7 @@ mod tests {
     fn neighbours_on_the_three_player_board_share_an_edge() {
         let def = board_def("three-player").unwrap();
         let polys = cell_polygons(&def);
-        let t = def.topo.get();
+        let t = def.topology();
         let close = |a: Point, b: Point| (a.x - b.x).abs() < 1e-3 && (a.y - b.y).abs() < 1e-3;
         for c in 0..96u16 {
             for n in t.neighbours(c, crate::board::Line::Orth) {

@@ -10,7 +10,7 @@
 //!
 //! Building: [`boards::board_def`] gives a game's board; [`content`] what stands on it;
 //! [`build`] lays both out for an [`Orientation`] with [`Marks`]. [`for_game`] and
-//! [`for_game_id`] do all three for a playable [`Game`] or any catalogue id.
+//! [`for_game_id`] do all three for a [`Game`] or a catalogue id.
 
 pub mod boards;
 pub mod content;
@@ -288,17 +288,14 @@ fn side_dir(a: f32) -> Point {
 
 /// The start content of a board (for placing the seat bars next to each army).
 fn start_content(def: &BoardDef) -> Option<Content> {
-    match &def.topo {
-        boards::Topo::Variant(v) => crate::rules::start_position(v, 0)
-            .ok()
-            .map(|p| content::from_position(def, &p)),
-        boards::Topo::Own(_) => content::parse(def, def.start, false).ok(),
-    }
+    crate::rules::start_position(def.variant, 0)
+        .ok()
+        .map(|p| content::from_position(def, &p))
 }
 
 /// Lays out a board with its content.
 pub fn build(def: &BoardDef, content: &Content, o: Orientation, marks: &Marks) -> Scene {
-    let t = def.topo.get();
+    let t = def.topology();
     let n_seats = def.seats.len();
     let bottom = (o.bottom as usize).min(n_seats.saturating_sub(1));
     let theta = def.seats.get(bottom).map_or(0.0, |s| s.1);
@@ -391,7 +388,7 @@ pub fn build(def: &BoardDef, content: &Content, o: Orientation, marks: &Marks) -
             _ => 0.0,
         }
     };
-    let walking_varies = def.topo.variant().is_some_and(|v| v.facts.pawns_turn);
+    let walking_varies = def.variant.facts.pawns_turn;
     let mut pieces = Vec::new();
     for (c, p) in &content.board {
         let ci = *c as usize;
@@ -403,8 +400,9 @@ pub fn build(def: &BoardDef, content: &Content, o: Orientation, marks: &Marks) -
         }
         // where pawns' directions vary, and for a pawn walking another way than its owner's
         // army usually does (an army handed over in four-player chess)
-        let walk = match (&def.topo, p.facing) {
-            (boards::Topo::Variant(v), Some(f))
+        let v = def.variant;
+        let walk = match p.facing {
+            Some(f)
                 if p.is_pawn
                     && (walking_varies
                         || p.seat
@@ -660,7 +658,7 @@ pub fn build(def: &BoardDef, content: &Content, o: Orientation, marks: &Marks) -
         }
     }
     Scene {
-        game_id: def.game_id.clone(),
+        game_id: def.variant.id.to_string(),
         kind: def.kind,
         width: 1.0,
         height: (y1 + pad - y0) * k,
@@ -681,7 +679,7 @@ pub fn build(def: &BoardDef, content: &Content, o: Orientation, marks: &Marks) -
 /// Coordinate labels in board units (already turned): files and ranks along the two board
 /// edges that end up at the bottom and on the left; on the hexagon, around every edge.
 fn labels(def: &BoardDef, polys: &[Vec<Point>], theta: f32, c0: Point) -> Vec<Label> {
-    let t = def.topo.get();
+    let t = def.topology();
     let size = 0.38;
     let mut out = Vec::new();
     let mut push = |text: String, at: Point| {
@@ -720,10 +718,7 @@ fn labels(def: &BoardDef, polys: &[Vec<Point>], theta: f32, c0: Point) -> Vec<La
         _ => {
             let (w, h) = (t.width as f32, t.height as f32);
             let gap = 0.38;
-            let names = match def.topo {
-                boards::Topo::Variant(v) => v.coordinates,
-                _ => crate::variant::Coordinates::Algebraic,
-            };
+            let names = def.variant.coordinates;
             // Board edges: outward normal (screen side angle before turning) and labels.
             for (a, files) in [(0.0f32, true), (180.0, true), (270.0, false), (90.0, false)] {
                 let screen = norm360(a - theta);
@@ -809,9 +804,8 @@ pub fn for_game(game: &Game, o: Orientation, extra: &Marks) -> crate::Result<Sce
     Ok(build(&def, &content, o, &marks))
 }
 
-/// The scene of any catalogue id: a playable game from its start (or `position`, in the
-/// game's notation) after `moves`; any other game from its start (or `position` in the
-/// compact notation of [`content`]).
+/// The scene of a catalogue id: the game from its start (or `position`, in the game's
+/// notation) after `moves`.
 pub fn for_game_id(
     game_id: &str,
     position: Option<&str>,
@@ -819,24 +813,14 @@ pub fn for_game_id(
     o: Orientation,
     extra: &Marks,
 ) -> crate::Result<Scene> {
-    let def = board_def(game_id)?;
-    if matches!(def.topo, boards::Topo::Variant(_)) {
-        let mut game = match position {
-            Some(f) => Game::from_fen(game_id, f)?,
-            None => Game::new(game_id)?,
-        };
-        for m in moves {
-            game.act_text(m)?;
-        }
-        return for_game(&game, o, extra);
+    let mut game = match position {
+        Some(f) => Game::from_fen(game_id, f)?,
+        None => Game::new(game_id)?,
+    };
+    for m in moves {
+        game.act_text(m)?;
     }
-    if !moves.is_empty() {
-        return Err(crate::Error::UnknownGame(format!(
-            "{game_id} (not playable yet: moves cannot be played)"
-        )));
-    }
-    let content = content::parse(&def, position.unwrap_or(def.start), extra.symbols)?;
-    Ok(build(&def, &content, o, extra))
+    for_game(&game, o, extra)
 }
 
 #[cfg(test)]
