@@ -980,7 +980,12 @@ mod tests {
         let fresh = Search::new(&g, lim, &cancel).run();
         let mut again = Search::new(&g, lim, &cancel).with_table(table);
         let kept = again.run();
-        assert!(kept.nodes < fresh.nodes / 2, "{} {}", kept.nodes, fresh.nodes);
+        assert!(
+            kept.nodes < fresh.nodes / 2,
+            "{} {}",
+            kept.nodes,
+            fresh.nodes
+        );
         // the other seat's search does not read white's values
         let table = again.table();
         g.play_text("e1g1").unwrap();
