@@ -2,7 +2,7 @@
 //! out) are worth nothing and capturable for nothing, a king left en prise is taken for its 20
 //! (25) points, and a mate in two (the bot's own two moves, whatever every other player does
 //! in between) is found in four-player free for all and teams and in eight-player free for
-//! all and pairs. Every claim of a forced gain is checked by
+//! all and pairs; the teams search answers a mate threat against the partner. Every claim of a forced gain is checked by
 //! brute force through the game's own tree, independent of the search. (Mate in one in every
 //! game of three or more seats and the four-player mate steal: `bot_tactics.rs`.)
 
@@ -308,4 +308,60 @@ fn the_teams_search_sees_a_check_that_mates_before_the_checked_seat_moves() {
         "i2i4 loses, valued {v}"
     );
     assert_ne!(bot_move(&g, 200_000), i2i4);
+}
+
+/// Four-player teams: Red to move, a Blue queen hanging to Red's knight, and Blue threatening
+/// to mate Red's partner Yellow (king g14, row 13 held by Blue's rook on d13) with `k11k14`
+/// on its next move, before Yellow moves. The bot answers the threat (Red's bishop takes the
+/// mating rook) instead of taking the queen; every Blue reply to its move is checked through
+/// the game's own rules. (The teams search prunes late quiet moves at any depth and passes
+/// with a null move: neither may hide a mate of the partner.)
+#[test]
+fn the_teams_search_answers_a_mate_threat_against_the_partner() {
+    let pieces = [
+        ("rK", "h1"),
+        ("rN", "k3"),
+        ("rB", "h8"),
+        ("bK", "e4"),
+        ("bQ", "m4"),
+        ("bR", "d13"),
+        ("bR", "k11"),
+        ("yK", "g14"),
+        ("gK", "n7"),
+    ];
+    let g = game("four-player-teams", &fen4('R', [0; 4], [0; 4], &pieces));
+    let blue_wins = |t: &Tree| t.outcome().is_some_and(|o| o.winners.contains(&1));
+    // the threat is real: after the queen is taken, k11k14 mates Yellow on its turn
+    let mut line = g.clone();
+    for m in ["k3m4", "k11k14"] {
+        line.play_text(m).unwrap();
+    }
+    assert!(blue_wins(&Tree::new(&line)), "k11k14 mates Yellow");
+    // a search of one action takes the queen (the threat is beyond its horizon)
+    let cancel = AtomicBool::new(false);
+    let one = rookery_core::search::Limits {
+        depth: 1,
+        nodes: None,
+        time: None,
+    };
+    let greedy = rookery_core::search::Search::new(&g, one, &cancel).run();
+    assert_eq!(text(&g, greedy.best.unwrap()), "k3m4");
+    for nodes in [20_000, 200_000] {
+        let a = bot_move(&g, nodes);
+        let mut t = Tree::new(&g);
+        t.step(a);
+        let mut replies = Vec::new();
+        t.actions(&mut replies);
+        for b in replies {
+            t.step(b);
+            let mut yellow = Vec::new();
+            t.actions(&mut yellow);
+            assert!(
+                !blue_wins(&t) && (t.outcome().is_some() || !yellow.is_empty()),
+                "after {} ({nodes} nodes) Blue wins",
+                text(&g, a)
+            );
+            t.undo();
+        }
+    }
 }

@@ -1,5 +1,5 @@
 //! Move text in every notation a player or a file can give: coordinate text and action text
-//! through `Game::act_text` (every game), SAN (every game SAN writes) and PGN4 move tokens (four-player
+//! through `Game::act_text` (every game), SAN (the games SAN fits) and PGN4 move tokens (four-player
 //! chess). Byte 0 picks the game, byte 1 how many moves to play first, the next bytes pick those
 //! moves (index into the legal moves); the rest is the text. A text that is refused changes
 //! nothing; a move that is read is legal; legal moves' SAN / PGN4 tokens read back (a sample
@@ -53,7 +53,6 @@ fuzz_target!(|data: &[u8]| {
         }
     }
 
-    // the game's own notations, as its registry row names them
     if san::fits(pos.variant) {
         if let Ok(m) = san::parse(&pos, &text) {
             assert!(legal.contains(&m), "SAN {text:?} read as an illegal move");

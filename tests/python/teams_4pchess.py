@@ -2,25 +2,34 @@
 """Four-player teams: our level 8 as one team against 4pchess as the other (issue 34).
 
     nice python3 tests/python/teams_4pchess.py --games 20 --ms 250 \
-        [--rookery target/release/rookery] [--anchor ../shared/oracle/4pchess/build/anchor4p]
+        [--rookery target/release/rookery] [--anchor ../shared/oracle/4pchess/build/anchor4p] \
+        [--opening-plies 2] [--seed 1] [--log DIR]
 
 4pchess (obryanlouis, MIT; ../shared/oracle/4pchess, `sh build.sh` there) plays teams only,
-from chess.com's current layout (Blue Ka7, Green Kn8), which both programs read as FEN4. Our
-team is Red+Yellow in even games and Blue+Green in odd ones; both sides get `--ms` ms a move
-(ours through `rookery think --movetime`, 4pchess through `anchor4p --serve --ms`).
+from chess.com's current layout (Blue Ka7, Green Kn8), which both programs read as FEN4. Both
+engines are deterministic, so every pair of games starts from its own opening: `--opening-plies`
+seeded random legal moves per seat (a round of four seats each), and the pair plays it twice,
+our team Red+Yellow in the first game and Blue+Green in the second, so neither team keeps an
+opening's luck. Both sides get `--ms` ms a move (ours through `rookery think --movetime`,
+4pchess through `anchor4p --serve --ms`); the wall-clock time each side took per move (ours
+counts the start of a process) is reported beside the score, so unequal time shows.
 
 Nothing is trusted unchecked: before every ply the legal moves of the side to move are listed
 by both programs (`rookery think --legal`, `anchor4p --legal`) and must be the same set; the
 move played must be among them; at the end both must agree the game is over and who won. A
 game where they disagree is reported as `DISPUTED` with the moves so far and not scored.
 Games longer than `--max-plies` are scored as draws. `--log DIR` writes each game's moves.
-A measurement, not a test.
+The score comes with its 95% interval (1.96 standard errors of the pairs' means: a pair's two
+games share an opening, so the pair is the independent sample). A measurement, not a test.
 """
 import argparse
+import math
 import os
+import random
 import re
 import subprocess
 import sys
+import time
 
 GAME = "four-player-teams"
 # chess.com's current layout (rules/four.rs CHESS_COM_START_FEN4; 4pchess's own start)
@@ -47,6 +56,7 @@ class Ours:
         self.binary, self.ms = binary, ms
 
     def run(self, moves, search):
+        t0 = time.monotonic()
         cmd = [self.binary, "think", "--game", GAME, "--fen", START, "--legal",
                "--moves", " ".join(moves)]
         cmd += ["--movetime", str(self.ms)] if search else ["--nodes", "1"]
@@ -64,6 +74,7 @@ class Ours:
                 r["best"] = w[1]
             elif w[0] == "info":
                 r["info"] = line
+        r["secs"] = time.monotonic() - t0
         return r
 
 
@@ -74,11 +85,13 @@ class Anchor:
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
 
     def best(self, moves):
+        t0 = time.monotonic()
         self.proc.stdin.write(" ".join([START] + moves) + "\n")
         self.proc.stdin.flush()
         line = self.proc.stdout.readline().split()
         if not line or line[0] != "bestmove":
             raise RuntimeError(f"4pchess: {' '.join(line)}")
+        self.secs = time.monotonic() - t0
         return line[1:]
 
     def legal(self, moves):
@@ -95,15 +108,14 @@ class Anchor:
         self.proc.wait(timeout=10)
 
 
-def play(g, ours, anchor, max_plies, log):
-    """One game; returns (our points or None if disputed, text)."""
+def play(g, ours, anchor, max_plies, log, opening, clock):
+    """One game from the moves `opening`; returns (our points or None if disputed, text)."""
     our_team = "RY" if g % 2 == 0 else "BG"
     moves = []
-    theirs_text = []
     while True:
         seat = SEATS[len(moves) % 4]
         mine = seat in our_team
-        o = ours.run(moves, search=mine)
+        o = ours.run(moves, search=mine and len(moves) >= len(opening))
         a_legal, a_result = anchor.legal(moves)
         if set(map(norm, o["legal"])) != set(map(norm, a_legal)):
             only_o = set(map(norm, o["legal"])) - set(map(norm, a_legal))
@@ -123,17 +135,21 @@ def play(g, ours, anchor, max_plies, log):
             return (1.0 if we_won else 0.0), f"{a_result} after {len(moves)} plies"
         if len(moves) >= max_plies:
             return 0.5, f"adjudicated a draw at {max_plies} plies"
-        if mine:
+        if len(moves) < len(opening):
+            mv = opening[len(moves)]
+            log.write(f"{len(moves)} {seat} opening {mv}\n")
+        elif mine:
             mv = o["best"]
             if not mv or mv == "none":
                 return None, f"DISPUTED at ply {len(moves)}: rookery found no move"
+            clock["ours"].append(o["secs"])
             log.write(f"{len(moves)} {seat} rookery {mv} {o['info']}\n")
         else:
             mv = anchor.best(moves)[0]
             if mv == "none":
                 return None, f"DISPUTED at ply {len(moves)}: 4pchess found no move"
+            clock["theirs"].append(anchor.secs)
             log.write(f"{len(moves)} {seat} 4pchess {mv}\n")
-            theirs_text.append(mv)
         if norm(mv) not in set(map(norm, o["legal"])):
             who = "rookery" if mine else "4pchess"
             return None, (f"DISPUTED at ply {len(moves)}: {who} played {mv}, not legal; "
@@ -142,27 +158,48 @@ def play(g, ours, anchor, max_plies, log):
         moves.append(norm(mv))
 
 
+def opening_moves(ours, plies, rng):
+    """`plies` random legal moves (ours lists them; the game checks 4pchess agrees)."""
+    moves = []
+    for _ in range(plies):
+        legal = ours.run(moves, search=False)["legal"]
+        if not legal:
+            break
+        moves.append(norm(rng.choice(sorted(legal))))
+    return moves
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rookery", default="target/release/rookery")
     here = os.path.dirname(os.path.abspath(__file__))
     ap.add_argument("--anchor", default=os.path.join(
         here, "../../../shared/oracle/4pchess/build/anchor4p"))
-    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--games", type=int, default=20, help="rounded up to pairs")
     ap.add_argument("--ms", type=int, default=250)
     ap.add_argument("--max-plies", type=int, default=400)
+    ap.add_argument("--opening-plies", type=int, default=2,
+                    help="random moves per seat before the engines play (0: the start)")
+    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--log", default=None, help="directory for each game's moves")
     a = ap.parse_args()
     ours = Ours(a.rookery, a.ms)
     anchor = Anchor(a.anchor, a.ms)
+    rng = random.Random(a.seed)
     score, counted, disputed = 0.0, 0, 0
-    for g in range(a.games):
+    pairs = []
+    clock = {"ours": [], "theirs": []}
+    opening = []
+    for g in range(a.games + a.games % 2):
+        if g % 2 == 0:
+            opening = opening_moves(ours, 4 * a.opening_plies, rng)
+            pair = []
         if a.log:
             os.makedirs(a.log, exist_ok=True)
             log = open(os.path.join(a.log, f"game{g + 1}.txt"), "w")
         else:
             log = open(os.devnull, "w")
-        pts, text = play(g, ours, anchor, a.max_plies, log)
+        pts, text = play(g, ours, anchor, a.max_plies, log, opening, clock)
         log.write(text + "\n")
         log.close()
         team = "Red+Yellow" if g % 2 == 0 else "Blue+Green"
@@ -171,11 +208,22 @@ def main():
         else:
             score += pts
             counted += 1
-        print(f"game {g + 1}: rookery {team}: {text} -> {score}/{counted}", flush=True)
+            pair.append(pts)
+        if g % 2 == 1 and pair:
+            pairs.append(sum(pair) / len(pair))
+        print(f"game {g + 1}: opening {' '.join(opening) or '-'}; rookery {team}: {text} "
+              f"-> {score}/{counted}", flush=True)
     anchor.quit()
+    err = ""
+    if len(pairs) > 1:
+        mean = sum(pairs) / len(pairs)
+        sd = math.sqrt(sum((p - mean) ** 2 for p in pairs) / (len(pairs) - 1))
+        err = f" ± {100 * 1.96 * sd / math.sqrt(len(pairs)):.0f}% (95%, {len(pairs)} pairs)"
+    ms = {k: 1000 * sum(v) / len(v) if v else 0 for k, v in clock.items()}
     print(f"rookery level 8 vs 4pchess, {a.ms} ms a move: {score}/{counted}"
-          + (f" = {100 * score / counted:.0f}%" if counted else "")
-          + (f", {disputed} disputed" if disputed else ""))
+          + (f" = {100 * score / counted:.0f}%{err}" if counted else "")
+          + (f", {disputed} disputed" if disputed else "")
+          + f"; wall ms a move: rookery {ms['ours']:.0f}, 4pchess {ms['theirs']:.0f}")
     sys.exit(1 if disputed else 0)
 
 
