@@ -69,7 +69,7 @@ const EXCEPTIONS: &[(&str, &str, &str)] = &[
     (
         "notation",
         "families",
-        "FEN4/PGN4 and the traditional notations read their family's piece kinds and starts",
+        "FEN4 and PGN4 read four-player chess's castling, starts and game ids (rules::four, rules::multi)",
     ),
 ];
 
