@@ -866,8 +866,7 @@ impl Rules for FriendlyRules {
         if !pos.any_legal_move() {
             return Some(Outcome::draw(EndReason::Stalemate));
         }
-        let h = pos.hash();
-        if history.iter().filter(|&&x| x == h).count() >= 2 {
+        if crate::rules::duel::repeated_twice(pos, history) {
             return Some(Outcome::draw(EndReason::Repetition));
         }
         if pos.st.rule[QUIET] >= 100 {

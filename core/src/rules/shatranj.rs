@@ -641,8 +641,7 @@ impl ShatranjRules {
         if self.0.move_rule > 0 && pos.st.halfmove >= 2 * self.0.move_rule {
             return Some(Outcome::draw(EndReason::FiftyMoves));
         }
-        let h = pos.hash();
-        if history.iter().filter(|&&x| x == h).count() >= 2 {
+        if crate::rules::duel::repeated_twice(pos, history) {
             return Some(Outcome::draw(EndReason::Repetition));
         }
         if pos.pieces_of(0).len() == 1 && pos.pieces_of(1).len() == 1 {

@@ -240,8 +240,7 @@ fn king_gone(pos: &Position) -> Option<Seat> {
 
 /// Threefold repetition and the fifty-move rule.
 fn draw_by_rule(pos: &Position, history: &[u64]) -> Option<Outcome> {
-    let h = pos.hash();
-    if history.iter().filter(|&&x| x == h).count() >= 2 {
+    if crate::rules::duel::repeated_twice(pos, history) {
         return Some(Outcome::draw(EndReason::Repetition));
     }
     if pos.st.halfmove >= 100 {
