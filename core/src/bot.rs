@@ -796,7 +796,7 @@ mod tests {
                     && g.legal_moves().iter().any(|m| {
                         let q = pos.at(m.to);
                         m.kind != crate::position::MoveKind::Castle
-                            && crate::rules::multi::is_live_king(v, q)
+                            && v.is_live_king(q)
                             && q.owner() != me
                     });
                 if offered {

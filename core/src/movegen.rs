@@ -862,6 +862,40 @@ impl Position {
     }
 }
 
+impl Position {
+    /// The kings `by`'s pieces attack, as (king's seat, cells of `by`'s pieces attacking it),
+    /// in seat order. Only kings of seats that take turns (walking kings included) and that
+    /// `by` may capture count; kings of partners never do.
+    pub fn kings_attacked_by(&self, by: Seat) -> Vec<(Seat, Vec<Cell>)> {
+        let mut probe = self.clone();
+        if probe.turn() != by {
+            probe.set_turn(by);
+        }
+        let mut moves = Vec::with_capacity(128);
+        probe.pseudo_moves(&mut moves);
+        let mut out: Vec<(Seat, Vec<Cell>)> = Vec::new();
+        for m in moves {
+            if m.kind == MoveKind::Castle {
+                continue;
+            }
+            let q = self.at(m.to);
+            if !self.variant.is_live_king(q) || q.owner() == by || !self.is_in_play(q.owner()) {
+                continue;
+            }
+            match out.iter_mut().find(|(s, _)| *s == q.owner()) {
+                Some((_, cells)) => {
+                    if !cells.contains(&m.from) {
+                        cells.push(m.from)
+                    }
+                }
+                None => out.push((q.owner(), vec![m.from])),
+            }
+        }
+        out.sort_by_key(|(s, _)| *s);
+        out
+    }
+}
+
 /// Counts leaf nodes of the legal move tree to `depth` (bulk-counted at the last ply).
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     let mut bufs: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(128)).collect();

@@ -349,6 +349,24 @@ fn key_rule(slot: usize, value: u16) -> u64 {
 }
 
 impl Position {
+    /// The piece `m` captures here (the position the move is played from) and its cell: the
+    /// piece on the target cell, or the pawn taken en passant. `None` for quiet moves and
+    /// castling.
+    pub fn captured_piece(&self, m: Move) -> Option<(Cell, Piece)> {
+        match m.kind {
+            MoveKind::Castle => None,
+            MoveKind::EnPassant => {
+                let cell = self.st.ep[m.aux as usize].pawn;
+                let p = self.at(cell);
+                p.is_some().then_some((cell, p))
+            }
+            _ => {
+                let p = self.at(m.to);
+                p.is_some().then_some((m.to, p))
+            }
+        }
+    }
+
     /// An empty position of a variant (used by parsers).
     pub fn empty(variant: &'static Variant) -> Position {
         let n = variant.board.len();

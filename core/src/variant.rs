@@ -4,7 +4,7 @@
 //! [`crate::position::Position`] can point at it for free.
 
 use crate::board::{Cell, CellSet, Line, Topology, LINE_KINDS, NO_CELL};
-use crate::piece::{Atom, PieceType, Seat};
+use crate::piece::{Atom, Piece, PieceType, Seat};
 
 /// Piece kinds a hand can hold (kinds 0..HAND_KINDS).
 pub const HAND_KINDS: usize = 16;
@@ -146,6 +146,12 @@ pub struct Facts {
     /// (`Chess960`, `antichess`, ...), Fairy-Stockfish's for the others (`xiangqi`,
     /// `cambodian`, ...), PGN4's for four-player chess; None for standard chess.
     pub pgn_variant: Option<&'static str>,
+    /// Further `Variant` tag values that name the game in its records (PGN4's `Solo`).
+    pub pgn_aliases: &'static [&'static str],
+    /// The standard start other programs' records name (PGN4's `StartFen4 "4PC"`) where it is
+    /// laid out otherwise than Rookery's start, in the game's own notation (chess.com's
+    /// four-player start of today); None where the two agree.
+    pub record_start: Option<&'static str>,
     /// SAN names every move of the game (`notation::san::fits`).
     pub san: bool,
     /// The form of the game's exported record, the standard one.
@@ -188,6 +194,8 @@ impl Facts {
         uci: None,
         usi: None,
         pgn_variant: None,
+        pgn_aliases: &[],
+        record_start: None,
         san: true,
         record: RecordForm::Pgn,
         more_records: &[],
@@ -634,6 +642,11 @@ impl Variant {
 
     pub fn is_royal(&self, kind: u8) -> bool {
         self.royal_mask >> kind & 1 == 1
+    }
+
+    /// Whether `p` is a live (not grey) royal piece.
+    pub fn is_live_king(&self, p: Piece) -> bool {
+        p.is_some() && !p.is_grey() && self.is_royal(p.kind())
     }
 
     pub fn piece_by_letter(&self, ch: char) -> Option<u8> {

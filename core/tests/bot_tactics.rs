@@ -175,7 +175,7 @@ fn four_player_bot_steals_a_mate_when_it_can() {
                 for a in acts {
                     let Action::Move(m) = a else { continue };
                     let q = t.position().at(m.to);
-                    if rules::multi::is_live_king(v, q) {
+                    if v.is_live_king(q) {
                         continue; // a king taken, not a mate
                     }
                     t.step(a);

@@ -66,11 +66,6 @@ const EXCEPTIONS: &[(&str, &str, &str)] = &[
         "registry",
         "game records name their game (PGN's Variant tag, KIF's board) and read it back by id",
     ),
-    (
-        "notation",
-        "families",
-        "FEN4 and PGN4 read four-player chess's castling, starts and game ids (rules::four, rules::multi)",
-    ),
 ];
 
 fn layer(unit: &str) -> usize {

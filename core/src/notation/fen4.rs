@@ -10,7 +10,7 @@
 //!   player's king on its back line and a rook of theirs further along it on that side; the
 //!   king side is the end of the line nearer to the king (Red h1: k1; Blue a8: a11, but a4 in
 //!   chess.com's newer layout with the king on a7). Castling is derived from those cells
-//!   ([`four::castling`]): the king goes two squares towards the rook, the rook to the square
+//!   (the game's [`crate::rules::Rules::castling_from_flags`]): the king goes two squares towards the rook, the rook to the square
 //!   the king crossed. Rights without such a king and rook are dropped;
 //! * points; plies since the last capture or pawn move;
 //! * extras (optional): `{'key':value,…}`. Read: `'enPassant':('d3:d4','','','')` (per player:
@@ -31,7 +31,6 @@ use crate::board::{Cell, NO_CELL};
 use crate::error::{Error, Result};
 use crate::piece::{chess, Piece, Seat, GREY};
 use crate::position::{Ep, Position};
-use crate::rules::four;
 use crate::variant::{RecordForm, Variant};
 
 const TAGS: [char; 4] = ['r', 'b', 'y', 'g'];
@@ -345,8 +344,9 @@ pub fn parse(v: &'static Variant, text: &str) -> Result<Position> {
         }
     }
     // castling from where the kings and rooks stand, the flags deciding which rights exist
-    let (defs, rights) = four::castling(&pos, king_side, queen_side);
-    pos.set_castles(defs, rights);
+    if let Some((defs, rights)) = v.rules().castling_from_flags(&pos, &king_side, &queen_side) {
+        pos.set_castles(defs, rights);
+    }
     // en passant chances (impossible ones are ignored, as FEN readers usually do); the cell
     // passed over may be occupied for now: the chance lasts until the double-stepper moves
     // again, and en passant needs that cell empty only when it is taken

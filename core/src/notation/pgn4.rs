@@ -34,7 +34,7 @@ use crate::game::{Action, Event, Game, HouseRules, OutReason};
 use crate::notation::{fen4, movetext};
 use crate::piece::{chess, Seat};
 use crate::position::{Move, MoveKind, Position};
-use crate::rules::{self, four, multi};
+use crate::rules;
 use crate::variant::RecordForm;
 
 fn bad(msg: impl Into<String>) -> Error {
@@ -172,18 +172,28 @@ pub fn parse(text: &str) -> Result<Pgn4> {
     Ok(out)
 }
 
-/// The game id a record's `Variant` tag names (None when there is no tag).
+/// The game id a record's `Variant` tag names (None when there is no tag): the game recorded
+/// in PGN4 whose [`crate::variant::Facts::pgn_variant`] or `pgn_aliases` is the tag, in any
+/// case.
 pub fn game_id(p: &Pgn4) -> Result<Option<&'static str>> {
-    match p.tag("Variant") {
-        None => Ok(None),
-        Some(v) => match v.to_ascii_lowercase().as_str() {
-            "ffa" | "solo" | "free-for-all" => Ok(Some(four::FFA)),
-            "teams" => Ok(Some(four::TEAMS)),
-            _ => Err(bad(format!(
-                "variant '{v}' is not four-player chess Rookery plays"
-            ))),
-        },
-    }
+    let Some(tag) = p.tag("Variant") else {
+        return Ok(None);
+    };
+    rules::games()
+        .find(|v| {
+            let f = &v.facts;
+            f.record == RecordForm::Pgn4
+                && f.pgn_variant
+                    .into_iter()
+                    .chain(f.pgn_aliases.iter().copied())
+                    .any(|name| name.eq_ignore_ascii_case(tag))
+        })
+        .map(|v| Some(v.id))
+        .ok_or_else(|| {
+            bad(format!(
+                "variant '{tag}' is not four-player chess Rookery plays"
+            ))
+        })
 }
 
 /// A move token split into parts.
@@ -319,7 +329,7 @@ pub fn parse_move(pos: &Position, tok: &str) -> Result<Move> {
         .or_else(castle)
         .copied()
         .ok_or_else(|| bad(format!("'{tok}' is not legal here")))?;
-    if let Some((_, victim)) = multi::captured_piece(pos, m) {
+    if let Some((_, victim)) = pos.captured_piece(m) {
         if parts.captured.is_some() && !letters_match(pos, victim, parts.captured) {
             return Err(bad(format!("'{tok}': the captured piece differs")));
         }
@@ -343,7 +353,7 @@ pub fn move_token(pos: &Position, m: Move) -> String {
         s.push(l);
     }
     s += t.name(m.from);
-    match multi::captured_piece(pos, m) {
+    match pos.captured_piece(m) {
         Some((_, victim)) => {
             s.push('x');
             if let Some(l) = letter_of(pos, victim) {
@@ -367,7 +377,7 @@ pub fn move_token(pos: &Position, m: Move) -> String {
 /// Replays a record: tags, start and every quarter-move, to where the record ends. The
 /// `Variant` tag picks the game; without one, `default_id` does. The start is the `StartFen4`
 /// tag's FEN4; `4PC` (chess.com's standard start) is chess.com's layout of today
-/// ([`four::CHESS_COM_START_FEN4`]), or Rookery's start (chess.com's earlier layout) for a
+/// ([`crate::variant::Facts::record_start`]), or Rookery's start (chess.com's earlier layout) for a
 /// record that replays only from that; without the tag, Rookery's start. Any move that does
 /// not fit the position is a [`Error::BadRecord`] naming it.
 pub fn import(text: &str, default_id: &str) -> Result<Game> {
@@ -380,9 +390,12 @@ pub fn import(text: &str, default_id: &str) -> Result<Game> {
     match rec.tag("StartFen4").map(str::trim) {
         // chess.com's name for its standard start, which has had two layouts: today's first
         Some("4PC") => {
-            let today = fen4::parse(v, four::CHESS_COM_START_FEN4)?;
-            replay(&rec, today)
-                .or_else(|e| replay(&rec, fen4::parse(v, four::START_FEN4)?).map_err(|_| e))
+            let ours = || rules::start_position(v, 0);
+            match v.facts.record_start {
+                Some(today) => replay(&rec, fen4::parse(v, today)?)
+                    .or_else(|e| replay(&rec, ours()?).map_err(|_| e)),
+                None => replay(&rec, ours()?),
+            }
         }
         Some(f) => replay(
             &rec,
@@ -471,7 +484,7 @@ pub fn export(game: &Game) -> Result<String> {
             Action::Move(m) => {
                 let mut after = before.clone();
                 after.make(m);
-                let checks = multi::kings_attacked_by(&after, slot).len();
+                let checks = after.kings_attacked_by(slot).len();
                 g.act(action)?;
                 let mates = g
                     .plies()

@@ -159,6 +159,7 @@ pub static RULES: multi::MultiRules = multi::MultiRules {
     write,
     after_action,
     choices: multi::no_choices,
+    castling_from_flags: None,
     end_by_agreement: false,
     by_points: true,
 };
@@ -172,9 +173,9 @@ pub fn after_action(ctx: &mut Ctx) -> Option<Outcome> {
         Action::Move(m) => {
             let mover = ctx.before.turn();
             anchor = mover;
-            if let Some((_, victim)) = multi::captured_piece(ctx.before, m) {
+            if let Some((_, victim)) = ctx.before.captured_piece(m) {
                 let points = piece_value(victim);
-                if multi::is_live_king(v, victim) {
+                if v.is_live_king(victim) {
                     ctx.score(mover, points, "king captured");
                     multi::put_out(ctx, victim.owner(), OutReason::KingCaptured);
                 } else if victim.is_grey() {
@@ -183,7 +184,7 @@ pub fn after_action(ctx: &mut Ctx) -> Option<Outcome> {
                     ctx.score(mover, points, "capture");
                 }
             }
-            let checked = multi::kings_attacked_by(ctx.pos, mover).len();
+            let checked = ctx.pos.kings_attacked_by(mover).len();
             let why = if checked >= 3 {
                 "triple check"
             } else {

@@ -315,7 +315,7 @@ pub fn taken_from(ctx: &Ctx, victim: Seat) -> [i32; 8] {
     let mut took = [0; 8];
     for (mover, action, before, _) in record(ctx) {
         if let Action::Move(m) = action {
-            if let Some((_, p)) = multi::captured_piece(before, m) {
+            if let Some((_, p)) = before.captured_piece(m) {
                 if !p.is_grey() && p.owner() == victim {
                     took[mover as usize] += piece_value(p);
                 }
@@ -496,6 +496,7 @@ pub const RULES: multi::MultiRules = multi::MultiRules {
     write,
     after_action,
     choices: multi::no_choices,
+    castling_from_flags: None,
     end_by_agreement: true,
     by_points: true,
 };
@@ -517,8 +518,8 @@ pub fn after_action(ctx: &mut Ctx) -> Option<Outcome> {
         Action::Move(m) => {
             let mover = ctx.before.turn();
             anchor = mover;
-            if let Some((_, victim)) = multi::captured_piece(ctx.before, m) {
-                let king = multi::is_live_king(v, victim);
+            if let Some((_, victim)) = ctx.before.captured_piece(m) {
+                let king = v.is_live_king(victim);
                 if scoring {
                     let why = if king { "king captured" } else { "capture" };
                     ctx.score(mover, piece_value(victim), why);

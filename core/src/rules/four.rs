@@ -189,18 +189,14 @@ pub fn castle_from_position(pos: &Position, seat: Seat, side: u8) -> Option<Cast
 /// (not out, no walking king) and [`castle_from_position`] finds its king and rook; the option
 /// is derived from their cells. Options without a right keep the cells of [`castle_defs`], so
 /// the index of an option is always 2 × seat + side.
-pub fn castling(
-    pos: &Position,
-    king_side: [bool; 4],
-    queen_side: [bool; 4],
-) -> (Vec<CastleDef>, u16) {
+pub fn castling(pos: &Position, king_side: &[bool], queen_side: &[bool]) -> (Vec<CastleDef>, u16) {
     let mut defs = castle_defs(&pos.variant.board);
     let mut rights = 0u16;
     for seat in 0..4u8 {
         let playing = pos.is_in_play(seat) && pos.walking >> seat & 1 == 0;
         for side in 0..2u8 {
             let flags = if side == 0 { king_side } else { queen_side };
-            if !(flags[seat as usize] && playing) {
+            if !(flags.get(seat as usize) == Some(&true) && playing) {
                 continue;
             }
             if let Some(d) = castle_from_position(pos, seat, side) {
@@ -258,6 +254,7 @@ pub static RULES_FFA: multi::MultiRules = multi::MultiRules {
     write: fen4::write,
     after_action: after_action_ffa,
     choices: multi::no_choices,
+    castling_from_flags: Some(castling),
     end_by_agreement: false,
     by_points: true,
 };
@@ -286,8 +283,8 @@ fn after_action_ffa(ctx: &mut Ctx) -> Option<Outcome> {
             if scoring {
                 mater = Some(mover);
             }
-            if let Some((_, victim)) = multi::captured_piece(ctx.before, m) {
-                if multi::is_live_king(v, victim) {
+            if let Some((_, victim)) = ctx.before.captured_piece(m) {
+                if v.is_live_king(victim) {
                     if scoring {
                         ctx.score(mover, piece_value(victim), "king captured");
                     }
@@ -297,7 +294,7 @@ fn after_action_ffa(ctx: &mut Ctx) -> Option<Outcome> {
                 }
             }
             if scoring {
-                let checked = multi::kings_attacked_by(ctx.pos, mover);
+                let checked = ctx.pos.kings_attacked_by(mover);
                 let by_queens = checked
                     .iter()
                     .all(|(_, cells)| cells.iter().any(|&c| ctx.pos.at(c).kind() == QUEEN));
@@ -402,8 +399,8 @@ fn after_action_teams(ctx: &mut Ctx) -> Option<Outcome> {
         }
         Action::Move(m) => {
             let mover = ctx.before.turn();
-            if let Some((_, victim)) = multi::captured_piece(ctx.before, m) {
-                if multi::is_live_king(v, victim) {
+            if let Some((_, victim)) = ctx.before.captured_piece(m) {
+                if v.is_live_king(victim) {
                     multi::put_out(ctx, victim.owner(), OutReason::KingCaptured);
                     return Some(multi::team_wins(v, mover, EndReason::KingCaptured));
                 }

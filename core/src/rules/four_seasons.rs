@@ -123,6 +123,7 @@ pub static RULES: multi::MultiRules = multi::MultiRules {
     write,
     after_action,
     choices: multi::no_choices,
+    castling_from_flags: None,
     end_by_agreement: false,
     by_points: false,
 };
@@ -136,8 +137,8 @@ pub fn after_action(ctx: &mut Ctx) -> Option<Outcome> {
             let mover = ctx.before.turn();
             // a king left in check by one player may be taken by another who moves first:
             // the taker gets that army as a mater would
-            if let Some((_, victim)) = multi::captured_piece(ctx.before, m) {
-                if multi::is_live_king(ctx.pos.variant, victim) {
+            if let Some((_, victim)) = ctx.before.captured_piece(m) {
+                if ctx.pos.variant.is_live_king(victim) {
                     eliminate(ctx, victim.owner(), Some(mover), OutReason::KingCaptured);
                 }
             }

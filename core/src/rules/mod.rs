@@ -26,7 +26,7 @@ pub mod xiangqi;
 use crate::error::Result;
 use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
 use crate::piece::{Piece, Seat};
-use crate::position::{Move, Position};
+use crate::position::{CastleDef, Move, Position};
 use crate::variant::Variant;
 
 use crate::variant::Facts;
@@ -69,6 +69,17 @@ pub trait Rules: Sync {
     fn parse(&self, v: &'static Variant, text: &str) -> Result<Position>;
     /// Writes a position in the game's own notation.
     fn write(&self, pos: &Position) -> String;
+    /// The castling options and rights of a position whose notation gives only a flag per seat
+    /// and side (FEN4: the king side flags, then the queen side flags), derived from where the
+    /// kings and rooks stand. None where the game's notation does not read castling so.
+    fn castling_from_flags(
+        &self,
+        _pos: &Position,
+        _king_side: &[bool],
+        _queen_side: &[bool],
+    ) -> Option<(Vec<CastleDef>, u16)> {
+        None
+    }
     /// Moves beyond the atoms, castling and drops: pass, the duck's placement, setup moves.
     fn extra_moves(&self, _pos: &Position, _out: &mut Vec<Move>) {}
     /// Whether a legal move is made with a button rather than by taps on cells (a pass, a set-up

@@ -13,7 +13,7 @@
 //!   never move or give check), takes it out of the turn order and reports [`Event::Out`].
 //!   [`start_walking`] greys everything but the king and keeps the seat in the turn order.
 //! - **Kings can be captured.** A king left attacked on another player's turn may be taken;
-//!   [`captured_piece`] tells the hook, which scores it and puts the owner out.
+//!   [`Position::captured_piece`] tells the hook, which scores it and puts the owner out.
 //! - **Mate and stalemate** are decided for a seat *as if it were to move* ([`mobility`]), at
 //!   the moment [`MateTiming`] says: after every move for every seat (four-player free for
 //!   all), or only for the seat whose turn it is (four-player teams, eight-player chess).
@@ -26,8 +26,8 @@
 use crate::board::Cell;
 use crate::error::Result;
 use crate::game::{Choice, Ctx, EndReason, Event, OutReason, Outcome};
-use crate::piece::{Piece, Seat, GREY};
-use crate::position::{Move, MoveKind, Position};
+use crate::piece::{Seat, GREY};
+use crate::position::{CastleDef, Position};
 // the game's own parts of the model, where the families have always found them
 pub use crate::game::{prng, walking_move};
 pub use crate::rules::move_limit_reached;
@@ -42,6 +42,9 @@ pub struct MultiRules {
     pub write: fn(&Position) -> String,
     pub after_action: fn(&mut Ctx) -> Option<Outcome>,
     pub choices: fn(&Position) -> Vec<Choice>,
+    /// [`Rules::castling_from_flags`] (four-player chess's FEN4); None for the families whose
+    /// notation gives no castling flags.
+    pub castling_from_flags: Option<fn(&Position, &[bool], &[bool]) -> (Vec<CastleDef>, u16)>,
     /// Whether the players may end the game by agreement (eight-player chess).
     pub end_by_agreement: bool,
     /// Whether the highest score wins at the end (free for all); otherwise the last team left.
@@ -67,6 +70,15 @@ impl Rules for MultiRules {
     }
     fn write(&self, pos: &Position) -> String {
         (self.write)(pos)
+    }
+    fn castling_from_flags(
+        &self,
+        pos: &Position,
+        king_side: &[bool],
+        queen_side: &[bool],
+    ) -> Option<(Vec<CastleDef>, u16)> {
+        self.castling_from_flags
+            .map(|derive| derive(pos, king_side, queen_side))
     }
     /// The outcome the position itself shows: one team (or player) left taking turns, or a
     /// decided end of the points race. Mates, king captures and outs are applied by
@@ -251,61 +263,6 @@ pub fn hand_over(pos: &mut Position, from: Seat, to: Seat) {
 
 // ---------------------------------------------------------------- captures and checks
 
-/// The piece `m` captures in `before` (the position the move is played from) and its cell:
-/// the piece on the target cell, or the pawn taken en passant. `None` for quiet moves and
-/// castling.
-pub fn captured_piece(before: &Position, m: Move) -> Option<(Cell, Piece)> {
-    match m.kind {
-        MoveKind::Castle => None,
-        MoveKind::EnPassant => {
-            let cell = before.st.ep[m.aux as usize].pawn;
-            let p = before.at(cell);
-            p.is_some().then_some((cell, p))
-        }
-        _ => {
-            let p = before.at(m.to);
-            p.is_some().then_some((m.to, p))
-        }
-    }
-}
-
-/// Whether `p` is a live (not grey) royal piece.
-pub fn is_live_king(v: &Variant, p: Piece) -> bool {
-    p.is_some() && !p.is_grey() && v.is_royal(p.kind())
-}
-
-/// The kings `by`'s pieces attack, as (king's seat, cells of `by`'s pieces attacking it), in
-/// seat order. Only kings of seats that take turns (walking kings included) and that `by` may
-/// capture count; kings of partners never do.
-pub fn kings_attacked_by(pos: &Position, by: Seat) -> Vec<(Seat, Vec<Cell>)> {
-    let mut probe = pos.clone();
-    if probe.turn() != by {
-        probe.set_turn(by);
-    }
-    let mut moves = Vec::with_capacity(128);
-    probe.pseudo_moves(&mut moves);
-    let mut out: Vec<(Seat, Vec<Cell>)> = Vec::new();
-    for m in moves {
-        if m.kind == MoveKind::Castle {
-            continue;
-        }
-        let q = pos.at(m.to);
-        if !is_live_king(pos.variant, q) || q.owner() == by || !pos.is_in_play(q.owner()) {
-            continue;
-        }
-        match out.iter_mut().find(|(s, _)| *s == q.owner()) {
-            Some((_, cells)) => {
-                if !cells.contains(&m.from) {
-                    cells.push(m.from)
-                }
-            }
-            None => out.push((q.owner(), vec![m.from])),
-        }
-    }
-    out.sort_by_key(|(s, _)| *s);
-    out
-}
-
 /// The seats whose pieces attack `seat`'s king (hostile, not grey), in turn order after
 /// `seat`. Empty if the seat has no king or nobody attacks it.
 pub fn checking_seats(pos: &Position, seat: Seat) -> Vec<Seat> {
@@ -315,7 +272,7 @@ pub fn checking_seats(pos: &Position, seat: Seat) -> Vec<Seat> {
     seats_in_order(pos, seat)
         .into_iter()
         .filter(|&by| by != seat)
-        .filter(|&by| kings_attacked_by(pos, by).iter().any(|(s, _)| *s == seat))
+        .filter(|&by| pos.kings_attacked_by(by).iter().any(|(s, _)| *s == seat))
         .collect()
 }
 

@@ -240,7 +240,9 @@ pub const GAMES: &[Entry] = &[
         build: || four::variant(four::FFA),
         facts: Facts {
             pgn_variant: Some("FFA"),
+            pgn_aliases: &["Solo", "free-for-all"],
             record: RecordForm::Pgn4,
+            record_start: Some(four::CHESS_COM_START_FEN4),
             ..MORE
         },
     },
@@ -250,6 +252,7 @@ pub const GAMES: &[Entry] = &[
         facts: Facts {
             pgn_variant: Some("Teams"),
             record: RecordForm::Pgn4,
+            record_start: Some(four::CHESS_COM_START_FEN4),
             ..MORE
         },
     },

@@ -413,7 +413,7 @@ fn in_play_count(pos: &Position) -> usize {
 /// The seat whose king `by` could take at once (a pseudo-legal capture: taking a king ends the
 /// game, so the taker's own king safety does not matter), if any.
 pub fn king_open_to(pos: &Position, by: Seat) -> Option<Seat> {
-    multi::kings_attacked_by(pos, by).first().map(|(s, _)| *s)
+    pos.kings_attacked_by(by).first().map(|(s, _)| *s)
 }
 
 /// The winner of a mate of `mated`: the opponent who could take the king; if both could, the
@@ -536,6 +536,7 @@ pub static RULES: multi::MultiRules = multi::MultiRules {
     write,
     after_action,
     choices,
+    castling_from_flags: None,
     end_by_agreement: false,
     by_points: false,
 };
