@@ -210,7 +210,7 @@ pub(crate) fn walk_kings(
 ) -> Option<Outcome> {
     let mut step = 0;
     while outcome.is_none() && step < 64 {
-        let Some(m) = rules::multi::walking_move(pos, rec.seed, rec.ply, step) else {
+        let Some(m) = walking_move(pos, rec.seed, rec.ply, step) else {
             break;
         };
         step += 1;
@@ -295,30 +295,35 @@ pub struct Game {
     start_outcome: Option<Outcome>,
 }
 
+// ---------------------------------------------------------------- walking kings
+
+/// A deterministic pseudo-random number from the game seed and a counter (splitmix64).
+pub fn prng(seed: u64, counter: u64) -> u64 {
+    let mut z = seed ^ counter.wrapping_mul(0xd1b5_4a32_d192_ed03);
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The walking king's move, if the seat to move is walking and has a legal move: one of its
+/// legal moves chosen from the game `seed`, the `ply` number and the `step` (the how-manieth
+/// automatic move within that ply), so a replay makes the same walk.
+pub fn walking_move(pos: &Position, seed: u64, ply: usize, step: usize) -> Option<Move> {
+    let s = pos.turn();
+    if pos.walking >> s & 1 == 0 || !pos.is_in_play(s) {
+        return None;
+    }
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    let r = prng(seed, (ply as u64) << 8 | step as u64 & 0xff);
+    Some(moves[(r % moves.len() as u64) as usize])
+}
+
 impl Game {
-    /// A new game from the variant's start (Chess960: `seed` picks the start; see `from_fen`).
-    pub fn new(id: &str) -> Result<Game> {
-        let v = rules::variant(id)?;
-        Self::from_position(rules::start_position(v, 0)?, HouseRules::default(), 0)
-    }
-
-    /// A new game with options: `seed` drives random rules; `start_number` selects a start
-    /// (Chess960 numbers 0–959).
-    pub fn with_options(
-        id: &str,
-        house: HouseRules,
-        seed: u64,
-        start_number: Option<u32>,
-    ) -> Result<Game> {
-        let v = rules::variant(id)?;
-        let n = start_number.unwrap_or(seed as u32);
-        Self::from_position(rules::start_position(v, n)?, house, seed)
-    }
-
-    pub fn from_fen(id: &str, fen: &str) -> Result<Game> {
-        let v = rules::variant(id)?;
-        Self::from_position(rules::parse_position(v, fen)?, HouseRules::default(), 0)
-    }
+    // `Game::new`, `with_options` and `from_fen` (a game by its id) are in `rules::registry`.
 
     /// A game from a start position. A start that is already decided (mate or stalemate on
     /// the board, one team left) gives a game that is over, with that outcome. Draws that arise
@@ -393,8 +398,12 @@ impl Game {
 
     /// Whether no seat marked as a person in `humans` (index = seat) is still playing; the
     /// shell then offers to let the bots finish or to end the game ([`Game::end_by_agreement`]).
+    /// Eight-player chess: "once no person at the board is still playing, you can let the bots
+    /// finish or end the game"; missing entries of `humans` are bots.
     pub fn no_person_playing(&self, humans: &[bool]) -> bool {
-        rules::multi::no_person_playing(self.position(), humans)
+        let pos = self.position();
+        !(0..pos.variant.seat_count() as Seat)
+            .any(|s| humans.get(s as usize).copied().unwrap_or(false) && pos.is_active(s))
     }
 
     /// Ends the game by agreement (`EndReason::Agreement`), where the game allows it

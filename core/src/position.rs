@@ -568,6 +568,11 @@ impl Position {
         self.in_play >> s & 1 == 1
     }
 
+    /// Whether `s` takes turns and is not a walking king: a player still in the game.
+    pub fn is_active(&self, s: Seat) -> bool {
+        self.is_in_play(s) && self.walking >> s & 1 == 0
+    }
+
     /// The next seat in turn order after `s` that is still in play.
     pub fn next_seat(&self, s: Seat) -> Seat {
         let n = self.variant.seat_count() as u8;

@@ -1,16 +1,18 @@
 //! The core's modules form layers a newcomer can draw, each using only the layers below it:
 //!
 //! ```text
-//! error, rng → board → piece → variant, rules (the registry and the Rules interface)
+//! error, rng → board → piece → variant, rules (the Rules interface and shared data)
 //!   → position → movegen, movetext → game, tree → notation → message → families (rules/<game>.rs)
-//!   → search → view, interact → scene → present → store → bot
+//!   → registry (rules/registry.rs) → search → view, interact → scene → present → store → bot
 //! ```
 //!
 //! This test reads every non-test line of core/src (comments dropped) for the modules it names
 //! (`use crate::x`, `crate::x::...`, `use crate::{x, y}`) and fails on a name that points
-//! upward, except the few edges of [`EXCEPTIONS`], each with its reason. Inside `rules/`,
-//! `mod.rs` is the unit `rules` (the registry and the `Rules` trait) and every other file the
-//! unit `families`.
+//! upward, except the few edges of [`EXCEPTIONS`], each with its reason. A file that imports
+//! `crate::rules` itself is read for its `rules::x` paths too. Inside `rules/`, `mod.rs` is the
+//! unit `rules` (the `Rules` trait and shared data), `registry.rs` the unit `registry` (every
+//! game's row, the lookups by id) and every other file the unit `families`. A name `rules`
+//! re-exports from the registry (`rules::variant`) is the registry's.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -30,6 +32,7 @@ const LAYERS: &[&[&str]] = &[
     &["notation"],
     &["message"],
     &["families"],
+    &["registry"],
     &["search"],
     &["view", "interact"],
     &["scene"],
@@ -59,14 +62,14 @@ const EXCEPTIONS: &[(&str, &str, &str)] = &[
         "Rules::button labels a move's button with a message",
     ),
     (
-        "rules",
-        "families",
-        "the registry (rules::GAMES) names each game's constructor and rules",
+        "notation",
+        "registry",
+        "game records name their game (PGN's Variant tag, KIF's board) and read it back by id",
     ),
     (
         "notation",
         "families",
-        "FEN4/PGN4 and the traditional notations read their family's piece kinds and starts",
+        "FEN4 and PGN4 read four-player chess's castling, starts and game ids (rules::four, rules::multi)",
     ),
 ];
 
@@ -91,7 +94,9 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// The unit of a file under core/src.
 fn unit_of(rel: &str) -> String {
     let first = rel.split('/').next().unwrap().trim_end_matches(".rs");
-    if first == "rules" && rel != "rules/mod.rs" {
+    if rel == "rules/registry.rs" {
+        "registry".into()
+    } else if first == "rules" && rel != "rules/mod.rs" {
         "families".into()
     } else {
         first.into()
@@ -105,8 +110,19 @@ fn ident(s: &str) -> String {
         .collect()
 }
 
+/// The names `rules` re-exports from the registry (`pub use registry::{...}` in rules/mod.rs).
+fn registry_names(src: &Path) -> BTreeSet<String> {
+    let text = std::fs::read_to_string(src.join("rules/mod.rs")).unwrap();
+    let mut names: BTreeSet<String> = ["registry".to_string()].into();
+    if let Some(i) = text.find("pub use registry::{") {
+        let group = &text[i + "pub use registry::{".len()..];
+        names.extend(group.split('}').next().unwrap_or("").split(',').map(ident));
+    }
+    names
+}
+
 /// The units a path `crate::<rest>` names (`rules::{self, four}` names two).
-fn targets(rest: &str, families: &BTreeSet<String>) -> Vec<String> {
+fn targets(rest: &str, families: &BTreeSet<String>, registry: &BTreeSet<String>) -> Vec<String> {
     let first = ident(rest);
     // the crate root's re-exports (lib.rs)
     let first = match first.as_str() {
@@ -134,6 +150,8 @@ fn targets(rest: &str, families: &BTreeSet<String>) -> Vec<String> {
         .map(|n| {
             if families.contains(&n) {
                 "families".to_string()
+            } else if registry.contains(&n) {
+                "registry".to_string()
             } else {
                 "rules".to_string()
             }
@@ -163,8 +181,9 @@ fn edges() -> Vec<(String, String, String)> {
                 .trim_end_matches(".rs")
                 .to_string()
         })
-        .filter(|n| n != "mod")
+        .filter(|n| n != "mod" && n != "registry")
         .collect();
+    let registry = registry_names(&src);
     let mut paths = Vec::new();
     files(&src, &mut paths);
     paths.sort();
@@ -190,8 +209,23 @@ fn edges() -> Vec<(String, String, String)> {
             .join("\n");
         for (i, _) in joined.match_indices("crate::") {
             let line = code[joined[..i].matches('\n').count()].0;
-            for t in targets(&joined[i + "crate::".len()..], &families) {
+            for t in targets(&joined[i + "crate::".len()..], &families, &registry) {
                 out.push((from.clone(), t, format!("{rel}:{line}")));
+            }
+        }
+        // `use crate::rules;` (or `crate::rules::{self, ..}`): its `rules::x` paths name units too
+        let imports_rules =
+            joined.contains("use crate::rules;") || joined.contains("crate::rules::{self");
+        if imports_rules {
+            for (i, _) in joined.match_indices("rules::") {
+                let before = &joined[..i];
+                if before.ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':') {
+                    continue;
+                }
+                let line = code[before.matches('\n').count()].0;
+                for t in targets(&joined[i..], &families, &registry) {
+                    out.push((from.clone(), t, format!("{rel}:{line}")));
+                }
             }
         }
         // rules/mod.rs names its child modules (the families) without `crate::`

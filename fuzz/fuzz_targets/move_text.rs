@@ -1,5 +1,5 @@
 //! Move text in every notation a player or a file can give: coordinate text and action text
-//! through `Game::act_text` (every game), SAN (chess, Chess960) and PGN4 move tokens (four-player
+//! through `Game::act_text` (every game), SAN (the games SAN fits) and PGN4 move tokens (four-player
 //! chess). Byte 0 picks the game, byte 1 how many moves to play first, the next bytes pick those
 //! moves (index into the legal moves); the rest is the text. A text that is refused changes
 //! nothing; a move that is read is legal; legal moves' SAN / PGN4 tokens read back (a sample
@@ -8,7 +8,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use rookery_core::notation::{movetext, pgn4, san};
-use rookery_core::variant::Family;
+use rookery_core::variant::RecordForm;
 use rookery_core::Game;
 use rookery_fuzz::{check_game, pick_id, text};
 
@@ -53,29 +53,26 @@ fuzz_target!(|data: &[u8]| {
         }
     }
 
-    match pos.variant.family {
-        Family::Chess => {
-            if let Ok(m) = san::parse(&pos, &text) {
-                assert!(legal.contains(&m), "SAN {text:?} read as an illegal move");
-            }
-            for &m in legal.iter().step_by(legal.len() / 8 + 1) {
-                let s = san::write(&pos, m);
-                assert_eq!(san::parse(&pos, &s), Ok(m), "SAN {s:?} does not read back");
-            }
+    if san::fits(pos.variant) {
+        if let Ok(m) = san::parse(&pos, &text) {
+            assert!(legal.contains(&m), "SAN {text:?} read as an illegal move");
         }
-        Family::FourFfa | Family::FourTeams => {
-            if let Ok(m) = pgn4::parse_move(&pos, &text) {
-                assert!(legal.contains(&m), "PGN4 {text:?} read as an illegal move");
-            }
-            for &m in legal.iter().step_by(legal.len() / 8 + 1) {
-                let s = pgn4::move_token(&pos, m);
-                assert_eq!(
-                    pgn4::parse_move(&pos, &s).ok(),
-                    Some(m),
-                    "PGN4 {s:?} does not read back"
-                );
-            }
+        for &m in legal.iter().step_by(legal.len() / 8 + 1) {
+            let s = san::write(&pos, m);
+            assert_eq!(san::parse(&pos, &s), Ok(m), "SAN {s:?} does not read back");
         }
-        _ => {}
+    }
+    if pos.variant.facts.record == RecordForm::Pgn4 {
+        if let Ok(m) = pgn4::parse_move(&pos, &text) {
+            assert!(legal.contains(&m), "PGN4 {text:?} read as an illegal move");
+        }
+        for &m in legal.iter().step_by(legal.len() / 8 + 1) {
+            let s = pgn4::move_token(&pos, m);
+            assert_eq!(
+                pgn4::parse_move(&pos, &s).ok(),
+                Some(m),
+                "PGN4 {s:?} does not read back"
+            );
+        }
     }
 });

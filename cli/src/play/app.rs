@@ -482,7 +482,7 @@ impl Play {
             .iter()
             .map(|s| s.kind == SeatKind::Person)
             .collect();
-        !rules::multi::no_person_playing(self.game().position(), &humans)
+        !self.game().no_person_playing(&humans)
     }
 
     /// The seat to move if a person plays it and the game goes on.

@@ -25,33 +25,36 @@ use crate::error::{Error, Result};
 use crate::game::{Action, EndReason, Game};
 use crate::notation::kif::{cell_at, numbers, standard_start, ShogiRecord};
 use crate::position::{Move, MoveKind, Position};
-use crate::rules::shogi::kinds::*;
+use crate::variant::Variant;
 
-const PIECES: [(u8, &str); 14] = [
-    (PAWN, "FU"),
-    (LANCE, "KY"),
-    (KNIGHT, "KE"),
-    (SILVER, "GI"),
-    (GOLD, "KI"),
-    (BISHOP, "KA"),
-    (ROOK, "HI"),
-    (KING, "OU"),
-    (TOKIN, "TO"),
-    (PRO_LANCE, "NY"),
-    (PRO_KNIGHT, "NK"),
-    (PRO_SILVER, "NG"),
-    (HORSE, "UM"),
-    (DRAGON, "RY"),
+/// CSA's names of the shogi pieces, by the letter the game's variant gives each kind (`T` the
+/// tokin, `U`, `V`, `W` the promoted lance, knight and silver, `H` the horse, `D` the dragon).
+const PIECES: [(char, &str); 14] = [
+    ('P', "FU"),
+    ('L', "KY"),
+    ('N', "KE"),
+    ('S', "GI"),
+    ('G', "KI"),
+    ('B', "KA"),
+    ('R', "HI"),
+    ('K', "OU"),
+    ('T', "TO"),
+    ('U', "NY"),
+    ('V', "NK"),
+    ('W', "NG"),
+    ('H', "UM"),
+    ('D', "RY"),
 ];
 
 fn bad(msg: impl Into<String>) -> Error {
     Error::BadRecord(msg.into())
 }
 
-fn code(kind: u8) -> &'static str {
+fn code(v: &Variant, kind: u8) -> &'static str {
+    let letter = v.pieces.get(kind as usize).map(|p| p.letter);
     PIECES
         .iter()
-        .find(|(k, _)| *k == kind)
+        .find(|(l, _)| Some(*l) == letter)
         .map_or("**", |(_, c)| *c)
 }
 
@@ -104,7 +107,7 @@ fn move_text(pos: &Position, after: &Position, m: Move) -> String {
     } else {
         after.at(m.to).kind()
     };
-    format!("{sign}{ff}{fr}{tf}{tr}{}", code(piece))
+    format!("{sign}{ff}{fr}{tf}{tr}{}", code(pos.variant, piece))
 }
 
 /// Whether a text looks like a CSA record (a version, name or `PI` line, or a first move).
@@ -143,7 +146,7 @@ fn parse_move(pos: &Position, text: &str) -> Result<Move> {
     let kind = PIECES
         .iter()
         .find(|(_, c)| *c == &text[5..7])
-        .map(|(k, _)| *k)
+        .and_then(|(l, _)| pos.variant.piece_by_letter(*l))
         .ok_or_else(unreadable)?;
     let to = cell_at(pos, tf, tr).ok_or_else(unreadable)?;
     let from = if (ff, fr) == (0, 0) {

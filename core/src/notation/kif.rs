@@ -28,7 +28,7 @@ use crate::board::Cell;
 use crate::error::{Error, Result};
 use crate::game::{Action, EndReason, Game};
 use crate::position::{Move, MoveKind, Position};
-use crate::rules::shogi::kinds::*;
+use crate::variant::Variant;
 
 /// A shogi game read from a KIF or CSA record.
 #[derive(Clone, Debug)]
@@ -43,21 +43,23 @@ pub struct ShogiRecord {
 
 const FILES: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 const RANKS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
-const PIECES: [(u8, char); 14] = [
-    (PAWN, '歩'),
-    (LANCE, '香'),
-    (KNIGHT, '桂'),
-    (SILVER, '銀'),
-    (GOLD, '金'),
-    (BISHOP, '角'),
-    (ROOK, '飛'),
-    (KING, '玉'),
-    (TOKIN, 'と'),
-    (PRO_LANCE, '杏'),
-    (PRO_KNIGHT, '圭'),
-    (PRO_SILVER, '全'),
-    (HORSE, '馬'),
-    (DRAGON, '龍'),
+/// KIF's kanji of the shogi pieces, by the letter the game's variant gives each kind (`T` the
+/// tokin, `U`, `V`, `W` the promoted lance, knight and silver, `H` the horse, `D` the dragon).
+const PIECES: [(char, char); 14] = [
+    ('P', '歩'),
+    ('L', '香'),
+    ('N', '桂'),
+    ('S', '銀'),
+    ('G', '金'),
+    ('B', '角'),
+    ('R', '飛'),
+    ('K', '玉'),
+    ('T', 'と'),
+    ('U', '杏'),
+    ('V', '圭'),
+    ('W', '全'),
+    ('H', '馬'),
+    ('D', '龍'),
 ];
 
 fn bad(msg: impl Into<String>) -> Error {
@@ -183,10 +185,11 @@ pub fn write(game: &Game, event: &str, names: &[&str]) -> Result<String> {
     Ok(out)
 }
 
-fn kanji(kind: u8) -> char {
+fn kanji(v: &Variant, kind: u8) -> char {
+    let letter = v.pieces.get(kind as usize).map(|p| p.letter);
     PIECES
         .iter()
-        .find(|(k, _)| *k == kind)
+        .find(|(l, _)| Some(*l) == letter)
         .map_or('？', |(_, c)| *c)
 }
 
@@ -198,9 +201,9 @@ fn move_text(pos: &Position, m: Move, last_to: Option<Cell>) -> String {
         format!("{}{}", FILES[f as usize - 1], RANKS[r as usize - 1])
     };
     if m.kind == MoveKind::Drop {
-        return format!("{target}{}打", kanji(m.aux));
+        return format!("{target}{}打", kanji(pos.variant, m.aux));
     }
-    let piece = kanji(pos.at(m.from).kind());
+    let piece = kanji(pos.variant, pos.at(m.from).kind());
     let could_promote = pos
         .legal_moves()
         .iter()
@@ -224,14 +227,10 @@ pub fn looks_like(text: &str) -> bool {
 }
 
 /// The piece kind a kanji (or the two-kanji forms `成銀`, `成桂`, `成香`) names.
-fn kind_of(text: &str) -> Option<(u8, usize)> {
-    for (two, kind) in [
-        ("成銀", PRO_SILVER),
-        ("成桂", PRO_KNIGHT),
-        ("成香", PRO_LANCE),
-    ] {
+fn kind_of(v: &Variant, text: &str) -> Option<(u8, usize)> {
+    for (two, letter) in [("成銀", 'W'), ("成桂", 'V'), ("成香", 'U')] {
         if text.starts_with(two) {
-            return Some((kind, two.len()));
+            return Some((v.piece_by_letter(letter)?, two.len()));
         }
     }
     let first = text.chars().next()?;
@@ -243,7 +242,7 @@ fn kind_of(text: &str) -> Option<(u8, usize)> {
     PIECES
         .iter()
         .find(|(_, k)| *k == c)
-        .map(|(kind, _)| (*kind, first.len_utf8()))
+        .and_then(|(l, _)| Some((v.piece_by_letter(*l)?, first.len_utf8())))
 }
 
 /// A digit, full width or ASCII, or a kanji numeral.
@@ -272,7 +271,7 @@ fn parse_move(pos: &Position, text: &str, last_to: Option<Cell>) -> Result<Move>
         rest = chars.as_str();
         cell_at(pos, f, r).ok_or_else(|| Error::BadMoveText(format!("{text}: no square {f}{r}")))?
     };
-    let (kind, len) = kind_of(rest).ok_or_else(unreadable)?;
+    let (kind, len) = kind_of(pos.variant, rest).ok_or_else(unreadable)?;
     rest = &rest[len..];
     let (promote, drop) = if let Some(r) = rest.strip_prefix("不成") {
         rest = r;

@@ -135,7 +135,6 @@ fn wxf_file(s: u8, x: i16, width: i16) -> i16 {
 }
 
 pub(crate) fn wxf(pos: &Position, m: Move) -> String {
-    use crate::rules::xiangqi::kinds::*;
     let t = &pos.variant.board;
     let piece = pos.at(m.from);
     let s = piece.owner();
@@ -148,16 +147,10 @@ pub(crate) fn wxf(pos: &Position, m: Move) -> String {
         _ => '.',
     };
     let kind = piece.kind();
-    let letter = match kind {
-        CHARIOT => 'R',
-        HORSE => 'H',
-        ELEPHANT => 'E',
-        ADVISOR => 'A',
-        GENERAL => 'K',
-        CANNON => 'C',
-        _ => 'P',
-    };
-    let straight = matches!(kind, CHARIOT | CANNON | SOLDIER | GENERAL);
+    // WXF writes a piece with its SAN letter (R H E A K C P: the horse H, the elephant E)
+    let letter = pos.variant.pieces[kind as usize].san_letter;
+    let soldier = letter == 'P';
+    let straight = matches!(letter, 'R' | 'C' | 'P' | 'K');
     let last = if straight && op != '.' {
         dy.abs()
     } else {
@@ -194,8 +187,7 @@ pub(crate) fn wxf(pos: &Position, m: Move) -> String {
             (4, 2) | (5, 3) => "-".to_string(),
             _ => file.to_string(),
         };
-        let other_files_tandem =
-            kind == SOLDIER && (0..t.width).any(|x| x != a.x && on_file(x).len() >= 2);
+        let other_files_tandem = soldier && (0..t.width).any(|x| x != a.x && on_file(x).len() >= 2);
         if mark.len() == 2 {
             mark
         } else if other_files_tandem && mark != file.to_string() {
@@ -219,23 +211,11 @@ fn shogi_square(pos: &Position, c: Cell) -> String {
 /// Western shogi notation; `origin` names the origin square even where no other piece of the
 /// kind could go to the target.
 pub(crate) fn western_shogi(pos: &Position, m: Move, origin: bool) -> String {
-    use crate::rules::shogi::kinds::*;
-    let letter = |k: u8| match k {
-        PAWN => "P",
-        LANCE => "L",
-        KNIGHT => "N",
-        SILVER => "S",
-        GOLD => "G",
-        BISHOP => "B",
-        ROOK => "R",
-        KING => "K",
-        TOKIN => "+P",
-        PRO_LANCE => "+L",
-        PRO_KNIGHT => "+N",
-        PRO_SILVER => "+S",
-        HORSE => "+B",
-        DRAGON => "+R",
-        _ => "?",
+    // a piece's letter, a promoted piece's `+` and its unpromoted letter (the variant's data)
+    let v = pos.variant;
+    let letter = |k: u8| match v.pieces[k as usize].demotes_to {
+        Some(d) => format!("+{}", v.letter(d)),
+        None => v.letter(k).to_string(),
     };
     if m.kind == MoveKind::Drop {
         return format!("{}*{}", letter(m.aux), shogi_square(pos, m.to));

@@ -23,7 +23,7 @@
 //! first team to put three opponents out by mate, king capture, resignation or time-out wins;
 //! two stalemated players of one team, repetition, fifty rounds and kings alone draw.
 //!
-//! Once no person at the board is still playing ([`multi::no_person_playing`]) the players may
+//! Once no person at the board is still playing ([`Game::no_person_playing`](crate::game::Game::no_person_playing)) the players may
 //! end the game by agreement ([`crate::game::Game::end_by_agreement`]): places by points, a draw
 //! in teams.
 

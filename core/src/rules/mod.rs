@@ -1,8 +1,9 @@
-//! Game ids, the catalogue, and each rule family's hooks.
+//! The rules interface and each rule family's hooks.
 //!
 //! A game is a [`Variant`] (data) plus its family's [`Rules`] in a submodule here: the start
 //! position and notation, extra moves, legality filters, move effects, the outcome a search
-//! sees, and what happens after an action (scores, players going out, mates, draws).
+//! sees, and what happens after an action (scores, players going out, mates, draws). The
+//! registry of every game (`registry`, re-exported here) sits above the families.
 
 pub mod chaturaji;
 pub mod chess;
@@ -14,6 +15,7 @@ pub mod four;
 pub mod four_seasons;
 pub mod friendly;
 pub mod multi;
+pub mod registry;
 pub mod shatranj;
 pub mod shogi;
 pub mod testbed;
@@ -21,28 +23,16 @@ pub mod three;
 pub mod variants;
 pub mod xiangqi;
 
-use once_cell::sync::Lazy;
-
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::game::{Action, Choice, Ctx, EndReason, Outcome};
 use crate::piece::{Piece, Seat};
 use crate::position::{Move, Position};
 use crate::variant::Variant;
 
+use crate::variant::Facts;
 pub use crate::variant::Group;
-use crate::variant::{Facts, Look, RecordForm};
-
-/// One entry of the catalogue: every game id Rookery knows.
-#[derive(Clone, Debug)]
-pub struct GameInfo {
-    pub id: &'static str,
-    pub group: Group,
-    pub seats: u8,
-    /// Whether the rules engine plays this game yet.
-    pub playable: bool,
-    /// Key of the rules page in assets/ (same as the id).
-    pub rules_key: &'static str,
-}
+// the registry's names, where the shells have always found them (`rules::variant(id)`)
+pub use registry::{catalogue, games, numbered_starts, variant, GameInfo, GAMES};
 
 /// One row of the registry: a game's id, how its variant is built (its rule family's
 /// constructor) and what shells and tools know of it.
@@ -50,290 +40,6 @@ pub struct Entry {
     pub id: &'static str,
     pub build: fn() -> Variant,
     pub facts: Facts,
-}
-
-/// Facts shared by most games of a group, for the rows below to differ from.
-const VARIANTS: Facts = Facts::CHESS_LIKE;
-const FAMILY: Facts = Facts {
-    group: Group::ChessFamily,
-    san: false,
-    ..Facts::CHESS_LIKE
-};
-const MORE: Facts = Facts {
-    group: Group::MorePlayers,
-    san: false,
-    record: RecordForm::Rookery,
-    ..Facts::CHESS_LIKE
-};
-
-/// Every game, in catalogue order: the registry. A new game is one row here plus its
-/// variant's constructor (see docs/ARCHITECTURE.md, "How to add a game").
-pub const GAMES: &[Entry] = &[
-    Entry {
-        id: "chess",
-        build: || chess::variant("chess"),
-        facts: Facts {
-            uci: Some("chess"),
-            ..VARIANTS
-        },
-    },
-    Entry {
-        id: "chess960",
-        build: || chess::variant("chess960"),
-        facts: Facts {
-            uci: Some("fischerandom"),
-            pgn_variant: Some("Chess960"),
-            ..VARIANTS
-        },
-    },
-    Entry {
-        id: "antichess",
-        build: || variants::variant("antichess", variants::Rule::Antichess),
-        facts: Facts {
-            uci: Some("antichess"),
-            pgn_variant: Some("antichess"),
-            ..VARIANTS
-        },
-    },
-    Entry {
-        id: "atomic",
-        build: || variants::variant("atomic", variants::Rule::Atomic),
-        facts: Facts {
-            uci: Some("atomic"),
-            pgn_variant: Some("atomic"),
-            ..VARIANTS
-        },
-    },
-    Entry {
-        id: "crazyhouse",
-        build: || variants::variant("crazyhouse", variants::Rule::Crazyhouse),
-        facts: Facts {
-            uci: Some("crazyhouse"),
-            pgn_variant: Some("crazyhouse"),
-            ..VARIANTS
-        },
-    },
-    Entry {
-        id: "duck",
-        build: || variants::variant("duck", variants::Rule::Duck),
-        facts: Facts {
-            uci: Some("duck"),
-            pgn_variant: Some("duck"),
-            ..VARIANTS
-        },
-    },
-    Entry {
-        id: "fog-of-war",
-        build: || variants::variant("fog-of-war", variants::Rule::Fog),
-        facts: Facts {
-            uci: Some("fogofwar"),
-            pgn_variant: Some("Fog of War"),
-            ..VARIANTS
-        },
-    },
-    Entry {
-        id: "friendly",
-        build: friendly::variant,
-        facts: Facts {
-            san: false,
-            record: RecordForm::Rookery,
-            ..VARIANTS
-        },
-    },
-    Entry {
-        id: "chaturanga",
-        build: || shatranj::variant("chaturanga", shatranj::Ruleset::Chaturanga),
-        facts: Facts {
-            uci: Some("chaturangakc"),
-            pgn_variant: Some("chaturanga"),
-            marks_checks: true,
-            ..FAMILY
-        },
-    },
-    Entry {
-        id: "shatranj",
-        build: || shatranj::variant("shatranj", shatranj::Ruleset::Shatranj),
-        facts: Facts {
-            uci: Some("shatranj"),
-            pgn_variant: Some("shatranj"),
-            ..FAMILY
-        },
-    },
-    Entry {
-        id: "makruk",
-        build: || shatranj::variant("makruk", shatranj::Ruleset::Makruk),
-        facts: Facts {
-            uci: Some("makruk"),
-            pgn_variant: Some("makruk"),
-            ..FAMILY
-        },
-    },
-    Entry {
-        id: "ouk-chatrang",
-        build: || shatranj::variant("ouk-chatrang", shatranj::Ruleset::OukChatrang),
-        facts: Facts {
-            uci: Some("cambodian"),
-            pgn_variant: Some("cambodian"),
-            ..FAMILY
-        },
-    },
-    Entry {
-        id: "sittuyin",
-        build: || shatranj::variant("sittuyin", shatranj::Ruleset::Sittuyin),
-        facts: Facts {
-            uci: Some("sittuyin"),
-            pgn_variant: Some("sittuyin"),
-            hand_slots: "KFRSN",
-            ..FAMILY
-        },
-    },
-    Entry {
-        id: "xiangqi",
-        build: xiangqi::xiangqi_variant,
-        facts: Facts {
-            uci: Some("xiangqi"),
-            pgn_variant: Some("xiangqi"),
-            look: Look::Xiangqi,
-            art: "xiangqi",
-            ..FAMILY
-        },
-    },
-    Entry {
-        id: "janggi",
-        build: xiangqi::janggi_variant,
-        facts: Facts {
-            uci: Some("janggi"),
-            pgn_variant: Some("janggi"),
-            look: Look::Janggi,
-            art: "janggi",
-            ..FAMILY
-        },
-    },
-    Entry {
-        id: "shogi",
-        build: shogi::shogi_variant,
-        facts: Facts {
-            uci: Some("shogi"),
-            usi: Some("shogi"),
-            pgn_variant: None,
-            record: RecordForm::Kif,
-            more_records: &[RecordForm::Csa],
-            look: Look::Shogi { zone: 3 },
-            art: "shogi",
-            hand_slots: "PLNSGBR",
-            ..FAMILY
-        },
-    },
-    Entry {
-        id: "minishogi",
-        build: shogi::minishogi_variant,
-        facts: Facts {
-            uci: Some("minishogi"),
-            usi: Some("minishogi"),
-            pgn_variant: None,
-            // CSA writes the 9×9 board only
-            record: RecordForm::Kif,
-            look: Look::Shogi { zone: 1 },
-            art: "shogi",
-            hand_slots: "PSGBR",
-            ..FAMILY
-        },
-    },
-    Entry {
-        id: "chaturaji",
-        build: chaturaji::variant,
-        facts: MORE,
-    },
-    Entry {
-        id: "four-seasons",
-        build: four_seasons::variant,
-        facts: Facts {
-            pawns_turn: true,
-            centre_diagonals: true,
-            ..MORE
-        },
-    },
-    Entry {
-        id: "three-player",
-        build: three::variant,
-        facts: Facts {
-            pawns_turn: true,
-            score_unit: three::POINT,
-            ..MORE
-        },
-    },
-    Entry {
-        id: "four-player-ffa",
-        build: || four::variant(four::FFA),
-        facts: Facts {
-            pgn_variant: Some("FFA"),
-            record: RecordForm::Pgn4,
-            ..MORE
-        },
-    },
-    Entry {
-        id: "four-player-teams",
-        build: || four::variant(four::TEAMS),
-        facts: Facts {
-            pgn_variant: Some("Teams"),
-            record: RecordForm::Pgn4,
-            ..MORE
-        },
-    },
-    Entry {
-        id: "eight-player-ffa",
-        build: || eight::variant(eight::FFA),
-        facts: MORE,
-    },
-    Entry {
-        id: "eight-player-pairs",
-        build: || eight::variant(eight::PAIRS),
-        facts: MORE,
-    },
-    Entry {
-        id: "eight-player-teams",
-        build: || eight::variant(eight::TEAMS),
-        facts: MORE,
-    },
-];
-
-/// The registry's variants, built once, in [`GAMES`] order.
-static BUILT: Lazy<Vec<Variant>> = Lazy::new(|| {
-    GAMES
-        .iter()
-        .map(|e| {
-            let mut v = (e.build)();
-            v.facts = e.facts;
-            v
-        })
-        .collect()
-});
-
-/// Every game id, in catalogue order.
-pub fn catalogue() -> Vec<GameInfo> {
-    BUILT
-        .iter()
-        .map(|v| GameInfo {
-            id: v.id,
-            group: v.facts.group,
-            seats: v.seat_count() as u8,
-            playable: true,
-            rules_key: v.id,
-        })
-        .collect()
-}
-
-/// Every registered game's variant, in catalogue order.
-pub fn games() -> impl Iterator<Item = &'static Variant> {
-    BUILT.iter()
-}
-
-/// The variant of a game id.
-pub fn variant(id: &str) -> Result<&'static Variant> {
-    BUILT
-        .iter()
-        .find(|v| v.id == id)
-        .ok_or_else(|| Error::UnknownGame(id.to_string()))
 }
 
 /// One place in a finished game: the seat, its place (1 = first; seats that tie share a place)
@@ -437,7 +143,7 @@ pub trait Rules: Sync {
     /// position's [`Rules::outcome`], else a draw once the house rules' move limit is reached.
     fn after_move(&self, ctx: &mut Ctx) -> Option<Outcome> {
         self.outcome(ctx.pos, ctx.history)
-            .or_else(|| multi::move_limit_reached(ctx).then(|| Outcome::draw(EndReason::MoveLimit)))
+            .or_else(|| move_limit_reached(ctx).then(|| Outcome::draw(EndReason::MoveLimit)))
     }
     /// The decisions the players must take before play goes on (three-player: after a mate).
     fn choices(&self, _pos: &Position) -> Vec<Choice> {
@@ -478,12 +184,6 @@ pub fn button(pos: &Position, m: Move) -> Option<crate::message::Message> {
     pos.variant.rules().button(pos, m)
 }
 
-/// The numbered starts of a game (Chess960: `Some((960, 518))`): how many, and the usual one;
-/// None for games with one start or unknown ids.
-pub fn numbered_starts(id: &str) -> Option<(u32, u32)> {
-    variant(id).ok().map(|v| v.starts).filter(|s| s.0 > 1)
-}
-
 /// The start position of a variant; `n` selects among several starts (Chess960 0–959).
 pub fn start_position(v: &'static Variant, n: u32) -> Result<Position> {
     v.rules().start_position(v, n)
@@ -512,7 +212,7 @@ pub fn after_action(ctx: &mut Ctx) -> Option<Outcome> {
 
 /// Whether the players may end a game of this variant by agreement at any time with
 /// `Action::Choose(Choice::End)` (eight-player chess: the shell offers it once no person at
-/// the board is still playing, see `multi::no_person_playing`).
+/// the board is still playing, see `Game::no_person_playing`).
 pub fn may_end_by_agreement(v: &Variant) -> bool {
     v.rules().may_end_by_agreement()
 }
@@ -521,6 +221,16 @@ pub fn may_end_by_agreement(v: &Variant) -> bool {
 /// [`crate::game::Game::choices`]); empty in most games and positions.
 pub fn choices(pos: &Position) -> Vec<Choice> {
     pos.variant.rules().choices(pos)
+}
+
+/// The move-limit house rule (`HouseRules::move_limit`): whether the game has reached its
+/// total number of moves with this action. Every action of the game record counts as one move
+/// (a walking king's automatic moves ride along with the action that handed it the turn).
+pub fn move_limit_reached(ctx: &Ctx) -> bool {
+    match ctx.house.move_limit {
+        Some(limit) => ctx.ply as u64 + 1 >= limit as u64,
+        None => false,
+    }
 }
 
 /// Standings for two-player games: the winner first, a draw shares first place.

@@ -28,6 +28,9 @@ use crate::error::Result;
 use crate::game::{Choice, Ctx, EndReason, Event, OutReason, Outcome};
 use crate::piece::{Piece, Seat, GREY};
 use crate::position::{Move, MoveKind, Position};
+// the game's own parts of the model, where the families have always found them
+pub use crate::game::{prng, walking_move};
+pub use crate::rules::move_limit_reached;
 use crate::rules::{standings_by_score, Rules, Standing};
 use crate::variant::{EpMode, SeatDef, Variant};
 
@@ -128,7 +131,7 @@ pub enum Mobility {
 
 /// Whether `s` takes turns and is not a walking king: a player still in the game.
 pub fn is_active(pos: &Position, s: Seat) -> bool {
-    pos.is_in_play(s) && pos.walking >> s & 1 == 0
+    pos.is_active(s)
 }
 
 /// Bitmask of the active seats (see [`is_active`]).
@@ -452,51 +455,7 @@ pub fn draw_reason(ctx: &Ctx) -> Option<EndReason> {
     }
 }
 
-/// The move-limit house rule (`HouseRules::move_limit`): whether the game has reached its
-/// total number of moves with this action. Every action of the game record counts as one move
-/// (a walking king's automatic moves ride along with the action that handed it the turn).
-pub fn move_limit_reached(ctx: &Ctx) -> bool {
-    match ctx.house.move_limit {
-        Some(limit) => ctx.ply as u64 + 1 >= limit as u64,
-        None => false,
-    }
-}
-
-/// Whether no person at the board is still playing: no seat that `humans` marks as played by a
-/// person (index = seat; missing entries are bots) is still active. Eight-player chess: "once
-/// no person at the board is still playing, you can let the bots finish or end the game" (see
-/// [`crate::game::Game::end_by_agreement`]).
-pub fn no_person_playing(pos: &Position, humans: &[bool]) -> bool {
-    !(0..pos.variant.seat_count() as Seat)
-        .any(|s| humans.get(s as usize).copied().unwrap_or(false) && is_active(pos, s))
-}
-
 // ---------------------------------------------------------------- walking kings
-
-/// A deterministic pseudo-random number from the game seed and a counter (splitmix64).
-pub fn prng(seed: u64, counter: u64) -> u64 {
-    let mut z = seed ^ counter.wrapping_mul(0xd1b5_4a32_d192_ed03);
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// The walking king's move, if the seat to move is walking and has a legal move: one of its
-/// legal moves chosen from the game `seed`, the `ply` number and the `step` (the how-manieth
-/// automatic move within that ply), so a replay makes the same walk.
-pub fn walking_move(pos: &Position, seed: u64, ply: usize, step: usize) -> Option<Move> {
-    let s = pos.turn();
-    if pos.walking >> s & 1 == 0 || !pos.is_in_play(s) {
-        return None;
-    }
-    let moves = pos.legal_moves();
-    if moves.is_empty() {
-        return None;
-    }
-    let r = prng(seed, (ply as u64) << 8 | step as u64 & 0xff);
-    Some(moves[(r % moves.len() as u64) as usize])
-}
 
 /// The set-up of the four-army games on the 8×8 board (chaturaji, four seasons): one army per
 /// seat in `seats` order (colour, tag, facing), each its own team; no double step, en passant

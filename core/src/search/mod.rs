@@ -98,6 +98,19 @@ const REPEAT_WINDOW: usize = 100;
 
 /// Entries of the transposition table (a fixed size: 2^18 entries of 32 bytes = 8 MiB).
 const TT_SIZE: usize = 1 << 18;
+/// Entries of the evaluation cache (2^16 of 16 bytes = 1 MiB): the static value of a position
+/// met again (a node's and its quiescence's, transpositions) is not computed twice.
+const EVAL_CACHE: usize = 1 << 16;
+
+/// A transposition table a caller keeps from one search to the next (an engine protocol's
+/// game: what the last move's search learnt still holds after the opponent's reply). Its
+/// values are for one seat of one game: a search for another starts it afresh.
+#[derive(Default)]
+pub struct Table {
+    /// Empty until a search gives it back.
+    entries: Vec<Entry>,
+    owner: Option<(&'static crate::variant::Variant, Seat)>,
+}
 
 /// A search from one game position for the seat to move there.
 pub struct Search<'a> {
@@ -110,6 +123,8 @@ pub struct Search<'a> {
     nodes: u64,
     stopped: bool,
     tt: Vec<Entry>,
+    /// The evaluation cache: (table key, static value for the bot).
+    evals: Vec<(u64, i32)>,
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: Vec<i32>,
     has_check: bool,
@@ -138,6 +153,26 @@ pub struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
+    /// Searches with `table` (see [`Table`]); [`Search::table`] gives it back.
+    pub fn with_table(mut self, table: Table) -> Self {
+        let v = self.tree.position().variant;
+        let same = table
+            .owner
+            .is_some_and(|(w, s)| std::ptr::eq(w, v) && s == self.me);
+        if same && table.entries.len() == TT_SIZE {
+            self.tt = table.entries;
+        }
+        self
+    }
+
+    /// The transposition table, to pass to the next search of the same game and seat.
+    pub fn table(self) -> Table {
+        Table {
+            owner: Some((self.tree.position().variant, self.me)),
+            entries: self.tt,
+        }
+    }
+
     pub fn new(game: &Game, limits: Limits, cancel: &'a AtomicBool) -> Search<'a> {
         let v = game.variant;
         let two = multi::sides(v) == 2;
@@ -151,6 +186,7 @@ impl<'a> Search<'a> {
             nodes: 0,
             stopped: false,
             tt: vec![Entry::default(); TT_SIZE],
+            evals: vec![(0, 0); EVAL_CACHE],
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 1 << 14],
             has_check: v.royal_check,
@@ -392,6 +428,18 @@ impl<'a> Search<'a> {
             .any(|s| !v.allied(s, mover) && pos.king(s).is_some() && pos.in_check(s))
     }
 
+    /// The evaluation of the current position for the bot, from the cache where it is there.
+    fn static_value(&mut self) -> i32 {
+        let key = self.tt_key();
+        let slot = &mut self.evals[(key >> 20) as usize & (EVAL_CACHE - 1)];
+        if slot.0 == key && key != 0 {
+            return slot.1;
+        }
+        let v = self.eval.balance(self.tree.position(), self.me);
+        *slot = (key, v);
+        v
+    }
+
     fn tt_key(&self) -> u64 {
         let pos = self.tree.position();
         let mut k = pos.hash();
@@ -446,7 +494,7 @@ impl<'a> Search<'a> {
         // can be taken in a game without check (chaturanga, duck chess): that is its check,
         // and the static value cannot see a win or loss one capture away
         let stand = if self.two && !pv && !in_check && bounded && !self.royal_en_prise() {
-            Some(self.eval.balance(self.tree.position(), self.me))
+            Some(self.static_value())
         } else {
             None
         };
@@ -492,7 +540,7 @@ impl<'a> Search<'a> {
             // next seat take the partner's king, so the pass proves nothing)
             && !self.royal_en_prise()
         {
-            let stand = stand.unwrap_or_else(|| self.eval.balance(self.tree.position(), self.me));
+            let stand = stand.unwrap_or_else(|| self.static_value());
             if (maxing && stand >= beta) || (!maxing && stand <= alpha) {
                 let r = 3 + depth / 6;
                 let cp = self.tree.null_step();
@@ -648,10 +696,10 @@ impl<'a> Search<'a> {
 
     /// Captures and promotions only, standing pat on the evaluation.
     fn quiesce(&mut self, mut alpha: i32, mut beta: i32, ply: usize, qply: usize) -> i32 {
+        let stand = self.static_value();
         let pos = self.tree.position();
         let turn = pos.turn();
         let maxing = pos.variant.allied(turn, self.me);
-        let stand = self.eval.balance(pos, self.me);
         if qply >= self.q_max || ply >= MAX_PLY - 1 {
             return stand;
         }
@@ -890,6 +938,40 @@ mod tests {
         let fen = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1";
         let f = search("chess", fen, 3);
         assert_eq!(text("chess", fen, f.best), "d2d5");
+    }
+
+    #[test]
+    fn a_table_kept_for_the_same_seat_saves_nodes_and_another_seat_starts_afresh() {
+        let cancel = AtomicBool::new(false);
+        let lim = Limits {
+            depth: 6,
+            nodes: None,
+            time: None,
+        };
+        let mut g = Game::from_fen(
+            "chess",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        )
+        .unwrap();
+        let mut first = Search::new(&g, lim, &cancel);
+        first.run();
+        let table = first.table();
+        // the same position again: the kept table answers most of the tree
+        let fresh = Search::new(&g, lim, &cancel).run();
+        let mut again = Search::new(&g, lim, &cancel).with_table(table);
+        let kept = again.run();
+        assert!(
+            kept.nodes < fresh.nodes / 2,
+            "{} {}",
+            kept.nodes,
+            fresh.nodes
+        );
+        // the other seat's search does not read white's values
+        let table = again.table();
+        g.play_text("e1g1").unwrap();
+        let fresh = Search::new(&g, lim, &cancel).run();
+        let other = Search::new(&g, lim, &cancel).with_table(table).run();
+        assert_eq!(fresh, other);
     }
 
     #[test]
