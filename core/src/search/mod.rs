@@ -21,7 +21,7 @@
 //! captures and promotions, check extension where the game has check, late-move reductions;
 //! for two sides (two players, or two teams whose seats take turns side by side) also
 //! repetition draws on the line, reverse futility, futility and late-move pruning near the
-//! leaves (with teams, late quiet moves that give no check at any depth), null-move pruning, and delta pruning with a losing-capture filter in quiescence. Budgets: depth, nodes
+//! leaves, null-move pruning, and delta pruning with a losing-capture filter in quiescence. Budgets: depth, nodes
 //! and time; a cancel flag is read every 256 nodes, so a search stops within a few
 //! milliseconds. The same seed and node budget give the same answer.
 
@@ -150,8 +150,6 @@ pub struct Search<'a> {
     /// BRS+: the bonus of the points the bot's side scored on the line to this node, more the
     /// sooner they were scored ([`multi::EARLY_POINTS`]).
     early: i32,
-    /// Two teams of several seats (four-player teams): the pruning fitted to them.
-    teams: bool,
 }
 
 impl<'a> Search<'a> {
@@ -210,7 +208,6 @@ impl<'a> Search<'a> {
             q_max: multi::quiescence_depth(multi::sides(v)),
             method: Method::default_for(v),
             early: 0,
-            teams: two && v.seat_count() > 2,
         }
     }
 
@@ -443,14 +440,6 @@ impl<'a> Search<'a> {
         v
     }
 
-    /// Whether `mover`'s action `a` ends the game or puts an opponent's king in check.
-    fn forcing(&mut self, a: Action, mover: Seat) -> bool {
-        self.tree.step(a);
-        let forcing = self.tree.outcome().is_some() || self.checks_opponent(mover);
-        self.tree.undo();
-        forcing
-    }
-
     fn tt_key(&self) -> u64 {
         let pos = self.tree.position();
         let mut k = pos.hash();
@@ -612,12 +601,6 @@ impl<'a> Search<'a> {
                     if depth <= LMP_DEPTH && i >= 3 + (depth * depth) as usize * 2 {
                         continue;
                     }
-                    // teams: late quiet moves at any depth, but not a check (four kings: the
-                    // quiet move that mates is often a late one)
-                    if self.teams && i >= 2 + (depth * depth) as usize / 2 && !self.forcing(a, turn)
-                    {
-                        continue;
-                    }
                 }
             }
             let v = if i == 0 {
@@ -625,11 +608,8 @@ impl<'a> Search<'a> {
             } else {
                 // late quiet moves first at a reduced depth (LMR), then PVS's null window;
                 // searched again in full where they look better than the best so far
-                // (a ply more with teams: four seats' quiet moves make the tree bushy;
-                // measured, nodes to depth 8 on five positions, `rookery think --level 7`)
                 let mut r = if depth >= 3 && i >= 2 && quiet && !in_check {
-                    let r = self.lmr[(depth as usize).min(63)][i.min(63)] - pv as i32
-                        + self.teams as i32;
+                    let r = self.lmr[(depth as usize).min(63)][i.min(63)] - pv as i32;
                     r.clamp(0, depth - 2)
                 } else {
                     0
