@@ -64,7 +64,7 @@ const EXCEPTIONS: &[(&str, &str, &str)] = &[
     (
         "notation",
         "registry",
-        "game records name their game (PGN's Variant tag, KIF's board) and read it back by id",
+        "game records name their game (PGN's and PGN4's Variant tag, KIF's board) and read it back by id",
     ),
 ];
 
