@@ -102,16 +102,6 @@ const TT_SIZE: usize = 1 << 18;
 /// met again (a node's and its quiescence's, transpositions) is not computed twice.
 const EVAL_CACHE: usize = 1 << 16;
 
-/// A transposition table a caller keeps from one search to the next (an engine protocol's
-/// game: what the last move's search learnt still holds after the opponent's reply). Its
-/// values are for one seat of one game: a search for another starts it afresh.
-#[derive(Default)]
-pub struct Table {
-    /// Empty until a search gives it back.
-    entries: Vec<Entry>,
-    owner: Option<(&'static crate::variant::Variant, Seat)>,
-}
-
 /// A search from one game position for the seat to move there.
 pub struct Search<'a> {
     tree: Tree,
@@ -153,26 +143,6 @@ pub struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    /// Searches with `table` (see [`Table`]); [`Search::table`] gives it back.
-    pub fn with_table(mut self, table: Table) -> Self {
-        let v = self.tree.position().variant;
-        let same = table
-            .owner
-            .is_some_and(|(w, s)| std::ptr::eq(w, v) && s == self.me);
-        if same && table.entries.len() == TT_SIZE {
-            self.tt = table.entries;
-        }
-        self
-    }
-
-    /// The transposition table, to pass to the next search of the same game and seat.
-    pub fn table(self) -> Table {
-        Table {
-            owner: Some((self.tree.position().variant, self.me)),
-            entries: self.tt,
-        }
-    }
-
     pub fn new(game: &Game, limits: Limits, cancel: &'a AtomicBool) -> Search<'a> {
         let v = game.variant;
         let two = multi::sides(v) == 2;
@@ -938,40 +908,6 @@ mod tests {
         let fen = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1";
         let f = search("chess", fen, 3);
         assert_eq!(text("chess", fen, f.best), "d2d5");
-    }
-
-    #[test]
-    fn a_table_kept_for_the_same_seat_saves_nodes_and_another_seat_starts_afresh() {
-        let cancel = AtomicBool::new(false);
-        let lim = Limits {
-            depth: 6,
-            nodes: None,
-            time: None,
-        };
-        let mut g = Game::from_fen(
-            "chess",
-            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-        )
-        .unwrap();
-        let mut first = Search::new(&g, lim, &cancel);
-        first.run();
-        let table = first.table();
-        // the same position again: the kept table answers most of the tree
-        let fresh = Search::new(&g, lim, &cancel).run();
-        let mut again = Search::new(&g, lim, &cancel).with_table(table);
-        let kept = again.run();
-        assert!(
-            kept.nodes < fresh.nodes / 2,
-            "{} {}",
-            kept.nodes,
-            fresh.nodes
-        );
-        // the other seat's search does not read white's values
-        let table = again.table();
-        g.play_text("e1g1").unwrap();
-        let fresh = Search::new(&g, lim, &cancel).run();
-        let other = Search::new(&g, lim, &cancel).with_table(table).run();
-        assert_eq!(fresh, other);
     }
 
     #[test]
