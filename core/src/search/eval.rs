@@ -1,5 +1,6 @@
 //! The evaluation of every game, from the variant's data: material with piece values
-//! measured from each kind's mobility on the game's own empty board, pieces in hand, a
+//! measured from each kind's mobility (two players: on a crowded board, [`CROWDED`]; more
+//! seats: on the game's own empty board), pieces in hand, a
 //! centralisation term, game points, balanced against the strongest opponent still playing;
 //! and positional terms tapered from middlegame to endgame by the material left: pawn advance,
 //! passed, doubled and protected pawns (pawns that promote), the royal's home row, wing and
@@ -62,29 +63,65 @@ pub struct Eval {
     /// (the cell and the cells its royal piece reaches on the empty board: palaces and all);
     /// empty otherwise (no activity term).
     king_zone: Vec<Vec<CellSet>>,
+    /// The positional weights: [`TWO_SIDES`] or [`MANY`].
+    terms: &'static Terms,
 }
 
 /// Middlegame and endgame weights of the positional terms (centipawns; the endgame share grows
 /// as the pieces other than pawns and royals leave the board).
-const PAWN_ADVANCE: (i32, i32) = (30, 40);
-const PASSED_BASE: (i32, i32) = (5, 15);
-const PASSED_FAR: (i32, i32) = (70, 160);
-const DOUBLED: (i32, i32) = (-12, -22);
-const PROTECTED: (i32, i32) = (7, 12);
-/// Own pieces in front of the royal, per piece (first row, second row).
-const SHELTER: (i32, i32) = (14, 6);
-/// Per row the royal has left its back edge (middlegame only).
-const KING_ROW: i32 = -14;
-/// Per unit of the royal's lateral distance on its back row (middlegame only: castled).
-const KING_WING: i32 = 4;
-/// Endgame centralisation of the royal, per unit of its centred mobility.
-const KING_CENTRE_EG: i32 = 8;
+struct Terms {
+    pawn_advance: (i32, i32),
+    passed_base: (i32, i32),
+    passed_far: (i32, i32),
+    doubled: (i32, i32),
+    protected: (i32, i32),
+    /// Own pieces in front of the royal, per piece (first row, second row).
+    shelter: (i32, i32),
+    /// Per row the royal has left its back edge (middlegame only).
+    king_row: i32,
+    /// Per unit of the royal's lateral distance on its back row (middlegame only: castled).
+    king_wing: i32,
+    /// Endgame centralisation of the royal, per unit of its centred mobility.
+    king_centre_eg: i32,
+}
+
+/// Two sides (two players, two teams). Fitted (issue 34) to Stockfish's values of 6,700 quiet
+/// chess positions from its own games, `tests/python/eval_fit.py`: against the first guesses
+/// (still [`MANY`]'s), the royal's shelter and place weigh about 2.5 times as much and the
+/// endgame pawn terms about half.
+const TWO_SIDES: Terms = Terms {
+    pawn_advance: (30, 18),
+    passed_base: (5, 7),
+    passed_far: (70, 75),
+    doubled: (-12, -10),
+    protected: (7, 6),
+    shelter: (35, 15),
+    king_row: -35,
+    king_wing: 10,
+    king_centre_eg: 6,
+};
+
+/// Three or more seats.
+const MANY: Terms = Terms {
+    pawn_advance: (30, 40),
+    passed_base: (5, 15),
+    passed_far: (70, 160),
+    doubled: (-12, -22),
+    protected: (7, 12),
+    shelter: (14, 6),
+    king_row: -14,
+    king_wing: 4,
+    king_centre_eg: 8,
+};
+
 /// Mobility (two sides): the middlegame and endgame scale of a move (a knight's move is
-/// worth about this many centipawns; a kind with more moves gets less per move).
-const MOBILITY: (i32, i32) = (6, 6);
+/// worth about a third of this many centipawns; a kind with more moves gets less per move).
+/// Fitted like [`TWO_SIDES`]: in the middlegame three times the first guess (6, 6), in the
+/// endgame half.
+const MOBILITY: (i32, i32) = (18, 3);
 /// King attack (two sides, middlegame): the penalty is units² per this, at least two
-/// attackers, at most `KING_ATTACK_MAX`.
-const KING_ATTACK_DIV: i32 = 1;
+/// attackers, at most `KING_ATTACK_MAX` (fitted like [`TWO_SIDES`]: half the first guess).
+const KING_ATTACK_DIV: i32 = 2;
 const KING_ATTACK_MAX: i32 = 400;
 
 thread_local! {
@@ -107,7 +144,8 @@ impl Eval {
 
     /// Piece values from mobility: for each kind, the number of moves a lone piece of seat 0
     /// has from each cell of the empty board (the game's own move generator: zones, palaces,
-    /// directions and all), averaged over the cells where it can move. Pawns are 100.
+    /// directions and all), averaged over the cells where it can move; with two players the
+    /// same on a crowded board ([`crowded_mobility`]). Pawns are 100.
     fn measure(v: &'static Variant) -> Eval {
         let n = v.board.len();
         let mut value = Vec::with_capacity(v.pieces.len());
@@ -145,6 +183,9 @@ impl Eval {
                 100
             } else if t.atoms.is_empty() {
                 0
+            } else if v.seat_count() == 2 {
+                let m = crowded_mobility(v, k as u8);
+                (CROWDED_SCALE * m.powf(CROWDED_POWER)).round() as i32
             } else {
                 (60.0 + 40.0 * avg).round() as i32
             });
@@ -316,6 +357,11 @@ impl Eval {
             Vec::new()
         };
         Eval {
+            terms: if super::multi::sides(v) == 2 {
+                &TWO_SIDES
+            } else {
+                &MANY
+            },
             mob_avg,
             mob_weight,
             attack_unit,
@@ -362,6 +408,7 @@ impl Eval {
         king: Option<Cell>,
     ) -> (i32, i32) {
         let (mut mg, mut eg) = (0, 0);
+        let tm = self.terms;
         let add = |mg: &mut i32, eg: &mut i32, w: (i32, i32), scale: i32| {
             *mg += w.0 * scale / 256;
             *eg += w.1 * scale / 256;
@@ -383,14 +430,14 @@ impl Eval {
             // the middlegame's share grows towards the middle files (central pawns first)
             let lat = self.lateral[f][c as usize] as i32;
             let central = (self.half_width - lat).max(0) * 256 / self.half_width;
-            mg += PAWN_ADVANCE.0 * a / 256 * central / 256;
-            eg += PAWN_ADVANCE.1 * a / 256;
+            mg += tm.pawn_advance.0 * a / 256 * central / 256;
+            eg += tm.pawn_advance.1 * a / 256;
             if !self.span[f][c as usize].intersects(&enemy) {
-                add(&mut mg, &mut eg, PASSED_BASE, 256);
-                add(&mut mg, &mut eg, PASSED_FAR, a * a / 256);
+                add(&mut mg, &mut eg, tm.passed_base, 256);
+                add(&mut mg, &mut eg, tm.passed_far, a * a / 256);
             }
             if self.path[f][c as usize].intersects(own) {
-                add(&mut mg, &mut eg, DOUBLED, 256);
+                add(&mut mg, &mut eg, tm.doubled, 256);
             }
             let t = &v.board.pawns[f];
             if t.attackers
@@ -399,19 +446,19 @@ impl Eval {
                 .flatten()
                 .any(|&x| own.contains(x))
             {
-                add(&mut mg, &mut eg, PROTECTED, 256);
+                add(&mut mg, &mut eg, tm.protected, 256);
             }
         }
         if let Some(c) = king {
-            eg += KING_CENTRE_EG * self.king_centre[c as usize] as i32;
+            eg += tm.king_centre_eg * self.king_centre[c as usize] as i32;
             let f = pos.at(c).facing() as usize;
             if let (Some(rows), Some(t)) = (self.row.get(f), v.board.pawns.get(f)) {
                 let row = rows[c as usize] as i32;
-                mg += KING_ROW * row.min(3);
+                mg += tm.king_row * row.min(3);
                 // on its back row, towards a wing, behind its own pieces
                 let lat = self.lateral[f][c as usize] as i32;
                 if row == 0 {
-                    mg += KING_WING * (lat - 2).clamp(0, 3);
+                    mg += tm.king_wing * (lat - 2).clamp(0, 3);
                 }
                 if lat < 5 {
                     return (mg, eg);
@@ -440,11 +487,11 @@ impl Eval {
                         continue;
                     }
                     if shelter(x) {
-                        mg += SHELTER.0;
+                        mg += tm.shelter.0;
                     } else {
                         let y = t.push.get(x as usize).copied().unwrap_or(NO_CELL);
                         if y != NO_CELL && shelter(y) {
-                            mg += SHELTER.1;
+                            mg += tm.shelter.1;
                         }
                     }
                 }
@@ -617,6 +664,77 @@ impl Eval {
     }
 }
 
+// ---------------------------------------------------------------- piece values
+
+/// Two players: a piece's value comes from its mobility on a board about a third full (each
+/// other cell holds a piece with this probability, own or enemy alike), not on the empty
+/// board: in play a slider is blocked long before the edge, a leaper is not. Chess gives
+/// N 320, B 345, R 490, Q 955 (the empty board: 270, 410, 620, 970; Fairy-Stockfish's
+/// middlegame values scaled to its knight: B 338, R 523, Q 1040).
+const CROWDED: f64 = 0.35;
+/// Boards filled at random per cell for the crowded mobility (seeded: the same values on
+/// every machine).
+const CROWDED_TRIALS: usize = 32;
+/// Value = `CROWDED_SCALE · m ^ CROWDED_POWER` for a crowded mobility `m` (a knight's 4.3
+/// moves make 320 centipawns; a piece with twice the moves is worth a bit more than two).
+const CROWDED_SCALE: f64 = 55.0;
+const CROWDED_POWER: f64 = 1.2;
+
+/// The mean number of distinct cells a lone piece of `kind` (seat 0) reaches from a cell of
+/// a board where every other cell holds, with probability [`CROWDED`], a piece of either seat
+/// (captures count, own pieces block; hoppers find their screens), over the cells where it
+/// can move on the empty board (every cell if none): the game's own move generator, zones
+/// and palaces included.
+fn crowded_mobility(v: &'static Variant, kind: u8) -> f64 {
+    let n = v.board.len();
+    let facing = |s: usize| v.seats.get(s).map_or(0, |x| x.facing);
+    // a blocker: the first kind that is neither royal nor the measured one
+    let blocker = (0..v.pieces.len() as u8)
+        .find(|&b| b != kind && !v.pieces[b as usize].royal)
+        .unwrap_or(kind);
+    let piece = Piece::new(kind, 0, facing(0));
+    let mut empty = Position::empty(v);
+    let mut out = Vec::with_capacity(64);
+    let mut live: Vec<Cell> = (0..n as Cell)
+        .filter(|&c| {
+            out.clear();
+            empty.put(c, piece);
+            empty.piece_moves(c, piece, &mut out);
+            empty.put(c, Piece::NONE);
+            !out.is_empty()
+        })
+        .collect();
+    if live.is_empty() {
+        // a piece that moves only over a screen (janggi's cannon): every cell
+        live = (0..n as Cell).collect();
+    }
+    let mut rng = crate::rng::SplitMix(0x0cc0_5eed ^ kind as u64);
+    let (mut total, mut count) = (0usize, 0usize);
+    for _ in 0..CROWDED_TRIALS {
+        let mut pos = Position::empty(v);
+        let mut fill = vec![Piece::NONE; n];
+        for (c, f) in fill.iter_mut().enumerate() {
+            if ((rng.next() >> 11) as f64 / (1u64 << 53) as f64) < CROWDED {
+                let s = rng.below(2);
+                *f = Piece::new(blocker, s as Seat, facing(s));
+                pos.put(c as Cell, *f);
+            }
+        }
+        for &c in &live {
+            pos.put(c, piece);
+            out.clear();
+            pos.piece_moves(c, piece, &mut out);
+            pos.put(c, fill[c as usize]);
+            let mut to: Vec<Cell> = out.iter().map(|m| m.to).collect();
+            to.sort_unstable();
+            to.dedup();
+            total += to.len();
+            count += 1;
+        }
+    }
+    total as f64 / count as f64
+}
+
 // ---------------------------------------------------------------- three or more seats
 
 /// The strongest piece of a game of three or more seats is worth at most this much (ten
@@ -766,5 +884,82 @@ mod tests {
         let attacked = act("6k1/5ppp/8/6NQ/8/8/8/4K3 w - - 0 1");
         let quiet = act("6k1/5ppp/8/QN6/8/8/8/4K3 w - - 0 1");
         assert!(attacked < 0 && quiet == 0, "{attacked} {quiet}");
+    }
+}
+
+/// The measurement behind [`TWO_SIDES`] (not a test: run by `tests/python/eval_fit.py`): reads
+/// `FEN;value` lines from the file `FEATURES_IN` names and writes `FEN;value;features` lines
+/// next to it (`.features`): the phase, each kind's count (white less black), and the
+/// centralisation, pawn, royal, mobility and king-attack terms (middlegame · phase, endgame ·
+/// (1 − phase)), then the evaluation.
+#[cfg(test)]
+mod features {
+    use crate::board::CellSet;
+    use crate::game::Game;
+    use crate::position::MAX_SEATS;
+
+    #[test]
+    #[ignore]
+    fn dump_features() {
+        let src = std::env::var("FEATURES_IN").expect("FEATURES_IN names the input file");
+        let text = std::fs::read_to_string(&src).expect("FEATURES_IN: no such file");
+        let mut out = String::new();
+        for line in text.lines() {
+            let mut it = line.split(';');
+            let (fen, sf) = (it.next().unwrap(), it.next().unwrap());
+            let g = Game::from_fen("chess", fen).unwrap();
+            let e = super::Eval::of(g.variant);
+            let pos = g.position();
+            let mut pawns = [CellSet::EMPTY; MAX_SEATS];
+            let mut kings = [None; MAX_SEATS];
+            let mut counts = [[0i32; 8]; 2];
+            let mut pst = [0i32; 2];
+            let mut phase = 0;
+            for s in 0..2u8 {
+                for c in pos.pieces_of(s).iter() {
+                    let k = pos.at(c).kind() as usize;
+                    counts[s as usize][k] += 1;
+                    pst[s as usize] += e.pst[k][c as usize] as i32;
+                    if e.pawn[k] {
+                        pawns[s as usize].insert(c);
+                    } else if e.royal[k] {
+                        kings[s as usize] = Some(c);
+                    } else {
+                        phase += e.value[k];
+                    }
+                }
+            }
+            let w = (phase * 256 / e.start_phase).clamp(0, 256);
+            let wf = w as f64 / 256.0;
+            // (mg, eg) tapered separately: mg·w, eg·(1 − w)
+            let t = |x: (i32, i32)| [x.0 as f64 * wf, x.1 as f64 * (1.0 - wf)];
+            let sub = |a: (i32, i32), b: (i32, i32)| (a.0 - b.0, a.1 - b.1);
+            let full = e.activity(pos, &pawns, &kings);
+            let mob = e.activity(pos, &pawns, &[None; MAX_SEATS]);
+            let mut f = vec![wf];
+            for k in 0..g.variant.pieces.len() {
+                f.push((counts[0][k] - counts[1][k]) as f64);
+            }
+            f.push((pst[0] - pst[1]) as f64);
+            let pawn = |s: usize| e.positional(pos, s as u8, &pawns, None);
+            let king = |s: usize| sub(e.positional(pos, s as u8, &pawns, kings[s]), pawn(s));
+            for term in [
+                sub(pawn(0), pawn(1)),
+                sub(king(0), king(1)),
+                sub(mob[0], mob[1]),
+                sub(sub(full[0], mob[0]), sub(full[1], mob[1])),
+            ] {
+                f.extend(t(term));
+            }
+            f.push(e.balance(pos, 0) as f64);
+            out += &format!(
+                "{fen};{sf};{}\n",
+                f.iter()
+                    .map(|x| format!("{x:.1}"))
+                    .collect::<Vec<_>>()
+                    .join(";")
+            );
+        }
+        std::fs::write(src + ".features", out).unwrap();
     }
 }

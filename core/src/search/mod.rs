@@ -9,7 +9,7 @@
 //! evaluation carries each seat's score, so it still takes points and steals mates).
 //!
 //! **Evaluation**, one for every game from the variant's data ([`Eval`]): material with piece
-//! values measured from each kind's mobility on the game's own empty board (so xiangqi's
+//! values measured from each kind's mobility on the game's own board (so xiangqi's
 //! chariot, shogi's gold and a four-player queen are each worth what they move), pieces in hand
 //! at their board value, a centralisation term from the same table, game points where the game
 //! keeps score, and the balance taken against the strongest opponent still playing; tapered
@@ -876,6 +876,21 @@ mod tests {
         assert_eq!(val('K'), 0);
         assert!(val('N') < val('B') && val('B') < val('R') && val('R') < val('Q'));
         assert!((250..=350).contains(&val('N')), "knight {}", val('N'));
+    }
+
+    #[test]
+    fn piece_values_on_a_crowded_board_hold_up_in_play() {
+        // chess: a knight and a bishop are worth about the same, a rook about five pawns, a
+        // queen more than a rook and a bishop (the empty board gave N 270, B 410, R 620:
+        // two rooks for a queen looked 270 cp better than Stockfish values them)
+        let v = crate::rules::variant("chess").unwrap();
+        let e = Eval::of(v);
+        let val = |l: char| e.value[v.piece_by_letter(l).unwrap() as usize];
+        let (n, b, r, q) = (val('N'), val('B'), val('R'), val('Q'));
+        assert!((b - n).abs() <= 50, "N {n} B {b}");
+        assert!((450..=550).contains(&r), "R {r}");
+        assert!(q > r + b && q < 1100, "Q {q} R {r} B {b}");
+        assert!((2 * r - q).abs() <= 50, "2R {} Q {q}", 2 * r);
     }
 
     #[test]
