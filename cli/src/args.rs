@@ -368,6 +368,10 @@ pub struct ThinkArgs {
     /// Also print the legal moves of the side to move (`legal m1 m2 ...`).
     #[arg(long)]
     pub legal: bool,
+    /// Stay running: answer stdin lines `go [moves ...]` (a move) and `legal [moves ...]`
+    /// (the legal moves), each answer ending with `ok`; `quit` stops.
+    #[arg(long, conflicts_with = "moves")]
+    pub serve: bool,
 }
 
 #[derive(Args, Debug)]
