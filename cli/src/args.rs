@@ -284,7 +284,11 @@ pub enum BenchCommand {
         /// Measure from this position instead of a mid-game of each game.
         #[arg(long, value_name = "FEN")]
         fen: Option<String>,
-        /// Search to this depth instead of the level's budget (nodes per second).
+        /// Moves played from the position of --fen, space-separated, in coordinate text.
+        #[arg(long, value_name = "MOVES", requires = "fen")]
+        moves: Option<String>,
+        /// Search to this depth instead of the level's budget (nodes per second and how the
+        /// tree was cut).
         #[arg(long, value_name = "D")]
         depth: Option<u8>,
         /// Time N bots moving one after the other (a round of the table).
