@@ -151,6 +151,10 @@ pub struct Search<'a> {
     lmr: Vec<[i32; 64]>,
     /// Null-move pruning is sound enough here (two sides, check, one step per turn).
     null_ok: bool,
+    /// Two teams of two seats (four-player teams): every second ply is the same side's, so a
+    /// side's quiet moves multiply the tree four seats deep; late quiet moves that give no
+    /// check are pruned by their count at every depth ([`lmp_quiets`]).
+    teams: bool,
     /// Root moves valued exactly within this margin below the best (the noise of the lower
     /// levels needs their values; a move further below cannot win however the noise falls,
     /// so a bound is enough): `None` only the best move's value is exact.
@@ -199,6 +203,7 @@ impl<'a> Search<'a> {
                 })
                 .collect(),
             null_ok: two && v.royal_check && v.steps_per_turn == 1,
+            teams: two && v.seat_count() > 2,
             exact_root: None,
             only: None,
             q_max: multi::quiescence_depth(multi::sides(v)),
@@ -578,6 +583,7 @@ impl<'a> Search<'a> {
         let mut best = if maxing { -WIN - 1 } else { WIN + 1 };
         let mut best_move = None;
         let killers = self.killers[ply.min(MAX_PLY - 1)];
+        let mut quiets = 0;
         for (i, a) in actions.into_iter().enumerate() {
             let quiet = match a {
                 Action::Move(m) => {
@@ -607,10 +613,24 @@ impl<'a> Search<'a> {
                             continue;
                         }
                     }
-                    if depth <= LMP_DEPTH && i >= 3 + (depth * depth) as usize * 2 {
+                    if !self.teams && depth <= LMP_DEPTH && i >= 3 + (depth * depth) as usize * 2
+                    {
                         continue;
                     }
                 }
+                if self.teams && quiets >= lmp_quiets(depth, pv) {
+                    // a move that checks or ends the game is kept (the mates of four seats
+                    // come by checks)
+                    self.tree.step(a);
+                    let keep = self.tree.outcome().is_some() || self.checks_opponent(turn);
+                    self.tree.undo();
+                    if !keep {
+                        continue;
+                    }
+                }
+            }
+            if quiet {
+                quiets += 1;
             }
             let v = if i == 0 {
                 self.child(a, full, alpha, beta, ply + 1)
@@ -877,6 +897,16 @@ fn from_tt(v: i32, ply: usize) -> i32 {
         v + ply as i32
     } else {
         v
+    }
+}
+
+/// Four-player teams: the quiet moves searched at a node before the later ones are pruned
+/// (more at a principal-variation node), as 4pchess prunes.
+fn lmp_quiets(depth: i32, pv: bool) -> i32 {
+    if pv {
+        5 + depth * depth
+    } else {
+        1 + depth * depth / 5
     }
 }
 
