@@ -151,11 +151,12 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// `rookery bench bot [--level L] [--games IDS] [--plies N] [--fen F] [--depth D] [--round N]
-/// [--cancel-after MS] [--method b|p]`: from a mid-game position of each game (N seeded random plies from the
-/// start, or the position `F` of the one game named), the time of one move at the level and
-/// the search's nodes per second. `--depth D` searches to depth D with no time cap (the
-/// nodes-per-second measure); `--round N` times N bots moving one after the other (a round of
+/// `rookery bench bot [--level L] [--games IDS] [--plies N] [--fen F [--moves M]] [--depth D]
+/// [--round N] [--cancel-after MS] [--method b|p]`: from a mid-game position of each game (N
+/// seeded random plies from the start, or the position `F` of the one game named, after the
+/// moves `M`), the time of one move at the level and the search's nodes per second. `--depth
+/// D` searches to depth D with no time cap (the nodes-per-second measure) and prints how the
+/// tree was cut (cut-offs on the first move, table hits, null moves, re-searches); `--round N` times N bots moving one after the other (a round of
 /// the table); `--cancel-after MS` starts a search with no limit, cancels it after MS and
 /// prints how long it took to return; `--method` picks BRS+ or paranoid for 3+ seats.
 pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
@@ -191,6 +192,9 @@ pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
             Some(f) => Game::from_fen(&id, f).map_err(|e| e.to_string())?,
             None => Game::new(&id).map_err(|e| e.to_string())?,
         };
+        for m in flag_value(args, "--moves").unwrap_or_default().split_whitespace() {
+            game.play_text(m).map_err(|e| format!("{m}: {e}"))?;
+        }
         let walker = simple_bot(0, 7);
         let cancel = AtomicBool::new(false);
         for _ in 0..if fen.is_some() { 0 } else { plies } {
@@ -296,6 +300,23 @@ pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
             found.nodes,
             found.nodes as f64 / cpu
         );
+        if depth.is_some() {
+            let st = found.stats;
+            let pc = |a: u64, b: u64| 100.0 * a as f64 / b.max(1) as f64;
+            println!(
+                "\tcut-offs {} ({:.0}% on the first move), table hits {:.0}% (answered {:.0}%), \
+                 null moves cut {}/{}, reductions searched again {}/{}, quiescence nodes {:.0}%",
+                st.cuts,
+                pc(st.first_cuts, st.cuts),
+                pc(st.tt_hits, st.tt_probes),
+                pc(st.tt_cuts, st.tt_probes),
+                st.null_cuts,
+                st.null_tries,
+                st.researched,
+                st.reduced,
+                pc(st.qnodes, found.nodes)
+            );
+        }
     }
     Ok(())
 }
