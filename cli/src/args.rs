@@ -333,6 +333,10 @@ pub struct MatchArgs {
     /// time.
     #[arg(long, value_name = "F", conflicts_with_all = ["nodes", "movetime"])]
     pub time_scale: Option<f64>,
+    /// Time each move's cap on the CPU time of the bot's thread instead of the wall clock, so
+    /// a loaded machine gives every level its whole cap (a series then takes longer).
+    #[arg(long, conflicts_with = "nodes")]
+    pub cpu_time: bool,
     #[arg(long, value_name = "N")]
     pub move_limit: Option<u32>,
     #[arg(long, value_name = "N")]

@@ -12,12 +12,13 @@ use rookery_core::search::Method;
 use crate::flag_value;
 
 /// `rookery match --game ID --players L1,L2[,...] [--games N] [--nodes N | --movetime MS |
-/// --time-scale F] [--move-limit N] [--seed S]`: level 0 is the simple random bot; 1–8 the search levels, each optionally
+/// --time-scale F] [--cpu-time] [--move-limit N] [--seed S]`: level 0 is the simple random bot; 1–8 the search levels, each optionally
 /// followed by a multi-player method to compare (`8b` BRS+, `8p` paranoid; by default the
 /// game's own, `search::Method::default_for`). With `--nodes` every
 /// move searches a fixed node budget (reproducible); with `--movetime` every level gets the same
 /// time cap; with `--time-scale` each level its own cap times F (the levels' ordering in less
-/// time); otherwise each level's own cap.
+/// time); otherwise each level's own cap. With `--cpu-time` the caps are timed on each bot's
+/// thread CPU time ([`thread_cpu_time`]), so a loaded machine does not cut them short.
 pub fn cmd_match(args: &[String]) -> Result<(), String> {
     if flag_value(args, "--engine").is_some() {
         return cmd_match_engine(args);
@@ -60,6 +61,7 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
             _ => Err("bad --time-scale".to_string()),
         })
         .transpose()?;
+    let cpu_time = args.iter().any(|a| a == "--cpu-time");
     let limit: u32 = parse(args, "--move-limit", 400)?;
     let seed: u64 = parse(args, "--seed", 1)?;
     // entrant i of `players` sits at seat (i + game) % n; entrants beyond the seats are ignored,
@@ -67,6 +69,8 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
     let entrants: Vec<(u8, Option<Method>)> = (0..n).map(|i| players[i % players.len()]).collect();
     let mut points = vec![0.0f64; n];
     let mut played = vec![0usize; n];
+    // the game points (or places' points) each entrant finished with, summed over the games
+    let mut scored_sum = vec![0i64; n];
     let started = Instant::now();
     let mut moves_total = 0usize;
     for g in 0..games {
@@ -92,6 +96,7 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
                             let lv = rookery_core::bot::LEVELS[(level.clamp(1, 8) - 1) as usize];
                             ((rookery_core::bot::move_time_ms(lv, n) as f64 * f) as u64).max(1)
                         })),
+                        clock: cpu_time.then_some(thread_cpu_time as rookery_core::search::Clock),
                         ..search_bot(level, s)
                     })
                 }
@@ -119,6 +124,7 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
             played[e] += 1;
             if let Some(st) = standings.iter().find(|s| s.seat == seat) {
                 scored.push(st.points);
+                scored_sum[e] += st.points as i64;
                 if st.place == best {
                     points[e] += 1.0 / firsts as f64;
                     first.push(e);
@@ -147,6 +153,31 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
             None => "",
         };
         println!("{e}\t{level}{m}\t{}\t{:.1}", played[e], points[e]);
+    }
+    // the same by level: with several seats of a level (`--players 3,2` at eight seats: four
+    // each) its first places are compared with its share of the seats, and the mean points a
+    // seat finished with show a difference that first places among eight need many games for
+    let label = |(level, method): (u8, Option<Method>)| match method {
+        Some(Method::Paranoid) => format!("{level}p"),
+        Some(Method::Brs) => format!("{level}b"),
+        None => level.to_string(),
+    };
+    let mut labels: Vec<String> = entrants.iter().map(|&e| label(e)).collect();
+    labels.sort();
+    labels.dedup();
+    println!("level\tseats\tfirst places\tshare\tequal share\tmean points a seat");
+    for l in labels {
+        let seats: Vec<usize> = (0..n).filter(|&e| label(entrants[e]) == l).collect();
+        let firsts: f64 = seats.iter().map(|&e| points[e]).sum();
+        let games_played: usize = seats.iter().map(|&e| played[e]).sum();
+        let points_sum: i64 = seats.iter().map(|&e| scored_sum[e]).sum();
+        println!(
+            "{l}\t{}\t{firsts:.1}\t{:.0}%\t{:.0}%\t{:.1}",
+            seats.len(),
+            100.0 * firsts / games.max(1) as f64,
+            100.0 * seats.len() as f64 / n as f64,
+            points_sum as f64 / games_played.max(1) as f64
+        );
     }
     Ok(())
 }
@@ -443,6 +474,25 @@ pub fn cmd_match_engine(args: &[String]) -> Result<(), String> {
 }
 
 /// Nanoseconds this thread has run on a CPU (Linux: /proc/thread-self/schedstat).
+/// The CPU time of the calling thread (a search's [`rookery_core::search::Clock`]); `None`
+/// where it cannot be read.
+#[cfg(unix)]
+fn thread_cpu_time() -> Option<std::time::Duration> {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec into the valid, exclusively borrowed `t`.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
+    ok.then(|| std::time::Duration::new(t.tv_sec as u64, t.tv_nsec as u32))
+}
+
+/// See the unix version: no thread clock here, so the wall clock times the search.
+#[cfg(not(unix))]
+fn thread_cpu_time() -> Option<std::time::Duration> {
+    None
+}
+
 fn thread_cpu_ns() -> Option<u64> {
     std::fs::read_to_string("/proc/thread-self/schedstat")
         .ok()?
