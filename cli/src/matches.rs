@@ -338,7 +338,9 @@ pub fn cmd_match_engine(args: &[String]) -> Result<(), String> {
         _ => return Err("name the engine: --engine PATH or --pyffish PYTHON".to_string()),
     };
     e.load_variants()?;
-    let fsf_name = crate::uci::engine_name_of(&game_id);
+    let fsf_name = v.facts.uci.ok_or_else(|| {
+        format!("{game_id}: the registry names no Fairy-Stockfish variant for this game")
+    })?;
     // numbered starts (chess960): castling written as king takes rook
     let chess960 = rules::numbered_starts(&game_id).is_some();
     e.send(&format!("setoption name UCI_Chess960 value {chess960}"))?;
@@ -385,6 +387,14 @@ pub fn cmd_match_engine(args: &[String]) -> Result<(), String> {
             let mut theirs = e.legal_moves(&fen, &moves)?;
             theirs.sort();
             let mine = turn_texts(&game);
+            if theirs != mine && moves.is_empty() && random_plies == 0 {
+                return Err(format!(
+                    "Fairy-Stockfish does not play {game_id} as we do (its variant {fsf_name}: \
+                     {} legal moves at the start, ours {})",
+                    theirs.len(),
+                    mine.len()
+                ));
+            }
             if theirs != mine {
                 if differ == 0 {
                     let only = |a: &[String], b: &[String]| -> Vec<String> {
