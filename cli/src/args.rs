@@ -342,14 +342,21 @@ pub struct MatchArgs {
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
     /// Play our bot against this UCI engine (Fairy-Stockfish) instead of bots against bots.
-    #[arg(long, value_name = "PATH")]
+    #[arg(long, value_name = "PATH", group = "opponent")]
     pub engine: Option<PathBuf>,
+    /// Play our bot against the Fairy-Stockfish compiled into pyffish, run by this Python
+    /// (it plays atomic, duck and chaturanga, which the Debian engine lacks).
+    #[arg(long, value_name = "PYTHON", group = "opponent")]
+    pub pyffish: Option<String>,
     /// The engine's fixed search depth.
-    #[arg(long, value_name = "D", requires = "engine")]
+    #[arg(long, value_name = "D", requires = "opponent")]
     pub engine_depth: Option<u32>,
     /// Our bot's level against the engine.
-    #[arg(long, value_name = "LEVEL", value_parser = level_parser(), requires = "engine")]
+    #[arg(long, value_name = "LEVEL", value_parser = level_parser(), requires = "opponent")]
     pub level: Option<u8>,
+    /// Random plies at the start of each pair of games against the engine (seeded openings).
+    #[arg(long, value_name = "N", requires = "opponent")]
+    pub random_plies: Option<usize>,
 }
 
 #[derive(Args, Debug)]
