@@ -223,7 +223,10 @@ pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
             Some(f) => Game::from_fen(&id, f).map_err(|e| e.to_string())?,
             None => Game::new(&id).map_err(|e| e.to_string())?,
         };
-        for m in flag_value(args, "--moves").unwrap_or_default().split_whitespace() {
+        for m in flag_value(args, "--moves")
+            .unwrap_or_default()
+            .split_whitespace()
+        {
             game.play_text(m).map_err(|e| format!("{m}: {e}"))?;
         }
         let walker = simple_bot(0, 7);

@@ -639,8 +639,7 @@ impl<'a> Search<'a> {
                             continue;
                         }
                     }
-                    if !self.teams && depth <= LMP_DEPTH && i >= 3 + (depth * depth) as usize * 2
-                    {
+                    if !self.teams && depth <= LMP_DEPTH && i >= 3 + (depth * depth) as usize * 2 {
                         continue;
                     }
                 }
