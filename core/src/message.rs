@@ -252,6 +252,8 @@ pub const ALL_KEYS: &[&str] = &[
     button::CHOICE_END,
     button::CHOICE_GREY,
     button::CHOICE_GIVE,
+    crate::present::levels::KEY_UNDER,
+    crate::present::levels::KEY_ABOUT,
 ];
 
 /// How a score reads: in whole points, or quarter points where the game keeps them

@@ -13,6 +13,7 @@
 
 mod build;
 mod input;
+pub mod levels;
 #[cfg(test)]
 mod tests;
 mod text;

@@ -52,9 +52,17 @@ pub struct Limits {
     pub depth: u8,
     /// Nodes (actions applied) before the search stops; deterministic, unlike time.
     pub nodes: Option<u64>,
-    /// Wall-clock time before the search stops.
+    /// Time before the search stops: wall clock, or the search's [`Clock`] where it has one
+    /// ([`Search::clock`]).
     pub time: Option<Duration>,
 }
+
+/// A clock a search may be timed by instead of the wall clock: its reading now (any origin;
+/// the search takes differences), `None` where it cannot be read. For the CPU time of the
+/// calling thread, so that a series of bot games on a loaded machine gives every bot the
+/// thinking time of its level's cap, not the share of it that the machine leaves it
+/// (`rookery match --cpu-time`).
+pub type Clock = fn() -> Option<Duration>;
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -136,6 +144,9 @@ pub struct Search<'a> {
     cancel: &'a AtomicBool,
     limits: Limits,
     deadline: Option<Instant>,
+    /// The clock that times [`Limits::time`] instead of the wall clock, with its reading at
+    /// the start ([`Search::clock`]).
+    clock: Option<(Clock, Duration)>,
     nodes: u64,
     stopped: bool,
     tt: Vec<Entry>,
@@ -184,6 +195,7 @@ impl<'a> Search<'a> {
             cancel,
             limits,
             deadline: limits.time.map(|t| Instant::now() + t),
+            clock: None,
             nodes: 0,
             stopped: false,
             tt: vec![Entry::default(); TT_SIZE],
@@ -212,6 +224,15 @@ impl<'a> Search<'a> {
             early: 0,
             stats: Stats::default(),
         }
+    }
+
+    /// Times [`Limits::time`] on `clock` instead of the wall clock (see [`Clock`]). Where the
+    /// clock cannot be read, at the start or later, the wall clock times the search.
+    pub fn clock(mut self, clock: Clock) -> Self {
+        if let (Some(_), Some(start)) = (self.limits.time, clock()) {
+            self.clock = Some((clock, start));
+        }
+        self
     }
 
     /// Searches with `method` instead of the game's default ([`Method::default_for`]).
@@ -343,7 +364,12 @@ impl<'a> Search<'a> {
             return true;
         }
         if self.nodes & 255 == 0 {
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let on_clock = self.clock.and_then(|(clock, start)| {
+                let spent = clock()?.saturating_sub(start);
+                Some(self.limits.time.is_some_and(|t| spent >= t))
+            });
+            let late =
+                on_clock.unwrap_or_else(|| self.deadline.is_some_and(|d| Instant::now() >= d));
             if late || self.cancel.load(Ordering::Relaxed) {
                 self.stopped = true;
             }
@@ -614,8 +640,7 @@ impl<'a> Search<'a> {
                             continue;
                         }
                     }
-                    if !self.teams && depth <= LMP_DEPTH && i >= 3 + (depth * depth) as usize * 2
-                    {
+                    if !self.teams && depth <= LMP_DEPTH && i >= 3 + (depth * depth) as usize * 2 {
                         continue;
                     }
                 }
@@ -998,5 +1023,31 @@ mod tests {
         let b = Search::new(&g, lim, &cancel).run();
         assert_eq!(a, b);
         assert!(a.nodes >= 20_000 && a.nodes < 20_100);
+    }
+
+    /// A search timed on its own clock ([`Search::clock`]: `rookery match --cpu-time`) stops
+    /// when that clock says the time is spent, not when the wall clock does: on a clock that
+    /// stands still a 1 ms cap runs to the node budget, however long that takes.
+    #[test]
+    fn a_search_timed_on_its_clock_ignores_the_wall_clock() {
+        let g = Game::new("eight-player-ffa").unwrap();
+        let cancel = AtomicBool::new(false);
+        let lim = Limits {
+            depth: 64,
+            nodes: Some(30_000),
+            time: Some(Duration::from_millis(1)),
+        };
+        let frozen: Clock = || Some(Duration::ZERO);
+        let found = Search::new(&g, lim, &cancel).clock(frozen).run();
+        assert!(found.nodes >= 30_000, "{} nodes", found.nodes);
+        // a clock that cannot be read leaves the wall clock in charge: the 1 ms cap stops the
+        // search long before a budget that would take minutes
+        let unread: Clock = || None;
+        let budget = Limits {
+            nodes: Some(50_000_000),
+            ..lim
+        };
+        let found = Search::new(&g, budget, &cancel).clock(unread).run();
+        assert!(found.nodes < 50_000_000 && found.best.is_some());
     }
 }
