@@ -21,7 +21,8 @@
 //! captures and promotions, check extension where the game has check, late-move reductions;
 //! for two sides (two players, or two teams whose seats take turns side by side) also
 //! repetition draws on the line, reverse futility, futility and late-move pruning near the
-//! leaves, null-move pruning, and delta pruning with a losing-capture filter in quiescence. Budgets: depth, nodes
+//! leaves (four-player teams: at every depth, by the count of quiet moves, checks kept),
+//! null-move pruning, and delta pruning with a losing-capture filter in quiescence. Budgets: depth, nodes
 //! and time; a cancel flag is read every 256 nodes, so a search stops within a few
 //! milliseconds. The same seed and node budget give the same answer.
 
