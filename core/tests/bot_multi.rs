@@ -277,6 +277,9 @@ fn the_test_positions_are_free_for_all() {
 /// Blue's queen checks Red's king on h1 from i2, and Green mates before Red moves again (a seat
 /// is mated on its own turn). The search searched that check reduced (it tested only the next
 /// seat, Yellow, for check) and played `i2i4`; now the check to a seat that moves later counts.
+/// (It also guards the teams' late-move pruning, which prunes late quiet moves by their count
+/// but keeps those that check: without that, Blue's quiet check `b9i2` is pruned and `i2i4`
+/// looks safe.)
 #[test]
 fn the_teams_search_sees_a_check_that_mates_before_the_checked_seat_moves() {
     let mut g = game("four-player-teams", rules::four::CHESS_COM_START_FEN4);
