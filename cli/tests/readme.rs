@@ -341,7 +341,11 @@ fn the_level_pickers_strengths_are_the_readmes_table() {
         .nth(1)
         .expect("the README's section on each level's strength");
     let mut rows = Vec::new();
-    for line in section.lines().skip_while(|l| !l.starts_with("| level")).skip(2) {
+    for line in section
+        .lines()
+        .skip_while(|l| !l.starts_with("| level"))
+        .skip(2)
+    {
         if !line.starts_with('|') {
             break;
         }
@@ -359,5 +363,8 @@ fn the_level_pickers_strengths_are_the_readmes_table() {
         .enumerate()
         .map(|(i, e)| ((i + 1).to_string(), Some(*e)))
         .collect();
-    assert_eq!(rows, expected, "README rows (level, about) against CHESS_ELO");
+    assert_eq!(
+        rows, expected,
+        "README rows (level, about) against CHESS_ELO"
+    );
 }

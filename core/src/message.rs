@@ -254,6 +254,8 @@ pub const ALL_KEYS: &[&str] = &[
     button::CHOICE_GIVE,
     crate::present::levels::KEY_UNDER,
     crate::present::levels::KEY_ABOUT,
+    crate::present::levels::KEY_STRENGTH_UNDER,
+    crate::present::levels::KEY_STRENGTH_ABOUT,
 ];
 
 /// How a score reads: in whole points, or quarter points where the game keeps them

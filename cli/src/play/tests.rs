@@ -570,7 +570,10 @@ fn the_setup_shows_each_bot_level_with_its_chess_strength() {
         key(&mut app, KeyCode::Left); // down to level 1
     }
     let text = shown(&mut app);
-    assert!(text.contains("Bot, level 1 · under 1350 Elo (chess)"), "{text}");
+    assert!(
+        text.contains("Bot, level 1 · under 1350 Elo (chess)"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -30,17 +30,22 @@ pub const CHESS_ELO: [ChessElo; LEVELS.len()] = [
     ChessElo::About(1700),
 ];
 
-/// The message key of a level with its chess strength (`seat-bot-under`, `seat-bot-about`).
+/// The message keys of a level with its chess strength ("Bot, level 8 · ≈ 1700 Elo (chess)")
+/// and of the strength alone ("≈ 1700 Elo (chess)"), under or about an Elo.
 pub const KEY_UNDER: &str = "seat-bot-under";
 pub const KEY_ABOUT: &str = "seat-bot-about";
+pub const KEY_STRENGTH_UNDER: &str = "level-strength-under";
+pub const KEY_STRENGTH_ABOUT: &str = "level-strength-about";
 
 /// One level a player may pick.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LevelChoice {
     pub level: u8,
     pub chess_elo: ChessElo,
-    /// What the picker shows: "Bot, level 8 · ≈ 1700 Elo (chess)".
+    /// What a picker that lists the levels shows: "Bot, level 8 · ≈ 1700 Elo (chess)".
     pub label: Message,
+    /// The strength alone, beside a level already shown: "≈ 1700 Elo (chess)".
+    pub strength: Message,
     /// The level a new bot seat starts at.
     pub default: bool,
 }
@@ -54,6 +59,7 @@ pub fn bot_levels() -> Vec<LevelChoice> {
                 level,
                 chess_elo: chess_elo(level)?,
                 label: level_label(level),
+                strength: strength_label(level)?,
                 default: level == DEFAULT_LEVEL,
             })
         })
@@ -77,6 +83,14 @@ pub fn level_label(level: u8) -> Message {
             .with("elo", elo),
         None => Message::new("seat-bot").with("level", level),
     }
+}
+
+/// A level's chess strength alone (`None` for a level without one).
+pub fn strength_label(level: u8) -> Option<Message> {
+    Some(match chess_elo(level)? {
+        ChessElo::Under(elo) => Message::new(KEY_STRENGTH_UNDER).with("elo", elo),
+        ChessElo::About(elo) => Message::new(KEY_STRENGTH_ABOUT).with("elo", elo),
+    })
 }
 
 #[cfg(test)]
@@ -110,6 +124,15 @@ mod tests {
         assert_eq!(l8.arg("elo"), Some("1700"));
         assert_eq!(level_label(1).key, KEY_UNDER);
         assert_eq!(level_label(0).key, "seat-bot");
+        assert_eq!(
+            strength_label(3),
+            Some(Message::new(KEY_STRENGTH_ABOUT).with("elo", 1300))
+        );
+        assert_eq!(
+            strength_label(2),
+            Some(Message::new(KEY_STRENGTH_UNDER).with("elo", 1350))
+        );
+        assert_eq!(strength_label(0), None);
         assert_eq!(chess_elo(9), None);
     }
 }
