@@ -107,7 +107,7 @@ pub fn default_house_rules() -> HouseRulesConfig {
 }
 
 /// A bot level a player may pick on the new-game screen, with how strong it plays (decided in
-/// `rookery_core::present::levels`; measured in chess only, and the label says so).
+/// `rookery_core::levels`; measured in chess only, and the label says so).
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct BotLevel {
     /// 1 (weakest) to 8.
@@ -129,8 +129,8 @@ pub struct BotLevel {
 /// The bot levels a player picks from, weakest first, each with its strength.
 #[uniffi::export]
 pub fn bot_levels() -> Vec<BotLevel> {
-    use rookery_core::present::levels::ChessElo;
-    rookery_core::present::levels::bot_levels()
+    use rookery_core::levels::ChessElo;
+    rookery_core::levels::bot_levels()
         .into_iter()
         .map(|l| {
             let (chess_elo, chess_elo_under) = match l.chess_elo {

@@ -330,12 +330,12 @@ fn the_extractor_reads_blocks_continued_lines_and_wrapped_spans() {
     );
 }
 
-/// The level pickers' strengths (`rookery_core::present::levels::CHESS_ELO`, shown by the
+/// The level pickers' strengths (`rookery_core::levels::CHESS_ELO`, shown by the
 /// terminal, Android and iOS) are the "about" column of the README's table "How strong each
 /// level is": a new measurement changes both.
 #[test]
 fn the_level_pickers_strengths_are_the_readmes_table() {
-    use rookery_core::present::levels::{ChessElo, CHESS_ELO};
+    use rookery_core::levels::{ChessElo, CHESS_ELO};
     let section = README
         .split("How strong each level is in chess")
         .nth(1)

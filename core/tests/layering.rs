@@ -4,6 +4,7 @@
 //! error, rng → board → piece → variant, rules (the Rules interface and shared data)
 //!   → position → movegen, movetext → game, tree → notation → message → families (rules/<game>.rs)
 //!   → registry (rules/registry.rs) → search → view, interact → scene → present → store → bot
+//!   → levels
 //! ```
 //!
 //! This test reads every non-test line of core/src (comments dropped) for the modules it names
@@ -39,6 +40,7 @@ const LAYERS: &[&[&str]] = &[
     &["present"],
     &["store"],
     &["bot"],
+    &["levels"],
     &["lib"],
 ];
 

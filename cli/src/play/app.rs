@@ -35,14 +35,14 @@ impl SeatKind {
         match self {
             SeatKind::Person => t("seat-person"),
             // the level with its chess strength, as every shell's picker shows it
-            SeatKind::Bot(l) => message_text(&rookery_core::present::levels::level_label(l)),
+            SeatKind::Bot(l) => message_text(&rookery_core::levels::level_label(l)),
         }
     }
     /// The next choice in the setup list (Person, then the core's bot levels).
     fn step(self, delta: i32) -> SeatKind {
         let all: Vec<SeatKind> = std::iter::once(SeatKind::Person)
             .chain(
-                rookery_core::present::levels::bot_levels()
+                rookery_core::levels::bot_levels()
                     .into_iter()
                     .map(|l| SeatKind::Bot(l.level)),
             )

@@ -13,7 +13,6 @@
 
 mod build;
 mod input;
-pub mod levels;
 #[cfg(test)]
 mod tests;
 mod text;

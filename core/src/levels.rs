@@ -1,13 +1,13 @@
-//! The bot levels a player picks from and how strong each plays, decided once here: the
-//! terminal's setup, the Android picker and the iOS picker show the same list and the same
-//! words (through the bindings' `bot_levels`).
+//! The bot levels a player picks from and how strong each plays, decided once here (above
+//! `bot`, whose levels it describes): the terminal's setup, the Android picker and the iOS
+//! picker show the same list and the same words (through the bindings' `bot_levels`).
 //!
 //! The strength is measured in chess only (README "How strong each level is":
 //! `tests/python/strength.py`, Stockfish limited to an Elo); the label says so, and no figure
 //! is claimed for the other games.
 
 use crate::bot::{DEFAULT_LEVEL, LEVELS};
-use crate::message::Message;
+use crate::message::{level as key, Message};
 
 /// How strong a level plays chess, on Stockfish's `UCI_Elo` scale: about this Elo, or under it
 /// (it lost nearly every game against Stockfish's lowest measured Elo).
@@ -29,13 +29,6 @@ pub const CHESS_ELO: [ChessElo; LEVELS.len()] = [
     ChessElo::About(1600),
     ChessElo::About(1700),
 ];
-
-/// The message keys of a level with its chess strength ("Bot, level 8 · ≈ 1700 Elo (chess)")
-/// and of the strength alone ("≈ 1700 Elo (chess)"), under or about an Elo.
-pub const KEY_UNDER: &str = "seat-bot-under";
-pub const KEY_ABOUT: &str = "seat-bot-about";
-pub const KEY_STRENGTH_UNDER: &str = "level-strength-under";
-pub const KEY_STRENGTH_ABOUT: &str = "level-strength-about";
 
 /// One level a player may pick.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,10 +68,10 @@ pub fn chess_elo(level: u8) -> Option<ChessElo> {
 /// without one (0, the random mover).
 pub fn level_label(level: u8) -> Message {
     match chess_elo(level) {
-        Some(ChessElo::Under(elo)) => Message::new(KEY_UNDER)
+        Some(ChessElo::Under(elo)) => Message::new(key::UNDER)
             .with("level", level)
             .with("elo", elo),
-        Some(ChessElo::About(elo)) => Message::new(KEY_ABOUT)
+        Some(ChessElo::About(elo)) => Message::new(key::ABOUT)
             .with("level", level)
             .with("elo", elo),
         None => Message::new("seat-bot").with("level", level),
@@ -88,8 +81,8 @@ pub fn level_label(level: u8) -> Message {
 /// A level's chess strength alone (`None` for a level without one).
 pub fn strength_label(level: u8) -> Option<Message> {
     Some(match chess_elo(level)? {
-        ChessElo::Under(elo) => Message::new(KEY_STRENGTH_UNDER).with("elo", elo),
-        ChessElo::About(elo) => Message::new(KEY_STRENGTH_ABOUT).with("elo", elo),
+        ChessElo::Under(elo) => Message::new(key::STRENGTH_UNDER).with("elo", elo),
+        ChessElo::About(elo) => Message::new(key::STRENGTH_ABOUT).with("elo", elo),
     })
 }
 
@@ -119,18 +112,18 @@ mod tests {
     #[test]
     fn level_labels_name_the_level_and_its_chess_elo() {
         let l8 = level_label(8);
-        assert_eq!(l8.key, KEY_ABOUT);
+        assert_eq!(l8.key, key::ABOUT);
         assert_eq!(l8.arg("level"), Some("8"));
         assert_eq!(l8.arg("elo"), Some("1700"));
-        assert_eq!(level_label(1).key, KEY_UNDER);
+        assert_eq!(level_label(1).key, key::UNDER);
         assert_eq!(level_label(0).key, "seat-bot");
         assert_eq!(
             strength_label(3),
-            Some(Message::new(KEY_STRENGTH_ABOUT).with("elo", 1300))
+            Some(Message::new(key::STRENGTH_ABOUT).with("elo", 1300))
         );
         assert_eq!(
             strength_label(2),
-            Some(Message::new(KEY_STRENGTH_UNDER).with("elo", 1350))
+            Some(Message::new(key::STRENGTH_UNDER).with("elo", 1350))
         );
         assert_eq!(strength_label(0), None);
         assert_eq!(chess_elo(9), None);
