@@ -284,7 +284,11 @@ pub enum BenchCommand {
         /// Measure from this position instead of a mid-game of each game.
         #[arg(long, value_name = "FEN")]
         fen: Option<String>,
-        /// Search to this depth instead of the level's budget (nodes per second).
+        /// Moves played from the position of --fen, space-separated, in coordinate text.
+        #[arg(long, value_name = "MOVES", requires = "fen")]
+        moves: Option<String>,
+        /// Search to this depth instead of the level's budget (nodes per second and how the
+        /// tree was cut).
         #[arg(long, value_name = "D")]
         depth: Option<u8>,
         /// Time N bots moving one after the other (a round of the table).
@@ -329,6 +333,10 @@ pub struct MatchArgs {
     /// time.
     #[arg(long, value_name = "F", conflicts_with_all = ["nodes", "movetime"])]
     pub time_scale: Option<f64>,
+    /// Time each move's cap on the CPU time of the bot's thread instead of the wall clock, so
+    /// a loaded machine gives every level its whole cap (a series then takes longer).
+    #[arg(long, conflicts_with = "nodes")]
+    pub cpu_time: bool,
     #[arg(long, value_name = "N")]
     pub move_limit: Option<u32>,
     #[arg(long, value_name = "N")]
@@ -375,6 +383,10 @@ pub struct ThinkArgs {
     /// Also print the legal moves of the side to move (`legal m1 m2 ...`).
     #[arg(long)]
     pub legal: bool,
+    /// Stay running: answer stdin lines `go [moves ...]` (a move) and `legal [moves ...]`
+    /// (the legal moves), each answer ending with `ok`; `quit` stops.
+    #[arg(long, conflicts_with = "moves")]
+    pub serve: bool,
 }
 
 #[derive(Args, Debug)]

@@ -12,12 +12,13 @@ use rookery_core::search::Method;
 use crate::flag_value;
 
 /// `rookery match --game ID --players L1,L2[,...] [--games N] [--nodes N | --movetime MS |
-/// --time-scale F] [--move-limit N] [--seed S]`: level 0 is the simple random bot; 1–8 the search levels, each optionally
+/// --time-scale F] [--cpu-time] [--move-limit N] [--seed S]`: level 0 is the simple random bot; 1–8 the search levels, each optionally
 /// followed by a multi-player method to compare (`8b` BRS+, `8p` paranoid; by default the
 /// game's own, `search::Method::default_for`). With `--nodes` every
 /// move searches a fixed node budget (reproducible); with `--movetime` every level gets the same
 /// time cap; with `--time-scale` each level its own cap times F (the levels' ordering in less
-/// time); otherwise each level's own cap.
+/// time); otherwise each level's own cap. With `--cpu-time` the caps are timed on each bot's
+/// thread CPU time ([`thread_cpu_time`]), so a loaded machine does not cut them short.
 pub fn cmd_match(args: &[String]) -> Result<(), String> {
     if flag_value(args, "--engine").is_some() || flag_value(args, "--pyffish").is_some() {
         return cmd_match_engine(args);
@@ -60,6 +61,7 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
             _ => Err("bad --time-scale".to_string()),
         })
         .transpose()?;
+    let cpu_time = args.iter().any(|a| a == "--cpu-time");
     let limit: u32 = parse(args, "--move-limit", 400)?;
     let seed: u64 = parse(args, "--seed", 1)?;
     // entrant i of `players` sits at seat (i + game) % n; entrants beyond the seats are ignored,
@@ -67,6 +69,8 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
     let entrants: Vec<(u8, Option<Method>)> = (0..n).map(|i| players[i % players.len()]).collect();
     let mut points = vec![0.0f64; n];
     let mut played = vec![0usize; n];
+    // the game points (or places' points) each entrant finished with, summed over the games
+    let mut scored_sum = vec![0i64; n];
     let started = Instant::now();
     let mut moves_total = 0usize;
     for g in 0..games {
@@ -92,6 +96,7 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
                             let lv = rookery_core::bot::LEVELS[(level.clamp(1, 8) - 1) as usize];
                             ((rookery_core::bot::move_time_ms(lv, n) as f64 * f) as u64).max(1)
                         })),
+                        clock: cpu_time.then_some(thread_cpu_time as rookery_core::search::Clock),
                         ..search_bot(level, s)
                     })
                 }
@@ -119,6 +124,7 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
             played[e] += 1;
             if let Some(st) = standings.iter().find(|s| s.seat == seat) {
                 scored.push(st.points);
+                scored_sum[e] += st.points as i64;
                 if st.place == best {
                     points[e] += 1.0 / firsts as f64;
                     first.push(e);
@@ -148,14 +154,40 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
         };
         println!("{e}\t{level}{m}\t{}\t{:.1}", played[e], points[e]);
     }
+    // the same by level: with several seats of a level (`--players 3,2` at eight seats: four
+    // each) its first places are compared with its share of the seats, and the mean points a
+    // seat finished with show a difference that first places among eight need many games for
+    let label = |(level, method): (u8, Option<Method>)| match method {
+        Some(Method::Paranoid) => format!("{level}p"),
+        Some(Method::Brs) => format!("{level}b"),
+        None => level.to_string(),
+    };
+    let mut labels: Vec<String> = entrants.iter().map(|&e| label(e)).collect();
+    labels.sort();
+    labels.dedup();
+    println!("level\tseats\tfirst places\tshare\tequal share\tmean points a seat");
+    for l in labels {
+        let seats: Vec<usize> = (0..n).filter(|&e| label(entrants[e]) == l).collect();
+        let firsts: f64 = seats.iter().map(|&e| points[e]).sum();
+        let games_played: usize = seats.iter().map(|&e| played[e]).sum();
+        let points_sum: i64 = seats.iter().map(|&e| scored_sum[e]).sum();
+        println!(
+            "{l}\t{}\t{firsts:.1}\t{:.0}%\t{:.0}%\t{:.1}",
+            seats.len(),
+            100.0 * firsts / games.max(1) as f64,
+            100.0 * seats.len() as f64 / n as f64,
+            points_sum as f64 / games_played.max(1) as f64
+        );
+    }
     Ok(())
 }
 
-/// `rookery bench bot [--level L] [--games IDS] [--plies N] [--fen F] [--depth D] [--round N]
-/// [--cancel-after MS] [--method b|p]`: from a mid-game position of each game (N seeded random plies from the
-/// start, or the position `F` of the one game named), the time of one move at the level and
-/// the search's nodes per second. `--depth D` searches to depth D with no time cap (the
-/// nodes-per-second measure); `--round N` times N bots moving one after the other (a round of
+/// `rookery bench bot [--level L] [--games IDS] [--plies N] [--fen F [--moves M]] [--depth D]
+/// [--round N] [--cancel-after MS] [--method b|p]`: from a mid-game position of each game (N
+/// seeded random plies from the start, or the position `F` of the one game named, after the
+/// moves `M`), the time of one move at the level and the search's nodes per second. `--depth
+/// D` searches to depth D with no time cap (the nodes-per-second measure) and prints how the
+/// tree was cut (cut-offs on the first move, table hits, null moves, re-searches); `--round N` times N bots moving one after the other (a round of
 /// the table); `--cancel-after MS` starts a search with no limit, cancels it after MS and
 /// prints how long it took to return; `--method` picks BRS+ or paranoid for 3+ seats.
 pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
@@ -191,6 +223,12 @@ pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
             Some(f) => Game::from_fen(&id, f).map_err(|e| e.to_string())?,
             None => Game::new(&id).map_err(|e| e.to_string())?,
         };
+        for m in flag_value(args, "--moves")
+            .unwrap_or_default()
+            .split_whitespace()
+        {
+            game.play_text(m).map_err(|e| format!("{m}: {e}"))?;
+        }
         let walker = simple_bot(0, 7);
         let cancel = AtomicBool::new(false);
         for _ in 0..if fen.is_some() { 0 } else { plies } {
@@ -296,6 +334,23 @@ pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
             found.nodes,
             found.nodes as f64 / cpu
         );
+        if depth.is_some() {
+            let st = found.stats;
+            let pc = |a: u64, b: u64| 100.0 * a as f64 / b.max(1) as f64;
+            println!(
+                "\tcut-offs {} ({:.0}% on the first move), table hits {:.0}% (answered {:.0}%), \
+                 null moves cut {}/{}, reductions searched again {}/{}, quiescence nodes {:.0}%",
+                st.cuts,
+                pc(st.first_cuts, st.cuts),
+                pc(st.tt_hits, st.tt_probes),
+                pc(st.tt_cuts, st.tt_probes),
+                st.null_cuts,
+                st.null_tries,
+                st.researched,
+                st.reduced,
+                pc(st.qnodes, found.nodes)
+            );
+        }
     }
     Ok(())
 }
@@ -580,6 +635,25 @@ fn play_turn(game: &mut Game, text: &str) -> Result<(), String> {
 }
 
 /// Nanoseconds this thread has run on a CPU (Linux: /proc/thread-self/schedstat).
+/// The CPU time of the calling thread (a search's [`rookery_core::search::Clock`]); `None`
+/// where it cannot be read.
+#[cfg(unix)]
+fn thread_cpu_time() -> Option<std::time::Duration> {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec into the valid, exclusively borrowed `t`.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
+    ok.then(|| std::time::Duration::new(t.tv_sec as u64, t.tv_nsec as u32))
+}
+
+/// See the unix version: no thread clock here, so the wall clock times the search.
+#[cfg(not(unix))]
+fn thread_cpu_time() -> Option<std::time::Duration> {
+    None
+}
+
 fn thread_cpu_ns() -> Option<u64> {
     std::fs::read_to_string("/proc/thread-self/schedstat")
         .ok()?

@@ -91,6 +91,10 @@ fn usage_errors_exit_2_with_the_reason_on_stderr() {
             "rules, movement",
         ),
         (&["match", "--players", "4,9"], "not a bot level"),
+        (
+            &["match", "--cpu-time", "--nodes", "100"],
+            "cannot be used with",
+        ),
         (&["bench", "bot", "--level", "12"], "0..=8"),
         (
             &["saved", "--db", "/tmp/x", "--export", "1", "--delete", "2"],
@@ -357,4 +361,64 @@ fn an_import_with_a_bad_move_names_it_and_saves_nothing() {
         "nothing of the bad record was saved"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 34: `rookery match` sums up each level over its seats: first places against the
+/// level's share of the seats, and the mean points a seat finished with (the same points the
+/// per-game lines print). `--cpu-time` times the caps on the bots' CPU time.
+#[test]
+fn match_sums_up_each_level_over_its_seats() {
+    let o = run(&[
+        "match",
+        "--game",
+        "four-player-ffa",
+        "--players",
+        "1,0",
+        "--games",
+        "3",
+        "--nodes",
+        "300",
+        "--move-limit",
+        "60",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let (out, err) = (stdout(&o), stderr(&o));
+    // entrants 0 and 2 are level 1, entrants 1 and 3 the random mover (level 0)
+    let mut points = [0i64; 2];
+    for line in err.lines().filter(|l| l.starts_with("game ")) {
+        let list = line.split("points by entrant [").nth(1).expect(line);
+        let list = list.split(']').next().unwrap();
+        for (e, p) in list.split(", ").enumerate() {
+            points[(e + 1) % 2] += p.trim().parse::<i64>().expect(line);
+        }
+    }
+    let table: Vec<Vec<&str>> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("level\tseats"))
+        .skip(1)
+        .map(|l| l.split('\t').collect())
+        .collect();
+    assert_eq!(table.len(), 2, "{out}");
+    let mut firsts = 0.0;
+    for (row, level) in table.iter().zip(["0", "1"]) {
+        assert_eq!(&row[..2], &[level, "2"], "{out}");
+        firsts += row[2].parse::<f64>().unwrap();
+        assert_eq!(row[4], "50%", "{out}");
+        let mean = points[level.parse::<usize>().unwrap()] as f64 / 6.0;
+        assert_eq!(row[5], format!("{mean:.1}"), "{out}");
+    }
+    assert!((firsts - 3.0).abs() < 0.01, "{out}");
+    let o = run(&[
+        "match",
+        "--game",
+        "chess",
+        "--players",
+        "1,1",
+        "--games",
+        "1",
+        "--cpu-time",
+        "--move-limit",
+        "12",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }

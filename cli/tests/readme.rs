@@ -237,7 +237,7 @@ fn every_command_of_the_readme_runs() {
         ),
         ("rookery uci", vec![(s(&["uci"]), "uci\nquit\n", "uciok")]),
         (
-            "rookery think --game ID [--fen F] [--moves \"M1 M2 …\"] [--movetime MS | --nodes N] [--legal]",
+            "rookery think --game ID [--fen F] [--moves \"M1 M2 …\"] [--movetime MS | --nodes N] [--legal] [--serve]",
             vec![
                 (s(&["think", "--game", "chess", "--nodes", "50"]), "", "bestmove"),
                 (
@@ -245,6 +245,7 @@ fn every_command_of_the_readme_runs() {
                     "",
                     "legal ",
                 ),
+                (s(&["think", "--game", "chess", "--serve", "--nodes", "50"]), "go e2e4\nquit\n", "bestmove"),
             ],
         ),
         ("rookery usi", vec![(s(&["usi"]), "usi\nquit\n", "usiok")]),

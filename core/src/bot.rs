@@ -366,6 +366,9 @@ pub struct SearchBot {
     /// A time cap per move instead of the level's (`rookery match --movetime`: equal time for
     /// every level, as against an engine).
     pub movetime_ms: Option<u64>,
+    /// The clock of the time cap instead of the wall clock (`rookery match --cpu-time`: the
+    /// thread's CPU time; see [`crate::search::Clock`]).
+    pub clock: Option<crate::search::Clock>,
 }
 
 /// The bot of a level 1–8 (clamped), seeded.
@@ -376,6 +379,7 @@ pub fn search_bot(level: u8, seed: u64) -> SearchBot {
         nodes: None,
         method: None,
         movetime_ms: None,
+        clock: None,
     }
 }
 
@@ -458,6 +462,10 @@ impl SearchBot {
         };
         let search = match self.method {
             Some(m) => search.method(m),
+            None => search,
+        };
+        let search = match self.clock {
+            Some(c) => search.clock(c),
             None => search,
         };
         // exact values where the noise can still change the choice: within twice the noise

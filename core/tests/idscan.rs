@@ -62,24 +62,6 @@ fn root() -> PathBuf {
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
 }
 
-fn files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in rd.flatten() {
-        let p = e.path();
-        let name = p.file_name().unwrap().to_string_lossy().to_string();
-        if p.is_dir() {
-            if ["test", "tests", "Tests", "build", "target", "generated"].contains(&name.as_str()) {
-                continue;
-            }
-            files(&p, ext, out);
-        } else if name.ends_with(ext) {
-            out.push(p);
-        }
-    }
-}
-
 /// Every hit: (file, line number, what was found, the line).
 fn scan() -> Vec<(String, usize, String, String)> {
     let root = root();
@@ -87,26 +69,14 @@ fn scan() -> Vec<(String, usize, String, String)> {
         .iter()
         .map(|g| g.id)
         .collect();
-    let mut paths = Vec::new();
-    for d in ["core/src", "cli/src", "bindings/src"] {
-        files(&root.join(d), ".rs", &mut paths);
-    }
-    files(&root.join("android"), ".kt", &mut paths);
-    files(&root.join("ios/Sources"), ".swift", &mut paths);
-    paths.sort();
     let mut hits = Vec::new();
-    for p in paths {
-        let rel = p
-            .strip_prefix(&root)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
-        let name = rel.rsplit('/').next().unwrap_or("");
-        if rel.starts_with("core/src/rules/")
-            || rel.contains("/src/test/")
-            || name == "tests.rs"
-            || name.ends_with("_tests.rs")
-        {
+    let sources = ["core/src", "cli/src", "bindings/src"]
+        .iter()
+        .flat_map(|d| source::files(&root, d, ".rs"))
+        .chain(source::files(&root, "android", ".kt"))
+        .chain(source::files(&root, "ios/Sources", ".swift"));
+    for (p, rel) in sources {
+        if rel.starts_with("core/src/rules/") {
             continue;
         }
         let text = std::fs::read_to_string(&p).unwrap();

@@ -16,7 +16,7 @@
 //! re-exports from the registry (`rules::variant`) is the registry's.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 #[path = "support/source.rs"]
 mod source;
@@ -75,17 +75,6 @@ fn layer(unit: &str) -> usize {
         .iter()
         .position(|l| l.contains(&unit))
         .unwrap_or_else(|| panic!("module {unit} has no layer: add it to LAYERS"))
-}
-
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).unwrap().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            files(&p, out)
-        } else if p.extension().is_some_and(|x| x == "rs") {
-            out.push(p)
-        }
-    }
 }
 
 /// The unit of a file under core/src.
@@ -181,20 +170,8 @@ fn edges() -> Vec<(String, String, String)> {
         .filter(|n| n != "mod" && n != "registry")
         .collect();
     let registry = registry_names(&src);
-    let mut paths = Vec::new();
-    files(&src, &mut paths);
-    paths.sort();
     let mut out = Vec::new();
-    for p in paths {
-        let rel = p
-            .strip_prefix(&src)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
-        let name = rel.rsplit('/').next().unwrap();
-        if name == "tests.rs" || name.ends_with("_tests.rs") || rel.contains("/tests/") {
-            continue;
-        }
+    for (p, rel) in source::files(&src, "", ".rs") {
         let from = unit_of(&rel);
         let text = std::fs::read_to_string(&p).unwrap();
         // the code joined, so a group `crate::rules::{a,\n b}` over several lines is read whole

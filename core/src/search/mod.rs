@@ -51,9 +51,17 @@ pub struct Limits {
     pub depth: u8,
     /// Nodes (actions applied) before the search stops; deterministic, unlike time.
     pub nodes: Option<u64>,
-    /// Wall-clock time before the search stops.
+    /// Time before the search stops: wall clock, or the search's [`Clock`] where it has one
+    /// ([`Search::clock`]).
     pub time: Option<Duration>,
 }
+
+/// A clock a search may be timed by instead of the wall clock: its reading now (any origin;
+/// the search takes differences), `None` where it cannot be read. For the CPU time of the
+/// calling thread, so that a series of bot games on a loaded machine gives every bot the
+/// thinking time of its level's cap, not the share of it that the machine leaves it
+/// (`rookery match --cpu-time`).
+pub type Clock = fn() -> Option<Duration>;
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,6 +78,31 @@ pub struct Found {
     pub cancelled: bool,
     /// Every root action with its value at the deepest finished iteration (best first).
     pub root: Vec<(Action, i32)>,
+    /// How the tree was cut ([`Stats`]).
+    pub stats: Stats,
+}
+
+/// Counters of a search's tree, the measure of its branching factor (`rookery bench bot
+/// --depth`): how often a node was cut and by what.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes of the main search (not quiescence) whose moves were searched and that failed
+    /// high (a beta cut-off) ...
+    pub cuts: u64,
+    /// ... of them on their first move (the measure of the move ordering).
+    pub first_cuts: u64,
+    /// Transposition table probes, entries found, and entries that answered the node.
+    pub tt_probes: u64,
+    pub tt_hits: u64,
+    pub tt_cuts: u64,
+    /// Null moves tried and those that cut the node.
+    pub null_tries: u64,
+    pub null_cuts: u64,
+    /// Moves searched at a reduced depth (LMR) and those searched again at full depth.
+    pub reduced: u64,
+    pub researched: u64,
+    /// Quiescence nodes.
+    pub qnodes: u64,
 }
 
 // ---------------------------------------------------------------- the search
@@ -110,6 +143,9 @@ pub struct Search<'a> {
     cancel: &'a AtomicBool,
     limits: Limits,
     deadline: Option<Instant>,
+    /// The clock that times [`Limits::time`] instead of the wall clock, with its reading at
+    /// the start ([`Search::clock`]).
+    clock: Option<(Clock, Duration)>,
     nodes: u64,
     stopped: bool,
     tt: Vec<Entry>,
@@ -126,6 +162,10 @@ pub struct Search<'a> {
     lmr: Vec<[i32; 64]>,
     /// Null-move pruning is sound enough here (two sides, check, one step per turn).
     null_ok: bool,
+    /// Two teams of two seats (four-player teams): every second ply is the same side's, so a
+    /// side's quiet moves multiply the tree four seats deep; late quiet moves that give no
+    /// check are pruned by their count at every depth ([`lmp_quiets`]).
+    teams: bool,
     /// Root moves valued exactly within this margin below the best (the noise of the lower
     /// levels needs their values; a move further below cannot win however the noise falls,
     /// so a bound is enough): `None` only the best move's value is exact.
@@ -140,6 +180,7 @@ pub struct Search<'a> {
     /// BRS+: the bonus of the points the bot's side scored on the line to this node, more the
     /// sooner they were scored ([`multi::EARLY_POINTS`]).
     early: i32,
+    stats: Stats,
 }
 
 impl<'a> Search<'a> {
@@ -153,6 +194,7 @@ impl<'a> Search<'a> {
             cancel,
             limits,
             deadline: limits.time.map(|t| Instant::now() + t),
+            clock: None,
             nodes: 0,
             stopped: false,
             tt: vec![Entry::default(); TT_SIZE],
@@ -173,12 +215,23 @@ impl<'a> Search<'a> {
                 })
                 .collect(),
             null_ok: two && v.royal_check && v.steps_per_turn == 1,
+            teams: two && v.seat_count() > 2,
             exact_root: None,
             only: None,
             q_max: multi::quiescence_depth(multi::sides(v)),
             method: Method::default_for(v),
             early: 0,
+            stats: Stats::default(),
         }
+    }
+
+    /// Times [`Limits::time`] on `clock` instead of the wall clock (see [`Clock`]). Where the
+    /// clock cannot be read, at the start or later, the wall clock times the search.
+    pub fn clock(mut self, clock: Clock) -> Self {
+        if let (Some(_), Some(start)) = (self.limits.time, clock()) {
+            self.clock = Some((clock, start));
+        }
+        self
     }
 
     /// Searches with `method` instead of the game's default ([`Method::default_for`]).
@@ -217,6 +270,7 @@ impl<'a> Search<'a> {
                     nodes: 0,
                     cancelled: self.cancel.load(Ordering::Relaxed),
                     root: root.iter().map(|&a| (a, 0)).collect(),
+                    stats: Stats::default(),
                 };
             }
         }
@@ -229,6 +283,7 @@ impl<'a> Search<'a> {
             nodes: 0,
             cancelled: false,
             root: root.iter().map(|&a| (a, 0)).collect(),
+            stats: Stats::default(),
         };
         if root.len() <= 1 || self.cancel.load(Ordering::Relaxed) {
             found.cancelled = self.cancel.load(Ordering::Relaxed);
@@ -298,6 +353,7 @@ impl<'a> Search<'a> {
             }
         }
         found.nodes = self.nodes;
+        found.stats = self.stats;
         found.cancelled = self.cancel.load(Ordering::Relaxed);
         found
     }
@@ -307,7 +363,12 @@ impl<'a> Search<'a> {
             return true;
         }
         if self.nodes & 255 == 0 {
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let on_clock = self.clock.and_then(|(clock, start)| {
+                let spent = clock()?.saturating_sub(start);
+                Some(self.limits.time.is_some_and(|t| spent >= t))
+            });
+            let late =
+                on_clock.unwrap_or_else(|| self.deadline.is_some_and(|d| Instant::now() >= d));
             if late || self.cancel.load(Ordering::Relaxed) {
                 self.stopped = true;
             }
@@ -485,15 +546,21 @@ impl<'a> Search<'a> {
         let slot = (key as usize) & (TT_SIZE - 1);
         let e = self.tt[slot];
         let mut tt_move = None;
+        self.stats.tt_probes += 1;
         if e.key == key {
+            self.stats.tt_hits += 1;
             tt_move = e.best;
             if e.depth as i32 >= depth {
                 let v = from_tt(e.value, ply);
-                match e.bound {
-                    0 => return v,
-                    1 if v >= beta => return v,
-                    2 if v <= alpha => return v,
-                    _ => {}
+                let cut = match e.bound {
+                    0 => true,
+                    1 => v >= beta,
+                    2 => v <= alpha,
+                    _ => false,
+                };
+                if cut {
+                    self.stats.tt_cuts += 1;
+                    return v;
                 }
             }
         }
@@ -513,6 +580,7 @@ impl<'a> Search<'a> {
             let stand = stand.unwrap_or_else(|| self.static_value());
             if (maxing && stand >= beta) || (!maxing && stand <= alpha) {
                 let r = 3 + depth / 6;
+                self.stats.null_tries += 1;
                 let cp = self.tree.null_step();
                 self.nodes += 1;
                 let v = self.node(depth - 1 - r, alpha, beta, ply + 1, false);
@@ -521,9 +589,11 @@ impl<'a> Search<'a> {
                     return 0;
                 }
                 if maxing && v >= beta {
+                    self.stats.null_cuts += 1;
                     return beta;
                 }
                 if !maxing && v <= alpha {
+                    self.stats.null_cuts += 1;
                     return alpha;
                 }
             }
@@ -539,6 +609,7 @@ impl<'a> Search<'a> {
         let mut best = if maxing { -WIN - 1 } else { WIN + 1 };
         let mut best_move = None;
         let killers = self.killers[ply.min(MAX_PLY - 1)];
+        let mut quiets = 0;
         for (i, a) in actions.into_iter().enumerate() {
             let quiet = match a {
                 Action::Move(m) => {
@@ -568,10 +639,23 @@ impl<'a> Search<'a> {
                             continue;
                         }
                     }
-                    if depth <= LMP_DEPTH && i >= 3 + (depth * depth) as usize * 2 {
+                    if !self.teams && depth <= LMP_DEPTH && i >= 3 + (depth * depth) as usize * 2 {
                         continue;
                     }
                 }
+                if self.teams && quiets >= lmp_quiets(depth, pv) {
+                    // a move that checks or ends the game is kept (the mates of four seats
+                    // come by checks)
+                    self.tree.step(a);
+                    let keep = self.tree.outcome().is_some() || self.checks_opponent(turn);
+                    self.tree.undo();
+                    if !keep {
+                        continue;
+                    }
+                }
+            }
+            if quiet {
+                quiets += 1;
             }
             let v = if i == 0 {
                 self.child(a, full, alpha, beta, ply + 1)
@@ -592,6 +676,7 @@ impl<'a> Search<'a> {
                 let improves = |v: i32| if maxing { v > alpha } else { v < beta };
                 let mut v = if r > 0 {
                     // a move that gives check is not reduced (mating drops, attacks on the king)
+                    self.stats.reduced += 1;
                     self.nodes += 1;
                     self.tree.step(a);
                     let check = self.has_check
@@ -607,6 +692,7 @@ impl<'a> Search<'a> {
                     self.child(a, full, lo, hi, ply + 1)
                 };
                 if r > 0 && improves(v) && !self.stopped {
+                    self.stats.researched += 1;
                     v = self.child(a, full, lo, hi, ply + 1);
                 }
                 if v > alpha && v < beta && beta - alpha > 1 && !self.stopped {
@@ -630,6 +716,8 @@ impl<'a> Search<'a> {
                 beta = beta.min(v);
             }
             if alpha >= beta {
+                self.stats.cuts += 1;
+                self.stats.first_cuts += (i == 0) as u64;
                 if let Action::Move(m) = a {
                     let pos = self.tree.position();
                     if !pos.is_capture(&m) && m.promo == 0 {
@@ -666,6 +754,7 @@ impl<'a> Search<'a> {
 
     /// Captures and promotions only, standing pat on the evaluation.
     fn quiesce(&mut self, mut alpha: i32, mut beta: i32, ply: usize, qply: usize) -> i32 {
+        self.stats.qnodes += 1;
         let stand = self.static_value();
         let pos = self.tree.position();
         let turn = pos.turn();
@@ -836,6 +925,16 @@ fn from_tt(v: i32, ply: usize) -> i32 {
     }
 }
 
+/// Four-player teams: the quiet moves searched at a node before the later ones are pruned
+/// (more at a principal-variation node), as 4pchess prunes.
+fn lmp_quiets(depth: i32, pv: bool) -> i32 {
+    if pv {
+        5 + depth * depth
+    } else {
+        1 + depth * depth / 5
+    }
+}
+
 fn history_slot(m: Move) -> usize {
     ((m.from as usize).wrapping_mul(577) ^ m.to as usize) & ((1 << 14) - 1)
 }
@@ -923,5 +1022,31 @@ mod tests {
         let b = Search::new(&g, lim, &cancel).run();
         assert_eq!(a, b);
         assert!(a.nodes >= 20_000 && a.nodes < 20_100);
+    }
+
+    /// A search timed on its own clock ([`Search::clock`]: `rookery match --cpu-time`) stops
+    /// when that clock says the time is spent, not when the wall clock does: on a clock that
+    /// stands still a 1 ms cap runs to the node budget, however long that takes.
+    #[test]
+    fn a_search_timed_on_its_clock_ignores_the_wall_clock() {
+        let g = Game::new("eight-player-ffa").unwrap();
+        let cancel = AtomicBool::new(false);
+        let lim = Limits {
+            depth: 64,
+            nodes: Some(30_000),
+            time: Some(Duration::from_millis(1)),
+        };
+        let frozen: Clock = || Some(Duration::ZERO);
+        let found = Search::new(&g, lim, &cancel).clock(frozen).run();
+        assert!(found.nodes >= 30_000, "{} nodes", found.nodes);
+        // a clock that cannot be read leaves the wall clock in charge: the 1 ms cap stops the
+        // search long before a budget that would take minutes
+        let unread: Clock = || None;
+        let budget = Limits {
+            nodes: Some(50_000_000),
+            ..lim
+        };
+        let found = Search::new(&g, budget, &cancel).clock(unread).run();
+        assert!(found.nodes < 50_000_000 && found.best.is_some());
     }
 }
