@@ -1820,7 +1820,7 @@ public func FfiConverterTypeBoardScene_lower(_ value: BoardScene) -> RustBuffer 
 
 /**
  * A bot level a player may pick on the new-game screen, with how strong it plays (decided in
- * `rookery_core::present::levels`; measured in chess only, and the label says so).
+ * `rookery_core::levels`; measured in chess only, and the label says so).
  */
 public struct BotLevel: Equatable, Hashable {
     /**
