@@ -112,7 +112,7 @@ piece-duck = Kačica
 seat-person = Človek
 seat-name = Meno
 seat-bot = Bot, úroveň { $level }
-# a bot level with its strength, measured in chess only (core/src/present/levels.rs)
+# a bot level with its strength, measured in chess only (core/src/levels.rs)
 seat-bot-under = Bot, úroveň { $level } · pod { $elo } Elo (v šachu)
 seat-bot-about = Bot, úroveň { $level } · ≈ { $elo } Elo (v šachu)
 level-strength-under = pod { $elo } Elo (v šachu)

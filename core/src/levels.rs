@@ -1,4 +1,4 @@
-//! The bot levels a player picks from and how strong each plays, decided once here (above
+//! The bot levels a player picks from and how strong each plays, decided once here (beside
 //! `bot`, whose levels it describes): the terminal's setup, the Android picker and the iOS
 //! picker show the same list and the same words (through the bindings' `bot_levels`).
 //!
