@@ -262,3 +262,48 @@ fn legal_moves_fen_and_game_ends_match_pyffish_in_seeded_random_games_of_every_c
         failures[..failures.len().min(30)].join("\n")
     );
 }
+
+/// `rookery match --pyffish` (the referee of tests/python/fsf_match.py) plays our bot against
+/// the engine inside pyffish with both sides judging every move: short games of duck chess (a
+/// turn of two steps in the engine's text), Chess960 (castling as king takes rook, numbered
+/// starts) and janggi (our set-up phase drawn at random, the engine starting after it) end
+/// without a dispute, every game scored.
+#[test]
+fn a_match_against_the_engine_inside_pyffish_has_no_disputed_move() {
+    let python = std::env::var("PYFFISH_PYTHON").unwrap_or_else(|_| "python3".to_string());
+    for game in ["duck", "chess960", "janggi"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_rookery-cli-under-test"))
+            .args([
+                "match",
+                "--game",
+                game,
+                "--pyffish",
+                &python,
+                "--engine-depth",
+                "1",
+            ])
+            .args([
+                "--level",
+                "1",
+                "--games",
+                "2",
+                "--movetime",
+                "5",
+                "--move-limit",
+                "40",
+            ])
+            .output()
+            .expect("run rookery match");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{game}: {stderr}");
+        assert!(
+            stdout.contains("/2), disputed 0"),
+            "{game}: {stdout}\n{stderr}"
+        );
+        assert!(
+            !stderr.contains("the legal moves differ"),
+            "{game}: {stderr}"
+        );
+    }
+}

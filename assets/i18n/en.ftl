@@ -124,6 +124,8 @@ seat-bot = Bot, level { $level }
 # a bot level with its strength, measured in chess only (core/src/levels.rs)
 seat-bot-under = Bot, level { $level } · under { $elo } Elo (chess)
 seat-bot-about = Bot, level { $level } · ≈ { $elo } Elo (chess)
+level-strength-under = under { $elo } Elo (chess)
+level-strength-about = ≈ { $elo } Elo (chess)
 seat-person-short = person
 seat-bot-short = bot { $level }
 seat-number = seat { $seat }

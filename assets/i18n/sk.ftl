@@ -115,6 +115,8 @@ seat-bot = Bot, úroveň { $level }
 # a bot level with its strength, measured in chess only (core/src/levels.rs)
 seat-bot-under = Bot, úroveň { $level } · pod { $elo } Elo (v šachu)
 seat-bot-about = Bot, úroveň { $level } · ≈ { $elo } Elo (v šachu)
+level-strength-under = pod { $elo } Elo (v šachu)
+level-strength-about = ≈ { $elo } Elo (v šachu)
 seat-person-short = človek
 seat-bot-short = bot { $level }
 seat-number = miesto { $seat }

@@ -115,6 +115,9 @@ pub struct BotLevel {
     /// What the picker shows: `seat-bot-about` {level, elo} ("Bot, level 8 · ≈ 1700 Elo
     /// (chess)") or `seat-bot-under` {level, elo}.
     pub label: MessageView,
+    /// The strength alone, beside a level already shown: `level-strength-about` {elo}
+    /// ("≈ 1700 Elo (chess)") or `level-strength-under` {elo}.
+    pub strength: MessageView,
     /// The level's strength in chess on Stockfish's Elo scale: about this Elo, or under it
     /// when `chess_elo_under`.
     pub chess_elo: u16,
@@ -137,6 +140,7 @@ pub fn bot_levels() -> Vec<BotLevel> {
             BotLevel {
                 level: l.level,
                 label: l.label.into(),
+                strength: l.strength.into(),
                 chess_elo,
                 chess_elo_under,
                 is_default: l.default,

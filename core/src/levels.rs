@@ -1,13 +1,13 @@
-//! The bot levels a player picks from and how strong each plays, decided once here: the
-//! terminal's setup, the Android picker and the iOS picker show the same list and the same
-//! words (through the bindings' `bot_levels`).
+//! The bot levels a player picks from and how strong each plays, decided once here (beside
+//! `bot`, whose levels it describes): the terminal's setup, the Android picker and the iOS
+//! picker show the same list and the same words (through the bindings' `bot_levels`).
 //!
 //! The strength is measured in chess only (README "How strong each level is":
 //! `tests/python/strength.py`, Stockfish limited to an Elo); the label says so, and no figure
 //! is claimed for the other games.
 
 use crate::bot::{DEFAULT_LEVEL, LEVELS};
-use crate::message::Message;
+use crate::message::{level as key, Message};
 
 /// How strong a level plays chess, on Stockfish's `UCI_Elo` scale: about this Elo, or under it
 /// (it lost nearly every game against Stockfish's lowest measured Elo).
@@ -30,17 +30,15 @@ pub const CHESS_ELO: [ChessElo; LEVELS.len()] = [
     ChessElo::About(1700),
 ];
 
-/// The message key of a level with its chess strength (`seat-bot-under`, `seat-bot-about`).
-pub const KEY_UNDER: &str = "seat-bot-under";
-pub const KEY_ABOUT: &str = "seat-bot-about";
-
 /// One level a player may pick.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LevelChoice {
     pub level: u8,
     pub chess_elo: ChessElo,
-    /// What the picker shows: "Bot, level 8 · ≈ 1700 Elo (chess)".
+    /// What a picker that lists the levels shows: "Bot, level 8 · ≈ 1700 Elo (chess)".
     pub label: Message,
+    /// The strength alone, beside a level already shown: "≈ 1700 Elo (chess)".
+    pub strength: Message,
     /// The level a new bot seat starts at.
     pub default: bool,
 }
@@ -54,6 +52,7 @@ pub fn bot_levels() -> Vec<LevelChoice> {
                 level,
                 chess_elo: chess_elo(level)?,
                 label: level_label(level),
+                strength: strength_label(level)?,
                 default: level == DEFAULT_LEVEL,
             })
         })
@@ -69,14 +68,22 @@ pub fn chess_elo(level: u8) -> Option<ChessElo> {
 /// without one (0, the random mover).
 pub fn level_label(level: u8) -> Message {
     match chess_elo(level) {
-        Some(ChessElo::Under(elo)) => Message::new(KEY_UNDER)
+        Some(ChessElo::Under(elo)) => Message::new(key::UNDER)
             .with("level", level)
             .with("elo", elo),
-        Some(ChessElo::About(elo)) => Message::new(KEY_ABOUT)
+        Some(ChessElo::About(elo)) => Message::new(key::ABOUT)
             .with("level", level)
             .with("elo", elo),
         None => Message::new("seat-bot").with("level", level),
     }
+}
+
+/// A level's chess strength alone (`None` for a level without one).
+pub fn strength_label(level: u8) -> Option<Message> {
+    Some(match chess_elo(level)? {
+        ChessElo::Under(elo) => Message::new(key::STRENGTH_UNDER).with("elo", elo),
+        ChessElo::About(elo) => Message::new(key::STRENGTH_ABOUT).with("elo", elo),
+    })
 }
 
 #[cfg(test)]
@@ -105,11 +112,20 @@ mod tests {
     #[test]
     fn level_labels_name_the_level_and_its_chess_elo() {
         let l8 = level_label(8);
-        assert_eq!(l8.key, KEY_ABOUT);
+        assert_eq!(l8.key, key::ABOUT);
         assert_eq!(l8.arg("level"), Some("8"));
         assert_eq!(l8.arg("elo"), Some("1700"));
-        assert_eq!(level_label(1).key, KEY_UNDER);
+        assert_eq!(level_label(1).key, key::UNDER);
         assert_eq!(level_label(0).key, "seat-bot");
+        assert_eq!(
+            strength_label(3),
+            Some(Message::new(key::STRENGTH_ABOUT).with("elo", 1300))
+        );
+        assert_eq!(
+            strength_label(2),
+            Some(Message::new(key::STRENGTH_UNDER).with("elo", 1350))
+        );
+        assert_eq!(strength_label(0), None);
         assert_eq!(chess_elo(9), None);
     }
 }

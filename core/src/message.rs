@@ -64,6 +64,16 @@ pub mod illegal {
 
 /// Labels of the buttons of moves made without taps on cells (`rules::button`) and of the
 /// players' pending choices (`interact::buttons`).
+/// A bot level with its strength, measured in chess (`crate::levels`): the picker's label
+/// ("Bot, level 8 · ≈ 1700 Elo (chess)") and the strength alone ("≈ 1700 Elo (chess)"), under
+/// or about an Elo.
+pub mod level {
+    pub const UNDER: &str = "seat-bot-under";
+    pub const ABOUT: &str = "seat-bot-about";
+    pub const STRENGTH_UNDER: &str = "level-strength-under";
+    pub const STRENGTH_ABOUT: &str = "level-strength-about";
+}
+
 pub mod button {
     /// A pass (janggi).
     pub const PASS: &str = "action-pass";
@@ -252,9 +262,10 @@ pub const ALL_KEYS: &[&str] = &[
     button::CHOICE_END,
     button::CHOICE_GREY,
     button::CHOICE_GIVE,
-    // the level picker (levels)
-    "seat-bot-under",
-    "seat-bot-about",
+    level::UNDER,
+    level::ABOUT,
+    level::STRENGTH_UNDER,
+    level::STRENGTH_ABOUT,
 ];
 
 /// How a score reads: in whole points, or quarter points where the game keeps them

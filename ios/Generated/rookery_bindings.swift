@@ -1833,6 +1833,11 @@ public struct BotLevel: Equatable, Hashable {
      */
     public var label: MessageView
     /**
+     * The strength alone, beside a level already shown: `level-strength-about` {elo}
+     * ("≈ 1700 Elo (chess)") or `level-strength-under` {elo}.
+     */
+    public var strength: MessageView
+    /**
      * The level's strength in chess on Stockfish's Elo scale: about this Elo, or under it
      * when `chess_elo_under`.
      */
@@ -1854,6 +1859,10 @@ public struct BotLevel: Equatable, Hashable {
          * (chess)") or `seat-bot-under` {level, elo}.
          */label: MessageView, 
         /**
+         * The strength alone, beside a level already shown: `level-strength-about` {elo}
+         * ("≈ 1700 Elo (chess)") or `level-strength-under` {elo}.
+         */strength: MessageView, 
+        /**
          * The level's strength in chess on Stockfish's Elo scale: about this Elo, or under it
          * when `chess_elo_under`.
          */chessElo: UInt16, chessEloUnder: Bool, 
@@ -1862,6 +1871,7 @@ public struct BotLevel: Equatable, Hashable {
          */isDefault: Bool) {
         self.level = level
         self.label = label
+        self.strength = strength
         self.chessElo = chessElo
         self.chessEloUnder = chessEloUnder
         self.isDefault = isDefault
@@ -1885,6 +1895,7 @@ public struct FfiConverterTypeBotLevel: FfiConverterRustBuffer {
             try BotLevel(
                 level: FfiConverterUInt8.read(from: &buf), 
                 label: FfiConverterTypeMessageView.read(from: &buf), 
+                strength: FfiConverterTypeMessageView.read(from: &buf), 
                 chessElo: FfiConverterUInt16.read(from: &buf), 
                 chessEloUnder: FfiConverterBool.read(from: &buf), 
                 isDefault: FfiConverterBool.read(from: &buf)
@@ -1894,6 +1905,7 @@ public struct FfiConverterTypeBotLevel: FfiConverterRustBuffer {
     public static func write(_ value: BotLevel, into buf: inout [UInt8]) {
         FfiConverterUInt8.write(value.level, into: &buf)
         FfiConverterTypeMessageView.write(value.label, into: &buf)
+        FfiConverterTypeMessageView.write(value.strength, into: &buf)
         FfiConverterUInt16.write(value.chessElo, into: &buf)
         FfiConverterBool.write(value.chessEloUnder, into: &buf)
         FfiConverterBool.write(value.isDefault, into: &buf)

@@ -60,7 +60,7 @@ struct SeatEditor: View {
                 .accessibilityLabel(app.text("colour-\(colour)"))
             Picker("", selection: Binding(get: { seat.botLevel ?? 0 }, set: { seat.botLevel = $0 == 0 ? nil : $0 })) {
                 Text(app.text("seat-person-short")).tag(UInt8(0))
-                ForEach(UInt8(1)...8, id: \.self) { l in Text(app.text("seat-bot", String(l))).tag(l) }
+                ForEach(app.botLevels.map(\.level), id: \.self) { l in Text(app.botLevelLabel(l)).tag(l) }
             }
             .labelsHidden()
             if seat.botLevel == nil {

@@ -79,6 +79,9 @@ public final class AppModel {
     public private(set) var alert: String?
     public private(set) var game: GameModel?
     public let catalogue: [GameEntry]
+    /// The bot levels a player picks from, weakest first, each with its strength in chess (the
+    /// core's `present::levels`, as every shell shows them).
+    public let botLevels: [BotLevel]
     public let strings: StringCatalog
 
     @ObservationIgnored public let directory: URL
@@ -97,6 +100,7 @@ public final class AppModel {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         settings = (try? JSONDecoder().decode(Settings.self, from: Data(contentsOf: directory.appendingPathComponent("settings.json")))) ?? Settings()
         catalogue = RookeryBindings.catalogue()
+        botLevels = RookeryBindings.botLevels()
         let lib = try GameLibrary(path: directory.appendingPathComponent("games").path)
         library = lib
         if let moved = lib.movedAside() {
@@ -133,6 +137,12 @@ public final class AppModel {
         case .person(let name): return name.isEmpty ? text("colour-\(colour)") : name
         case .bot(let level): return text("seat-bot-short", String(level))
         }
+    }
+
+    /// The picker's text of a bot level: the level and its strength, measured in chess
+    /// ("Bot, level 8 · ≈ 1700 Elo (chess)").
+    public func botLevelLabel(_ level: UInt8) -> String {
+        botLevels.first { $0.level == level }.map { text($0.label) } ?? text("seat-bot", String(level))
     }
 
     /// The rules page of a game in the language of the settings (English when missing).

@@ -58,6 +58,8 @@ public enum MessageArgs {
         "illegal-own-piece-there": ["cell"],
         "illegal-path-blocked": ["from", "to"],
         "illegal-piece-cannot-move": ["cell"],
+        "level-strength-about": ["elo"],
+        "level-strength-under": ["elo"],
         "list-and": ["first", "last"],
         "menu-all-saved": ["count"],
         "menu-coming": ["game"],

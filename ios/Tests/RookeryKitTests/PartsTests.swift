@@ -106,4 +106,15 @@ final class PartsTests: XCTestCase {
         XCTAssertEqual(app.route, .home)
         XCTAssertNil(app.setup(for: "no-such-game"))
     }
+
+    @MainActor
+    func testTheLevelPickerShowsEachLevelWithItsStrengthMeasuredInChess() throws {
+        let app = try makeApp(temporaryDirectory("levels"))
+        XCTAssertEqual(app.botLevels.map(\.level), Array(UInt8(1)...8))
+        XCTAssertEqual(app.botLevels.filter(\.isDefault).map(\.level), [4])
+        XCTAssertEqual(app.botLevelLabel(8), "Bot, level 8 · ≈ 1700 Elo (chess)")
+        XCTAssertEqual(app.botLevelLabel(1), "Bot, level 1 · under 1350 Elo (chess)")
+        app.update { $0.language = "sk" }
+        XCTAssertEqual(app.botLevelLabel(8), "Bot, úroveň 8 · ≈ 1700 Elo (v šachu)")
+    }
 }

@@ -108,6 +108,8 @@ internal object StringIds {
         "seat-bot" to R.string.seat_bot,
         "seat-bot-under" to R.string.seat_bot_under,
         "seat-bot-about" to R.string.seat_bot_about,
+        "level-strength-under" to R.string.level_strength_under,
+        "level-strength-about" to R.string.level_strength_about,
         "seat-person-short" to R.string.seat_person_short,
         "seat-bot-short" to R.string.seat_bot_short,
         "seat-number" to R.string.seat_number,

@@ -61,6 +61,8 @@ object MessageArgs {
         "illegal-own-piece-there" to listOf("cell"),
         "illegal-path-blocked" to listOf("from", "to"),
         "illegal-piece-cannot-move" to listOf("cell"),
+        "level-strength-about" to listOf("elo"),
+        "level-strength-under" to listOf("elo"),
         "list-and" to listOf("first", "last"),
         "menu-all-saved" to listOf("count"),
         "menu-coming" to listOf("game"),

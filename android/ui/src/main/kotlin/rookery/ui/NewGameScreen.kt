@@ -45,15 +45,22 @@ import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.unit.dp
+import uniffi.rookery_bindings.BotLevel
 import uniffi.rookery_bindings.GameEntry
 import uniffi.rookery_bindings.GameSession
 import uniffi.rookery_bindings.HouseRulesConfig
 import uniffi.rookery_bindings.SeatConfig
+import uniffi.rookery_bindings.botLevels
 import uniffi.rookery_bindings.catalogue
 
-/** Bot levels offered (0 plays random moves; 1–8 search, 4 is the default). */
-val BOT_LEVELS: IntRange = 1..8
-const val DEFAULT_BOT_LEVEL = 4
+/** The bot levels offered, weakest first, each with its strength in chess (the core decides them). */
+val BOT_LEVEL_CHOICES: List<BotLevel> by lazy { botLevels() }
+
+/** The levels' range (1–8; 0, the random mover, is not offered). */
+val BOT_LEVELS: IntRange by lazy { BOT_LEVEL_CHOICES.first().level.toInt()..BOT_LEVEL_CHOICES.last().level.toInt() }
+
+/** The level a new bot seat starts at. */
+val DEFAULT_BOT_LEVEL: Int by lazy { BOT_LEVEL_CHOICES.first { it.isDefault }.level.toInt() }
 
 private val MODE_KEYS = mapOf("ffa" to "mode-free-for-all", "pairs" to "mode-pairs", "teams" to "mode-teams")
 
@@ -202,6 +209,11 @@ private fun SeatRow(i: Int, e: GameEntry, c: SeatConfig, onChange: (SeatConfig) 
         if (c is SeatConfig.Bot) {
             Stepper("−", "seat-$i-weaker") { if (c.level.toInt() > BOT_LEVELS.first) onChange(SeatConfig.Bot((c.level - 1u).toUByte())) }
             Stepper("+", "seat-$i-stronger") { if (c.level.toInt() < BOT_LEVELS.last) onChange(SeatConfig.Bot((c.level + 1u).toUByte())) }
+            // how strong the level plays, measured in chess ("≈ 1600 Elo (chess)")
+            BOT_LEVEL_CHOICES.firstOrNull { it.level == c.level }?.let {
+                Text(s.message(it.strength), Modifier.padding(start = 8.dp, top = 14.dp).testTag("seat-$i-strength"),
+                    style = MaterialTheme.typography.bodySmall)
+            }
         }
     }
 }

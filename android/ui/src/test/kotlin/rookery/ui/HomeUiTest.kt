@@ -8,6 +8,7 @@ import androidx.compose.runtime.setValue
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.assertTextContains
+import androidx.compose.ui.test.assertTextEquals
 import androidx.compose.ui.test.getUnclippedBoundsInRoot
 import androidx.compose.ui.test.junit4.createComposeRule
 import androidx.compose.ui.test.onNodeWithTag
@@ -204,5 +205,25 @@ class NewGameUiTest {
         rule.awaitGame(app)
         assertEquals("eight-player-ffa", app.game!!.state.value.gameId)
         assertEquals(SavedStatus.PLAYING, p.library.savedGames().single().status)
+    }
+
+    /** Each bot level shows how strong it plays, measured in chess, as the core words it. */
+    @Test
+    fun aBotLevelShowsItsStrengthInChess() {
+        val p = platformAt(tempDir("new-strength"))
+        lateinit var app: AppState
+        rule.setContent {
+            app = remember { AppState(p, listOf(Route.Home, Route.NewGame("chess"))) }
+            RookeryApp(p, state = app)
+        }
+        rule.onNodeWithTag("seat-1-strength").assertTextEquals("≈ 1600 Elo (chess)")
+        repeat(4) { rule.onNodeWithTag("seat-1-stronger").performClick() }
+        rule.onNodeWithTag("seat-1-bot").assertTextContains("bot 8")
+        rule.onNodeWithTag("seat-1-strength").assertTextEquals("≈ 1700 Elo (chess)")
+        repeat(7) { rule.onNodeWithTag("seat-1-weaker").performClick() }
+        rule.onNodeWithTag("seat-1-strength").assertTextEquals("under 1350 Elo (chess)")
+        app.update(app.settings.copy(language = "sk"))
+        rule.onNodeWithTag("seat-1-strength").assertTextEquals("pod 1350 Elo (v šachu)")
+        rule.onNodeWithTag("seat-0-strength").assertDoesNotExist()
     }
 }
