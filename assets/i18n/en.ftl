@@ -121,6 +121,9 @@ piece-duck = Duck
 seat-person = Person
 seat-name = Name
 seat-bot = Bot, level { $level }
+# a bot level with its strength, measured in chess only (core/src/levels.rs)
+seat-bot-under = Bot, level { $level } · under { $elo } Elo (chess)
+seat-bot-about = Bot, level { $level } · ≈ { $elo } Elo (chess)
 seat-person-short = person
 seat-bot-short = bot { $level }
 seat-number = seat { $seat }

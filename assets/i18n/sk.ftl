@@ -112,6 +112,9 @@ piece-duck = Kačica
 seat-person = Človek
 seat-name = Meno
 seat-bot = Bot, úroveň { $level }
+# a bot level with its strength, measured in chess only (core/src/levels.rs)
+seat-bot-under = Bot, úroveň { $level } · pod { $elo } Elo (v šachu)
+seat-bot-about = Bot, úroveň { $level } · ≈ { $elo } Elo (v šachu)
 seat-person-short = človek
 seat-bot-short = bot { $level }
 seat-number = miesto { $seat }

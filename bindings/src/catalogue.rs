@@ -3,6 +3,8 @@
 use rookery_core::game::HouseRules;
 use rookery_core::rules::{self, Group};
 
+use crate::session::MessageView;
+
 /// The three groups of the catalogue (home screen sections).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
 pub enum GameGroup {
@@ -102,4 +104,43 @@ pub fn catalogue() -> Vec<GameEntry> {
 #[uniffi::export]
 pub fn default_house_rules() -> HouseRulesConfig {
     HouseRules::default().into()
+}
+
+/// A bot level a player may pick on the new-game screen, with how strong it plays (decided in
+/// `rookery_core::levels`; measured in chess only, and the label says so).
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct BotLevel {
+    /// 1 (weakest) to 8.
+    pub level: u8,
+    /// What the picker shows: `seat-bot-about` {level, elo} ("Bot, level 8 · ≈ 1700 Elo
+    /// (chess)") or `seat-bot-under` {level, elo}.
+    pub label: MessageView,
+    /// The level's strength in chess on Stockfish's Elo scale: about this Elo, or under it
+    /// when `chess_elo_under`.
+    pub chess_elo: u16,
+    pub chess_elo_under: bool,
+    /// The level a new bot seat starts at.
+    pub is_default: bool,
+}
+
+/// The bot levels a player picks from, weakest first, each with its strength.
+#[uniffi::export]
+pub fn bot_levels() -> Vec<BotLevel> {
+    use rookery_core::levels::ChessElo;
+    rookery_core::levels::bot_levels()
+        .into_iter()
+        .map(|l| {
+            let (chess_elo, chess_elo_under) = match l.chess_elo {
+                ChessElo::Under(e) => (e, true),
+                ChessElo::About(e) => (e, false),
+            };
+            BotLevel {
+                level: l.level,
+                label: l.label.into(),
+                chess_elo,
+                chess_elo_under,
+                is_default: l.default,
+            }
+        })
+        .collect()
 }

@@ -32,7 +32,9 @@ mod screen;
 mod session;
 mod standings;
 
-pub use catalogue::{catalogue, default_house_rules, GameEntry, GameGroup, HouseRulesConfig};
+pub use catalogue::{
+    bot_levels, catalogue, default_house_rules, BotLevel, GameEntry, GameGroup, HouseRulesConfig,
+};
 pub use error::RookeryError;
 pub use library::{preview_pieces, GameLibrary, SavedGameSummary, SavedStatus};
 pub use live::live_objects;

@@ -284,7 +284,11 @@ pub enum BenchCommand {
         /// Measure from this position instead of a mid-game of each game.
         #[arg(long, value_name = "FEN")]
         fen: Option<String>,
-        /// Search to this depth instead of the level's budget (nodes per second).
+        /// Moves played from the position of --fen, space-separated, in coordinate text.
+        #[arg(long, value_name = "MOVES", requires = "fen")]
+        moves: Option<String>,
+        /// Search to this depth instead of the level's budget (nodes per second and how the
+        /// tree was cut).
         #[arg(long, value_name = "D")]
         depth: Option<u8>,
         /// Time N bots moving one after the other (a round of the table).
@@ -338,14 +342,21 @@ pub struct MatchArgs {
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
     /// Play our bot against this UCI engine (Fairy-Stockfish) instead of bots against bots.
-    #[arg(long, value_name = "PATH")]
+    #[arg(long, value_name = "PATH", group = "opponent")]
     pub engine: Option<PathBuf>,
+    /// Play our bot against the Fairy-Stockfish compiled into pyffish, run by this Python
+    /// (it plays atomic, duck and chaturanga, which the Debian engine lacks).
+    #[arg(long, value_name = "PYTHON", group = "opponent")]
+    pub pyffish: Option<String>,
     /// The engine's fixed search depth.
-    #[arg(long, value_name = "D", requires = "engine")]
+    #[arg(long, value_name = "D", requires = "opponent")]
     pub engine_depth: Option<u32>,
     /// Our bot's level against the engine.
-    #[arg(long, value_name = "LEVEL", value_parser = level_parser(), requires = "engine")]
+    #[arg(long, value_name = "LEVEL", value_parser = level_parser(), requires = "opponent")]
     pub level: Option<u8>,
+    /// Random plies at the start of each pair of games against the engine (seeded openings).
+    #[arg(long, value_name = "N", requires = "opponent")]
+    pub random_plies: Option<usize>,
 }
 
 #[derive(Args, Debug)]
@@ -372,6 +383,10 @@ pub struct ThinkArgs {
     /// Also print the legal moves of the side to move (`legal m1 m2 ...`).
     #[arg(long)]
     pub legal: bool,
+    /// Stay running: answer stdin lines `go [moves ...]` (a move) and `legal [moves ...]`
+    /// (the legal moves), each answer ending with `ok`; `quit` stops.
+    #[arg(long, conflicts_with = "moves")]
+    pub serve: bool,
 }
 
 #[derive(Args, Debug)]

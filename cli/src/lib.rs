@@ -6,6 +6,7 @@ pub const DEFAULT_GAME: &str = "chess";
 
 pub mod args;
 mod bench;
+mod engine;
 mod i18n;
 pub mod i18n_gen;
 mod markdown;

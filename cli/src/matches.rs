@@ -20,7 +20,7 @@ use crate::flag_value;
 /// time); otherwise each level's own cap. With `--cpu-time` the caps are timed on each bot's
 /// thread CPU time ([`thread_cpu_time`]), so a loaded machine does not cut them short.
 pub fn cmd_match(args: &[String]) -> Result<(), String> {
-    if flag_value(args, "--engine").is_some() {
+    if flag_value(args, "--engine").is_some() || flag_value(args, "--pyffish").is_some() {
         return cmd_match_engine(args);
     }
     let game_id = flag_value(args, "--game").unwrap_or_else(|| crate::DEFAULT_GAME.to_string());
@@ -182,11 +182,12 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// `rookery bench bot [--level L] [--games IDS] [--plies N] [--fen F] [--depth D] [--round N]
-/// [--cancel-after MS] [--method b|p]`: from a mid-game position of each game (N seeded random plies from the
-/// start, or the position `F` of the one game named), the time of one move at the level and
-/// the search's nodes per second. `--depth D` searches to depth D with no time cap (the
-/// nodes-per-second measure); `--round N` times N bots moving one after the other (a round of
+/// `rookery bench bot [--level L] [--games IDS] [--plies N] [--fen F [--moves M]] [--depth D]
+/// [--round N] [--cancel-after MS] [--method b|p]`: from a mid-game position of each game (N
+/// seeded random plies from the start, or the position `F` of the one game named, after the
+/// moves `M`), the time of one move at the level and the search's nodes per second. `--depth
+/// D` searches to depth D with no time cap (the nodes-per-second measure) and prints how the
+/// tree was cut (cut-offs on the first move, table hits, null moves, re-searches); `--round N` times N bots moving one after the other (a round of
 /// the table); `--cancel-after MS` starts a search with no limit, cancels it after MS and
 /// prints how long it took to return; `--method` picks BRS+ or paranoid for 3+ seats.
 pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
@@ -222,6 +223,12 @@ pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
             Some(f) => Game::from_fen(&id, f).map_err(|e| e.to_string())?,
             None => Game::new(&id).map_err(|e| e.to_string())?,
         };
+        for m in flag_value(args, "--moves")
+            .unwrap_or_default()
+            .split_whitespace()
+        {
+            game.play_text(m).map_err(|e| format!("{m}: {e}"))?;
+        }
         let walker = simple_bot(0, 7);
         let cancel = AtomicBool::new(false);
         for _ in 0..if fen.is_some() { 0 } else { plies } {
@@ -327,128 +334,303 @@ pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
             found.nodes,
             found.nodes as f64 / cpu
         );
+        if depth.is_some() {
+            let st = found.stats;
+            let pc = |a: u64, b: u64| 100.0 * a as f64 / b.max(1) as f64;
+            println!(
+                "\tcut-offs {} ({:.0}% on the first move), table hits {:.0}% (answered {:.0}%), \
+                 null moves cut {}/{}, reductions searched again {}/{}, quiescence nodes {:.0}%",
+                st.cuts,
+                pc(st.first_cuts, st.cuts),
+                pc(st.tt_hits, st.tt_probes),
+                pc(st.tt_cuts, st.tt_probes),
+                st.null_cuts,
+                st.null_tries,
+                st.researched,
+                st.reduced,
+                pc(st.qnodes, found.nodes)
+            );
+        }
     }
     Ok(())
 }
 
-/// `rookery match --game ID --engine PATH [--engine-depth D] [--level L] [--games N]
-/// [--move-limit N] [--movetime MS]`: our bot at a level (with `--movetime`, that time cap per
-/// move instead of the level's own) against a UCI engine that knows the game under the
-/// same name (Fairy-Stockfish: `UCI_Variant`; ouk-chatrang is its `cambodian`) searching to a
-/// fixed depth, colours alternating, from the game's start. Our rules judge every move and the
-/// end. Games that start with a setup phase are refused (the engine starts after it).
+/// `rookery match --game ID (--engine PATH | --pyffish PYTHON) [--engine-depth D] [--level L]
+/// [--games N] [--move-limit N] [--movetime MS] [--seed S] [--random-plies N]`: our bot at a level
+/// (with `--movetime`, that time cap per move instead of the level's own) against Fairy-Stockfish
+/// searching to a fixed depth: the binary at PATH, or the newer engine compiled into pyffish
+/// (`--pyffish`, which plays atomic, duck and chaturanga too); both get the oracle's variant
+/// definitions (tests/data/fsf_variants.ini: `fogofwar`, `chaturangakc`). The engine plays the
+/// game under the registry's name for it (`Facts::uci`). Colours alternate; a pair of games
+/// (1–2, 3–4, …) shares its seed S + pair: the numbered start (chess960), `--random-plies` random
+/// opening plies, and a set-up phase the engine does not play (janggi's choice of horses and
+/// elephants: drawn at random for both seats; the engine starts after it).
+///
+/// Both sides judge every move: before each ply the engine lists its legal moves (`go perft 1`);
+/// a move that is not legal for both, or an engine without a move where our rules go on, ends
+/// the game as disputed (not scored). Positions where the two lists of legal moves differ are
+/// counted. Otherwise our rules say when the game ends and how.
 pub fn cmd_match_engine(args: &[String]) -> Result<(), String> {
-    use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
+    use crate::engine::Engine;
+    use rookery_core::rng::SplitMix;
     let game_id = flag_value(args, "--game").unwrap_or_else(|| crate::DEFAULT_GAME.to_string());
-    let path = flag_value(args, "--engine").unwrap_or_default();
     let depth: u32 = parse(args, "--engine-depth", 2)?;
     let level: u8 = parse(args, "--level", 8)?;
     let games: usize = parse(args, "--games", 2)?;
     let limit: u32 = parse(args, "--move-limit", 300)?;
+    let seed: u64 = parse(args, "--seed", 0)?;
+    let random_plies: usize = parse(args, "--random-plies", 0)?;
     let movetime: Option<u64> = flag_value(args, "--movetime")
         .map(|s| s.parse().map_err(|_| "bad --movetime".to_string()))
         .transpose()?;
-    let fsf_name = crate::uci::engine_name_of(&game_id);
-    let mut child = Command::new(&path)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("{path}: {e}"))?;
-    let mut to = child.stdin.take().ok_or("no stdin")?;
-    let mut from = BufReader::new(child.stdout.take().ok_or("no stdout")?);
-    let mut send = |line: &str| -> Result<(), String> {
-        writeln!(to, "{line}").map_err(|e| e.to_string())?;
-        to.flush().map_err(|e| e.to_string())
-    };
-    let mut read_until = |prefix: &str| -> Result<String, String> {
-        loop {
-            let mut l = String::new();
-            if from.read_line(&mut l).map_err(|e| e.to_string())? == 0 {
-                return Err("the engine closed its output".to_string());
-            }
-            if l.starts_with(prefix) {
-                return Ok(l.trim_end().to_string());
-            }
-        }
-    };
-    send("uci")?;
-    read_until("uciok")?;
-    send(&format!("setoption name UCI_Variant value {fsf_name}"))?;
-    if rules::numbered_starts(&game_id).is_some() {
-        // numbered starts (chess960): castling written as king takes rook
-        send("setoption name UCI_Chess960 value true")?;
+    let v = rules::variant(&game_id).map_err(|e| e.to_string())?;
+    if v.seat_count() != 2 {
+        return Err(format!("{game_id} is not a two-player game"));
     }
-    send("isready")?;
-    read_until("readyok")?;
-    let (mut won, mut drawn, mut lost) = (0, 0, 0);
+    let mut e = match (flag_value(args, "--engine"), flag_value(args, "--pyffish")) {
+        (Some(path), None) => Engine::start(&path.into())?,
+        (None, Some(python)) => Engine::start_pyffish(&python)?,
+        _ => return Err("name the engine: --engine PATH or --pyffish PYTHON".to_string()),
+    };
+    e.load_variants()?;
+    let fsf_name = v.facts.uci.ok_or_else(|| {
+        format!("{game_id}: the registry names no Fairy-Stockfish variant for this game")
+    })?;
+    // numbered starts (chess960): castling written as king takes rook
+    let chess960 = rules::numbered_starts(&game_id).is_some();
+    e.send(&format!("setoption name UCI_Chess960 value {chess960}"))?;
+    e.send(&format!("setoption name UCI_Variant value {fsf_name}"))?;
+    e.sync()?;
+    let (mut won, mut drawn, mut lost, mut disputed) = (0, 0, 0, 0);
+    let mut played: Vec<Vec<String>> = Vec::new();
     for g in 0..games {
+        let pair = seed + (g / 2) as u64;
         let house = HouseRules {
             move_limit: Some(limit),
             ..HouseRules::default()
         };
         let mut game =
-            Game::with_options(&game_id, house, g as u64, None).map_err(|e| e.to_string())?;
+            Game::with_options(&game_id, house, pair, None).map_err(|e| e.to_string())?;
+        let mut rng = SplitMix(pair);
+        let mut random_move = |game: &mut Game| -> Result<(), String> {
+            let moves = game.legal_moves();
+            let m = *moves.get(rng.below(moves.len())).ok_or("no legal move")?;
+            game.play(m).map_err(|e| e.to_string())
+        };
         if game.position().st.phase != 0 {
-            return Err(format!(
-                "{game_id} starts with a setup phase the engine does not play"
-            ));
+            let start = rules::write_position(game.position());
+            let mut theirs = e.legal_moves(&start, &[])?;
+            theirs.sort();
+            if theirs != turn_texts(&game) {
+                while game.position().st.phase != 0 && !game.is_over() {
+                    random_move(&mut game)?;
+                }
+            }
+        }
+        for _ in 0..random_plies {
+            if !game.is_over() {
+                random_move(&mut game)?;
+            }
         }
         let fen = rules::write_position(game.position());
         let ours = (g % 2) as u8;
         let mut moves: Vec<String> = Vec::new();
+        let mut differ = 0;
+        let mut dispute: Option<String> = None;
         let cancel = AtomicBool::new(false);
         while !game.is_over() {
-            let text = if game.position().turn() == ours {
+            let mut theirs = e.legal_moves(&fen, &moves)?;
+            theirs.sort();
+            let mine = turn_texts(&game);
+            if theirs != mine && moves.is_empty() && random_plies == 0 {
+                return Err(format!(
+                    "Fairy-Stockfish does not play {game_id} as we do (its variant {fsf_name}: \
+                     {} legal moves at the start, ours {})",
+                    theirs.len(),
+                    mine.len()
+                ));
+            }
+            if theirs != mine {
+                if differ == 0 {
+                    let only = |a: &[String], b: &[String]| -> Vec<String> {
+                        a.iter()
+                            .filter(|m| !b.contains(m))
+                            .take(8)
+                            .cloned()
+                            .collect()
+                    };
+                    eprintln!(
+                        "game {}: the legal moves differ after {} plies ({}): only ours {:?}, only the engine's {:?}",
+                        g + 1,
+                        moves.len(),
+                        rules::write_position(game.position()),
+                        only(&mine, &theirs),
+                        only(&theirs, &mine)
+                    );
+                }
+                differ += 1;
+            }
+            let seat = game.position().turn();
+            let text = if seat == ours {
                 let mut bot = search_bot(level, g as u64);
                 bot.movetime_ms = movetime;
-                let a = bot.choose(&game, &cancel).ok_or("our bot found no move")?;
-                let rookery_core::game::Action::Move(m) = a else {
-                    return Err(format!("our bot chose {a:?}"));
-                };
-                game.move_text(m)
+                let board = &game.variant.board;
+                let (mut text, mut dest) = (String::new(), String::new());
+                // every step of the turn (duck chess: the move, then the duck)
+                for _ in 0..game.variant.steps_per_turn.max(1) {
+                    let a = bot.choose(&game, &cancel).ok_or("our bot found no move")?;
+                    let rookery_core::game::Action::Move(m) = a else {
+                        return Err(format!("our bot chose {a:?}"));
+                    };
+                    if text.is_empty() {
+                        text = game.move_text(m);
+                        dest = destination(&text).to_string();
+                    } else {
+                        text = format!("{text},{dest}{}", board.name(m.to));
+                    }
+                    game.play(m).map_err(|e| e.to_string())?;
+                    if game.is_over() || game.position().turn() != seat {
+                        break;
+                    }
+                }
+                // a turn that ends the game after its first step has no more steps
+                let cut = format!("{text},");
+                let ended = game.is_over() && theirs.iter().any(|t| t.starts_with(&cut));
+                if !theirs.contains(&text) && !ended {
+                    dispute = Some(format!("{text} is not legal for the engine"));
+                }
+                text
             } else {
-                send(&format!("position fen {fen} moves {}", moves.join(" ")))?;
-                send(&format!("go depth {depth}"))?;
-                read_until("bestmove")?
-                    .split_whitespace()
-                    .nth(1)
-                    .unwrap_or("")
-                    .to_string()
+                match e.best_move(&fen, &moves, depth)? {
+                    Some(t) => {
+                        if let Err(why) = play_turn(&mut game, &t) {
+                            dispute = Some(format!("{t} is not legal for our rules: {why}"));
+                        }
+                        t
+                    }
+                    None => {
+                        dispute = Some("the engine has no move; our rules go on".to_string());
+                        String::new()
+                    }
+                }
             };
-            game.play_text(&text)
-                .map_err(|e| format!("game {} ply {}: {text}: {e}", g + 1, moves.len()))?;
+            if dispute.is_some() {
+                break;
+            }
             moves.push(text);
         }
         let o = game.outcome().cloned();
-        let result = match &o {
-            Some(o) if o.winners.contains(&ours) => {
-                won += 1;
-                "win"
+        let result = match (&dispute, &o) {
+            (Some(why), _) => {
+                disputed += 1;
+                format!("disputed at ply {}: {why}", moves.len() + 1)
             }
-            Some(o) if o.winners.is_empty() => {
+            (None, Some(o)) if o.winners.contains(&ours) => {
+                won += 1;
+                "win".to_string()
+            }
+            (None, Some(o)) if o.winners.is_empty() => {
                 drawn += 1;
-                "draw"
+                "draw".to_string()
             }
             _ => {
                 lost += 1;
-                "loss"
+                "loss".to_string()
             }
         };
+        let repeats = played
+            .iter()
+            .position(|p| *p == moves)
+            .map(|i| format!(", the same moves as game {}", i + 1))
+            .unwrap_or_default();
         eprintln!(
-            "game {}: rookery seat {ours}: {result} ({}, {} plies)",
+            "game {}: rookery seat {ours}: {result} ({}, {} plies{repeats}; positions with differing legal moves: {differ})",
             g + 1,
             crate::i18n::outcome_text(o.as_ref()),
-            moves.len()
+            moves.len(),
         );
+        eprintln!("game {} moves: fen {fen} moves {}", g + 1, moves.join(" "));
+        played.push(moves);
     }
-    let _ = send("quit");
-    let _ = child.wait();
+    let scored = won + drawn + lost;
     println!(
-        "{game_id}: rookery level {level} vs {path} depth {depth}: +{won} ={drawn} -{lost} ({:.1}/{games})",
+        "{game_id}: rookery level {level} vs {} ({fsf_name}) depth {depth}: +{won} ={drawn} -{lost} \
+         ({:.1}/{scored}), disputed {disputed}",
+        e.name,
         won as f64 + drawn as f64 / 2.0
     );
+    Ok(())
+}
+
+/// The legal turns of the side to move in Fairy-Stockfish's text: a turn of several steps
+/// (duck chess: the move, then the duck) is `<move>,<its destination><the next step's cell>`.
+fn turn_texts(g: &Game) -> Vec<String> {
+    let board = &g.variant.board;
+    let mut out = Vec::new();
+    for m in g.legal_moves() {
+        let text = g.move_text(m);
+        let mut p = g.position().clone();
+        let seat = p.turn();
+        p.make(m);
+        let next = if g.variant.steps_per_turn > 1 && p.turn() == seat {
+            p.legal_moves()
+        } else {
+            Vec::new()
+        };
+        if next.is_empty() {
+            out.push(text);
+            continue;
+        }
+        for d in next {
+            out.push(format!("{text},{}{}", destination(&text), board.name(d.to)));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The destination cell of a move's text (`e1g1` → `g1`, `e7e8q` → `e8`): the second cell it
+/// names (a letter and its digits).
+fn destination(text: &str) -> &str {
+    let b = text.as_bytes();
+    let cell = |i: &mut usize| {
+        let start = *i;
+        while b.get(*i).is_some_and(u8::is_ascii_lowercase) {
+            *i += 1;
+        }
+        while b.get(*i).is_some_and(u8::is_ascii_digit) {
+            *i += 1;
+        }
+        start
+    };
+    let mut i = 0;
+    cell(&mut i);
+    let start = cell(&mut i);
+    &text[start..i]
+}
+
+/// Plays a turn written in Fairy-Stockfish's text (see [`turn_texts`]); the whole turn, or an
+/// error when a step is not legal for our rules or the turn stops short of its end.
+fn play_turn(game: &mut Game, text: &str) -> Result<(), String> {
+    let seat = game.position().turn();
+    let mut steps = text.split(',');
+    let first = steps.next().unwrap_or("");
+    game.play_text(first).map_err(|e| e.to_string())?;
+    let dest = destination(first);
+    for step in steps {
+        let cell = step
+            .strip_prefix(dest)
+            .ok_or("a step that does not follow the move")?;
+        let next = game
+            .legal_moves()
+            .into_iter()
+            .find(|d| game.variant.board.name(d.to) == cell)
+            .ok_or_else(|| format!("no step to {cell}"))?;
+        game.play(next).map_err(|e| e.to_string())?;
+    }
+    if !game.is_over() && game.position().turn() == seat {
+        return Err("the turn is not complete".to_string());
+    }
     Ok(())
 }
 

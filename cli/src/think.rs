@@ -4,7 +4,14 @@
 //! Output, one item a line: `legal <move> ...` (with `--legal`; the side to move's legal
 //! moves in coordinate text), then either `over <winning seats or draw>` or
 //! `info depth D nodes N value V` and `bestmove <move>` (`bestmove none` without a move).
+//!
+//! `--serve` keeps the process (so a referee's clock does not count a process start): each
+//! stdin line `go [moves ...]` (search) or `legal [moves ...]` (no search) names the moves
+//! from the start position, is answered as above (`legal` prints the legal moves and the
+//! `over` line only) and then `ok`; a bad line answers `error <why>` and `ok`; `quit` or the
+//! end of the input stops.
 
+use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
 
 use rookery_core::bot::search_bot;
@@ -13,30 +20,70 @@ use rookery_core::game::{Action, Game};
 use crate::args::ThinkArgs;
 
 pub fn cmd_think(a: &ThinkArgs) -> Result<(), String> {
-    let mut game = match &a.fen {
+    if !a.serve {
+        let out = answer(a, a.moves.as_deref().unwrap_or(""), a.legal, true)?;
+        print!("{out}");
+        return Ok(());
+    }
+    start(a)?; // a bad game or position stops before serving
+    let mut stdout = std::io::stdout();
+    for line in std::io::stdin().lock().lines() {
+        let line = line.map_err(|e| e.to_string())?;
+        let (cmd, moves) = line.trim().split_once(' ').unwrap_or((line.trim(), ""));
+        let out = match cmd {
+            "quit" => break,
+            "go" => answer(a, moves, a.legal, true),
+            "legal" => answer(a, moves, true, false),
+            _ => Err(format!(
+                "unknown request {cmd:?}: go|legal [moves ...] or quit"
+            )),
+        };
+        let out = out.unwrap_or_else(|e| format!("error {e}\n"));
+        if write!(stdout, "{out}ok\n")
+            .and_then(|_| stdout.flush())
+            .is_err()
+        {
+            break; // the referee went away
+        }
+    }
+    Ok(())
+}
+
+fn start(a: &ThinkArgs) -> Result<Game, String> {
+    match &a.fen {
         Some(f) => Game::from_fen(&a.game, f),
         None => Game::new(&a.game),
     }
-    .map_err(|e| e.to_string())?;
-    for m in a.moves.as_deref().unwrap_or("").split_whitespace() {
+    .map_err(|e| e.to_string())
+}
+
+/// The answer for the position after `moves`: the legal moves (with `legal`), then the end of
+/// the game or (with `search`) the bot's move.
+fn answer(a: &ThinkArgs, moves: &str, legal: bool, search: bool) -> Result<String, String> {
+    let mut game = start(a)?;
+    for m in moves.split_whitespace() {
         game.play_text(m).map_err(|e| format!("{m}: {e}"))?;
     }
-    if a.legal {
+    let mut out = String::new();
+    if legal {
         let legal: Vec<String> = game
             .legal_moves()
             .into_iter()
             .map(|m| game.move_text(m))
             .collect();
-        println!("legal {}", legal.join(" "));
+        out += &format!("legal {}\n", legal.join(" "));
     }
     if let Some(o) = game.outcome() {
         let winners: Vec<String> = o.winners.iter().map(|w| w.to_string()).collect();
         if o.is_draw() || winners.is_empty() {
-            println!("over draw");
+            out += "over draw\n";
         } else {
-            println!("over {}", winners.join(","));
+            out += &format!("over {}\n", winners.join(","));
         }
-        return Ok(());
+        return Ok(out);
+    }
+    if !search {
+        return Ok(out);
     }
     let mut bot = search_bot(a.level, 1);
     bot.nodes = a.nodes;
@@ -44,10 +91,13 @@ pub fn cmd_think(a: &ThinkArgs) -> Result<(), String> {
     let found = bot.think(&game, &AtomicBool::new(false));
     match found.as_ref().and_then(|f| f.best.map(|b| (f, b))) {
         Some((f, Action::Move(m))) => {
-            println!("info depth {} nodes {} value {}", f.depth, f.nodes, f.value);
-            println!("bestmove {}", game.move_text(m));
+            out += &format!(
+                "info depth {} nodes {} value {}\n",
+                f.depth, f.nodes, f.value
+            );
+            out += &format!("bestmove {}\n", game.move_text(m));
         }
-        _ => println!("bestmove none"),
+        _ => out += "bestmove none\n",
     }
-    Ok(())
+    Ok(out)
 }

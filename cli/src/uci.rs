@@ -26,15 +26,6 @@ fn game_id_of(uci_variant: &str) -> Option<&'static str> {
         .map(|v| v.id)
 }
 
-/// The `UCI_Variant` name of our game id (what `rookery match --engine` sends): Fairy-
-/// Stockfish's name from the registry, or the id itself.
-pub fn engine_name_of(game_id: &str) -> &str {
-    rules::variant(game_id)
-        .ok()
-        .and_then(|v| v.facts.uci)
-        .unwrap_or(game_id)
-}
-
 pub fn cmd_uci(_args: &[String]) -> Result<(), String> {
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();

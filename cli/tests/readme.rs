@@ -237,7 +237,7 @@ fn every_command_of_the_readme_runs() {
         ),
         ("rookery uci", vec![(s(&["uci"]), "uci\nquit\n", "uciok")]),
         (
-            "rookery think --game ID [--fen F] [--moves \"M1 M2 …\"] [--movetime MS | --nodes N] [--legal]",
+            "rookery think --game ID [--fen F] [--moves \"M1 M2 …\"] [--movetime MS | --nodes N] [--legal] [--serve]",
             vec![
                 (s(&["think", "--game", "chess", "--nodes", "50"]), "", "bestmove"),
                 (
@@ -245,6 +245,7 @@ fn every_command_of_the_readme_runs() {
                     "",
                     "legal ",
                 ),
+                (s(&["think", "--game", "chess", "--serve", "--nodes", "50"]), "go e2e4\nquit\n", "bestmove"),
             ],
         ),
         ("rookery usi", vec![(s(&["usi"]), "usi\nquit\n", "usiok")]),
@@ -327,5 +328,44 @@ fn the_extractor_reads_blocks_continued_lines_and_wrapped_spans() {
     assert_eq!(
         readme_commands(md),
         ["rookery x --y", "rookery games", "rookery match --a --b"]
+    );
+}
+
+/// The level pickers' strengths (`rookery_core::levels::CHESS_ELO`, shown by the
+/// terminal, Android and iOS) are the "about" column of the README's table "How strong each
+/// level is": a new measurement changes both.
+#[test]
+fn the_level_pickers_strengths_are_the_readmes_table() {
+    use rookery_core::levels::{ChessElo, CHESS_ELO};
+    let section = README
+        .split("How strong each level is in chess")
+        .nth(1)
+        .expect("the README's section on each level's strength");
+    let mut rows = Vec::new();
+    for line in section
+        .lines()
+        .skip_while(|l| !l.starts_with("| level"))
+        .skip(2)
+    {
+        if !line.starts_with('|') {
+            break;
+        }
+        let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+        let about = cells.last().copied().unwrap_or_default();
+        let number = |s: &str| s.trim().parse::<u16>().ok();
+        let elo = match about.split("under ").nth(1) {
+            Some(n) => number(n).map(ChessElo::Under),
+            None => number(about).map(ChessElo::About),
+        };
+        rows.push((cells[0].to_string(), elo));
+    }
+    let expected: Vec<(String, Option<ChessElo>)> = CHESS_ELO
+        .iter()
+        .enumerate()
+        .map(|(i, e)| ((i + 1).to_string(), Some(*e)))
+        .collect();
+    assert_eq!(
+        rows, expected,
+        "README rows (level, about) against CHESS_ELO"
     );
 }

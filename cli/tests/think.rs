@@ -82,3 +82,47 @@ fn think_reports_a_finished_game_instead_of_a_move() {
     assert!(o.status.success());
     assert_eq!(lines(&o), ["over 1"]);
 }
+
+#[test]
+fn think_serve_answers_each_request_and_survives_a_bad_one() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(BIN)
+        .args(["think", "--game", "chess", "--serve", "--nodes", "200"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run rookery");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"legal e2e4\ngo e2e4 e2e4\nbogus\ngo f2f3 e7e5 g2g4 d8h4\ngo e2e4\nquit\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success());
+    let out = lines(&o);
+    let answers: Vec<&[String]> = out.split(|l| l == "ok").collect();
+    // five answers, each ended by `ok` (then nothing after the last)
+    assert_eq!(answers.len(), 6, "{out:?}");
+    assert!(answers[5].is_empty());
+    // `legal`: the legal moves of Black after 1. e4, no search
+    let mut g = Game::new("chess").unwrap();
+    g.play_text("e2e4").unwrap();
+    assert_eq!(answers[0].len(), 1, "{out:?}");
+    assert_eq!(
+        answers[0][0].split(' ').count() - 1,
+        g.legal_moves().len(),
+        "{out:?}"
+    );
+    // a move that is not legal and an unknown request: an error naming it, and serving goes on
+    assert!(answers[1][0].starts_with("error ") && answers[1][0].contains("e2e4"));
+    assert!(answers[2][0].starts_with("error ") && answers[2][0].contains("bogus"));
+    // a finished game; then a move that is legal for Black
+    assert_eq!(answers[3], ["over 1"]);
+    let best = answers[4]
+        .iter()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .expect("bestmove");
+    assert!(g.legal_moves().into_iter().any(|m| g.move_text(m) == best));
+}

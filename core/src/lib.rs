@@ -6,6 +6,7 @@ pub mod bot;
 pub mod error;
 pub mod game;
 pub mod interact;
+pub mod levels;
 pub mod message;
 pub mod movegen;
 pub mod movetext;

@@ -252,6 +252,9 @@ pub const ALL_KEYS: &[&str] = &[
     button::CHOICE_END,
     button::CHOICE_GREY,
     button::CHOICE_GIVE,
+    // the level picker (levels)
+    "seat-bot-under",
+    "seat-bot-about",
 ];
 
 /// How a score reads: in whole points, or quarter points where the game keeps them

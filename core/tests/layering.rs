@@ -3,7 +3,7 @@
 //! ```text
 //! error, rng → board → piece → variant, rules (the Rules interface and shared data)
 //!   → position → movegen, movetext → game, tree → notation → message → families (rules/<game>.rs)
-//!   → registry (rules/registry.rs) → search → view, interact → scene → present → store → bot
+//!   → registry (rules/registry.rs) → search → view, interact → scene → present → store → bot, levels
 //! ```
 //!
 //! This test reads every non-test line of core/src (comments dropped) for the modules it names
@@ -38,7 +38,7 @@ const LAYERS: &[&[&str]] = &[
     &["scene"],
     &["present"],
     &["store"],
-    &["bot"],
+    &["bot", "levels"],
     &["lib"],
 ];
 

@@ -441,6 +441,22 @@ fileprivate struct FfiConverterUInt8: FfiConverterPrimitive {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterUInt16: FfiConverterPrimitive {
+    typealias FfiType = UInt16
+    typealias SwiftType = UInt16
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> UInt16 {
+        return try lift(readInt(&buf))
+    }
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterUInt32: FfiConverterPrimitive {
     typealias FfiType = UInt32
     typealias SwiftType = UInt32
@@ -1799,6 +1815,104 @@ public func FfiConverterTypeBoardScene_lift(_ buf: RustBuffer) throws -> BoardSc
 #endif
 public func FfiConverterTypeBoardScene_lower(_ value: BoardScene) -> RustBuffer {
     return FfiConverterTypeBoardScene.lower(value)
+}
+
+
+/**
+ * A bot level a player may pick on the new-game screen, with how strong it plays (decided in
+ * `rookery_core::levels`; measured in chess only, and the label says so).
+ */
+public struct BotLevel: Equatable, Hashable {
+    /**
+     * 1 (weakest) to 8.
+     */
+    public var level: UInt8
+    /**
+     * What the picker shows: `seat-bot-about` {level, elo} ("Bot, level 8 · ≈ 1700 Elo
+     * (chess)") or `seat-bot-under` {level, elo}.
+     */
+    public var label: MessageView
+    /**
+     * The level's strength in chess on Stockfish's Elo scale: about this Elo, or under it
+     * when `chess_elo_under`.
+     */
+    public var chessElo: UInt16
+    public var chessEloUnder: Bool
+    /**
+     * The level a new bot seat starts at.
+     */
+    public var isDefault: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * 1 (weakest) to 8.
+         */level: UInt8, 
+        /**
+         * What the picker shows: `seat-bot-about` {level, elo} ("Bot, level 8 · ≈ 1700 Elo
+         * (chess)") or `seat-bot-under` {level, elo}.
+         */label: MessageView, 
+        /**
+         * The level's strength in chess on Stockfish's Elo scale: about this Elo, or under it
+         * when `chess_elo_under`.
+         */chessElo: UInt16, chessEloUnder: Bool, 
+        /**
+         * The level a new bot seat starts at.
+         */isDefault: Bool) {
+        self.level = level
+        self.label = label
+        self.chessElo = chessElo
+        self.chessEloUnder = chessEloUnder
+        self.isDefault = isDefault
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension BotLevel: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeBotLevel: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> BotLevel {
+        return
+            try BotLevel(
+                level: FfiConverterUInt8.read(from: &buf), 
+                label: FfiConverterTypeMessageView.read(from: &buf), 
+                chessElo: FfiConverterUInt16.read(from: &buf), 
+                chessEloUnder: FfiConverterBool.read(from: &buf), 
+                isDefault: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: BotLevel, into buf: inout [UInt8]) {
+        FfiConverterUInt8.write(value.level, into: &buf)
+        FfiConverterTypeMessageView.write(value.label, into: &buf)
+        FfiConverterUInt16.write(value.chessElo, into: &buf)
+        FfiConverterBool.write(value.chessEloUnder, into: &buf)
+        FfiConverterBool.write(value.isDefault, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeBotLevel_lift(_ buf: RustBuffer) throws -> BotLevel {
+    return try FfiConverterTypeBotLevel.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeBotLevel_lower(_ value: BotLevel) -> RustBuffer {
+    return FfiConverterTypeBotLevel.lower(value)
 }
 
 
@@ -6216,6 +6330,31 @@ fileprivate struct FfiConverterSequenceString: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeBotLevel: FfiConverterRustBuffer {
+    typealias SwiftType = [BotLevel]
+
+    public static func write(_ value: [BotLevel], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeBotLevel.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [BotLevel] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [BotLevel]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeBotLevel.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeCapturedPiece: FfiConverterRustBuffer {
     typealias SwiftType = [CapturedPiece]
 
@@ -6871,6 +7010,15 @@ public func coreVersion() -> String  {
 })
 }
 /**
+ * The bot levels a player picks from, weakest first, each with its strength.
+ */
+public func botLevels() -> [BotLevel]  {
+    return try!  FfiConverterSequenceTypeBotLevel.lift(try! rustCall() {
+    uniffi_rookery_bindings_fn_func_bot_levels($0
+    )
+})
+}
+/**
  * Every game id (all 25), in catalogue order.
  */
 public func catalogue() -> [GameEntry]  {
@@ -6991,6 +7139,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.contractVersionMismatch
     }
     if (uniffi_rookery_bindings_checksum_func_core_version() != 49563) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_rookery_bindings_checksum_func_bot_levels() != 45032) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_rookery_bindings_checksum_func_catalogue() != 57194) {

@@ -471,6 +471,12 @@ RustBuffer uniffi_rookery_bindings_fn_func_core_version(RustCallStatus *_Nonnull
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_BOT_LEVELS
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_BOT_LEVELS
+RustBuffer uniffi_rookery_bindings_fn_func_bot_levels(RustCallStatus *_Nonnull out_status
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_CATALOGUE
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_FN_FUNC_CATALOGUE
 RustBuffer uniffi_rookery_bindings_fn_func_catalogue(RustCallStatus *_Nonnull out_status
@@ -789,6 +795,12 @@ void ffi_rookery_bindings_rust_future_complete_void(uint64_t handle, RustCallSta
 #ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_CORE_VERSION
 #define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_CORE_VERSION
 uint16_t uniffi_rookery_bindings_checksum_func_core_version(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_BOT_LEVELS
+#define UNIFFI_FFIDEF_UNIFFI_ROOKERY_BINDINGS_CHECKSUM_FUNC_BOT_LEVELS
+uint16_t uniffi_rookery_bindings_checksum_func_bot_levels(void
     
 );
 #endif

@@ -10,9 +10,13 @@ from chess.com's current layout (Blue Ka7, Green Kn8), which both programs read 
 engines are deterministic, so every pair of games starts from its own opening: `--opening-plies`
 seeded random legal moves per seat (a round of four seats each), and the pair plays it twice,
 our team Red+Yellow in the first game and Blue+Green in the second, so neither team keeps an
-opening's luck. Both sides get `--ms` ms a move (ours through `rookery think --movetime`,
-4pchess through `anchor4p --serve --ms`); the wall-clock time each side took per move (ours
-counts the start of a process) is reported beside the score, so unequal time shows.
+opening's luck. Both sides get `--ms` ms a move of wall-clock time, each as one process kept
+for the whole match (ours `rookery think --serve --movetime`, 4pchess `anchor4p --serve --ms`),
+so no process start is on either clock. Beside the score, the wall-clock and the CPU time
+(/proc/<pid>/stat, 10 ms ticks) each side took per move are reported, so unequal time shows:
+on a loaded machine both lose CPU alike, but not exactly alike. Remaining biases: 4pchess
+allocates its table for every move before its clock starts (its wall time shows this; ours
+allocates within its time), and its own clock stops a search only between nodes, as ours.
 
 Nothing is trusted unchecked: before every ply the legal moves of the side to move are listed
 by both programs (`rookery think --legal`, `anchor4p --legal`) and must be the same set; the
@@ -51,47 +55,74 @@ def norm(text):
     return m.group(1) + m.group(2) + promo
 
 
+def cpu_secs(pid):
+    """User and system CPU seconds a process has used so far (Linux /proc; None elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 class Ours:
+    """Our bot as one process for the whole match (`rookery think --serve`)."""
+
     def __init__(self, binary, ms):
-        self.binary, self.ms = binary, ms
+        self.proc = subprocess.Popen(
+            [binary, "think", "--game", GAME, "--fen", START, "--legal", "--serve",
+             "--movetime", str(ms)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
     def run(self, moves, search):
-        t0 = time.monotonic()
-        cmd = [self.binary, "think", "--game", GAME, "--fen", START, "--legal",
-               "--moves", " ".join(moves)]
-        cmd += ["--movetime", str(self.ms)] if search else ["--nodes", "1"]
-        out = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
-        if out.returncode != 0:
-            raise RuntimeError(f"rookery: {out.stderr.strip()}")
+        t0, c0 = time.monotonic(), cpu_secs(self.proc.pid)
+        self.proc.stdin.write(("go " if search else "legal ") + " ".join(moves) + "\n")
+        self.proc.stdin.flush()
         r = {"legal": [], "over": None, "best": None, "info": ""}
-        for line in out.stdout.splitlines():
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError("rookery stopped")
             w = line.split()
-            if w[0] == "legal":
+            if w == ["ok"]:
+                break
+            if w[0] == "error":
+                raise RuntimeError(f"rookery: {line.strip()}")
+            elif w[0] == "legal":
                 r["legal"] = w[1:]
             elif w[0] == "over":
                 r["over"] = w[1]
             elif w[0] == "bestmove":
                 r["best"] = w[1]
             elif w[0] == "info":
-                r["info"] = line
+                r["info"] = line.strip()
         r["secs"] = time.monotonic() - t0
+        c1 = cpu_secs(self.proc.pid)
+        r["cpu"] = c1 - c0 if c0 is not None and c1 is not None else None
         return r
+
+    def quit(self):
+        self.proc.stdin.write("quit\n")
+        self.proc.stdin.flush()
+        self.proc.wait(timeout=10)
 
 
 class Anchor:
-    def __init__(self, binary, ms):
+    def __init__(self, binary, ms, info):
         self.binary = binary
         self.proc = subprocess.Popen([binary, "--serve", "--ms", str(ms)], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                                     stdout=subprocess.PIPE, stderr=info, text=True)
 
     def best(self, moves):
-        t0 = time.monotonic()
+        t0, c0 = time.monotonic(), cpu_secs(self.proc.pid)
         self.proc.stdin.write(" ".join([START] + moves) + "\n")
         self.proc.stdin.flush()
         line = self.proc.stdout.readline().split()
         if not line or line[0] != "bestmove":
             raise RuntimeError(f"4pchess: {' '.join(line)}")
         self.secs = time.monotonic() - t0
+        c1 = cpu_secs(self.proc.pid)
+        self.cpu = c1 - c0 if c0 is not None and c1 is not None else None
         return line[1:]
 
     def legal(self, moves):
@@ -143,12 +174,14 @@ def play(g, ours, anchor, max_plies, log, opening, clock):
             if not mv or mv == "none":
                 return None, f"DISPUTED at ply {len(moves)}: rookery found no move"
             clock["ours"].append(o["secs"])
+            clock["ours cpu"].append(o["cpu"])
             log.write(f"{len(moves)} {seat} rookery {mv} {o['info']}\n")
         else:
             mv = anchor.best(moves)[0]
             if mv == "none":
                 return None, f"DISPUTED at ply {len(moves)}: 4pchess found no move"
             clock["theirs"].append(anchor.secs)
+            clock["theirs cpu"].append(anchor.cpu)
             log.write(f"{len(moves)} {seat} 4pchess {mv}\n")
         if norm(mv) not in set(map(norm, o["legal"])):
             who = "rookery" if mine else "4pchess"
@@ -184,11 +217,15 @@ def main():
     ap.add_argument("--log", default=None, help="directory for each game's moves")
     a = ap.parse_args()
     ours = Ours(a.rookery, a.ms)
-    anchor = Anchor(a.anchor, a.ms)
+    if a.log:
+        os.makedirs(a.log, exist_ok=True)
+    # 4pchess's search lines (depth, nodes) go to the log directory
+    info = open(os.path.join(a.log, "4pchess.txt"), "w") if a.log else subprocess.DEVNULL
+    anchor = Anchor(a.anchor, a.ms, info)
     rng = random.Random(a.seed)
     score, counted, disputed = 0.0, 0, 0
     pairs = []
-    clock = {"ours": [], "theirs": []}
+    clock = {"ours": [], "theirs": [], "ours cpu": [], "theirs cpu": []}
     opening = []
     for g in range(a.games + a.games % 2):
         if g % 2 == 0:
@@ -214,16 +251,20 @@ def main():
         print(f"game {g + 1}: opening {' '.join(opening) or '-'}; rookery {team}: {text} "
               f"-> {score}/{counted}", flush=True)
     anchor.quit()
+    ours.quit()
     err = ""
     if len(pairs) > 1:
         mean = sum(pairs) / len(pairs)
         sd = math.sqrt(sum((p - mean) ** 2 for p in pairs) / (len(pairs) - 1))
         err = f" ± {100 * 1.96 * sd / math.sqrt(len(pairs)):.0f}% (95%, {len(pairs)} pairs)"
-    ms = {k: 1000 * sum(v) / len(v) if v else 0 for k, v in clock.items()}
+    ms = {k: 1000 * sum(v) / len(v) if v and None not in v else float("nan")
+          for k, v in clock.items()}
     print(f"rookery level 8 vs 4pchess, {a.ms} ms a move: {score}/{counted}"
           + (f" = {100 * score / counted:.0f}%{err}" if counted else "")
           + (f", {disputed} disputed" if disputed else "")
-          + f"; wall ms a move: rookery {ms['ours']:.0f}, 4pchess {ms['theirs']:.0f}")
+          + f"; ms a move, wall (CPU): rookery {ms['ours']:.0f} ({ms['ours cpu']:.0f}), "
+          f"4pchess {ms['theirs']:.0f} ({ms['theirs cpu']:.0f}); load average "
+          f"{os.getloadavg()[0]:.1f} at the end")
     sys.exit(1 if disputed else 0)
 
 

@@ -34,22 +34,19 @@ impl SeatKind {
     pub fn label(self) -> String {
         match self {
             SeatKind::Person => t("seat-person"),
-            SeatKind::Bot(l) => tf("seat-bot", &[("level", &l.to_string())]),
+            // the level with its chess strength, as every shell's picker shows it
+            SeatKind::Bot(l) => message_text(&rookery_core::levels::level_label(l)),
         }
     }
-    /// The next choice in the setup list (Person, Bot 0, Bot 1, Bot 2).
+    /// The next choice in the setup list (Person, then the core's bot levels).
     fn step(self, delta: i32) -> SeatKind {
-        let all = [
-            SeatKind::Person,
-            SeatKind::Bot(1),
-            SeatKind::Bot(2),
-            SeatKind::Bot(3),
-            SeatKind::Bot(4),
-            SeatKind::Bot(5),
-            SeatKind::Bot(6),
-            SeatKind::Bot(7),
-            SeatKind::Bot(8),
-        ];
+        let all: Vec<SeatKind> = std::iter::once(SeatKind::Person)
+            .chain(
+                rookery_core::levels::bot_levels()
+                    .into_iter()
+                    .map(|l| SeatKind::Bot(l.level)),
+            )
+            .collect();
         let i = all.iter().position(|k| *k == self).unwrap_or(0) as i32;
         all[(i + delta).rem_euclid(all.len() as i32) as usize]
     }

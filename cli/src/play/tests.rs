@@ -554,6 +554,29 @@ fn the_menu_lists_playable_games_and_opens_their_setup() {
 }
 
 #[test]
+fn the_setup_shows_each_bot_level_with_its_chess_strength() {
+    let mut app = App::new(opts(), None);
+    app.open_setup("chess").unwrap();
+    key(&mut app, KeyCode::Down); // Black: a bot of the default level
+    let shown = |app: &mut App| screen_text(&draw(app, 120, 40));
+    let text = shown(&mut app);
+    assert!(text.contains("Bot, level 4 · ≈ 1600 Elo (chess)"), "{text}");
+    for _ in 0..4 {
+        key(&mut app, KeyCode::Right); // levels 5, 6, 7, 8
+    }
+    let text = shown(&mut app);
+    assert!(text.contains("Bot, level 8 · ≈ 1700 Elo (chess)"), "{text}");
+    for _ in 0..7 {
+        key(&mut app, KeyCode::Left); // down to level 1
+    }
+    let text = shown(&mut app);
+    assert!(
+        text.contains("Bot, level 1 · under 1350 Elo (chess)"),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_seat_name_can_be_typed_in_the_setup() {
     let mut f = SetupForm::new("chess").unwrap();
     assert_eq!(f.seats[0].name, "White");

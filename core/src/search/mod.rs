@@ -78,6 +78,31 @@ pub struct Found {
     pub cancelled: bool,
     /// Every root action with its value at the deepest finished iteration (best first).
     pub root: Vec<(Action, i32)>,
+    /// How the tree was cut ([`Stats`]).
+    pub stats: Stats,
+}
+
+/// Counters of a search's tree, the measure of its branching factor (`rookery bench bot
+/// --depth`): how often a node was cut and by what.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes of the main search (not quiescence) whose moves were searched and that failed
+    /// high (a beta cut-off) ...
+    pub cuts: u64,
+    /// ... of them on their first move (the measure of the move ordering).
+    pub first_cuts: u64,
+    /// Transposition table probes, entries found, and entries that answered the node.
+    pub tt_probes: u64,
+    pub tt_hits: u64,
+    pub tt_cuts: u64,
+    /// Null moves tried and those that cut the node.
+    pub null_tries: u64,
+    pub null_cuts: u64,
+    /// Moves searched at a reduced depth (LMR) and those searched again at full depth.
+    pub reduced: u64,
+    pub researched: u64,
+    /// Quiescence nodes.
+    pub qnodes: u64,
 }
 
 // ---------------------------------------------------------------- the search
@@ -137,6 +162,10 @@ pub struct Search<'a> {
     lmr: Vec<[i32; 64]>,
     /// Null-move pruning is sound enough here (two sides, check, one step per turn).
     null_ok: bool,
+    /// Two teams of two seats (four-player teams): every second ply is the same side's, so a
+    /// side's quiet moves multiply the tree four seats deep; late quiet moves that give no
+    /// check are pruned by their count at every depth ([`lmp_quiets`]).
+    teams: bool,
     /// Root moves valued exactly within this margin below the best (the noise of the lower
     /// levels needs their values; a move further below cannot win however the noise falls,
     /// so a bound is enough): `None` only the best move's value is exact.
@@ -151,6 +180,7 @@ pub struct Search<'a> {
     /// BRS+: the bonus of the points the bot's side scored on the line to this node, more the
     /// sooner they were scored ([`multi::EARLY_POINTS`]).
     early: i32,
+    stats: Stats,
 }
 
 impl<'a> Search<'a> {
@@ -185,11 +215,13 @@ impl<'a> Search<'a> {
                 })
                 .collect(),
             null_ok: two && v.royal_check && v.steps_per_turn == 1,
+            teams: two && v.seat_count() > 2,
             exact_root: None,
             only: None,
             q_max: multi::quiescence_depth(multi::sides(v)),
             method: Method::default_for(v),
             early: 0,
+            stats: Stats::default(),
         }
     }
 
@@ -238,6 +270,7 @@ impl<'a> Search<'a> {
                     nodes: 0,
                     cancelled: self.cancel.load(Ordering::Relaxed),
                     root: root.iter().map(|&a| (a, 0)).collect(),
+                    stats: Stats::default(),
                 };
             }
         }
@@ -250,6 +283,7 @@ impl<'a> Search<'a> {
             nodes: 0,
             cancelled: false,
             root: root.iter().map(|&a| (a, 0)).collect(),
+            stats: Stats::default(),
         };
         if root.len() <= 1 || self.cancel.load(Ordering::Relaxed) {
             found.cancelled = self.cancel.load(Ordering::Relaxed);
@@ -319,6 +353,7 @@ impl<'a> Search<'a> {
             }
         }
         found.nodes = self.nodes;
+        found.stats = self.stats;
         found.cancelled = self.cancel.load(Ordering::Relaxed);
         found
     }
@@ -511,15 +546,21 @@ impl<'a> Search<'a> {
         let slot = (key as usize) & (TT_SIZE - 1);
         let e = self.tt[slot];
         let mut tt_move = None;
+        self.stats.tt_probes += 1;
         if e.key == key {
+            self.stats.tt_hits += 1;
             tt_move = e.best;
             if e.depth as i32 >= depth {
                 let v = from_tt(e.value, ply);
-                match e.bound {
-                    0 => return v,
-                    1 if v >= beta => return v,
-                    2 if v <= alpha => return v,
-                    _ => {}
+                let cut = match e.bound {
+                    0 => true,
+                    1 => v >= beta,
+                    2 => v <= alpha,
+                    _ => false,
+                };
+                if cut {
+                    self.stats.tt_cuts += 1;
+                    return v;
                 }
             }
         }
@@ -539,6 +580,7 @@ impl<'a> Search<'a> {
             let stand = stand.unwrap_or_else(|| self.static_value());
             if (maxing && stand >= beta) || (!maxing && stand <= alpha) {
                 let r = 3 + depth / 6;
+                self.stats.null_tries += 1;
                 let cp = self.tree.null_step();
                 self.nodes += 1;
                 let v = self.node(depth - 1 - r, alpha, beta, ply + 1, false);
@@ -547,9 +589,11 @@ impl<'a> Search<'a> {
                     return 0;
                 }
                 if maxing && v >= beta {
+                    self.stats.null_cuts += 1;
                     return beta;
                 }
                 if !maxing && v <= alpha {
+                    self.stats.null_cuts += 1;
                     return alpha;
                 }
             }
@@ -565,6 +609,7 @@ impl<'a> Search<'a> {
         let mut best = if maxing { -WIN - 1 } else { WIN + 1 };
         let mut best_move = None;
         let killers = self.killers[ply.min(MAX_PLY - 1)];
+        let mut quiets = 0;
         for (i, a) in actions.into_iter().enumerate() {
             let quiet = match a {
                 Action::Move(m) => {
@@ -594,10 +639,23 @@ impl<'a> Search<'a> {
                             continue;
                         }
                     }
-                    if depth <= LMP_DEPTH && i >= 3 + (depth * depth) as usize * 2 {
+                    if !self.teams && depth <= LMP_DEPTH && i >= 3 + (depth * depth) as usize * 2 {
                         continue;
                     }
                 }
+                if self.teams && quiets >= lmp_quiets(depth, pv) {
+                    // a move that checks or ends the game is kept (the mates of four seats
+                    // come by checks)
+                    self.tree.step(a);
+                    let keep = self.tree.outcome().is_some() || self.checks_opponent(turn);
+                    self.tree.undo();
+                    if !keep {
+                        continue;
+                    }
+                }
+            }
+            if quiet {
+                quiets += 1;
             }
             let v = if i == 0 {
                 self.child(a, full, alpha, beta, ply + 1)
@@ -618,6 +676,7 @@ impl<'a> Search<'a> {
                 let improves = |v: i32| if maxing { v > alpha } else { v < beta };
                 let mut v = if r > 0 {
                     // a move that gives check is not reduced (mating drops, attacks on the king)
+                    self.stats.reduced += 1;
                     self.nodes += 1;
                     self.tree.step(a);
                     let check = self.has_check
@@ -633,6 +692,7 @@ impl<'a> Search<'a> {
                     self.child(a, full, lo, hi, ply + 1)
                 };
                 if r > 0 && improves(v) && !self.stopped {
+                    self.stats.researched += 1;
                     v = self.child(a, full, lo, hi, ply + 1);
                 }
                 if v > alpha && v < beta && beta - alpha > 1 && !self.stopped {
@@ -656,6 +716,8 @@ impl<'a> Search<'a> {
                 beta = beta.min(v);
             }
             if alpha >= beta {
+                self.stats.cuts += 1;
+                self.stats.first_cuts += (i == 0) as u64;
                 if let Action::Move(m) = a {
                     let pos = self.tree.position();
                     if !pos.is_capture(&m) && m.promo == 0 {
@@ -692,6 +754,7 @@ impl<'a> Search<'a> {
 
     /// Captures and promotions only, standing pat on the evaluation.
     fn quiesce(&mut self, mut alpha: i32, mut beta: i32, ply: usize, qply: usize) -> i32 {
+        self.stats.qnodes += 1;
         let stand = self.static_value();
         let pos = self.tree.position();
         let turn = pos.turn();
@@ -859,6 +922,16 @@ fn from_tt(v: i32, ply: usize) -> i32 {
         v + ply as i32
     } else {
         v
+    }
+}
+
+/// Four-player teams: the quiet moves searched at a node before the later ones are pruned
+/// (more at a principal-variation node), as 4pchess prunes.
+fn lmp_quiets(depth: i32, pv: bool) -> i32 {
+    if pv {
+        5 + depth * depth
+    } else {
+        1 + depth * depth / 5
     }
 }
 

@@ -106,6 +106,8 @@ internal object StringIds {
         "seat-person" to R.string.seat_person,
         "seat-name" to R.string.seat_name,
         "seat-bot" to R.string.seat_bot,
+        "seat-bot-under" to R.string.seat_bot_under,
+        "seat-bot-about" to R.string.seat_bot_about,
         "seat-person-short" to R.string.seat_person_short,
         "seat-bot-short" to R.string.seat_bot_short,
         "seat-number" to R.string.seat_number,
