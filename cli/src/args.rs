@@ -301,6 +301,19 @@ pub enum BenchCommand {
         #[arg(long, value_name = "b|p")]
         method: Option<String>,
     },
+    /// The evaluation term by term (two-player games), seat 0 less seat 1: a header line,
+    /// then `FEN;target;phase;counts per kind;centre;each term's middlegame and endgame
+    /// share;value` per position (what tests/python/eval_fit.py fits).
+    Eval {
+        #[arg(long, value_name = "ID")]
+        game: Option<String>,
+        /// One position (default: the game's start).
+        #[arg(long, value_name = "FEN")]
+        fen: Option<String>,
+        /// A file of `FEN;target` lines (the target, e.g. Stockfish's value, is copied through).
+        #[arg(long, value_name = "FILE", conflicts_with = "fen")]
+        file: Option<PathBuf>,
+    },
     /// Board scene and PNG speed.
     Render {
         #[arg(long, value_name = "ID")]

@@ -664,3 +664,68 @@ fn games_table(results: &[Timed], skipped: &[(&str, String)], multi: &[(&str, u3
         );
     }
 }
+
+/// `rookery bench eval [--game ID] [--fen FEN | --file FILE]`: the evaluation of two-player
+/// positions term by term ([`rookery_core::search::eval::Breakdown`]), seat 0 less seat 1, one
+/// line per position after a header naming the columns: the phase (the middlegame's share, 0
+/// to 1), each kind's count, the centralisation, each tapered term's middlegame share
+/// (· phase) and endgame share (· (1 − phase)), and the evaluation for seat 0. A file holds
+/// `FEN;target` lines; the target is copied through (`tests/python/eval_fit.py` fits the
+/// weights of the columns to it).
+pub fn cmd_bench_eval(
+    game: Option<&str>,
+    fen: Option<&str>,
+    file: Option<&std::path::Path>,
+) -> Result<(), String> {
+    use rookery_core::search::eval::TERMS;
+    use rookery_core::search::Eval;
+    let id = game.unwrap_or(crate::DEFAULT_GAME);
+    let v = rookery_core::rules::variant(id).map_err(|e| e.to_string())?;
+    if v.seat_count() != 2 {
+        return Err(format!("bench eval: {id} is not a two-player game"));
+    }
+    let lines: Vec<String> = match (fen, file) {
+        (_, Some(path)) => std::fs::read_to_string(path)
+            .map_err(|e| format!("{}: {e}", path.display()))?
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(str::to_string)
+            .collect(),
+        (Some(f), None) => vec![f.to_string()],
+        (None, None) => {
+            let g = Game::new(id).map_err(|e| e.to_string())?;
+            vec![rookery_core::notation::fen::write(g.position(), false)]
+        }
+    };
+    let eval = Eval::of(v);
+    let mut head = vec!["fen".to_string(), "target".into(), "phase".into()];
+    head.extend(v.pieces.iter().map(|p| p.letter.to_string()));
+    head.push("centre".into());
+    for t in TERMS {
+        head.push(format!("{t}_mg"));
+        head.push(format!("{t}_eg"));
+    }
+    head.push("ours".into());
+    println!("{}", head.join(";"));
+    for (i, line) in lines.iter().enumerate() {
+        let mut parts = line.splitn(2, ';');
+        let fen = parts.next().unwrap_or("").trim();
+        let target = parts.next().unwrap_or("").trim();
+        let g = Game::from_fen(id, fen).map_err(|e| format!("line {}: {e}", i + 1))?;
+        let pos = g.position();
+        let b = eval.breakdown(pos);
+        let (w, l) = (&b.seats[0], &b.seats[1]);
+        let wf = b.phase as f64 / 256.0;
+        let mut f = vec![wf];
+        f.extend(w.count.iter().zip(&l.count).map(|(a, b)| (a - b) as f64));
+        f.push((w.centre - l.centre) as f64);
+        for (a, b) in w.terms.iter().zip(&l.terms) {
+            f.push((a.0 - b.0) as f64 * wf);
+            f.push((a.1 - b.1) as f64 * (1.0 - wf));
+        }
+        f.push(eval.balance(pos, 0) as f64);
+        let f: Vec<String> = f.iter().map(|x| format!("{x:.1}")).collect();
+        println!("{fen};{target};{}", f.join(";"));
+    }
+    Ok(())
+}

@@ -63,6 +63,9 @@ pub fn run(args: Vec<String>) -> ExitCode {
             BenchCommand::Bot { .. } => matches::cmd_bench_bot(&rest(2)),
             BenchCommand::Render { .. } => render::cmd_bench_render(&rest(2)),
             BenchCommand::Store { .. } => store_cmds::cmd_bench_store(&rest(2)),
+            BenchCommand::Eval { game, fen, file } => {
+                bench::cmd_bench_eval(game.as_deref(), fen.as_deref(), file.as_deref())
+            }
         },
         Command::Render(_) => render::cmd_render(&rest(1)),
         Command::Match(_) => matches::cmd_match(&rest(1)),

@@ -130,6 +130,84 @@ thread_local! {
         std::cell::RefCell::new(Vec::with_capacity(64));
 }
 
+/// The names of the evaluation's tapered terms, in the order of [`SeatTerms::terms`].
+pub const TERMS: [&str; 4] = ["pawns", "royal", "mobility", "king_attack"];
+
+/// One seat's share of an evaluation, term by term ([`Eval::breakdown`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeatTerms {
+    /// Per kind: the seat's pieces on the board and in hand.
+    pub count: Vec<i32>,
+    /// Their values.
+    pub material: i32,
+    /// The centralisation of its pieces on the board.
+    pub centre: i32,
+    /// Per term of [`TERMS`]: (middlegame, endgame) centipawns.
+    pub terms: [(i32, i32); TERMS.len()],
+}
+
+/// An evaluation term by term: what [`Eval::seats`] sums, for measuring and fitting the
+/// weights (`rookery bench eval`, `tests/python/eval_fit.py`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Breakdown {
+    /// The middlegame's share of the taper, 0 (endgame) to 256 (the start's material).
+    pub phase: i32,
+    pub seats: Vec<SeatTerms>,
+}
+
+impl SeatTerms {
+    /// The seat's value as [`Eval::seats`] gives it, at `phase`.
+    pub fn total(&self, phase: i32) -> i32 {
+        let (mg, eg) = self
+            .terms
+            .iter()
+            .fold((0, 0), |(a, b), &(mg, eg)| (a + mg, b + eg));
+        self.material + self.centre + (mg * phase + eg * (256 - phase)) / 256
+    }
+}
+
+/// Where [`Eval::sum`] puts the terms of a position: summed per seat ([`Totals`], the search)
+/// or kept apart ([`SeatTerms`]).
+trait Sink {
+    /// `n` pieces of kind `k` of seat `s`, worth `value` each, with their centralisation.
+    fn material(&mut self, s: usize, k: usize, n: i32, value: i32, centre: i32);
+    /// Term `t` of [`TERMS`] of seat `s`.
+    fn term(&mut self, s: usize, t: usize, mg: i32, eg: i32);
+}
+
+/// The search's sink: per seat, material and centralisation, and the tapered terms' sums.
+#[derive(Default)]
+struct Totals {
+    total: [i32; MAX_SEATS],
+    mg: [i32; MAX_SEATS],
+    eg: [i32; MAX_SEATS],
+}
+
+impl Sink for Totals {
+    #[inline(always)]
+    fn material(&mut self, s: usize, _: usize, n: i32, value: i32, centre: i32) {
+        self.total[s] += n * value + centre;
+    }
+    #[inline(always)]
+    fn term(&mut self, s: usize, _: usize, mg: i32, eg: i32) {
+        self.mg[s] += mg;
+        self.eg[s] += eg;
+    }
+}
+
+impl Sink for Vec<SeatTerms> {
+    fn material(&mut self, s: usize, k: usize, n: i32, value: i32, centre: i32) {
+        let t = &mut self[s];
+        t.count[k] += n;
+        t.material += n * value;
+        t.centre += centre;
+    }
+    fn term(&mut self, s: usize, t: usize, mg: i32, eg: i32) {
+        self[s].terms[t].0 += mg;
+        self[s].terms[t].1 += eg;
+    }
+}
+
 static EVALS: Lazy<Mutex<HashMap<&'static str, Arc<Eval>>>> =
     Lazy::new(|| Mutex::new(HashMap::new()));
 
@@ -398,15 +476,15 @@ impl Eval {
         m
     }
 
-    /// Pawn structure and the royal's place for seat `s`: (middlegame, endgame) centipawns.
-    /// `pawns`: each seat's pawns.
+    /// Pawn structure and the royal's place for seat `s`: (middlegame, endgame) centipawns
+    /// each (terms 0 and 1 of [`TERMS`]). `pawns`: each seat's pawns.
     fn positional(
         &self,
         pos: &Position,
         s: Seat,
         pawns: &[CellSet; MAX_SEATS],
         king: Option<Cell>,
-    ) -> (i32, i32) {
+    ) -> [(i32, i32); 2] {
         let (mut mg, mut eg) = (0, 0);
         let tm = self.terms;
         let add = |mg: &mut i32, eg: &mut i32, w: (i32, i32), scale: i32| {
@@ -449,6 +527,8 @@ impl Eval {
                 add(&mut mg, &mut eg, tm.protected, 256);
             }
         }
+        let pawn_terms = (mg, eg);
+        let (mut mg, mut eg) = (0, 0);
         if let Some(c) = king {
             eg += tm.king_centre_eg * self.king_centre[c as usize] as i32;
             let f = pos.at(c).facing() as usize;
@@ -461,7 +541,7 @@ impl Eval {
                     mg += tm.king_wing * (lat - 2).clamp(0, 3);
                 }
                 if lat < 5 {
-                    return (mg, eg);
+                    return [pawn_terms, (mg, eg)];
                 }
                 let shelter = |x: Cell| {
                     let q = pos.at(x);
@@ -497,22 +577,23 @@ impl Eval {
                 }
             }
         }
-        (mg, eg)
+        [pawn_terms, (mg, eg)]
     }
 
     /// Two sides (two players, two teams): each seat's mobility (moves of its pieces other
     /// than pawns and royals to cells no enemy pawn attacks, against the kind's empty-board
     /// average) and the attack on each enemy royal's zone by all the seats of the other side
-    /// together (a penalty for the attacked seat), as (middlegame, endgame).
+    /// together (a penalty for the attacked seat), each as (middlegame, endgame): terms 2 and
+    /// 3 of [`TERMS`].
     fn activity(
         &self,
         pos: &Position,
         pawns: &[CellSet; MAX_SEATS],
         kings: &[Option<Cell>; MAX_SEATS],
-    ) -> [(i32, i32); MAX_SEATS] {
+    ) -> [[(i32, i32); 2]; MAX_SEATS] {
         let v = pos.variant;
         let n = v.seat_count();
-        let mut out = [(0, 0); MAX_SEATS];
+        let mut out = [[(0, 0); 2]; MAX_SEATS];
         // cells each seat's pawns attack
         let mut pawn_att = [CellSet::EMPTY; MAX_SEATS];
         for s in 0..n {
@@ -574,13 +655,12 @@ impl Eval {
                         }
                     }
                 }
-                out[s].0 += MOBILITY.0 * mob / 32;
-                out[s].1 += MOBILITY.1 * mob / 32;
+                out[s][0] = (MOBILITY.0 * mob / 32, MOBILITY.1 * mob / 32);
             }
         });
         for e in 0..n {
             if attackers[e] >= 2 {
-                out[e].0 -= (units[e] * units[e] / KING_ATTACK_DIV).min(KING_ATTACK_MAX);
+                out[e][1].0 = -(units[e] * units[e] / KING_ATTACK_DIV).min(KING_ATTACK_MAX);
             }
         }
         out
@@ -588,19 +668,46 @@ impl Eval {
 
     /// Material and position per seat (grey, neutral and united pieces count for nobody).
     pub fn seats(&self, pos: &Position) -> [i32; MAX_SEATS] {
-        let mut m = [0; MAX_SEATS];
+        let mut t = Totals::default();
+        let w = self.sum(pos, &mut t);
+        for s in 0..pos.variant.seat_count() {
+            t.total[s] += (t.mg[s] * w + t.eg[s] * (256 - w)) / 256;
+        }
+        t.total
+    }
+
+    /// The evaluation of `pos` term by term ([`Breakdown`]): what [`Eval::seats`] sums.
+    pub fn breakdown(&self, pos: &Position) -> Breakdown {
+        let n = pos.variant.seat_count();
+        let mut b = Breakdown {
+            phase: 0,
+            seats: vec![
+                SeatTerms {
+                    count: vec![0; self.value.len()],
+                    ..SeatTerms::default()
+                };
+                n
+            ],
+        };
+        b.phase = self.sum(pos, &mut b.seats);
+        b
+    }
+
+    /// Every term of the evaluation of `pos`, given to `sink` (the search's sums, or the
+    /// terms apart); the phase: the middlegame's share of the taper, 0 to 256.
+    #[inline(always)]
+    fn sum<S: Sink>(&self, pos: &Position, sink: &mut S) -> i32 {
         let n = pos.variant.seat_count();
         let mut pawns = [CellSet::EMPTY; MAX_SEATS];
         let mut kings = [None; MAX_SEATS];
         let mut phase = 0;
         for s in 0..n {
-            let total = &mut m[s];
             for c in pos.pieces_of(s as Seat).iter() {
                 let k = pos.at(c).kind() as usize;
                 let Some(&v) = self.value.get(k) else {
                     continue;
                 };
-                *total += v + self.pst[k][c as usize] as i32;
+                sink.material(s, k, 1, v, self.pst[k][c as usize] as i32);
                 if self.pawn[k] {
                     pawns[s].insert(c);
                 } else if self.royal[k] {
@@ -610,8 +717,11 @@ impl Eval {
                 }
             }
             for k in 0..HAND_KINDS.min(self.value.len()) {
-                let h = pos.hands[s][k] as i32 * self.value[k];
-                *total += h;
+                let count = pos.hands[s][k] as i32;
+                let h = count * self.value[k];
+                if count != 0 {
+                    sink.material(s, k, count, self.value[k], 0);
+                }
                 if !self.pawn[k] {
                     phase += h;
                 }
@@ -623,19 +733,18 @@ impl Eval {
             (phase * 256 / self.start_phase).clamp(0, 256)
         };
         let act = if self.king_zone.is_empty() {
-            [(0, 0); MAX_SEATS]
+            [[(0, 0); 2]; MAX_SEATS]
         } else {
             self.activity(pos, &pawns, &kings)
         };
-        for (s, total) in m.iter_mut().enumerate().take(n) {
-            let (mut mg, mut eg) = self.positional(pos, s as Seat, &pawns, kings[s]);
-            if let Some(a) = act.get(s) {
-                mg += a.0;
-                eg += a.1;
+        for s in 0..n {
+            let [pawn, royal] = self.positional(pos, s as Seat, &pawns, kings[s]);
+            let [mob, attack] = act[s];
+            for (t, (mg, eg)) in [pawn, royal, mob, attack].into_iter().enumerate() {
+                sink.term(s, t, mg, eg);
             }
-            *total += (mg * w + eg * (256 - w)) / 256;
         }
-        m
+        w
     }
 
     /// The value of `pos` for `me`: its team's material and points against the strongest
@@ -861,6 +970,44 @@ mod tests {
     }
 
     #[test]
+    fn the_breakdown_sums_to_the_evaluation() {
+        // the terms apart (`rookery bench eval`) add up to what the search sums, in games with
+        // hands, with two sides of two seats and with many seats
+        for (id, fen) in [
+            (
+                "chess",
+                "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+            ),
+            ("chess", "8/5k2/8/3P4/8/8/1K6/8 w - - 0 1"),
+        ] {
+            let g = Game::from_fen(id, fen).unwrap();
+            check_breakdown(&g);
+        }
+        for id in ["crazyhouse", "four-player-teams", "eight-player-ffa"] {
+            let mut g = Game::new(id).unwrap();
+            let bot = crate::bot::simple_bot(0, 3);
+            let cancel = std::sync::atomic::AtomicBool::new(false);
+            for _ in 0..24 {
+                match crate::bot::Bot::choose(&bot, &g, &cancel) {
+                    Some(a) if !g.is_over() => g.act(a).unwrap(),
+                    _ => break,
+                }
+            }
+            check_breakdown(&g);
+        }
+    }
+
+    fn check_breakdown(g: &Game) {
+        let e = super::Eval::of(g.variant);
+        let pos = g.position();
+        let b = e.breakdown(pos);
+        let totals: Vec<i32> = b.seats.iter().map(|t| t.total(b.phase)).collect();
+        let n = g.variant.seat_count();
+        assert_eq!(totals, e.seats(pos)[..n].to_vec(), "{}", g.variant.id);
+        assert!(b.seats.iter().any(|t| t.count.iter().sum::<i32>() > 0));
+    }
+
+    #[test]
     fn an_attack_on_the_royal_zone_costs_the_defender() {
         // black has only its king and pawns: its activity is the penalty of white's attack
         let act = |fen: &str| {
@@ -879,87 +1026,10 @@ mod tests {
                     }
                 }
             }
-            e.activity(pos, &pawns, &kings)[1].0
+            e.activity(pos, &pawns, &kings)[1][1].0
         };
         let attacked = act("6k1/5ppp/8/6NQ/8/8/8/4K3 w - - 0 1");
         let quiet = act("6k1/5ppp/8/QN6/8/8/8/4K3 w - - 0 1");
         assert!(attacked < 0 && quiet == 0, "{attacked} {quiet}");
-    }
-}
-
-/// The measurement behind [`TWO_SIDES`] (not a test: run by `tests/python/eval_fit.py`): reads
-/// `FEN;value` lines from the file `FEATURES_IN` names and writes `FEN;value;features` lines
-/// next to it (`.features`): the phase, each kind's count (white less black), and the
-/// centralisation, pawn, royal, mobility and king-attack terms (middlegame · phase, endgame ·
-/// (1 − phase)), then the evaluation.
-#[cfg(test)]
-mod features {
-    use crate::board::CellSet;
-    use crate::game::Game;
-    use crate::position::MAX_SEATS;
-
-    #[test]
-    #[ignore]
-    fn dump_features() {
-        let src = std::env::var("FEATURES_IN").expect("FEATURES_IN names the input file");
-        let text = std::fs::read_to_string(&src).expect("FEATURES_IN: no such file");
-        let mut out = String::new();
-        for line in text.lines() {
-            let mut it = line.split(';');
-            let (fen, sf) = (it.next().unwrap(), it.next().unwrap());
-            let g = Game::from_fen("chess", fen).unwrap();
-            let e = super::Eval::of(g.variant);
-            let pos = g.position();
-            let mut pawns = [CellSet::EMPTY; MAX_SEATS];
-            let mut kings = [None; MAX_SEATS];
-            let mut counts = [[0i32; 8]; 2];
-            let mut pst = [0i32; 2];
-            let mut phase = 0;
-            for s in 0..2u8 {
-                for c in pos.pieces_of(s).iter() {
-                    let k = pos.at(c).kind() as usize;
-                    counts[s as usize][k] += 1;
-                    pst[s as usize] += e.pst[k][c as usize] as i32;
-                    if e.pawn[k] {
-                        pawns[s as usize].insert(c);
-                    } else if e.royal[k] {
-                        kings[s as usize] = Some(c);
-                    } else {
-                        phase += e.value[k];
-                    }
-                }
-            }
-            let w = (phase * 256 / e.start_phase).clamp(0, 256);
-            let wf = w as f64 / 256.0;
-            // (mg, eg) tapered separately: mg·w, eg·(1 − w)
-            let t = |x: (i32, i32)| [x.0 as f64 * wf, x.1 as f64 * (1.0 - wf)];
-            let sub = |a: (i32, i32), b: (i32, i32)| (a.0 - b.0, a.1 - b.1);
-            let full = e.activity(pos, &pawns, &kings);
-            let mob = e.activity(pos, &pawns, &[None; MAX_SEATS]);
-            let mut f = vec![wf];
-            for k in 0..g.variant.pieces.len() {
-                f.push((counts[0][k] - counts[1][k]) as f64);
-            }
-            f.push((pst[0] - pst[1]) as f64);
-            let pawn = |s: usize| e.positional(pos, s as u8, &pawns, None);
-            let king = |s: usize| sub(e.positional(pos, s as u8, &pawns, kings[s]), pawn(s));
-            for term in [
-                sub(pawn(0), pawn(1)),
-                sub(king(0), king(1)),
-                sub(mob[0], mob[1]),
-                sub(sub(full[0], mob[0]), sub(full[1], mob[1])),
-            ] {
-                f.extend(t(term));
-            }
-            f.push(e.balance(pos, 0) as f64);
-            out += &format!(
-                "{fen};{sf};{}\n",
-                f.iter()
-                    .map(|x| format!("{x:.1}"))
-                    .collect::<Vec<_>>()
-                    .join(";")
-            );
-        }
-        std::fs::write(src + ".features", out).unwrap();
     }
 }
