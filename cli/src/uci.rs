@@ -181,7 +181,8 @@ pub(crate) fn go_search(
     let found = if lv.noise > 0 && arg("nodes").is_none() {
         search_bot(level, 1).think(game, &cancel)
     } else {
-        let mut search = Search::with_tables(game, limits, &cancel, tables.take().unwrap_or_default());
+        let mut search =
+            Search::with_tables(game, limits, &cancel, tables.take().unwrap_or_default());
         let found = search.run();
         *tables = Some(search.into_tables());
         Some(found)
@@ -200,7 +201,13 @@ pub(crate) fn mate_plies(value: i32) -> Option<i32> {
 
 /// `go ...`: answers `info` and `bestmove` (`0000` without a move).
 fn go(game: &Game, level: u8, words: &[&str], tables: &mut Option<Tables>) -> String {
-    match go_search(game, level, words, [["wtime", "winc"], ["btime", "binc"]], tables) {
+    match go_search(
+        game,
+        level,
+        words,
+        [["wtime", "winc"], ["btime", "binc"]],
+        tables,
+    ) {
         Some((m, depth, nodes, value)) => {
             let score = match mate_plies(value) {
                 // UCI counts a mate in moves

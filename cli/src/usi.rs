@@ -116,7 +116,13 @@ fn position(game_id: &str, words: &[&str]) -> Result<Game, String> {
 /// `go ...`: answers `info` and `bestmove` (`resign` without a move); the search is UCI's.
 fn go(game: &Game, level: u8, words: &[&str], tables: &mut Option<Tables>) -> String {
     // sente (black, "b") is the first seat
-    match go_search(game, level, words, [["btime", "binc"], ["wtime", "winc"]], tables) {
+    match go_search(
+        game,
+        level,
+        words,
+        [["btime", "binc"], ["wtime", "winc"]],
+        tables,
+    ) {
         Some((m, depth, nodes, value)) => {
             let score = match mate_plies(value) {
                 // USI counts a mate in plies
