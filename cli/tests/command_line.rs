@@ -422,3 +422,37 @@ fn match_sums_up_each_level_over_its_seats() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+#[test]
+fn bench_eval_gives_the_evaluation_term_by_term() {
+    let row = |args: &[&str]| -> Vec<(String, String)> {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let text = stdout(&o);
+        let mut lines = text.lines();
+        let head: Vec<String> = lines.next().unwrap().split(';').map(String::from).collect();
+        let row = lines.next().unwrap().split(';').map(String::from);
+        head.into_iter().zip(row).collect()
+    };
+    let get = |r: &[(String, String)], name: &str| -> f64 {
+        let (_, v) = r.iter().find(|(h, _)| h == name).expect(name);
+        v.parse().unwrap()
+    };
+    // the start: the seats do not differ in any term
+    let start = row(&["bench", "eval"]);
+    assert_eq!(get(&start, "phase"), 1.0);
+    assert!(start[3..].iter().all(|(_, v)| v.parse::<f64>() == Ok(0.0)));
+    // black's queen off: one queen more for white, and the value shows it
+    let up = row(&[
+        "bench",
+        "eval",
+        "--fen",
+        "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ]);
+    assert_eq!(get(&up, "Q"), 1.0);
+    assert!(get(&up, "ours") > 800.0, "{up:?}");
+    // a game of four seats has no "seat 0 less seat 1"
+    let o = run(&["bench", "eval", "--game", "four-player-teams"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("not a two-player game"), "{}", stderr(&o));
+}

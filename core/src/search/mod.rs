@@ -1097,6 +1097,34 @@ mod tests {
         assert!(a.nodes >= 20_000 && a.nodes < 20_100);
     }
 
+    #[test]
+    fn tables_kept_from_the_last_search_save_nodes_and_another_seat_starts_afresh() {
+        let cancel = AtomicBool::new(false);
+        let lim = Limits {
+            depth: 6,
+            nodes: None,
+            time: None,
+        };
+        let g = Game::from_fen(
+            "chess",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        )
+        .unwrap();
+        let mut first = Search::new(&g, lim, &cancel);
+        let fresh = first.run();
+        let tables = first.into_tables();
+        // the same position again: the table answers much of the tree
+        let mut again = Search::with_tables(&g, lim, &cancel, tables);
+        let kept = again.run();
+        assert!(kept.nodes < fresh.nodes, "{} {}", kept.nodes, fresh.nodes);
+        // the other seat to move: its values are not the table's, which starts empty
+        let mut h = g.clone();
+        h.play_text("e1g1").unwrap();
+        let alone = Search::new(&h, lim, &cancel).run();
+        let after = Search::with_tables(&h, lim, &cancel, again.into_tables()).run();
+        assert_eq!(after, alone);
+    }
+
     /// A search timed on its own clock ([`Search::clock`]: `rookery match --cpu-time`) stops
     /// when that clock says the time is spent, not when the wall clock does: on a clock that
     /// stands still a 1 ms cap runs to the node budget, however long that takes.
