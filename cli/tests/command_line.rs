@@ -454,5 +454,9 @@ fn bench_eval_gives_the_evaluation_term_by_term() {
     // a game of four seats has no "seat 0 less seat 1"
     let o = run(&["bench", "eval", "--game", "four-player-teams"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("not a two-player game"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("not a two-player game"),
+        "{}",
+        stderr(&o)
+    );
 }
