@@ -3,7 +3,7 @@
 
     nice python3 tests/python/teams_4pchess.py --games 20 --ms 250 \
         [--rookery target/release/rookery] [--anchor ../shared/oracle/4pchess/build/anchor4p] \
-        [--opening-plies 2] [--seed 1] [--log DIR]
+        [--opening-plies 2] [--seed 1] [--log DIR] [--our-ms N]
 
 4pchess (obryanlouis, MIT; ../shared/oracle/4pchess, `sh build.sh` there) plays teams only,
 from chess.com's current layout (Blue Ka7, Green Kn8), which both programs read as FEN4. Both
@@ -14,9 +14,11 @@ opening's luck. Both sides get `--ms` ms a move of wall-clock time, each as one 
 for the whole match (ours `rookery think --serve --movetime`, 4pchess `anchor4p --serve --ms`),
 so no process start is on either clock. Beside the score, the wall-clock and the CPU time
 (/proc/<pid>/stat, 10 ms ticks) each side took per move are reported, so unequal time shows:
-on a loaded machine both lose CPU alike, but not exactly alike. Remaining biases: 4pchess
-allocates its table for every move before its clock starts (its wall time shows this; ours
-allocates within its time), and its own clock stops a search only between nodes, as ours.
+on a loaded machine both lose CPU alike, but not exactly alike. `--our-ms` gives our side
+other time than 4pchess's `--ms` (time odds: how much more time, so how much more depth, our
+level 8 needs to hold its own). Remaining biases: 4pchess allocates its table for every move
+before its clock starts (its wall time shows this; ours allocates within its time), and its own
+clock stops a search only between nodes, as ours.
 
 Nothing is trusted unchecked: before every ply the legal moves of the side to move are listed
 by both programs (`rookery think --legal`, `anchor4p --legal`) and must be the same set; the
@@ -210,13 +212,15 @@ def main():
         here, "../../../shared/oracle/4pchess/build/anchor4p"))
     ap.add_argument("--games", type=int, default=20, help="rounded up to pairs")
     ap.add_argument("--ms", type=int, default=250)
+    ap.add_argument("--our-ms", type=int, default=None,
+                    help="our side's ms a move where it differs from --ms (time odds)")
     ap.add_argument("--max-plies", type=int, default=400)
     ap.add_argument("--opening-plies", type=int, default=2,
                     help="random moves per seat before the engines play (0: the start)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--log", default=None, help="directory for each game's moves")
     a = ap.parse_args()
-    ours = Ours(a.rookery, a.ms)
+    ours = Ours(a.rookery, a.our_ms or a.ms)
     if a.log:
         os.makedirs(a.log, exist_ok=True)
     # 4pchess's search lines (depth, nodes) go to the log directory
@@ -259,7 +263,8 @@ def main():
         err = f" ± {100 * 1.96 * sd / math.sqrt(len(pairs)):.0f}% (95%, {len(pairs)} pairs)"
     ms = {k: 1000 * sum(v) / len(v) if v and None not in v else float("nan")
           for k, v in clock.items()}
-    print(f"rookery level 8 vs 4pchess, {a.ms} ms a move: {score}/{counted}"
+    odds = f" (rookery {a.our_ms} ms)" if a.our_ms and a.our_ms != a.ms else ""
+    print(f"rookery level 8 vs 4pchess, {a.ms} ms a move{odds}: {score}/{counted}"
           + (f" = {100 * score / counted:.0f}%{err}" if counted else "")
           + (f", {disputed} disputed" if disputed else "")
           + f"; ms a move, wall (CPU): rookery {ms['ours']:.0f} ({ms['ours cpu']:.0f}), "

@@ -840,6 +840,9 @@ impl<'a> Search<'a> {
             if !self.two && self.grey_capture(&a) {
                 continue; // gains nothing but the cell (`multi.rs`)
             }
+            if !maxing && self.method == Method::Brs && !self.takes_from_bot(&a) {
+                continue; // BRS+: an opponent's capture of a third seat (`multi.rs`)
+            }
             if self.two && bounded {
                 if let Action::Move(m) = a {
                     if m.promo == 0 && !self.worth_it(&m, stand, alpha, beta, maxing) {

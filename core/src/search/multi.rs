@@ -97,6 +97,10 @@ fn early_bonus(points: i32, ply: usize) -> i32 {
     points * EARLY_POINTS * EARLY_HORIZON.saturating_sub(ply) as i32
 }
 
+/// BRS+: a replier searches at most this many quiet moves per ply of depth left (the first
+/// by the ordering: table move, killers, history).
+const REPLIER_QUIETS_PER_DEPTH: i32 = 4;
+
 /// A value that is a decided game (a win or loss at a distance), not an evaluation.
 fn decided(v: i32) -> bool {
     v.abs() >= WIN - 4 * MAX_PLY as i32
@@ -110,6 +114,16 @@ impl<'a> Search<'a> {
         let Action::Move(m) = a else { return false };
         let pos = self.tree.position();
         m.promo == 0 && pos.at(m.to).is_grey() && pos.is_capture(m)
+    }
+
+    /// Whether `a` takes a piece of the bot's side or promotes.
+    pub(super) fn takes_from_bot(&self, a: &Action) -> bool {
+        let Action::Move(m) = a else { return false };
+        let pos = self.tree.position();
+        m.promo != 0
+            || pos
+                .captured_piece(*m)
+            .is_some_and(|(_, p)| p.is_seated() && pos.variant.allied(p.owner(), self.me))
     }
 
     /// Whether an opponent free to reply (in play, its king not walking) moves after `turn`
@@ -251,6 +265,7 @@ impl<'a> Search<'a> {
         let mut best = if maxing { -WIN - 1 } else { WIN + 1 };
         let mut best_move = None;
         let killers = self.killers[ply.min(MAX_PLY - 1)];
+        let mut quiets = 0;
         for (i, (a, d, o)) in children.into_iter().enumerate() {
             let quiet = o == maxing
                 && match a {
@@ -263,6 +278,20 @@ impl<'a> Search<'a> {
                     }
                     _ => false,
                 };
+            // an opponent's quiet reply at the frontier only moves its own piece before the
+            // leaf: it takes nothing of the bot's, and quiescence cannot follow up a threat
+            // it makes, so its value is the default move's give or take a square's worth
+            if replier && i > 0 && !in_check && o == maxing {
+                if depth == 1 && (quiet || !self.takes_from_bot(&a)) {
+                    continue;
+                }
+                if quiet {
+                    quiets += 1;
+                    if quiets > REPLIER_QUIETS_PER_DEPTH * depth {
+                        continue;
+                    }
+                }
+            }
             let v = if i == 0 {
                 self.brs_child(a, d, alpha, beta, ply + 1, o)
             } else {
