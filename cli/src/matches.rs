@@ -356,8 +356,10 @@ pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
 }
 
 /// `rookery match --game ID (--engine PATH | --pyffish PYTHON) [--engine-depth D] [--level L]
-/// [--games N] [--move-limit N] [--movetime MS] [--seed S] [--random-plies N]`: our bot at a level
-/// (with `--movetime`, that time cap per move instead of the level's own) against Fairy-Stockfish
+/// [--games N] [--move-limit N] [--movetime MS] [--cpu-time] [--seed S] [--random-plies N]`: our
+/// bot at a level (with `--movetime`, that time cap per move instead of the level's own; with
+/// `--cpu-time`, the cap timed on the bot's thread CPU time, so load does not cut it short)
+/// against Fairy-Stockfish
 /// searching to a fixed depth: the binary at PATH, or the newer engine compiled into pyffish
 /// (`--pyffish`, which plays atomic, duck and chaturanga too); both get the oracle's variant
 /// definitions (tests/data/fsf_variants.ini: `fogofwar`, `chaturangakc`). The engine plays the
@@ -383,6 +385,7 @@ pub fn cmd_match_engine(args: &[String]) -> Result<(), String> {
     let movetime: Option<u64> = flag_value(args, "--movetime")
         .map(|s| s.parse().map_err(|_| "bad --movetime".to_string()))
         .transpose()?;
+    let cpu_time = args.iter().any(|a| a == "--cpu-time");
     let v = rules::variant(&game_id).map_err(|e| e.to_string())?;
     if v.seat_count() != 2 {
         return Err(format!("{game_id} is not a two-player game"));
@@ -474,6 +477,7 @@ pub fn cmd_match_engine(args: &[String]) -> Result<(), String> {
             let text = if seat == ours {
                 let mut bot = search_bot(level, g as u64);
                 bot.movetime_ms = movetime;
+                bot.clock = cpu_time.then_some(thread_cpu_time as rookery_core::search::Clock);
                 let board = &game.variant.board;
                 let (mut text, mut dest) = (String::new(), String::new());
                 // every step of the turn (duck chess: the move, then the duck)
@@ -553,9 +557,10 @@ pub fn cmd_match_engine(args: &[String]) -> Result<(), String> {
         played.push(moves);
     }
     let scored = won + drawn + lost;
+    let clock = if cpu_time { " (caps on CPU time)" } else { "" };
     println!(
-        "{game_id}: rookery level {level} vs {} ({fsf_name}) depth {depth}: +{won} ={drawn} -{lost} \
-         ({:.1}/{scored}), disputed {disputed}",
+        "{game_id}: rookery level {level}{clock} vs {} ({fsf_name}) depth {depth}: +{won} ={drawn} \
+         -{lost} ({:.1}/{scored}), disputed {disputed}",
         e.name,
         won as f64 + drawn as f64 / 2.0
     );

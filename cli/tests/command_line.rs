@@ -422,3 +422,46 @@ fn match_sums_up_each_level_over_its_seats() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+/// Issue 34: `rookery match --engine … --cpu-time` times our bot's cap on its thread's CPU time
+/// (as bot-against-bot matches do), so a loaded machine gives level 8 its whole second against
+/// Fairy-Stockfish; the result line says which clock timed it. Runs where the Debian engine is
+/// installed.
+#[test]
+fn an_engine_match_times_our_bot_on_its_cpu_clock_when_asked() {
+    let engine = "/usr/games/fairy-stockfish";
+    if !std::path::Path::new(engine).exists() {
+        eprintln!("skipped: no {engine}");
+        return;
+    }
+    let args = |cpu: bool| {
+        let mut a = vec![
+            "match",
+            "--game",
+            "chess",
+            "--engine",
+            engine,
+            "--engine-depth",
+            "1",
+            "--level",
+            "1",
+            "--games",
+            "1",
+            "--movetime",
+            "5",
+            "--move-limit",
+            "8",
+        ];
+        if cpu {
+            a.push("--cpu-time");
+        }
+        a
+    };
+    for cpu in [false, true] {
+        let o = run(&args(cpu));
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let out = stdout(&o);
+        assert!(out.contains("rookery level 1"), "{out}");
+        assert_eq!(out.contains("(caps on CPU time)"), cpu, "{out}");
+    }
+}

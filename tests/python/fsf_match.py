@@ -3,7 +3,7 @@
 
     nice python3 tests/python/fsf_match.py [--rookery target/release/rookery] \
         [--pyffish target/pyffish-venv/bin/python] [--level 8] [--depth 3] [--games 8] \
-        [--only ID,ID] [--logs DIR]
+        [--only ID,ID] [--logs DIR] [--cpu-time] [--move-limit N]
 
 For each two-player game of `rookery uci`'s list, one `rookery match --game ID --pyffish PYTHON
 --engine-depth D --level L --games N` after the other: our bot at its level's real time cap
@@ -12,7 +12,9 @@ the Debian 11.1 lacks), colours alternating, both sides judging every move (a mo
 rejects makes the game "disputed", not scored), the end and the result by our rules. A game the
 registry names no engine variant for is listed as not played. Prints a Markdown table (game,
 score of our level, games scored, disputed, the command); with --logs, each game's moves and
-per-game results go to DIR/<id>.log (to look at a lost game). A measurement, not a test.
+per-game results go to DIR/<id>.log (to look at a lost game). --cpu-time times our level's cap
+on its thread's CPU time (a loaded machine then gives it its whole cap); --move-limit draws a
+game at N plies (the referee's default: 300). A measurement, not a test.
 """
 import argparse
 import os
@@ -38,6 +40,8 @@ def main():
     ap.add_argument("--games", type=int, default=8)
     ap.add_argument("--only", default=None, help="comma-separated game ids")
     ap.add_argument("--logs", default=None)
+    ap.add_argument("--cpu-time", action="store_true")
+    ap.add_argument("--move-limit", type=int, default=None)
     a = ap.parse_args()
     ids = a.only.split(",") if a.only else two_player_games(a.rookery)
     if a.logs:
@@ -48,6 +52,10 @@ def main():
     for gid in ids:
         cmd = [a.rookery, "match", "--game", gid, "--pyffish", a.pyffish, "--engine-depth",
                str(a.depth), "--level", str(a.level), "--games", str(a.games)]
+        if a.cpu_time:
+            cmd.append("--cpu-time")
+        if a.move_limit:
+            cmd += ["--move-limit", str(a.move_limit)]
         shown = "nice " + " ".join(cmd)
         r = subprocess.run(["nice"] + cmd, capture_output=True, text=True)
         if a.logs:

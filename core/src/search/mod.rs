@@ -152,6 +152,8 @@ pub struct Search<'a> {
     tt: Vec<Entry>,
     /// The evaluation cache: (table key, static value for the bot).
     evals: Vec<(u64, i32)>,
+    /// The game and seat the tables' values are for ([`Tables`]).
+    owner: (&'static str, Seat),
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: Vec<i32>,
     has_check: bool,
@@ -184,13 +186,58 @@ pub struct Search<'a> {
     stats: Stats,
 }
 
+/// The tables a search fills (transposition table, evaluation cache), kept from one search to
+/// the next of the same game ([`Search::with_tables`], `rookery uci` between moves): the
+/// search of the next move starts with what the last one learnt about the positions it meets
+/// again. Their values are for one seat of one game; tables of another seat or game are
+/// cleared before use.
+pub struct Tables {
+    tt: Vec<Entry>,
+    evals: Vec<(u64, i32)>,
+    owner: Option<(&'static str, Seat)>,
+}
+
+impl Default for Tables {
+    fn default() -> Self {
+        Tables {
+            tt: vec![Entry::default(); TT_SIZE],
+            evals: vec![(0, 0); EVAL_CACHE],
+            owner: None,
+        }
+    }
+}
+
+impl Tables {
+    /// Empties the tables (a new game).
+    pub fn clear(&mut self) {
+        self.tt.fill(Entry::default());
+        self.evals.fill((0, 0));
+        self.owner = None;
+    }
+}
+
 impl<'a> Search<'a> {
     pub fn new(game: &Game, limits: Limits, cancel: &'a AtomicBool) -> Search<'a> {
+        Search::with_tables(game, limits, cancel, Tables::default())
+    }
+
+    /// A search that starts from `tables` (those of an earlier search of the same game and
+    /// seat; others are cleared first); [`Search::into_tables`] gives them back.
+    pub fn with_tables(
+        game: &Game,
+        limits: Limits,
+        cancel: &'a AtomicBool,
+        mut tables: Tables,
+    ) -> Search<'a> {
         let v = game.variant;
         let two = multi::sides(v) == 2;
+        let me = game.position().turn();
+        if tables.owner.is_some_and(|o| o != (v.id, me)) {
+            tables.clear();
+        }
         Search {
             tree: Tree::new(game),
-            me: game.position().turn(),
+            me,
             eval: Eval::of(v),
             cancel,
             limits,
@@ -198,8 +245,9 @@ impl<'a> Search<'a> {
             clock: None,
             nodes: 0,
             stopped: false,
-            tt: vec![Entry::default(); TT_SIZE],
-            evals: vec![(0, 0); EVAL_CACHE],
+            tt: tables.tt,
+            evals: tables.evals,
+            owner: (v.id, me),
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 1 << 14],
             has_check: v.royal_check,
@@ -223,6 +271,15 @@ impl<'a> Search<'a> {
             method: Method::default_for(v),
             early: 0,
             stats: Stats::default(),
+        }
+    }
+
+    /// The tables this search filled, for the next search of the same game and seat.
+    pub fn into_tables(self) -> Tables {
+        Tables {
+            tt: self.tt,
+            evals: self.evals,
+            owner: Some(self.owner),
         }
     }
 
