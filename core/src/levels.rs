@@ -22,12 +22,12 @@ pub enum ChessElo {
 pub const CHESS_ELO: [ChessElo; LEVELS.len()] = [
     ChessElo::Under(1350),
     ChessElo::Under(1350),
-    ChessElo::About(1300),
+    ChessElo::About(1400),
     ChessElo::About(1600),
     ChessElo::About(1600),
-    ChessElo::About(1600),
-    ChessElo::About(1600),
-    ChessElo::About(1700),
+    ChessElo::About(1800),
+    ChessElo::About(1800),
+    ChessElo::About(1900),
 ];
 
 /// One level a player may pick.
@@ -35,9 +35,9 @@ pub const CHESS_ELO: [ChessElo; LEVELS.len()] = [
 pub struct LevelChoice {
     pub level: u8,
     pub chess_elo: ChessElo,
-    /// What a picker that lists the levels shows: "Bot, level 8 · ≈ 1700 Elo (chess)".
+    /// What a picker that lists the levels shows: "Bot, level 8 · ≈ 1900 Elo (chess)".
     pub label: Message,
-    /// The strength alone, beside a level already shown: "≈ 1700 Elo (chess)".
+    /// The strength alone, beside a level already shown: "≈ 1900 Elo (chess)".
     pub strength: Message,
     /// The level a new bot seat starts at.
     pub default: bool,
@@ -114,12 +114,12 @@ mod tests {
         let l8 = level_label(8);
         assert_eq!(l8.key, key::ABOUT);
         assert_eq!(l8.arg("level"), Some("8"));
-        assert_eq!(l8.arg("elo"), Some("1700"));
+        assert_eq!(l8.arg("elo"), Some("1900"));
         assert_eq!(level_label(1).key, key::UNDER);
         assert_eq!(level_label(0).key, "seat-bot");
         assert_eq!(
             strength_label(3),
-            Some(Message::new(key::STRENGTH_ABOUT).with("elo", 1300))
+            Some(Message::new(key::STRENGTH_ABOUT).with("elo", 1400))
         );
         assert_eq!(
             strength_label(2),

@@ -565,7 +565,7 @@ fn the_setup_shows_each_bot_level_with_its_chess_strength() {
         key(&mut app, KeyCode::Right); // levels 5, 6, 7, 8
     }
     let text = shown(&mut app);
-    assert!(text.contains("Bot, level 8 · ≈ 1700 Elo (chess)"), "{text}");
+    assert!(text.contains("Bot, level 8 · ≈ 1900 Elo (chess)"), "{text}");
     for _ in 0..7 {
         key(&mut app, KeyCode::Left); // down to level 1
     }

@@ -112,9 +112,9 @@ final class PartsTests: XCTestCase {
         let app = try makeApp(temporaryDirectory("levels"))
         XCTAssertEqual(app.botLevels.map(\.level), Array(UInt8(1)...8))
         XCTAssertEqual(app.botLevels.filter(\.isDefault).map(\.level), [4])
-        XCTAssertEqual(app.botLevelLabel(8), "Bot, level 8 · ≈ 1700 Elo (chess)")
+        XCTAssertEqual(app.botLevelLabel(8), "Bot, level 8 · ≈ 1900 Elo (chess)")
         XCTAssertEqual(app.botLevelLabel(1), "Bot, level 1 · under 1350 Elo (chess)")
         app.update { $0.language = "sk" }
-        XCTAssertEqual(app.botLevelLabel(8), "Bot, úroveň 8 · ≈ 1700 Elo (v šachu)")
+        XCTAssertEqual(app.botLevelLabel(8), "Bot, úroveň 8 · ≈ 1900 Elo (v šachu)")
     }
 }

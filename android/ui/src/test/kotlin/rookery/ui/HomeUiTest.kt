@@ -219,7 +219,7 @@ class NewGameUiTest {
         rule.onNodeWithTag("seat-1-strength").assertTextEquals("≈ 1600 Elo (chess)")
         repeat(4) { rule.onNodeWithTag("seat-1-stronger").performClick() }
         rule.onNodeWithTag("seat-1-bot").assertTextContains("bot 8")
-        rule.onNodeWithTag("seat-1-strength").assertTextEquals("≈ 1700 Elo (chess)")
+        rule.onNodeWithTag("seat-1-strength").assertTextEquals("≈ 1900 Elo (chess)")
         repeat(7) { rule.onNodeWithTag("seat-1-weaker").performClick() }
         rule.onNodeWithTag("seat-1-strength").assertTextEquals("under 1350 Elo (chess)")
         app.update(app.settings.copy(language = "sk"))
