@@ -16,7 +16,7 @@ use rookery_core::bot::{search_bot, LEVELS};
 use rookery_core::game::{Action, Game};
 use rookery_core::position::Move;
 use rookery_core::rules;
-use rookery_core::search::{Limits, Search, Tables, WIN};
+use rookery_core::search::{Limits, Search, WIN};
 
 /// Our game id of a `UCI_Variant` name: a game's own id, or Fairy-Stockfish's name of it
 /// (the registry's `Facts::uci`).
@@ -32,8 +32,6 @@ pub fn cmd_uci(_args: &[String]) -> Result<(), String> {
     let mut game_id = crate::DEFAULT_GAME.to_string();
     let mut level: u8 = 4;
     let mut game = Game::new(&game_id).map_err(|e| e.to_string())?;
-    // the search's tables, kept between the moves of a game
-    let mut tables: Option<Tables> = None;
     let say = |out: &mut std::io::Stdout, s: &str| {
         let _ = writeln!(out, "{s}");
         let _ = out.flush();
@@ -106,13 +104,13 @@ pub fn cmd_uci(_args: &[String]) -> Result<(), String> {
                     _ => {}
                 }
             }
-            Some("ucinewgame") => tables = None,
+            Some("ucinewgame") => {}
             Some("position") => match position(&game_id, &words[1..]) {
                 Ok(g) => game = g,
                 Err(e) => say(&mut out, &format!("info string {e}")),
             },
             Some("go") => {
-                let best = go(&game, level, &words[1..], &mut tables);
+                let best = go(&game, level, &words[1..]);
                 say(&mut out, &best);
             }
             Some("quit") => break,
@@ -143,14 +141,12 @@ fn position(game_id: &str, words: &[&str]) -> Result<Game, String> {
 /// `go ...` of UCI (and USI: `cli/src/usi.rs`): searches within the level's budget narrowed by
 /// the command's limits. `clocks` names the clock and increment words of the first seat and of
 /// the second (UCI: `wtime`/`winc`, `btime`/`binc`; USI's sente, the first seat, is `b`); USI's
-/// `byoyomi` may be spent on a move as well. The search starts from `tables` (the last move's,
-/// if any) and leaves its own there. The move found, the depth, the nodes and the value.
+/// `byoyomi` may be spent on a move as well. The move found, the depth, the nodes and the value.
 pub(crate) fn go_search(
     game: &Game,
     level: u8,
     words: &[&str],
     clocks: [[&str; 2]; 2],
-    tables: &mut Option<Tables>,
 ) -> Option<(Move, u8, u64, i32)> {
     let arg = |name: &str| -> Option<u64> {
         words
@@ -181,11 +177,7 @@ pub(crate) fn go_search(
     let found = if lv.noise > 0 && arg("nodes").is_none() {
         search_bot(level, 1).think(game, &cancel)
     } else {
-        let mut search =
-            Search::with_tables(game, limits, &cancel, tables.take().unwrap_or_default());
-        let found = search.run();
-        *tables = Some(search.into_tables());
-        Some(found)
+        Some(Search::new(game, limits, &cancel).run())
     };
     let f = found?;
     match f.best? {
@@ -200,14 +192,8 @@ pub(crate) fn mate_plies(value: i32) -> Option<i32> {
 }
 
 /// `go ...`: answers `info` and `bestmove` (`0000` without a move).
-fn go(game: &Game, level: u8, words: &[&str], tables: &mut Option<Tables>) -> String {
-    match go_search(
-        game,
-        level,
-        words,
-        [["wtime", "winc"], ["btime", "binc"]],
-        tables,
-    ) {
+fn go(game: &Game, level: u8, words: &[&str]) -> String {
+    match go_search(game, level, words, [["wtime", "winc"], ["btime", "binc"]]) {
         Some((m, depth, nodes, value)) => {
             let score = match mate_plies(value) {
                 // UCI counts a mate in moves

@@ -152,8 +152,6 @@ pub struct Search<'a> {
     tt: Vec<Entry>,
     /// The evaluation cache: (table key, static value for the bot).
     evals: Vec<(u64, i32)>,
-    /// The game and seat the tables' values are for ([`Tables`]).
-    owner: (&'static str, Seat),
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: Vec<i32>,
     has_check: bool,
@@ -186,58 +184,13 @@ pub struct Search<'a> {
     stats: Stats,
 }
 
-/// The tables a search fills (transposition table, evaluation cache), kept from one search to
-/// the next of the same game ([`Search::with_tables`], `rookery uci` between moves): the
-/// search of the next move starts with what the last one learnt about the positions it meets
-/// again. Their values are for one seat of one game; tables of another seat or game are
-/// cleared before use.
-pub struct Tables {
-    tt: Vec<Entry>,
-    evals: Vec<(u64, i32)>,
-    owner: Option<(&'static str, Seat)>,
-}
-
-impl Default for Tables {
-    fn default() -> Self {
-        Tables {
-            tt: vec![Entry::default(); TT_SIZE],
-            evals: vec![(0, 0); EVAL_CACHE],
-            owner: None,
-        }
-    }
-}
-
-impl Tables {
-    /// Empties the tables (a new game).
-    pub fn clear(&mut self) {
-        self.tt.fill(Entry::default());
-        self.evals.fill((0, 0));
-        self.owner = None;
-    }
-}
-
 impl<'a> Search<'a> {
     pub fn new(game: &Game, limits: Limits, cancel: &'a AtomicBool) -> Search<'a> {
-        Search::with_tables(game, limits, cancel, Tables::default())
-    }
-
-    /// A search that starts from `tables` (those of an earlier search of the same game and
-    /// seat; others are cleared first); [`Search::into_tables`] gives them back.
-    pub fn with_tables(
-        game: &Game,
-        limits: Limits,
-        cancel: &'a AtomicBool,
-        mut tables: Tables,
-    ) -> Search<'a> {
         let v = game.variant;
         let two = multi::sides(v) == 2;
-        let me = game.position().turn();
-        if tables.owner.is_some_and(|o| o != (v.id, me)) {
-            tables.clear();
-        }
         Search {
             tree: Tree::new(game),
-            me,
+            me: game.position().turn(),
             eval: Eval::of(v),
             cancel,
             limits,
@@ -245,9 +198,8 @@ impl<'a> Search<'a> {
             clock: None,
             nodes: 0,
             stopped: false,
-            tt: tables.tt,
-            evals: tables.evals,
-            owner: (v.id, me),
+            tt: vec![Entry::default(); TT_SIZE],
+            evals: vec![(0, 0); EVAL_CACHE],
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 1 << 14],
             has_check: v.royal_check,
@@ -271,15 +223,6 @@ impl<'a> Search<'a> {
             method: Method::default_for(v),
             early: 0,
             stats: Stats::default(),
-        }
-    }
-
-    /// The tables this search filled, for the next search of the same game and seat.
-    pub fn into_tables(self) -> Tables {
-        Tables {
-            tt: self.tt,
-            evals: self.evals,
-            owner: Some(self.owner),
         }
     }
 
@@ -1098,34 +1041,6 @@ mod tests {
         let b = Search::new(&g, lim, &cancel).run();
         assert_eq!(a, b);
         assert!(a.nodes >= 20_000 && a.nodes < 20_100);
-    }
-
-    #[test]
-    fn tables_kept_from_the_last_search_save_nodes_and_another_seat_starts_afresh() {
-        let cancel = AtomicBool::new(false);
-        let lim = Limits {
-            depth: 6,
-            nodes: None,
-            time: None,
-        };
-        let g = Game::from_fen(
-            "chess",
-            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-        )
-        .unwrap();
-        let mut first = Search::new(&g, lim, &cancel);
-        let fresh = first.run();
-        let tables = first.into_tables();
-        // the same position again: the table answers much of the tree
-        let mut again = Search::with_tables(&g, lim, &cancel, tables);
-        let kept = again.run();
-        assert!(kept.nodes < fresh.nodes, "{} {}", kept.nodes, fresh.nodes);
-        // the other seat to move: its values are not the table's, which starts empty
-        let mut h = g.clone();
-        h.play_text("e1g1").unwrap();
-        let alone = Search::new(&h, lim, &cancel).run();
-        let after = Search::with_tables(&h, lim, &cancel, again.into_tables()).run();
-        assert_eq!(after, alone);
     }
 
     /// A search timed on its own clock ([`Search::clock`]: `rookery match --cpu-time`) stops
