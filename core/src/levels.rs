@@ -23,9 +23,9 @@ pub const CHESS_ELO: [ChessElo; LEVELS.len()] = [
     ChessElo::Under(1350),
     ChessElo::Under(1350),
     ChessElo::About(1400),
-    ChessElo::About(1600),
-    ChessElo::About(1600),
-    ChessElo::About(1800),
+    ChessElo::About(1400),
+    ChessElo::About(1500),
+    ChessElo::About(1700),
     ChessElo::About(1800),
     ChessElo::About(1900),
 ];

@@ -560,7 +560,7 @@ fn the_setup_shows_each_bot_level_with_its_chess_strength() {
     key(&mut app, KeyCode::Down); // Black: a bot of the default level
     let shown = |app: &mut App| screen_text(&draw(app, 120, 40));
     let text = shown(&mut app);
-    assert!(text.contains("Bot, level 4 · ≈ 1600 Elo (chess)"), "{text}");
+    assert!(text.contains("Bot, level 4 · ≈ 1400 Elo (chess)"), "{text}");
     for _ in 0..4 {
         key(&mut app, KeyCode::Right); // levels 5, 6, 7, 8
     }

@@ -216,7 +216,7 @@ class NewGameUiTest {
             app = remember { AppState(p, listOf(Route.Home, Route.NewGame("chess"))) }
             RookeryApp(p, state = app)
         }
-        rule.onNodeWithTag("seat-1-strength").assertTextEquals("≈ 1600 Elo (chess)")
+        rule.onNodeWithTag("seat-1-strength").assertTextEquals("≈ 1400 Elo (chess)")
         repeat(4) { rule.onNodeWithTag("seat-1-stronger").performClick() }
         rule.onNodeWithTag("seat-1-bot").assertTextContains("bot 8")
         rule.onNodeWithTag("seat-1-strength").assertTextEquals("≈ 1900 Elo (chess)")
