@@ -697,6 +697,15 @@ pub fn cmd_bench_eval(
             vec![rookery_core::notation::fen::write(g.position(), false)]
         }
     };
+    // every line read before anything is printed: a bad one is an error and no output
+    let mut games = Vec::with_capacity(lines.len());
+    for (i, line) in lines.iter().enumerate() {
+        let mut parts = line.splitn(2, ';');
+        let fen = parts.next().unwrap_or("").trim();
+        let target = parts.next().unwrap_or("").trim();
+        let g = Game::from_fen(id, fen).map_err(|e| format!("line {}: {e}", i + 1))?;
+        games.push((fen, target, g));
+    }
     let eval = Eval::of(v);
     let mut head = vec!["fen".to_string(), "target".into(), "phase".into()];
     head.extend(v.pieces.iter().map(|p| p.letter.to_string()));
@@ -707,11 +716,7 @@ pub fn cmd_bench_eval(
     }
     head.push("ours".into());
     println!("{}", head.join(";"));
-    for (i, line) in lines.iter().enumerate() {
-        let mut parts = line.splitn(2, ';');
-        let fen = parts.next().unwrap_or("").trim();
-        let target = parts.next().unwrap_or("").trim();
-        let g = Game::from_fen(id, fen).map_err(|e| format!("line {}: {e}", i + 1))?;
+    for (fen, target, g) in &games {
         let pos = g.position();
         let b = eval.breakdown(pos);
         let (w, l) = (&b.seats[0], &b.seats[1]);

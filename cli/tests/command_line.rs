@@ -451,6 +451,11 @@ fn bench_eval_gives_the_evaluation_term_by_term() {
     ]);
     assert_eq!(get(&up, "Q"), 1.0);
     assert!(get(&up, "ours") > 800.0, "{up:?}");
+    // a malformed position: a clear error naming its line, and nothing printed
+    let o = run(&["bench", "eval", "--fen", "garbage"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("line 1"), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
     // a game of four seats has no "seat 0 less seat 1"
     let o = run(&["bench", "eval", "--game", "four-player-teams"]);
     assert_eq!(o.status.code(), Some(1));

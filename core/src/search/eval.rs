@@ -162,8 +162,14 @@ impl SeatTerms {
             .terms
             .iter()
             .fold((0, 0), |(a, b), &(mg, eg)| (a + mg, b + eg));
-        self.material + self.centre + (mg * phase + eg * (256 - phase)) / 256
+        self.material + self.centre + taper(mg, eg, phase)
     }
+}
+
+/// A (middlegame, endgame) pair at `phase`, the middlegame's share of 256.
+#[inline(always)]
+fn taper(mg: i32, eg: i32, phase: i32) -> i32 {
+    (mg * phase + eg * (256 - phase)) / 256
 }
 
 /// Where [`Eval::sum`] puts the terms of a position: summed per seat ([`Totals`], the search)
@@ -671,7 +677,7 @@ impl Eval {
         let mut t = Totals::default();
         let w = self.sum(pos, &mut t);
         for s in 0..pos.variant.seat_count() {
-            t.total[s] += (t.mg[s] * w + t.eg[s] * (256 - w)) / 256;
+            t.total[s] += taper(t.mg[s], t.eg[s], w);
         }
         t.total
     }
@@ -778,7 +784,7 @@ impl Eval {
 /// Two players: a piece's value comes from its mobility on a board about a third full (each
 /// other cell holds a piece with this probability, own or enemy alike), not on the empty
 /// board: in play a slider is blocked long before the edge, a leaper is not. Chess gives
-/// N 320, B 345, R 490, Q 955 (the empty board: 270, 410, 620, 970; Fairy-Stockfish's
+/// N 322, B 336, R 489, Q 999 (the empty board: 270, 410, 620, 970; Fairy-Stockfish's
 /// middlegame values scaled to its knight: B 338, R 523, Q 1040).
 const CROWDED: f64 = 0.35;
 /// Boards filled at random per cell for the crowded mobility (seeded: the same values on
