@@ -679,7 +679,15 @@ impl<'a> Search<'a> {
             } else {
                 // late quiet moves first at a reduced depth (LMR), then PVS's null window;
                 // searched again in full where they look better than the best so far
-                let mut r = if depth >= 3 && i >= 2 && quiet && !in_check {
+                let mut r = if self.teams && depth >= 2 && i >= 2 && !in_check {
+                    // teams: every late move, captures too, more for quiet ones (as 4pchess)
+                    let good = matches!(a, Action::Move(m) if self.even_trade(&m));
+                    let mut r = 1 + ((depth - 5) / 3).max(0) + i as i32 / 30;
+                    if quiet {
+                        r += 1 + depth / 8;
+                    }
+                    (r - pv as i32 - good as i32).clamp(0, depth - 1)
+                } else if depth >= 3 && i >= 2 && quiet && !in_check {
                     let r = self.lmr[(depth as usize).min(63)][i.min(63)] - pv as i32;
                     r.clamp(0, depth - 2)
                 } else {
@@ -954,6 +962,18 @@ impl Search<'_> {
         } else {
             None
         }
+    }
+
+    /// Whether `m` takes a piece worth at least the piece that takes it.
+    fn even_trade(&self, m: &Move) -> bool {
+        let pos = self.tree.position();
+        let val = |c: crate::board::Cell| match pos.at(c) {
+            p if p.is_some() && !p.is_grey() => {
+                self.eval.value.get(p.kind() as usize).copied().unwrap_or(0)
+            }
+            _ => 0,
+        };
+        is_capture(pos, m) && (m.from == crate::board::NO_CELL || val(m.to) >= val(m.from))
     }
 
     /// Teams: the follow-up histories' value of the quiet move `m` at the node at `ply`.
