@@ -127,8 +127,6 @@ const LMP_DEPTH: i32 = 3;
 /// Quiescence: a capture that cannot lift the value to the bound even with this much more
 /// than the victim is skipped (delta pruning).
 const DELTA_MARGIN: i32 = 200;
-/// Four-player teams: the check extensions allowed on a line.
-const TEAMS_CHECK_EXTENSIONS: u8 = 3;
 /// Four-player teams: the captures searched at a quiescence node before only checks are.
 const Q_TEAMS_CAPTURES: usize = 2;
 /// Positions looked back at for a repetition inside the search.
@@ -161,8 +159,6 @@ pub struct Search<'a> {
     /// The moves of the line from the root to the node at each ply (None: a pass), for the
     /// move ordering's tables keyed by the moves before.
     line: [Option<Move>; MAX_PLY],
-    /// The check extensions on the line to the node at each ply.
-    exts: [u8; MAX_PLY],
     /// Teams: the quiet move that last refuted each move of the other side (keyed by that
     /// move: the one just played, always the other side's with seats alternating).
     counters: Vec<Option<Move>>,
@@ -218,7 +214,6 @@ impl<'a> Search<'a> {
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 1 << 14],
             line: [None; MAX_PLY],
-            exts: [0; MAX_PLY],
             counters: vec![None; 1 << 14],
             follow: [vec![0; FOLLOW_SIZE], vec![0; FOLLOW_SIZE]],
             has_check: v.royal_check,
@@ -523,14 +518,11 @@ impl<'a> Search<'a> {
         let turn = pos.turn();
         let maxing = pos.variant.allied(turn, self.me);
         let in_check = self.has_check && pos.king(turn).is_some() && pos.in_check(turn);
-        // teams: at most TEAMS_CHECK_EXTENSIONS on a line (two enemy seats give checks in
-        // turn, so a line of checks would be extended without end; 4pchess allows three)
-        let before = if ply > 0 { self.exts[ply - 1] } else { 0 };
-        let extend = in_check
-            && ply < MAX_PLY / 2
-            && (!self.teams || before < TEAMS_CHECK_EXTENSIONS);
-        self.exts[ply.min(MAX_PLY - 1)] = before + extend as u8;
-        let depth = depth + extend as i32;
+        let depth = if in_check && ply < MAX_PLY / 2 {
+            depth + 1
+        } else {
+            depth
+        };
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(alpha, beta, ply, 0);
         }
