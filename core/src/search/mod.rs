@@ -127,8 +127,6 @@ const LMP_DEPTH: i32 = 3;
 /// Quiescence: a capture that cannot lift the value to the bound even with this much more
 /// than the victim is skipped (delta pruning).
 const DELTA_MARGIN: i32 = 200;
-/// Four-player teams: the captures searched at a quiescence node before only checks are.
-const Q_TEAMS_CAPTURES: usize = 2;
 /// Positions looked back at for a repetition inside the search.
 const REPEAT_WINDOW: usize = 100;
 
@@ -807,7 +805,6 @@ impl<'a> Search<'a> {
         self.order(&mut actions, None, ply);
         let mut best = stand;
         let bounded = alpha.abs() < WIN - 100 && beta.abs() < WIN - 100;
-        let mut searched = 0;
         for a in actions {
             if !self.two && self.grey_capture(&a) {
                 continue; // gains nothing but the cell (`multi.rs`)
@@ -824,17 +821,6 @@ impl<'a> Search<'a> {
             }
             self.nodes += 1;
             self.tree.step(a);
-            // teams: the best two captures by the order, and later ones only with check (each
-            // of four seats' captures multiply the tree; as 4pchess)
-            if self.teams
-                && searched >= Q_TEAMS_CAPTURES
-                && self.tree.outcome().is_none()
-                && !self.checks_opponent(turn)
-            {
-                self.tree.undo();
-                continue;
-            }
-            searched += 1;
             let v = match self.tree.outcome() {
                 Some(o) => {
                     let o = o.clone();
