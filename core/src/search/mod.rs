@@ -154,15 +154,6 @@ pub struct Search<'a> {
     evals: Vec<(u64, i32)>,
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: Vec<i32>,
-    /// The moves of the line from the root to the node at each ply (None: a pass), for the
-    /// move ordering's tables keyed by the moves before.
-    line: [Option<Move>; MAX_PLY],
-    /// Teams: the quiet move that last refuted each move of the other side (keyed by that
-    /// move: the one just played, always the other side's with seats alternating).
-    counters: Vec<Option<Move>>,
-    /// Teams: history of quiet moves after the move before (the other side's), and after the
-    /// move two before (the partner's), keyed by the pair ([`follow_slot`]).
-    follow: [Vec<i32>; 2],
     has_check: bool,
     /// Two sides (two players, or two teams: four-player teams): repetition draws and
     /// pruning near the leaves apply. The teams' seats take turns side by side, so the search
@@ -211,9 +202,6 @@ impl<'a> Search<'a> {
             evals: vec![(0, 0); EVAL_CACHE],
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 1 << 14],
-            line: [None; MAX_PLY],
-            counters: vec![None; 1 << 14],
-            follow: [vec![0; FOLLOW_SIZE], vec![0; FOLLOW_SIZE]],
             has_check: v.royal_check,
             two,
             lmr: (0..64)
@@ -429,7 +417,6 @@ impl<'a> Search<'a> {
             return self.brs_child(a, depth, alpha, beta, ply, true);
         }
         self.nodes += 1;
-        self.line[(ply - 1).min(MAX_PLY - 1)] = action_move(a);
         self.tree.step(a);
         let v = self.node(depth, alpha, beta, ply, true);
         self.tree.undo();
@@ -595,7 +582,6 @@ impl<'a> Search<'a> {
             if (maxing && stand >= beta) || (!maxing && stand <= alpha) {
                 let r = 3 + depth / 6;
                 self.stats.null_tries += 1;
-                self.line[ply] = None;
                 let cp = self.tree.null_step();
                 self.nodes += 1;
                 let v = self.node(depth - 1 - r, alpha, beta, ply + 1, false);
@@ -701,7 +687,6 @@ impl<'a> Search<'a> {
                     // a move that gives check is not reduced (mating drops, attacks on the king)
                     self.stats.reduced += 1;
                     self.nodes += 1;
-                    self.line[ply] = action_move(a);
                     self.tree.step(a);
                     let check = self.has_check
                         && self.tree.outcome().is_none()
@@ -752,9 +737,6 @@ impl<'a> Search<'a> {
                         }
                         let h = history_slot(m);
                         self.history[h] += depth * depth;
-                        if self.teams {
-                            self.reward(m, ply, depth * depth);
-                        }
                     }
                 }
                 break;
@@ -881,12 +863,6 @@ impl<'a> Search<'a> {
         let pos = self.tree.position();
         let eval = &self.eval;
         let killers = self.killers[ply.min(MAX_PLY - 1)];
-        let counter = match self.teams {
-            true => self
-                .before(ply, 1)
-                .and_then(|p| self.counters[history_slot(p)]),
-            false => None,
-        };
         let key = |a: &Action| -> i32 {
             let Action::Move(m) = a else { return 0 };
             if Some(*m) == tt_move {
@@ -924,14 +900,8 @@ impl<'a> Search<'a> {
                     k -= 40_000;
                 } else if killers[1] == Some(*m) {
                     k -= 30_000;
-                } else if counter == Some(*m) {
-                    k -= 29_999;
                 } else {
-                    let mut h = self.history[history_slot(*m)];
-                    if self.teams {
-                        h += self.followed(*m, ply);
-                    }
-                    k -= h.min(29_998);
+                    k -= self.history[history_slot(*m)].min(29_999);
                 }
             }
             k
@@ -941,15 +911,6 @@ impl<'a> Search<'a> {
 }
 
 impl Search<'_> {
-    /// The move `back` plies before the node at `ply` (1: the one that led to it).
-    fn before(&self, ply: usize, back: usize) -> Option<Move> {
-        if ply >= back && ply - back < MAX_PLY {
-            self.line[ply - back]
-        } else {
-            None
-        }
-    }
-
     /// Whether `m` takes a piece worth at least the piece that takes it.
     fn even_trade(&self, m: &Move) -> bool {
         let pos = self.tree.position();
@@ -961,46 +922,6 @@ impl Search<'_> {
         };
         is_capture(pos, m) && (m.from == crate::board::NO_CELL || val(m.to) >= val(m.from))
     }
-
-    /// Teams: the follow-up histories' value of the quiet move `m` at the node at `ply`.
-    fn followed(&self, m: Move, ply: usize) -> i32 {
-        let mut h = 0;
-        for (t, back) in [1, 2].into_iter().enumerate() {
-            if let Some(p) = self.before(ply, back) {
-                h += self.follow[t][follow_slot(p, m)];
-            }
-        }
-        h
-    }
-
-    /// Teams: the quiet move `m` refuted the node at `ply`: its counter-move and follow-up
-    /// histories learn it.
-    fn reward(&mut self, m: Move, ply: usize, bonus: i32) {
-        if let Some(p) = self.before(ply, 1) {
-            self.counters[history_slot(p)] = Some(m);
-        }
-        for (t, back) in [1, 2].into_iter().enumerate() {
-            if let Some(p) = self.before(ply, back) {
-                let e = &mut self.follow[t][follow_slot(p, m)];
-                *e = (*e + bonus).min(1 << 20);
-            }
-        }
-    }
-}
-
-fn action_move(a: Action) -> Option<Move> {
-    match a {
-        Action::Move(m) => Some(m),
-        _ => None,
-    }
-}
-
-/// The follow-up histories' size (a pair of moves hashed into it).
-const FOLLOW_SIZE: usize = 1 << 18;
-
-fn follow_slot(before: Move, m: Move) -> usize {
-    (history_slot(before).wrapping_mul(0x9e37) ^ history_slot(m).wrapping_mul(0x85eb))
-        & (FOLLOW_SIZE - 1)
 }
 
 fn is_capture(pos: &Position, m: &Move) -> bool {
