@@ -65,17 +65,7 @@ pub struct Eval {
     king_zone: Vec<Vec<CellSet>>,
     /// The positional weights: [`TWO_SIDES`] or [`MANY`].
     terms: &'static Terms,
-    /// Two sides of more than two seats (four-player teams): the bonus of a threat, a piece
-    /// attacked by a cheaper one ([`THREAT`]); 0 (no threat term) otherwise.
-    threat: i32,
 }
-
-/// Two sides of more than two seats: a seat's bonus per enemy piece it attacks with a piece
-/// worth at least a pawn less, where the attacker's seat moves before the attacked seat
-/// (the attacked seat cannot save it first) and where it does not (its owner, or a partner,
-/// moves first). With four seats a threat made now is played out before the threatened
-/// seat moves again, often against two pieces at once (4pchess counts 120 a threat).
-const THREAT: (i32, i32) = (120, 40);
 
 /// Middlegame and endgame weights of the positional terms (centipawns; the endgame share grows
 /// as the pieces other than pawns and royals leave the board).
@@ -460,11 +450,6 @@ impl Eval {
             mob_weight,
             attack_unit,
             king_zone,
-            threat: if super::multi::sides(v) == 2 && v.seat_count() > 2 {
-                THREAT.0
-            } else {
-                0
-            },
             value,
             pst,
             pawn,
@@ -617,34 +602,12 @@ impl Eval {
         let mut out = [[(0, 0); 2]; MAX_SEATS];
         // cells each seat's pawns attack
         let mut pawn_att = [CellSet::EMPTY; MAX_SEATS];
-        // the threats' bonus per seat (two sides of more than two seats)
-        let mut threats = [0; MAX_SEATS];
-        let turn = pos.turn() as usize;
-        let threat = |s: usize, attacker: i32, victim: crate::piece::Piece| -> i32 {
-            if self.threat == 0 || victim.is_none() || victim.is_grey() {
-                return 0;
-            }
-            let e = victim.owner() as usize;
-            let gain = self.value.get(victim.kind() as usize).copied().unwrap_or(0) - attacker;
-            if v.allied(s as Seat, e as Seat) || gain < 100 || e >= n {
-                return 0;
-            }
-            // the attacker moves first where it is nearer the turn
-            if (s + n - turn) % n < (e + n - turn) % n {
-                THREAT.0
-            } else {
-                THREAT.1
-            }
-        };
         for s in 0..n {
             for c in pawns[s].iter() {
-                let p = pos.at(c);
-                let f = p.facing() as usize;
-                let pv = self.value.get(p.kind() as usize).copied().unwrap_or(0);
+                let f = pos.at(c).facing() as usize;
                 if let Some(t) = v.board.pawns.get(f) {
                     for &x in t.captures.get(c as usize).into_iter().flatten() {
                         pawn_att[s].insert(x);
-                        threats[s] += threat(s, pv, pos.at(x));
                     }
                 }
             }
@@ -676,13 +639,11 @@ impl Eval {
                     buf.clear();
                     pos.piece_moves(c, p, &mut buf);
                     let (mut moves, mut hits, mut last) = (0, [0; MAX_SEATS], NO_CELL);
-                    let pv = self.value.get(k).copied().unwrap_or(0);
                     for m in buf.iter() {
                         if m.to == last {
                             continue; // the same cell with and without promotion
                         }
                         last = m.to;
-                        threats[s] += threat(s, pv, pos.at(m.to));
                         if !guarded.contains(m.to) {
                             moves += 1;
                         }
@@ -700,10 +661,7 @@ impl Eval {
                         }
                     }
                 }
-                out[s][0] = (
-                    MOBILITY.0 * mob / 32 + threats[s],
-                    MOBILITY.1 * mob / 32 + threats[s],
-                );
+                out[s][0] = (MOBILITY.0 * mob / 32, MOBILITY.1 * mob / 32);
             }
         });
         for e in 0..n {
