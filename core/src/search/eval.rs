@@ -1,6 +1,6 @@
 //! The evaluation of every game, from the variant's data: material with piece values
-//! measured from each kind's mobility (two sides, two players or two teams: on a crowded
-//! board, [`CROWDED`]; more sides: on the game's own empty board), pieces in hand, a
+//! measured from each kind's mobility (two players: on a crowded board, [`CROWDED`]; more
+//! seats: on the game's own empty board), pieces in hand, a
 //! centralisation term, game points, balanced against the strongest opponent still playing;
 //! and positional terms tapered from middlegame to endgame by the material left: pawn advance,
 //! passed, doubled and protected pawns (pawns that promote), the royal's home row, wing and
@@ -228,8 +228,8 @@ impl Eval {
 
     /// Piece values from mobility: for each kind, the number of moves a lone piece of seat 0
     /// has from each cell of the empty board (the game's own move generator: zones, palaces,
-    /// directions and all), averaged over the cells where it can move; with two sides (two
-    /// players, two teams) the same on a crowded board ([`crowded_mobility`]). Pawns are 100.
+    /// directions and all), averaged over the cells where it can move; with two players the
+    /// same on a crowded board ([`crowded_mobility`]). Pawns are 100.
     fn measure(v: &'static Variant) -> Eval {
         let n = v.board.len();
         let mut value = Vec::with_capacity(v.pieces.len());
@@ -267,7 +267,7 @@ impl Eval {
                 100
             } else if t.atoms.is_empty() {
                 0
-            } else if super::multi::sides(v) == 2 {
+            } else if v.seat_count() == 2 {
                 let m = crowded_mobility(v, k as u8);
                 (CROWDED_SCALE * m.powf(CROWDED_POWER)).round() as i32
             } else {
@@ -923,21 +923,6 @@ mod tests {
     fn value(id: &str, fen: &str) -> i32 {
         let g = Game::from_fen(id, fen).unwrap();
         super::Eval::of(g.variant).balance(g.position(), 0)
-    }
-
-    #[test]
-    fn teams_piece_values_come_from_a_crowded_board_as_for_two_players() {
-        // four-player teams: two sides, so values from crowded-board mobility (compressed to
-        // a queen of 1000 as every game of more seats): N 322, B 389, R 479, near 4pchess's
-        // 300, 400, 500; on the empty 14×14 board a knight was 229, a rook 631
-        let v = crate::rules::variant("four-player-teams").unwrap();
-        let e = super::Eval::of(v);
-        let val = |l: char| e.value[v.piece_by_letter(l).unwrap() as usize];
-        assert_eq!(val('P'), 100);
-        assert_eq!(val('Q'), 1000);
-        assert!(val('N') < val('B') && val('B') < val('R') && val('R') < val('Q'));
-        assert!((280..=360).contains(&val('N')), "knight {}", val('N'));
-        assert!(val('R') < 550, "rook {}", val('R'));
     }
 
     #[test]

@@ -165,7 +165,8 @@ pub struct Search<'a> {
     null_ok: bool,
     /// Two teams of two seats (four-player teams): every second ply is the same side's, so a
     /// side's quiet moves multiply the tree four seats deep; late quiet moves that give no
-    /// check are pruned by their count at every depth ([`lmp_quiets`]).
+    /// check are pruned by their count at every depth ([`lmp_quiets`]), and late moves,
+    /// captures too, are reduced more than with two seats (as 4pchess reduces them).
     teams: bool,
     /// Root moves valued exactly within this margin below the best (the noise of the lower
     /// levels needs their values; a move further below cannot win however the noise falls,
