@@ -368,3 +368,27 @@ fn the_teams_search_answers_a_mate_threat_against_the_partner() {
         }
     }
 }
+
+/// Four-player teams: late moves are reduced as 4pchess reduces them (every move from the
+/// third on, captures too, quiet moves more), so a depth costs fewer nodes. The first position
+/// of `tests/python/teams_nodes.py` (a game our level 8 lost to 4pchess) takes 70,771 nodes to
+/// depth 7; with main's reductions (quiet moves only, `0.5 + ln d · ln i / 2`) 134,644.
+#[test]
+fn the_teams_search_reduces_late_moves_captures_too() {
+    let mut g = game("four-player-teams", rules::four::CHESS_COM_START_FEN4);
+    let line = "j1i3 b4c4 f13f12 n5l4 e1f3 b6c6 d13d11 l4j3 i2j3 b8d8 g13g12 m8l8 g2g4 a8c8 \
+                f12f11 n9f1 g1f1 a9b8 f14g13 m4k4";
+    for m in line.split_whitespace() {
+        g.play_text(m).unwrap();
+    }
+    let cancel = AtomicBool::new(false);
+    let limits = rookery_core::search::Limits {
+        depth: 7,
+        nodes: None,
+        time: None,
+    };
+    let found = rookery_core::search::Search::new(&g, limits, &cancel).run();
+    assert_eq!(found.depth, 7);
+    assert!(found.nodes < 100_000, "{} nodes to depth 7", found.nodes);
+    assert!(found.stats.reduced > 0);
+}
