@@ -112,11 +112,11 @@ pub fn default_house_rules() -> HouseRulesConfig {
 pub struct BotLevel {
     /// 1 (weakest) to 8.
     pub level: u8,
-    /// What the picker shows: `seat-bot-about` {level, elo} ("Bot, level 8 · ≈ 1700 Elo
-    /// (chess)") or `seat-bot-under` {level, elo}.
+    /// What the picker shows: `seat-bot-about` {level, elo} (in English "Bot, level {level} ·
+    /// ≈ {elo} Elo (chess)") or `seat-bot-under` {level, elo} ("… · under {elo} Elo (chess)").
     pub label: MessageView,
     /// The strength alone, beside a level already shown: `level-strength-about` {elo}
-    /// ("≈ 1700 Elo (chess)") or `level-strength-under` {elo}.
+    /// ("≈ {elo} Elo (chess)") or `level-strength-under` {elo} ("under {elo} Elo (chess)").
     pub strength: MessageView,
     /// The level's strength in chess on Stockfish's Elo scale: about this Elo, or under it
     /// when `chess_elo_under`.

@@ -104,15 +104,29 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
             .collect();
         let cancel = AtomicBool::new(false);
         let mut progress = crate::progress::Progress::new(format!("game {}/{games}", g + 1));
+        let start = rules::write_position(game.position());
+        // the actions as text (a choice as `choose:…`), and the action after which each seat
+        // went out, so a lost game can be read again (`rookery bench bot --fen F --moves M`)
+        let mut texts: Vec<String> = Vec::new();
+        let mut out_at: Vec<Option<usize>> = vec![None; n];
         while !game.is_over() {
             progress.set(game.ply_count() as u64, None, "actions");
             let seat = game.position().turn();
             let Some(a) = bots[seat as usize].choose(&game, &cancel) else {
                 break;
             };
+            texts.push(match a {
+                rookery_core::game::Action::Move(m) => game.move_text(m),
+                other => format!("{other:?}"),
+            });
             game.act(a)
                 .map_err(|e| format!("bot played an illegal action: {e}"))?;
             moves_total += 1;
+            for (s, out) in out_at.iter_mut().enumerate() {
+                if out.is_none() && !game.position().is_in_play(s as u8) {
+                    *out = Some(texts.len());
+                }
+            }
         }
         let standings = game.standings().unwrap_or_default();
         let best = standings.iter().map(|s| s.place).min().unwrap_or(1);
@@ -139,6 +153,15 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
             g + 1,
             crate::i18n::outcome_text(game.outcome()),
             game.ply_count()
+        );
+        let outs: Vec<String> = (0..n)
+            .filter_map(|e| out_at[seat_of(e)].map(|a| format!("entrant {e} after action {a}")))
+            .collect();
+        eprintln!("game {} out: {}", g + 1, outs.join(", "));
+        eprintln!(
+            "game {} moves: fen {start} moves {}",
+            g + 1,
+            texts.join(" ")
         );
     }
     println!(

@@ -35,9 +35,11 @@ pub const CHESS_ELO: [ChessElo; LEVELS.len()] = [
 pub struct LevelChoice {
     pub level: u8,
     pub chess_elo: ChessElo,
-    /// What a picker that lists the levels shows: "Bot, level 8 · ≈ 1900 Elo (chess)".
+    /// What a picker that lists the levels shows (in English "Bot, level {level} · ≈ {elo} Elo
+    /// (chess)" or "… · under {elo} Elo (chess)").
     pub label: Message,
-    /// The strength alone, beside a level already shown: "≈ 1900 Elo (chess)".
+    /// The strength alone, beside a level already shown ("≈ {elo} Elo (chess)" or "under {elo}
+    /// Elo (chess)").
     pub strength: Message,
     /// The level a new bot seat starts at.
     pub default: bool,

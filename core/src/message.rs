@@ -65,8 +65,8 @@ pub mod illegal {
 /// Labels of the buttons of moves made without taps on cells (`rules::button`) and of the
 /// players' pending choices (`interact::buttons`).
 /// A bot level with its strength, measured in chess (`crate::levels`): the picker's label
-/// ("Bot, level 8 · ≈ 1700 Elo (chess)") and the strength alone ("≈ 1700 Elo (chess)"), under
-/// or about an Elo.
+/// (in English "Bot, level {level} · ≈ {elo} Elo (chess)") and the strength alone ("≈ {elo} Elo
+/// (chess)"), under or about an Elo.
 pub mod level {
     pub const UNDER: &str = "seat-bot-under";
     pub const ABOUT: &str = "seat-bot-about";

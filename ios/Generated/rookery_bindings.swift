@@ -1828,13 +1828,13 @@ public struct BotLevel: Equatable, Hashable {
      */
     public var level: UInt8
     /**
-     * What the picker shows: `seat-bot-about` {level, elo} ("Bot, level 8 · ≈ 1700 Elo
-     * (chess)") or `seat-bot-under` {level, elo}.
+     * What the picker shows: `seat-bot-about` {level, elo} (in English "Bot, level {level} ·
+     * ≈ {elo} Elo (chess)") or `seat-bot-under` {level, elo} ("… · under {elo} Elo (chess)").
      */
     public var label: MessageView
     /**
      * The strength alone, beside a level already shown: `level-strength-about` {elo}
-     * ("≈ 1700 Elo (chess)") or `level-strength-under` {elo}.
+     * ("≈ {elo} Elo (chess)") or `level-strength-under` {elo} ("under {elo} Elo (chess)").
      */
     public var strength: MessageView
     /**
@@ -1855,12 +1855,12 @@ public struct BotLevel: Equatable, Hashable {
          * 1 (weakest) to 8.
          */level: UInt8, 
         /**
-         * What the picker shows: `seat-bot-about` {level, elo} ("Bot, level 8 · ≈ 1700 Elo
-         * (chess)") or `seat-bot-under` {level, elo}.
+         * What the picker shows: `seat-bot-about` {level, elo} (in English "Bot, level {level} ·
+         * ≈ {elo} Elo (chess)") or `seat-bot-under` {level, elo} ("… · under {elo} Elo (chess)").
          */label: MessageView, 
         /**
          * The strength alone, beside a level already shown: `level-strength-about` {elo}
-         * ("≈ 1700 Elo (chess)") or `level-strength-under` {elo}.
+         * ("≈ {elo} Elo (chess)") or `level-strength-under` {elo} ("under {elo} Elo (chess)").
          */strength: MessageView, 
         /**
          * The level's strength in chess on Stockfish's Elo scale: about this Elo, or under it

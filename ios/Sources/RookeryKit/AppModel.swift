@@ -140,7 +140,7 @@ public final class AppModel {
     }
 
     /// The picker's text of a bot level: the level and its strength, measured in chess
-    /// ("Bot, level 8 · ≈ 1700 Elo (chess)").
+    /// (in English "Bot, level {level} · ≈ {elo} Elo (chess)", the figure from the core).
     public func botLevelLabel(_ level: UInt8) -> String {
         botLevels.first { $0.level == level }.map { text($0.label) } ?? text("seat-bot", String(level))
     }

@@ -209,7 +209,7 @@ private fun SeatRow(i: Int, e: GameEntry, c: SeatConfig, onChange: (SeatConfig) 
         if (c is SeatConfig.Bot) {
             Stepper("−", "seat-$i-weaker") { if (c.level.toInt() > BOT_LEVELS.first) onChange(SeatConfig.Bot((c.level - 1u).toUByte())) }
             Stepper("+", "seat-$i-stronger") { if (c.level.toInt() < BOT_LEVELS.last) onChange(SeatConfig.Bot((c.level + 1u).toUByte())) }
-            // how strong the level plays, measured in chess ("≈ 1600 Elo (chess)")
+            // how strong the level plays, measured in chess ("≈ {elo} Elo (chess)", the figure from the core)
             BOT_LEVEL_CHOICES.firstOrNull { it.level == c.level }?.let {
                 Text(s.message(it.strength), Modifier.padding(start = 8.dp, top = 14.dp).testTag("seat-$i-strength"),
                     style = MaterialTheme.typography.bodySmall)
