@@ -158,7 +158,11 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
             .filter_map(|e| out_at[seat_of(e)].map(|a| format!("entrant {e} after action {a}")))
             .collect();
         eprintln!("game {} out: {}", g + 1, outs.join(", "));
-        eprintln!("game {} moves: fen {start} moves {}", g + 1, texts.join(" "));
+        eprintln!(
+            "game {} moves: fen {start} moves {}",
+            g + 1,
+            texts.join(" ")
+        );
     }
     println!(
         "{game_id}: {games} games, {moves_total} actions, {:.1} s",

@@ -385,7 +385,22 @@ fn match_sums_up_each_level_over_its_seats() {
     let (out, err) = (stdout(&o), stderr(&o));
     // entrants 0 and 2 are level 1, entrants 1 and 3 the random mover (level 0)
     let mut points = [0i64; 2];
-    for line in err.lines().filter(|l| l.starts_with("game ")) {
+    let results: Vec<&str> = err
+        .lines()
+        .filter(|l| l.contains("points by entrant ["))
+        .collect();
+    assert_eq!(results.len(), 3, "{err}");
+    // every game's actions are logged from its start, as many as the game played, so a lost
+    // game can be read again (`rookery bench bot --fen F --moves M`)
+    for (g, line) in results.iter().enumerate() {
+        let actions = line.split(" after ").nth(1).expect(line);
+        let actions: usize = actions.split(' ').next().unwrap().parse().expect(line);
+        let head = format!("game {} moves: fen ", g + 1);
+        let log = err.lines().find(|l| l.starts_with(&head)).expect(&err);
+        let moves = log.split(" moves ").nth(1).expect(log);
+        assert_eq!(moves.split(' ').count(), actions, "{log}");
+    }
+    for line in results {
         let list = line.split("points by entrant [").nth(1).expect(line);
         let list = list.split(']').next().unwrap();
         for (e, p) in list.split(", ").enumerate() {

@@ -135,6 +135,12 @@ impl Position {
         self.piece_moves_of::<false>(c, p, out)
     }
 
+    /// The captures and promotions among [`Position::piece_moves`] (static exchange
+    /// evaluation asks which pieces can take on a cell).
+    pub fn piece_captures(&self, c: Cell, p: Piece, out: &mut Vec<Move>) {
+        self.piece_moves_of::<true>(c, p, out)
+    }
+
     /// Pushes the moves `push_move` would push, keeping only promotions when the move is
     /// quiet and only captures and promotions are wanted (`CAPS`).
     #[inline(always)]

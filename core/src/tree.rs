@@ -84,6 +84,12 @@ impl Tree {
         &self.pos
     }
 
+    /// The current position for edits that are undone before the next step (static
+    /// exchange evaluation puts pieces and puts them back; the record does not see them).
+    pub(crate) fn position_mut(&mut self) -> &mut Position {
+        &mut self.pos
+    }
+
     /// The outcome at the current node (None while the game goes on).
     pub fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()

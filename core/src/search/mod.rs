@@ -17,7 +17,8 @@
 //! and king attack.
 //!
 //! **Search**: transposition table (fixed size, replace by depth), move ordering (table move,
-//! captures by victim value, promotions, two killers per ply, history), quiescence over
+//! captures by victim value, promotions, two killers per ply, history, and last the captures
+//! that lose in the static exchange evaluation, [`see`]), quiescence over
 //! captures and promotions, check extension where the game has check, late-move reductions;
 //! for two sides (two players, or two teams whose seats take turns side by side) also
 //! repetition draws on the line, reverse futility, futility and late-move pruning near the
@@ -37,6 +38,7 @@ use crate::tree::Tree;
 
 pub mod eval;
 mod multi;
+mod see;
 pub use eval::Eval;
 pub use multi::Method;
 
@@ -182,6 +184,12 @@ pub struct Search<'a> {
     /// sooner they were scored ([`multi::EARLY_POINTS`]).
     early: i32,
     stats: Stats,
+    /// Captures are ordered and pruned by static exchange evaluation ([`see::see`]): two
+    /// players, in games whose captures only move pieces (no explosion) and that have a royal
+    /// piece (in a game without one, such as antichess, captures are forced).
+    see_ok: bool,
+    /// The exchange evaluation's buffers.
+    see_buf: see::Scratch,
 }
 
 impl<'a> Search<'a> {
@@ -223,6 +231,11 @@ impl<'a> Search<'a> {
             method: Method::default_for(v),
             early: 0,
             stats: Stats::default(),
+            see_ok: two
+                && v.seat_count() == 2
+                && (!v.hooks.effects || v.hooks.effects_keep_board)
+                && (0..v.pieces.len()).any(|k| v.is_royal(k as u8)),
+            see_buf: see::Scratch::default(),
         }
     }
 
@@ -776,9 +789,12 @@ impl<'a> Search<'a> {
         }
         let mut actions = Vec::new();
         self.tree.captures(&mut actions);
-        self.order(&mut actions, None, ply);
+        let good = self.order(&mut actions, None, ply);
         let mut best = stand;
         let bounded = alpha.abs() < WIN - 100 && beta.abs() < WIN - 100;
+        if self.see_ok && bounded {
+            actions.truncate(good); // captures that lose in the exchange
+        }
         for a in actions {
             if !self.two && self.grey_capture(&a) {
                 continue; // gains nothing but the cell (`multi.rs`)
@@ -846,59 +862,93 @@ impl<'a> Search<'a> {
         if m.from == crate::board::NO_CELL || pos.at(m.from).is_none() {
             return true;
         }
+        if self.see_ok {
+            return true; // the exchange evaluation has judged it (`order`)
+        }
         let attacker = val(m.from);
         let royal = pos.variant.is_royal(pos.at(m.from).kind());
         !(attacker > victim + 50 && !royal && pos.attacked(m.to, pos.turn()))
     }
 
-    fn order(&self, actions: &mut [Action], tt_move: Option<Move>, ply: usize) {
+    /// Orders `actions` best first: the table move, captures that do not lose by victim
+    /// value (less a little for the attacker), promotions, killers, quiet moves by history,
+    /// and last the captures that lose in the exchange (where [`Search::see_ok`]). Returns
+    /// how many come before those losing captures.
+    fn order(&mut self, actions: &mut [Action], tt_move: Option<Move>, ply: usize) -> usize {
+        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        let mut keyed: Vec<(i32, Action)> = Vec::with_capacity(actions.len());
+        for &a in actions.iter() {
+            let k = self.order_key(&a, tt_move, &killers);
+            keyed.push((k, a));
+        }
+        keyed.sort_by_key(|&(k, _)| k);
+        for (slot, &(_, a)) in actions.iter_mut().zip(&keyed) {
+            *slot = a;
+        }
+        keyed.iter().take_while(|&&(k, _)| k <= 0).count()
+    }
+
+    /// An action's place in [`Search::order`] (lower first; above 0 only a losing capture).
+    fn order_key(&mut self, a: &Action, tt_move: Option<Move>, killers: &[Option<Move>; 2]) -> i32 {
+        let Action::Move(m) = a else { return 0 };
+        if Some(*m) == tt_move {
+            return -1_000_000;
+        }
         let pos = self.tree.position();
         let eval = &self.eval;
-        let killers = self.killers[ply.min(MAX_PLY - 1)];
-        let key = |a: &Action| -> i32 {
-            let Action::Move(m) = a else { return 0 };
-            if Some(*m) == tt_move {
-                return -1_000_000;
-            }
-            let mut k = 0;
-            // a grey piece (a player out) is worth nothing: its capture is a quiet move
-            if is_capture(pos, m) && !pos.at(m.to).is_grey() {
-                let victim = pos.at(m.to);
-                let vv = if victim.is_some() {
-                    eval.value
-                        .get(victim.kind() as usize)
-                        .copied()
-                        .unwrap_or(100)
-                        + 50
-                } else {
-                    100
-                };
-                let attacker = pos.at(m.from);
-                let av = if m.from != crate::board::NO_CELL && attacker.is_some() {
-                    eval.value
-                        .get(attacker.kind() as usize)
-                        .copied()
-                        .unwrap_or(0)
-                } else {
-                    0
-                };
+        let mut k = 0;
+        // a grey piece (a player out) is worth nothing: its capture is a quiet move
+        if is_capture(pos, m) && !pos.at(m.to).is_grey() {
+            let victim = pos.at(m.to);
+            let vv = if victim.is_some() {
+                eval.value
+                    .get(victim.kind() as usize)
+                    .copied()
+                    .unwrap_or(100)
+                    + 50
+            } else {
+                100
+            };
+            let attacker = pos.at(m.from);
+            let av = if m.from != crate::board::NO_CELL && attacker.is_some() {
+                eval.value
+                    .get(attacker.kind() as usize)
+                    .copied()
+                    .unwrap_or(0)
+            } else {
+                0
+            };
+            let royal = attacker.is_some() && pos.variant.is_royal(attacker.kind());
+            // a capture of a piece worth at least the attacker cannot lose
+            let exchange = if self.see_ok && (av + 50 > vv || royal) {
+                see::see(
+                    self.tree.position_mut(),
+                    *m,
+                    &self.eval.value,
+                    &mut self.see_buf,
+                )
+            } else {
+                0
+            };
+            if exchange < 0 {
+                k += -exchange;
+            } else {
                 k -= 100_000 + vv * 16 - av / 8;
             }
-            if let Some(p) = m.promotion() {
-                k -= 50_000 + eval.value.get(p as usize).copied().unwrap_or(0);
+        }
+        if let Some(p) = m.promotion() {
+            k -= 50_000 + self.eval.value.get(p as usize).copied().unwrap_or(0);
+        }
+        if k == 0 {
+            if killers[0] == Some(*m) {
+                k -= 40_000;
+            } else if killers[1] == Some(*m) {
+                k -= 30_000;
+            } else {
+                k -= self.history[history_slot(*m)].min(29_999);
             }
-            if k == 0 {
-                if killers[0] == Some(*m) {
-                    k -= 40_000;
-                } else if killers[1] == Some(*m) {
-                    k -= 30_000;
-                } else {
-                    k -= self.history[history_slot(*m)].min(29_999);
-                }
-            }
-            k
-        };
-        actions.sort_by_cached_key(key);
+        }
+        k
     }
 }
 

@@ -1,0 +1,198 @@
+//! Static exchange evaluation: what a capture wins or loses once both sides have taken back
+//! on its cell with their least valuable pieces, each side free to stop when taking on would
+//! lose. The attackers come from the game's own piece movement ([`Position::piece_captures`]),
+//! so sliders behind a piece that has taken (x-rays), hoppers and their screens, leapers with
+//! legs and pawns that take sideways count as the game moves them, in every game.
+
+use crate::board::{Cell, NO_CELL};
+use crate::piece::{Piece, Seat};
+use crate::position::{Move, MoveKind, Position};
+
+/// A royal piece's worth in an exchange where the game has no check (taking it ends the
+/// game); where the game has check a royal piece takes last, and only onto a cell no longer
+/// attacked.
+const ROYAL: i32 = 20_000;
+/// Captures looked at in one exchange.
+const MAX_SWAPS: usize = 32;
+
+/// Buffers an exchange evaluation reuses (a search keeps one).
+#[derive(Default)]
+pub(super) struct Scratch {
+    moves: Vec<Move>,
+    pieces: Vec<(i32, Cell)>,
+    edits: Vec<(Cell, Piece)>,
+}
+
+/// The value of the capture `m` (of the side to move) for its mover, in centipawns: the
+/// victim's value less what the exchange on its cell gives back. 0 for a move that takes
+/// nothing. `value` holds each kind's value (royal kinds: any). The position is edited and
+/// restored exactly (board, hash, kings).
+pub(super) fn see(pos: &mut Position, m: Move, value: &[i32], scratch: &mut Scratch) -> i32 {
+    let Some((victim_cell, victim)) = pos.captured_piece(m) else {
+        return 0;
+    };
+    let worth = |pos: &Position, p: Piece| -> i32 {
+        if pos.variant.is_royal(p.kind()) {
+            ROYAL
+        } else {
+            value.get(p.kind() as usize).copied().unwrap_or(0)
+        }
+    };
+    let first = worth(pos, victim);
+    if m.from == NO_CELL || !m.is_board_move() || m.kind == MoveKind::Castle {
+        return first;
+    }
+    let attacker = pos.at(m.from);
+    if attacker.is_none() {
+        return first;
+    }
+    let to = m.to;
+    let check = pos.variant.royal_check;
+    // every edit with the piece it replaced, undone in reverse
+    let Scratch {
+        moves,
+        pieces,
+        edits,
+    } = scratch;
+    edits.clear();
+    let put = |pos: &mut Position, edits: &mut Vec<(Cell, Piece)>, c: Cell, p: Piece| {
+        edits.push((c, pos.at(c)));
+        pos.put(c, p);
+    };
+    if victim_cell != to {
+        put(pos, edits, victim_cell, Piece::NONE);
+    }
+    put(pos, edits, m.from, Piece::NONE);
+    put(pos, edits, to, attacker);
+    let mut gain = [0i32; MAX_SWAPS];
+    gain[0] = first;
+    let mut on_cell = worth(pos, attacker);
+    let mut d = 1;
+    while d < MAX_SWAPS {
+        let owner = pos.at(to).owner();
+        if !pos.attacked(to, owner) {
+            break;
+        }
+        let Some((from, p)) = least_attacker(pos, to, owner, &worth, moves, pieces) else {
+            break;
+        };
+        let mark = edits.len();
+        put(pos, edits, from, Piece::NONE);
+        put(pos, edits, to, p);
+        if check && pos.variant.is_royal(p.kind()) && pos.attacked(to, p.owner()) {
+            // a king may not take onto a guarded cell
+            for (c, q) in edits.drain(mark..).rev() {
+                pos.put(c, q);
+            }
+            break;
+        }
+        gain[d] = on_cell - gain[d - 1];
+        on_cell = worth(pos, p);
+        d += 1;
+    }
+    while let Some((c, q)) = edits.pop() {
+        pos.put(c, q);
+    }
+    // each side takes on only where that is better than stopping
+    while d > 1 {
+        d -= 1;
+        gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+    }
+    gain[0]
+}
+
+/// The least valuable piece hostile to `owner` that can take on `to`, with its cell: the
+/// hostile pieces are tried from the least valuable up, so the first that can take is it.
+fn least_attacker(
+    pos: &Position,
+    to: Cell,
+    owner: Seat,
+    worth: &dyn Fn(&Position, Piece) -> i32,
+    buf: &mut Vec<Move>,
+    hostile: &mut Vec<(i32, Cell)>,
+) -> Option<(Cell, Piece)> {
+    let v = pos.variant;
+    hostile.clear();
+    for s in 0..v.seat_count() as Seat {
+        if !v.allied(s, owner) {
+            hostile.extend(pos.pieces_of(s).iter().map(|c| (worth(pos, pos.at(c)), c)));
+        }
+    }
+    hostile.sort_unstable();
+    hostile.iter().find_map(|&(_, c)| {
+        let p = pos.at(c);
+        buf.clear();
+        pos.piece_captures(c, p, buf);
+        buf.iter()
+            .any(|m| m.to == to && m.kind != MoveKind::Castle && m.is_board_move())
+            .then_some((c, p))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::search::Eval;
+
+    /// The exchange value of the move written `text` (long algebraic) in `fen`, with the
+    /// position checked to come back unchanged.
+    fn see_of(fen: &str, text: &str) -> i32 {
+        let g = Game::from_fen("chess", fen).expect("a position");
+        let mut pos = g.position().clone();
+        let m = pos
+            .legal_moves()
+            .into_iter()
+            .find(|&m| g.move_text(m) == text)
+            .expect("a legal move");
+        let (hash, board) = (pos.hash(), pos.board.clone());
+        let eval = Eval::of(pos.variant);
+        let v = see(&mut pos, m, &eval.value, &mut Scratch::default());
+        assert_eq!(pos.hash(), hash, "the hash comes back");
+        assert_eq!(pos.board, board, "the board comes back");
+        v
+    }
+
+    fn value(l: char) -> i32 {
+        let v = crate::rules::variant("chess").unwrap();
+        Eval::of(v).value[v.piece_by_letter(l).unwrap() as usize]
+    }
+
+    #[test]
+    fn see_an_undefended_piece_is_won_whole() {
+        assert_eq!(
+            see_of("4k3/8/8/3n4/8/8/3R4/4K3 w - - 0 1", "d2d5"),
+            value('N')
+        );
+    }
+
+    #[test]
+    fn see_a_queen_taking_a_pawn_guarded_by_a_pawn_loses_the_queen() {
+        let v = see_of("4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1", "d1d5");
+        assert_eq!(v, 100 - value('Q'));
+    }
+
+    #[test]
+    fn see_counts_the_rook_behind_the_rook() {
+        // Rxd5 Rxd5 Rxd5: the second rook (an x-ray) wins the pawn; alone it loses the rook
+        let doubled = "3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1";
+        assert_eq!(see_of(doubled, "d2d5"), 100);
+        let single = "3rk3/8/8/3p4/8/8/3R4/4K3 w - - 0 1";
+        assert_eq!(see_of(single, "d2d5"), 100 - value('R'));
+    }
+
+    #[test]
+    fn see_a_king_does_not_take_onto_a_guarded_cell() {
+        // Rxd2 Kxd2?? is illegal while the bishop guards d2 (through c3): the rook wins the knight
+        let v = see_of("4k3/8/8/b7/8/4K3/3N4/3r4 b - - 0 1", "d1d2");
+        assert_eq!(v, value('N'));
+        // unguarded, the king takes the rook back
+        let v = see_of("4k3/8/8/8/8/4K3/3N4/3r4 b - - 0 1", "d1d2");
+        assert_eq!(v, value('N') - value('R'));
+    }
+
+    #[test]
+    fn see_takes_en_passant() {
+        assert_eq!(see_of("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), 100);
+    }
+}
