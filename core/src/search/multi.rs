@@ -226,6 +226,10 @@ impl<'a> Search<'a> {
         // free gain (a forced seat plays its default move: extending it would deepen all below)
         let in_check =
             (maxing || replier) && self.has_check && pos.king(turn).is_some() && pos.in_check(turn);
+        // a replier that passes hands the layer on unextended: its extra ply, carried along
+        // the passes, would come back round to the bot as a whole second layer (at eight
+        // seats depth 1 became hundreds of thousands of nodes)
+        let unextended = depth;
         let depth = if in_check && ply < MAX_PLY / 2 {
             depth + 1
         } else {
@@ -269,7 +273,7 @@ impl<'a> Search<'a> {
         let mut children: Vec<(Action, i32, bool)> =
             actions.iter().map(|&a| (a, depth - 1, maxing)).collect();
         if pass {
-            children.push((actions[0], depth, true));
+            children.push((actions[0], unextended, true));
         }
         let (a0, b0) = (alpha, beta);
         let mut best = if maxing { -WIN - 1 } else { WIN + 1 };
