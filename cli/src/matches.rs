@@ -105,8 +105,9 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
         let cancel = AtomicBool::new(false);
         let mut progress = crate::progress::Progress::new(format!("game {}/{games}", g + 1));
         let start = rules::write_position(game.position());
-        // the actions as text (a choice as `choose:…`), and the action after which each seat
-        // went out, so a lost game can be read again (`rookery bench bot --fen F --moves M`)
+        // the actions as text, and the action after which each seat went out, so a lost game
+        // can be read again (`rookery bench bot --fen F --moves M`; a three-player choice is
+        // written in its debug form, which `--moves` does not read)
         let mut texts: Vec<String> = Vec::new();
         let mut out_at: Vec<Option<usize>> = vec![None; n];
         while !game.is_over() {

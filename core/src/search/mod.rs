@@ -959,9 +959,7 @@ impl<'a> Search<'a> {
         }
         k
     }
-}
 
-impl Search<'_> {
     /// Whether `m` takes a piece worth at least the piece that takes it.
     fn even_trade(&self, m: &Move) -> bool {
         let pos = self.tree.position();
