@@ -57,6 +57,17 @@ fn game(id: &str, fen: &str) -> Game {
     Game::from_fen(id, fen).unwrap_or_else(|e| panic!("{e}: {fen}"))
 }
 
+/// The search of `g` to `depth`, with no node or time limit.
+fn search_to(g: &Game, depth: u8) -> rookery_core::search::Found {
+    let cancel = AtomicBool::new(false);
+    let limits = rookery_core::search::Limits {
+        depth,
+        nodes: None,
+        time: None,
+    };
+    rookery_core::search::Search::new(g, limits, &cancel).run()
+}
+
 /// The level-8 bot on a node budget (reproducible on any machine).
 fn bot_move(g: &Game, nodes: u64) -> Action {
     let bot = SearchBot {
@@ -341,13 +352,7 @@ fn the_teams_search_answers_a_mate_threat_against_the_partner() {
     }
     assert!(blue_wins(&Tree::new(&line)), "k11k14 mates Yellow");
     // a search of one action takes the queen (the threat is beyond its horizon)
-    let cancel = AtomicBool::new(false);
-    let one = rookery_core::search::Limits {
-        depth: 1,
-        nodes: None,
-        time: None,
-    };
-    let greedy = rookery_core::search::Search::new(&g, one, &cancel).run();
+    let greedy = search_to(&g, 1);
     assert_eq!(text(&g, greedy.best.unwrap()), "k3m4");
     for nodes in [20_000, 200_000] {
         let a = bot_move(&g, nodes);
@@ -381,13 +386,7 @@ fn the_teams_search_reduces_late_moves_captures_too() {
     for m in line.split_whitespace() {
         g.play_text(m).unwrap();
     }
-    let cancel = AtomicBool::new(false);
-    let limits = rookery_core::search::Limits {
-        depth: 7,
-        nodes: None,
-        time: None,
-    };
-    let found = rookery_core::search::Search::new(&g, limits, &cancel).run();
+    let found = search_to(&g, 7);
     assert_eq!(found.depth, 7);
     assert!(found.nodes < 100_000, "{} nodes to depth 7", found.nodes);
     assert!(found.stats.reduced > 0);
@@ -418,13 +417,7 @@ fn a_replier_in_check_that_passes_does_not_extend_the_layer() {
     let pos = g.position();
     assert_eq!(pos.turn(), 7, "level 8 (Black) to move");
     assert!(pos.in_check(0), "White, the first to reply, is in check");
-    let cancel = AtomicBool::new(false);
-    let limits = rookery_core::search::Limits {
-        depth: 2,
-        nodes: None,
-        time: None,
-    };
-    let found = rookery_core::search::Search::new(&g, limits, &cancel).run();
+    let found = search_to(&g, 2);
     assert_eq!(found.depth, 2);
     assert!(found.nodes < 20_000, "{} nodes to depth 2", found.nodes);
 }

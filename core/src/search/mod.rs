@@ -851,16 +851,8 @@ impl<'a> Search<'a> {
     /// lesser one on a cell the opponent guards (a losing capture, roughly).
     fn worth_it(&self, m: &Move, stand: i32, alpha: i32, beta: i32, maxing: bool) -> bool {
         let pos = self.tree.position();
-        let val = |c: crate::board::Cell| {
-            let p = pos.at(c);
-            if p.is_some() {
-                self.eval.value.get(p.kind() as usize).copied().unwrap_or(0)
-            } else {
-                0
-            }
-        };
         let victim = if pos.at(m.to).is_some() {
-            val(m.to)
+            self.value_at(m.to)
         } else {
             100
         };
@@ -874,7 +866,7 @@ impl<'a> Search<'a> {
         if self.see_ok {
             return true; // the exchange evaluation has judged it (`order`)
         }
-        let attacker = val(m.from);
+        let attacker = self.value_at(m.from);
         let royal = pos.variant.is_royal(pos.at(m.from).kind());
         !(attacker > victim + 50 && !royal && pos.attacked(m.to, pos.turn()))
     }
@@ -919,14 +911,7 @@ impl<'a> Search<'a> {
                 100
             };
             let attacker = pos.at(m.from);
-            let av = if m.from != crate::board::NO_CELL && attacker.is_some() {
-                eval.value
-                    .get(attacker.kind() as usize)
-                    .copied()
-                    .unwrap_or(0)
-            } else {
-                0
-            };
+            let av = self.value_at(m.from);
             let royal = attacker.is_some() && pos.variant.is_royal(attacker.kind());
             // a capture of a piece worth at least the attacker cannot lose
             let exchange = if self.see_ok && (av + 50 > vv || royal) {
@@ -963,13 +948,21 @@ impl<'a> Search<'a> {
     /// Whether `m` takes a piece worth at least the piece that takes it.
     fn even_trade(&self, m: &Move) -> bool {
         let pos = self.tree.position();
-        let val = |c: crate::board::Cell| match pos.at(c) {
-            p if p.is_some() && !p.is_grey() => {
-                self.eval.value.get(p.kind() as usize).copied().unwrap_or(0)
-            }
-            _ => 0,
+        is_capture(pos, m)
+            && (m.from == crate::board::NO_CELL || self.value_at(m.to) >= self.value_at(m.from))
+    }
+
+    /// The value of the piece on `c` (0 for no cell, an empty one or a grey piece).
+    fn value_at(&self, c: crate::board::Cell) -> i32 {
+        let p = match c {
+            crate::board::NO_CELL => return 0,
+            c => self.tree.position().at(c),
         };
-        is_capture(pos, m) && (m.from == crate::board::NO_CELL || val(m.to) >= val(m.from))
+        if p.is_some() && !p.is_grey() {
+            self.eval.value.get(p.kind() as usize).copied().unwrap_or(0)
+        } else {
+            0
+        }
     }
 }
 
