@@ -142,3 +142,27 @@ fn a_record_line_with_letters_of_several_bytes_is_read_without_a_panic() {
         let _ = rookery_core::store::standard::read(line);
     }
 }
+
+/// fuzz target `pgn`: a record whose Variant tag names a game of more than two seats
+/// (`[Variant "chaturaji"]`) imported, and then could not be written back (PGN records
+/// two-player games). The reader now refuses it as a malformed record.
+#[test]
+fn a_pgn_variant_tag_naming_a_game_of_more_seats_is_refused() {
+    let mut refused = 0;
+    for g in rules::catalogue().into_iter().filter(|g| g.playable) {
+        let v = rules::variant(g.id).unwrap();
+        let record = format!("[Variant \"{}\"]\n\n*\n", g.id);
+        let read = rookery_core::notation::pgn::read(&record);
+        if v.seat_count() == 2 {
+            continue;
+        }
+        assert!(
+            matches!(read, Err(rookery_core::Error::BadRecord(_))),
+            "{}: {:?}",
+            g.id,
+            read.map(|r| r.game.texts())
+        );
+        refused += 1;
+    }
+    assert!(refused >= 6, "{refused} games of more seats");
+}

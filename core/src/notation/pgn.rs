@@ -82,12 +82,21 @@ fn variant_id(tag: Option<&str>) -> Result<&'static str> {
         let v = rules::variant(g.id).ok()?;
         (v.facts.pgn_variant.map(loose).as_deref() == Some(norm.as_str())).then_some(v.id)
     });
-    match known {
-        Some(id) => Ok(id),
-        None => rules::variant(tag)
-            .map(|v| v.id)
-            .map_err(|e| Error::BadRecord(format!("Variant \"{tag}\": {e}"))),
+    let v = match known {
+        Some(id) => rules::variant(id),
+        None => rules::variant(tag),
     }
+    .map_err(|e| Error::BadRecord(format!("Variant \"{tag}\": {e}")))?;
+    // PGN records two-player games (`write` refuses the others): a record that names a game
+    // of more seats is malformed, not a game to import
+    if v.seat_count() != 2 {
+        return Err(Error::BadRecord(format!(
+            "Variant \"{tag}\": PGN records two-player games; {} has {} seats",
+            v.id,
+            v.seat_count()
+        )));
+    }
+    Ok(v.id)
 }
 
 fn quote(value: &str) -> String {
