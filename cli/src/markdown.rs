@@ -55,6 +55,21 @@ impl Block {
         }
     }
 
+    /// How far the block's lines stand in: (every line: two spaces a list level below the
+    /// first, later lines of an item: the width of its bullet, so they line up under its text).
+    pub fn margins(&self) -> (usize, usize) {
+        match self.kind {
+            PageLine::Item(d) => {
+                // the bullet ("• ", "12. ") is the first run's text up to its first space; the
+                // run may go on with the item's plain text
+                let bullet = self.runs.first().map_or("", |r| r.text.as_str());
+                let hang = bullet.find(' ').map_or(0, |i| bullet[..=i].chars().count());
+                (2 * (d as usize - 1), hang)
+            }
+            _ => (0, 0),
+        }
+    }
+
     /// The block's text without styles.
     pub fn text(&self) -> String {
         self.runs.iter().map(|r| r.text.as_str()).collect()
@@ -284,15 +299,7 @@ pub fn plain_blocks(blocks: &[Block], width: usize) -> String {
             }
             PageLine::Blank => out.push('\n'),
             PageLine::Text | PageLine::Note | PageLine::Item(_) => {
-                let depth = match b.kind {
-                    PageLine::Item(d) => d as usize - 1,
-                    _ => 0,
-                };
-                let lead = 2 * depth;
-                let hang = match b.kind {
-                    PageLine::Item(_) => b.runs.first().map_or(0, |r| r.text.chars().count()),
-                    _ => 0,
-                };
+                let (lead, hang) = b.margins();
                 for l in wrap(&b.runs, width.saturating_sub(lead).max(20), hang) {
                     out.push_str(&" ".repeat(lead));
                     out.extend(l.iter().map(|r| r.text.as_str()));
@@ -348,6 +355,26 @@ mod tests {
         assert_eq!(texts, ["• Drops: a", "  long line of", "  words here"]);
         for t in &texts {
             assert!(t.chars().count() <= 14);
+        }
+    }
+
+    #[test]
+    fn an_item_of_plain_text_wraps_under_its_bullet_not_under_its_whole_first_run() {
+        // the bullet and the plain words after it share one run; the later lines stand in by
+        // the bullet's width alone (they stood in by the whole item's length, a word a line)
+        let md = "- A checkmated player is out and their pieces stay on the board.\n\
+                  1. first of a numbered list that goes on past the width\n";
+        let p = plain(md, 24);
+        assert_eq!(
+            p,
+            "• A checkmated player is\n  out and their pieces\n  stay on the board.\n\
+             1. first of a numbered\n   list that goes on\n   past the width\n",
+            "{p}"
+        );
+        for b in blocks(md) {
+            if let PageLine::Item(_) = b.kind {
+                assert!(b.margins().1 <= 3, "{:?}", b.margins());
+            }
         }
     }
 }

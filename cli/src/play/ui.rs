@@ -73,13 +73,7 @@ fn draw_rules(f: &mut Frame, area: Rect, r: &mut RulesView) {
                 }
             }
             PageLine::Text | PageLine::Item(_) => {
-                let (lead, hang) = match block.kind {
-                    PageLine::Item(d) => (
-                        2 * (d as usize - 1),
-                        block.runs.first().map_or(0, |r| r.text.chars().count()),
-                    ),
-                    _ => (0, 0),
-                };
+                let (lead, hang) = block.margins();
                 for l in crate::markdown::wrap(&block.runs, w.saturating_sub(lead), hang) {
                     let mut spans = vec![Span::raw(" ".repeat(lead))];
                     spans.extend(l.into_iter().map(|run| {
