@@ -194,6 +194,11 @@ pub struct Search<'a> {
     see_ok: bool,
     /// The exchange evaluation's buffers.
     see_buf: see::Scratch,
+    /// Two players, a royal piece, no check, and captures that only move pieces: a royal is
+    /// taken like any piece and its loss ends the game (duck chess, chaturanga), so
+    /// quiescence searches the evasions of a royal attacked and the end of a turn that took
+    /// one.
+    royal_taken: bool,
 }
 
 impl<'a> Search<'a> {
@@ -240,6 +245,10 @@ impl<'a> Search<'a> {
                 && (!v.hooks.effects || v.hooks.effects_keep_board)
                 && (0..v.pieces.len()).any(|k| v.is_royal(k as u8)),
             see_buf: see::Scratch::default(),
+            royal_taken: v.seat_count() == 2
+                && !v.royal_check
+                && (!v.hooks.effects || v.hooks.effects_keep_board)
+                && (0..v.pieces.len()).any(|k| v.is_royal(k as u8)),
         }
     }
 
@@ -814,13 +823,18 @@ impl<'a> Search<'a> {
         if qply >= self.q_max || ply >= MAX_PLY - 1 {
             return stand;
         }
-        // where the side to move must act it may not stand pat: its own royal attacked in a
-        // game of two sides without check (every action is searched: the evasions, or the
-        // duck's blocks), or a capture open where captures are compulsory (they are its moves)
-        let evading = !self.has_check && self.two && pos.king(turn).is_some() && pos.in_check(turn);
+        // where the side to move must act it may not stand pat: its own royal attacked where
+        // royals are taken (every action is searched: the evasions, or the duck's blocks), a
+        // royal taken with the turn not yet over (one action ends it: the game's end), or a
+        // capture open where captures are compulsory (they are its moves)
+        let evading = self.royal_taken && pos.king(turn).is_some() && pos.in_check(turn);
+        let lost = self.royal_taken && (0..2).any(|s| pos.king(s).is_none());
         let mut actions = Vec::new();
-        let must = if evading {
+        let must = if evading || lost {
             self.tree.actions(&mut actions);
+            if lost {
+                actions.truncate(1);
+            }
             !actions.is_empty()
         } else {
             self.eval.captures_forced && self.capture_open(&mut actions)
@@ -1112,6 +1126,28 @@ mod tests {
         assert!((450..=550).contains(&r), "R {r}");
         assert!(q > r + b && q < 1100, "Q {q} R {r} B {b}");
         assert!((2 * r - q).abs() <= 50, "2R {} Q {q}", 2 * r);
+    }
+
+    #[test]
+    fn taking_a_royal_piece_is_ordered_first_and_never_pruned() {
+        // duck chess (no check): the pawn on d5 may take the queen on c6 or the king on e6
+        let g = Game::from_fen("duck", "8/8/2q1k3/3P4/8/8/8/4K3 w - - 0 1").unwrap();
+        let cancel = AtomicBool::new(false);
+        let limits = Limits {
+            depth: 1,
+            nodes: None,
+            time: None,
+        };
+        let mut s = Search::new(&g, limits, &cancel);
+        let mut actions = Vec::new();
+        s.tree.captures(&mut actions);
+        s.order(&mut actions, None, 0);
+        let Some(&Action::Move(first)) = actions.first() else {
+            panic!("no capture: {actions:?}");
+        };
+        assert_eq!(g.move_text(first), "d5e6");
+        // however far below the bound the static value stands (delta pruning)
+        assert!(s.worth_it(&first, -10_000, 0, 1, true));
     }
 
     #[test]
