@@ -391,3 +391,60 @@ fn finds_mate_in_one_in_every_game_of_three_or_more_seats() {
     }
     assert!(missing.is_empty(), "too few mates met in: {missing:?}");
 }
+
+/// The action of `found` as the game's move text.
+fn best_text(g: &Game, found: &rookery_core::search::Found) -> String {
+    match found.best {
+        Some(Action::Move(m)) => g.move_text(m),
+        other => format!("{other:?}"),
+    }
+}
+
+#[test]
+fn where_captures_are_compulsory_quiescence_plays_them_out_instead_of_standing_pat() {
+    // antichess: Rb6 forces ...axb6 and leaves white without a piece (a win); at depth 1 only
+    // quiescence, which must not stand pat on black's forced capture, sees it
+    let g = Game::from_fen("antichess", "8/p7/8/8/8/8/8/1R6 w - - 0 1").unwrap();
+    let found = search(&g, 1, 1_000_000);
+    assert!(
+        found.value >= WIN - 100,
+        "{} {}",
+        best_text(&g, &found),
+        found.value
+    );
+    assert_eq!(best_text(&g, &found), "b1b6", "{:?}", found.root);
+}
+
+#[test]
+fn where_a_king_may_be_taken_quiescence_sees_it_taken_after_the_turn() {
+    // duck chess: Kxd2 wins a bishop, but the knight on b3 takes the king next (no duck
+    // placement blocks a knight); at depth 1 only quiescence, which must search the duck's
+    // placements of a turn that left the own king attacked, sees it
+    let g = Game::from_fen("duck", "4k3/8/8/8/8/1n6/3b4/4K3 w - - 0 1").unwrap();
+    let found = search(&g, 1, 1_000_000);
+    let kxd2 = found
+        .root
+        .iter()
+        .find(|&&(a, _)| matches!(a, Action::Move(m) if g.move_text(m) == "e1d2"))
+        .map(|&(_, v)| v);
+    assert!(
+        kxd2.is_some_and(|v| v <= -WIN + 100),
+        "{kxd2:?} {:?}",
+        found.root
+    );
+    assert_ne!(best_text(&g, &found), "e1d2");
+}
+
+#[test]
+fn where_a_king_may_be_taken_quiescence_sees_the_game_won_by_taking_it() {
+    // duck chess: the queen takes the king; the turn ends with the duck's placement, and
+    // only then is the game over: at depth 1 quiescence must play that placement
+    let g = Game::from_fen("duck", "4k3/8/8/8/Q7/8/8/4K3 w - - 0 1").unwrap();
+    let found = search(&g, 1, 1_000_000);
+    assert!(
+        found.value >= WIN - 100,
+        "{} {}",
+        best_text(&g, &found),
+        found.value
+    );
+}

@@ -65,7 +65,18 @@ pub struct Eval {
     king_zone: Vec<Vec<CellSet>>,
     /// The positional weights: [`TWO_SIDES`] or [`MANY`].
     terms: &'static Terms,
+    /// Two players: a seat left without a piece wins (the rules' outcome says so,
+    /// [`bare_wins`]): every piece is a liability, and the evaluation is the count of the
+    /// opponent's pieces against the own ([`BARE_PIECE`] each), no other term.
+    pub bare_wins: bool,
+    /// Two players: where the side to move can capture, only captures are legal (the rules'
+    /// filter says so, [`captures_forced`]): a position with a capture is no place to stand
+    /// pat, and no capture may be pruned.
+    pub captures_forced: bool,
 }
+
+/// What each piece costs its owner in a game won by losing every piece ([`Eval::bare_wins`]).
+const BARE_PIECE: i32 = 100;
 
 /// Middlegame and endgame weights of the positional terms (centipawns; the endgame share grows
 /// as the pieces other than pawns and royals leave the board).
@@ -441,6 +452,8 @@ impl Eval {
             Vec::new()
         };
         Eval {
+            bare_wins: bare_wins(v),
+            captures_forced: captures_forced(v),
             terms: if super::multi::sides(v) == 2 {
                 &TWO_SIDES
             } else {
@@ -704,6 +717,14 @@ impl Eval {
     #[inline(always)]
     fn sum<S: Sink>(&self, pos: &Position, sink: &mut S) -> i32 {
         let n = pos.variant.seat_count();
+        if self.bare_wins {
+            for s in 0..n {
+                for c in pos.pieces_of(s as Seat).iter() {
+                    sink.material(s, pos.at(c).kind() as usize, 1, -BARE_PIECE, 0);
+                }
+            }
+            return 0;
+        }
         let mut pawns = [CellSet::EMPTY; MAX_SEATS];
         let mut kings = [None; MAX_SEATS];
         let mut phase = 0;
@@ -775,8 +796,73 @@ impl Eval {
                 *t = Some(t.unwrap_or(0) + total);
             }
         }
-        own - opp.iter().flatten().copied().max().unwrap_or(0).max(0)
+        let opp = opp.iter().flatten().copied().max().unwrap_or(0);
+        // (a game won by losing every piece counts every piece below 0)
+        own - if self.bare_wins { opp } else { opp.max(0) }
     }
+}
+
+// ---------------------------------------------------------------- how the game is won
+
+/// Two players: whether a seat left without a piece wins, as the rules' outcome judges the
+/// start position with every piece (and hand) of the side to move taken away.
+fn bare_wins(v: &'static Variant) -> bool {
+    if v.seat_count() != 2 {
+        return false;
+    }
+    let Ok(mut pos) = crate::rules::start_position(v, 0) else {
+        return false;
+    };
+    let me = pos.turn();
+    let cells: Vec<Cell> = pos.pieces_of(me).iter().collect();
+    for c in cells {
+        pos.put(c, Piece::NONE);
+    }
+    pos.hands[me as usize] = [0; HAND_KINDS];
+    v.rules
+        .outcome(&mut pos, &[])
+        .is_some_and(|o| o.winners == [me])
+}
+
+/// Two players: whether captures are compulsory, as the rules' filter judges a lone piece of
+/// seat 0 on the empty board that can take a piece of seat 1 or move elsewhere: it may take
+/// and nothing else. The first kind that can do both decides.
+fn captures_forced(v: &'static Variant) -> bool {
+    if v.seat_count() != 2 || v.seats.len() < 2 {
+        return false;
+    }
+    let n = v.board.len() as Cell;
+    let mut moves = Vec::with_capacity(64);
+    for (k, t) in v.pieces.iter().enumerate() {
+        if t.royal || t.atoms.is_empty() {
+            continue;
+        }
+        let mut pos = Position::empty(v);
+        let own = Piece::new(k as u8, 0, v.seats[0].facing);
+        for c in 0..n {
+            pos.put(c, own);
+            moves.clear();
+            pos.pseudo_moves(&mut moves);
+            let targets: Vec<Cell> = moves.iter().filter(|m| m.from == c).map(|m| m.to).collect();
+            for to in targets {
+                if to == NO_CELL || to == c {
+                    continue;
+                }
+                pos.put(to, Piece::new(k as u8, 1, v.seats[1].facing));
+                moves.clear();
+                pos.pseudo_moves(&mut moves);
+                let takes = moves.iter().any(|m| m.from == c && pos.is_capture(m));
+                let quiet = moves.iter().any(|m| m.from == c && !pos.is_capture(m));
+                if takes && quiet {
+                    let legal = pos.legal_moves();
+                    return !legal.is_empty() && legal.iter().all(|m| pos.is_capture(m));
+                }
+                pos.put(to, Piece::NONE);
+            }
+            pos.put(c, Piece::NONE);
+        }
+    }
+    false
 }
 
 // ---------------------------------------------------------------- piece values
@@ -912,7 +998,9 @@ impl Eval {
                 *t = Some(t.unwrap_or(0) + total);
             }
         }
-        own - opp.iter().flatten().copied().max().unwrap_or(0).max(0)
+        let opp = opp.iter().flatten().copied().max().unwrap_or(0);
+        // (a game won by losing every piece counts every piece below 0)
+        own - if self.bare_wins { opp } else { opp.max(0) }
     }
 }
 
@@ -923,6 +1011,47 @@ mod tests {
     fn value(id: &str, fen: &str) -> i32 {
         let g = Game::from_fen(id, fen).unwrap();
         super::Eval::of(g.variant).balance(g.position(), 0)
+    }
+
+    #[test]
+    fn in_a_game_won_by_losing_every_piece_the_evaluation_prefers_fewer_pieces() {
+        // antichess: white has one piece fewer than black, then one more
+        let fewer = value(
+            "antichess",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w - - 0 1",
+        );
+        let more = value(
+            "antichess",
+            "rnbqkbnr/ppppppp1/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+        );
+        assert!(fewer > 0 && more < 0, "{fewer} {more}");
+        // the same boards in chess: material is worth having
+        let chess = value(
+            "chess",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w - - 0 1",
+        );
+        assert!(chess < 0, "{chess}");
+    }
+
+    #[test]
+    fn how_a_game_is_won_and_whether_captures_are_forced_come_from_its_rules() {
+        // asked of every game's rules, never of its name: only antichess is won by losing
+        // every piece and forces captures
+        for v in crate::rules::games() {
+            let e = super::Eval::of(v);
+            assert_eq!(
+                e.bare_wins,
+                v.id == "antichess",
+                "{}: won by losing every piece",
+                v.id
+            );
+            assert_eq!(
+                e.captures_forced,
+                v.id == "antichess",
+                "{}: captures forced",
+                v.id
+            );
+        }
     }
 
     #[test]

@@ -129,6 +129,9 @@ const LMP_DEPTH: i32 = 3;
 /// Quiescence: a capture that cannot lift the value to the bound even with this much more
 /// than the victim is skipped (delta pruning).
 const DELTA_MARGIN: i32 = 200;
+/// The order value of a royal piece as a capture's victim (games without check, where
+/// taking it may win): above every other victim.
+const ROYAL_VICTIM: i32 = 5_000;
 /// Positions looked back at for a repetition inside the search.
 const REPEAT_WINDOW: usize = 100;
 
@@ -191,6 +194,11 @@ pub struct Search<'a> {
     see_ok: bool,
     /// The exchange evaluation's buffers.
     see_buf: see::Scratch,
+    /// Two players, a royal piece, no check, and captures that only move pieces: a royal is
+    /// taken like any piece and its loss ends the game (duck chess, chaturanga), so
+    /// quiescence searches the evasions of a royal attacked and the end of a turn that took
+    /// one.
+    royal_taken: bool,
 }
 
 impl<'a> Search<'a> {
@@ -237,6 +245,10 @@ impl<'a> Search<'a> {
                 && (!v.hooks.effects || v.hooks.effects_keep_board)
                 && (0..v.pieces.len()).any(|k| v.is_royal(k as u8)),
             see_buf: see::Scratch::default(),
+            royal_taken: v.seat_count() == 2
+                && !v.royal_check
+                && (!v.hooks.effects || v.hooks.effects_keep_board)
+                && (0..v.pieces.len()).any(|k| v.is_royal(k as u8)),
         }
     }
 
@@ -474,6 +486,26 @@ impl<'a> Search<'a> {
             .any(|s| !v.allied(s, mover) && pos.king(s).is_some() && pos.in_check(s))
     }
 
+    /// Fills `actions` with the captures (and promotions) open at this node; whether one of
+    /// them is a capture.
+    fn capture_open(&mut self, actions: &mut Vec<Action>) -> bool {
+        self.tree.captures(actions);
+        let pos = self.tree.position();
+        actions
+            .iter()
+            .any(|a| matches!(a, Action::Move(m) if is_capture(pos, m)))
+    }
+
+    /// The side to move must capture ([`Eval::captures_forced`]): its static value, which
+    /// cannot see the exchanges it is forced into, prunes nothing.
+    fn must_capture(&mut self) -> bool {
+        if !self.eval.captures_forced {
+            return false;
+        }
+        let mut buf = Vec::new();
+        self.capture_open(&mut buf)
+    }
+
     /// The evaluation of the current position for the bot, from the cache where it is there.
     fn static_value(&mut self) -> i32 {
         let key = self.tt_key();
@@ -539,7 +571,13 @@ impl<'a> Search<'a> {
         // the static value, for the pruning of quiet nodes near the leaves; not where a king
         // can be taken in a game without check (chaturanga, duck chess): that is its check,
         // and the static value cannot see a win or loss one capture away
-        let stand = if self.two && !pv && !in_check && bounded && !self.royal_en_prise() {
+        let stand = if self.two
+            && !pv
+            && !in_check
+            && bounded
+            && !self.royal_en_prise()
+            && !self.must_capture()
+        {
             Some(self.static_value())
         } else {
             None
@@ -785,22 +823,45 @@ impl<'a> Search<'a> {
         if qply >= self.q_max || ply >= MAX_PLY - 1 {
             return stand;
         }
-        if maxing {
-            if stand >= beta {
-                return stand;
-            }
-            alpha = alpha.max(stand);
-        } else {
-            if stand <= alpha {
-                return stand;
-            }
-            beta = beta.min(stand);
-        }
+        // where the side to move must act it may not stand pat: its own royal attacked where
+        // royals are taken (every action is searched: the evasions, or the duck's blocks), a
+        // royal taken with the turn not yet over (one action ends it: the game's end), or a
+        // capture open where captures are compulsory (they are its moves)
+        let evading = self.royal_taken && pos.king(turn).is_some() && pos.in_check(turn);
+        let lost = self.royal_taken && (0..2).any(|s| pos.king(s).is_none());
         let mut actions = Vec::new();
-        self.tree.captures(&mut actions);
+        let must = if evading || lost {
+            self.tree.actions(&mut actions);
+            if lost {
+                actions.truncate(1);
+            }
+            !actions.is_empty()
+        } else {
+            self.eval.captures_forced && self.capture_open(&mut actions)
+        };
+        if !must {
+            if maxing {
+                if stand >= beta {
+                    return stand;
+                }
+                alpha = alpha.max(stand);
+            } else {
+                if stand <= alpha {
+                    return stand;
+                }
+                beta = beta.min(stand);
+            }
+            if !self.eval.captures_forced {
+                self.tree.captures(&mut actions);
+            }
+        }
         let good = self.order(&mut actions, None, ply);
-        let mut best = stand;
-        let bounded = alpha.abs() < WIN - 100 && beta.abs() < WIN - 100;
+        let mut best = match (must, maxing) {
+            (false, _) => stand,
+            (true, true) => -WIN - 1,
+            (true, false) => WIN + 1,
+        };
+        let bounded = !must && alpha.abs() < WIN - 100 && beta.abs() < WIN - 100;
         if self.see_ok && bounded {
             actions.truncate(good); // captures that lose in the exchange
         }
@@ -851,7 +912,11 @@ impl<'a> Search<'a> {
     /// lesser one on a cell the opponent guards (a losing capture, roughly).
     fn worth_it(&self, m: &Move, stand: i32, alpha: i32, beta: i32, maxing: bool) -> bool {
         let pos = self.tree.position();
-        let victim = if pos.at(m.to).is_some() {
+        let target = pos.at(m.to);
+        if target.is_some() && pos.variant.is_royal(target.kind()) {
+            return true; // takes a royal piece (a game without check): the game may end
+        }
+        let victim = if target.is_some() {
             self.value_at(m.to)
         } else {
             100
@@ -901,7 +966,10 @@ impl<'a> Search<'a> {
         // a grey piece (a player out) is worth nothing: its capture is a quiet move
         if is_capture(pos, m) && !pos.at(m.to).is_grey() {
             let victim = pos.at(m.to);
-            let vv = if victim.is_some() {
+            let vv = if victim.is_some() && pos.variant.is_royal(victim.kind()) {
+                // a royal piece taken (a game without check) first: it may end the game
+                ROYAL_VICTIM
+            } else if victim.is_some() {
                 eval.value
                     .get(victim.kind() as usize)
                     .copied()
@@ -1058,6 +1126,28 @@ mod tests {
         assert!((450..=550).contains(&r), "R {r}");
         assert!(q > r + b && q < 1100, "Q {q} R {r} B {b}");
         assert!((2 * r - q).abs() <= 50, "2R {} Q {q}", 2 * r);
+    }
+
+    #[test]
+    fn taking_a_royal_piece_is_ordered_first_and_never_pruned() {
+        // duck chess (no check): the pawn on d5 may take the queen on c6 or the king on e6
+        let g = Game::from_fen("duck", "8/8/2q1k3/3P4/8/8/8/4K3 w - - 0 1").unwrap();
+        let cancel = AtomicBool::new(false);
+        let limits = Limits {
+            depth: 1,
+            nodes: None,
+            time: None,
+        };
+        let mut s = Search::new(&g, limits, &cancel);
+        let mut actions = Vec::new();
+        s.tree.captures(&mut actions);
+        s.order(&mut actions, None, 0);
+        let Some(&Action::Move(first)) = actions.first() else {
+            panic!("no capture: {actions:?}");
+        };
+        assert_eq!(g.move_text(first), "d5e6");
+        // however far below the bound the static value stands (delta pruning)
+        assert!(s.worth_it(&first, -10_000, 0, 1, true));
     }
 
     #[test]
