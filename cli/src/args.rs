@@ -300,6 +300,10 @@ pub enum BenchCommand {
         /// The multi-player method: b (BRS+) or p (paranoid); default the game's own.
         #[arg(long, value_name = "b|p")]
         method: Option<String>,
+        /// Time the level's cap on the thread's CPU time instead of the wall clock (the depth
+        /// a level reaches at its real cap, on a loaded machine).
+        #[arg(long)]
+        cpu_time: bool,
     },
     /// The evaluation term by term (two-player games), seat 0 less seat 1: a header line,
     /// then `FEN;target;phase;counts per kind;centre;each term's middlegame and endgame

@@ -207,13 +207,15 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
 }
 
 /// `rookery bench bot [--level L] [--games IDS] [--plies N] [--fen F [--moves M]] [--depth D]
-/// [--round N] [--cancel-after MS] [--method b|p]`: from a mid-game position of each game (N
+/// [--round N] [--cancel-after MS] [--method b|p] [--cpu-time]`: from a mid-game position of each game (N
 /// seeded random plies from the start, or the position `F` of the one game named, after the
 /// moves `M`), the time of one move at the level and the search's nodes per second. `--depth
 /// D` searches to depth D with no time cap (the nodes-per-second measure) and prints how the
 /// tree was cut (cut-offs on the first move, table hits, null moves, re-searches); `--round N` times N bots moving one after the other (a round of
 /// the table); `--cancel-after MS` starts a search with no limit, cancels it after MS and
-/// prints how long it took to return; `--method` picks BRS+ or paranoid for 3+ seats.
+/// prints how long it took to return; `--method` picks BRS+ or paranoid for 3+ seats;
+/// `--cpu-time` times the level's cap on the thread's CPU time (as `rookery match
+/// --cpu-time`), so the depth a level reaches at its real cap shows on a loaded machine.
 pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
     let level: u8 = parse(args, "--level", 4)?;
     let method = match flag_value(args, "--method") {
@@ -226,6 +228,7 @@ pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
         None => None,
     };
     let plies: usize = parse(args, "--plies", 16)?;
+    let cpu_time = args.iter().any(|a| a == "--cpu-time");
     let fen = flag_value(args, "--fen");
     let depth: Option<u8> = flag_value(args, "--depth")
         .map(|s| s.parse().map_err(|_| "bad --depth".to_string()))
@@ -337,6 +340,7 @@ pub fn cmd_bench_bot(args: &[String]) -> Result<(), String> {
             }
             None => SearchBot {
                 method,
+                clock: cpu_time.then_some(thread_cpu_time as rookery_core::search::Clock),
                 ..search_bot(level, 1)
             }
             .think(&game, &cancel)

@@ -421,3 +421,49 @@ fn a_replier_in_check_that_passes_does_not_extend_the_layer() {
     assert_eq!(found.depth, 2);
     assert!(found.nodes < 20_000, "{} nodes to depth 2", found.nodes);
 }
+
+/// Eight-player free for all, game 20 of `rookery match --game eight-player-ffa --players
+/// 8,2,2,2,2,2,2,2 --games 20 --cpu-time --seed 1` (main 5cc4a37), the one game level 8 went
+/// out of: level 8 (Yellow, king a17) to move, its queen on h12 shielding the king from
+/// White's queen on r2 (the diagonal r2–a19). It played h12h21; White took the bishop on a19
+/// with check (the rook on a21 could take back) and Blue's queen checked from f22 too: a
+/// double check, mate. In BRS+ terms White played its default move (its best capture) and
+/// Blue, the replier, a quiet move just before the leaf, and such replies were not searched.
+/// A reply that checks the bot is now always searched.
+#[test]
+fn a_reply_that_checks_the_bot_is_searched_even_at_the_frontier() {
+    let mut g = Game::new(FFA8).unwrap();
+    let line = "n2n3 k2k3 b6d6 a20c21 e23e22 n23n22 w17u17 w8v8 t1s3 j2j3 b4c4 b17d17 f24c21 o23o22 \
+                x18h2 x7v9 r2r3 g1h2 b11d11 b20c21 j23j22 n22n21 x16q23 v9h23 s1b18 h2h23 a7f2 a18b18 \
+                i24h23 o24q23 x20v21 x5v6 o1p3 i1d6 f2f1 b18h12 k23k21 n24n23 x15w17 w11u11 r1r2 a5c6";
+    for m in line.split_whitespace() {
+        g.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    assert_eq!(g.position().turn(), 3, "level 8 (Yellow) to move");
+    // the threat is real: the game's own rules put Yellow out on its turn
+    let h12h21 = Action::Move(g.clone().play_text("h12h21").unwrap());
+    let mut line = g.clone();
+    for m in [
+        "h12h21", "f23f22", "n23n22", "v21u23", "w9v9", "r2a19", "f1f22",
+    ] {
+        line.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    assert!(
+        !line.position().is_in_play(3),
+        "Yellow is mated on its turn"
+    );
+    // level 8's depth at its cap here (1 s of CPU): its move no longer allows the mate, and
+    // the same moves of the others (where still legal) leave Yellow in play
+    let best = search_to(&g, 4).best.expect("a move");
+    assert_ne!(best, h12h21);
+    let mut line = g.clone();
+    line.act(best).unwrap();
+    for m in ["f23f22", "n23n22", "v21u23", "w9v9", "r2a19", "f1f22"] {
+        let _ = line.play_text(m);
+    }
+    assert!(
+        line.position().is_in_play(3),
+        "{} still mated",
+        text(&g, best)
+    );
+}
