@@ -392,24 +392,6 @@ fn the_teams_search_reduces_late_moves_captures_too() {
     assert!(found.stats.reduced > 0);
 }
 
-/// Four-player teams, position 8 of `tests/python/teams_nodes.py` (a game level 8 lost to
-/// 4pchess): a late move that gives check is reduced too, by one ply less than another move.
-/// With two opponents checks are frequent, and every one searched in full and then extended
-/// in the checked seat's reply multiplied the tree: depth 8 took 70,500 nodes (26,491 with
-/// checks reduced; the eight positions 2.41M -> 0.98M).
-#[test]
-fn the_teams_search_reduces_late_checks_by_one_ply_less() {
-    let mut g = game("four-player-teams", rules::four::CHESS_COM_START_FEN4);
-    let line = "j2j4 b5d5 e13e11 m9k9 k2k3 b7c7 e14d12 m4k4 k3l4 a6c8 i13i12 m10l10 g2g4 d5e5 \
-                i12i11 m6l6 f2f3 c8g4 j14k12 n7i2 h1g2 a8f3";
-    for m in line.split_whitespace() {
-        g.play_text(m).unwrap();
-    }
-    let found = search_to(&g, 8);
-    assert_eq!(found.depth, 8);
-    assert!(found.nodes < 45_000, "{} nodes to depth 8", found.nodes);
-}
-
 /// Eight-player free for all, game 8 of `rookery match --game eight-player-ffa --players
 /// 8,2,2,2,2,2,2,2 --games 20 --cpu-time --seed 1`, level 8 (Black) to move with White, the
 /// first to reply, in check. A replier in check is extended for its own replies, but when it

@@ -168,8 +168,7 @@ pub struct Search<'a> {
     /// Two teams of two seats (four-player teams): every second ply is the same side's, so a
     /// side's quiet moves multiply the tree four seats deep; late quiet moves that give no
     /// check are pruned by their count at every depth ([`lmp_quiets`]), and late moves,
-    /// captures too, are reduced more than with two seats (as 4pchess reduces them), checks
-    /// by one ply less than the others.
+    /// captures too, are reduced more than with two seats (as 4pchess reduces them).
     teams: bool,
     /// Root moves valued exactly within this margin below the best (the noise of the lower
     /// levels needs their values; a move further below cannot win however the noise falls,
@@ -699,21 +698,18 @@ impl<'a> Search<'a> {
                 };
                 let improves = |v: i32| if maxing { v > alpha } else { v < beta };
                 let mut v = if r > 0 {
-                    // a move that gives check is not reduced (mating drops, attacks on the
-                    // king); teams: one ply less than another move (as 4pchess: checks are
-                    // frequent with two opponents, and each one searched in full and extended
-                    // in the reply multiplied the tree: depth 8 2.41M nodes -> 0.98M)
+                    // a move that gives check is not reduced (mating drops, attacks on the king)
                     self.stats.reduced += 1;
                     self.nodes += 1;
                     self.tree.step(a);
                     let check = self.has_check
                         && self.tree.outcome().is_none()
                         && self.checks_opponent(turn);
-                    if check {
-                        r = if self.teams { r - 1 } else { 0 };
-                    }
-                    let v = self.node(full - r, lo, hi, ply + 1, true);
+                    let v = self.node(full - if check { 0 } else { r }, lo, hi, ply + 1, true);
                     self.tree.undo();
+                    if check {
+                        r = 0;
+                    }
                     v
                 } else {
                     self.child(a, full, lo, hi, ply + 1)
