@@ -440,17 +440,36 @@ impl Position {
     /// direction or zone are tested atom by atom, so asymmetric pieces (a forward-only step)
     /// attack only where they could capture.
     pub fn attacked(&self, c: Cell, defender: Seat) -> bool {
+        self.each_attacker(c, defender, |_, _| true)
+    }
+
+    /// Calls `found` with each piece hostile to `defender` that attacks `c` (its cell and the
+    /// piece; a piece may come more than once), looking from `c` outwards along the game's
+    /// lines, leaps and pawn captures in reverse, as [`Position::attacked`] counts attacks,
+    /// until `found` answers true; whether it did.
+    #[inline]
+    pub fn each_attacker(
+        &self,
+        c: Cell,
+        defender: Seat,
+        found: impl FnMut(Cell, Piece) -> bool,
+    ) -> bool {
         if self.variant.special_mask == 0 {
-            self.attacked_by::<false>(c, defender)
+            self.attackers_by::<false>(c, defender, found)
         } else {
-            self.attacked_by::<true>(c, defender)
+            self.attackers_by::<true>(c, defender, found)
         }
     }
 
-    /// [`Position::attacked`], compiled twice: without the atom-by-atom test for games whose
-    /// pieces are all plain (`SPECIAL` = false, the fast path of chess), and with it.
+    /// [`Position::each_attacker`], compiled twice: without the atom-by-atom test for games
+    /// whose pieces are all plain (`SPECIAL` = false, the fast path of chess), and with it.
     #[inline(always)]
-    fn attacked_by<const SPECIAL: bool>(&self, c: Cell, defender: Seat) -> bool {
+    fn attackers_by<const SPECIAL: bool>(
+        &self,
+        c: Cell,
+        defender: Seat,
+        mut found: impl FnMut(Cell, Piece) -> bool,
+    ) -> bool {
         let v = self.variant;
         let t = &v.board;
         let hostile = |q: Piece| q.is_seated() && !v.allied(defender, q.owner());
@@ -484,19 +503,19 @@ impl Position {
                 let bit = 1u64 << q.kind();
                 if !screen {
                     if hostile(q) {
-                        if sliders & bit != 0 || (i == 0 && steppers & bit != 0) {
-                            return true;
-                        }
                         let special = if i == 0 { sp_near } else { sp_far };
-                        if special & bit != 0 {
-                            let via = Via::Line {
-                                line: r.line,
-                                dist: i + 1,
-                                dir: opposite(r.dir),
-                            };
-                            if self.atom_hits(q, a, c, via) {
-                                return true;
-                            }
+                        let hits = sliders & bit != 0
+                            || (i == 0 && steppers & bit != 0)
+                            || (special & bit != 0 && {
+                                let via = Via::Line {
+                                    line: r.line,
+                                    dist: i + 1,
+                                    dir: opposite(r.dir),
+                                };
+                                self.atom_hits(q, a, c, via)
+                            });
+                        if hits && found(a, q) {
+                            return true;
                         }
                     }
                     if hoppers | sp_hop == 0 || v.hop_screen_barred >> q.kind() & 1 == 1 {
@@ -504,13 +523,13 @@ impl Position {
                     }
                     screen = true;
                 } else {
-                    if hostile(q) {
-                        if hoppers & bit != 0 {
-                            return true;
-                        }
-                        if sp_hop & bit != 0 && self.atom_hits(q, a, c, Via::Hop { line: r.line }) {
-                            return true;
-                        }
+                    if hostile(q)
+                        && (hoppers & bit != 0
+                            || (sp_hop & bit != 0
+                                && self.atom_hits(q, a, c, Via::Hop { line: r.line })))
+                        && found(a, q)
+                    {
+                        return true;
                     }
                     break;
                 }
@@ -519,12 +538,17 @@ impl Position {
         for &(leap, mask) in &v.leap_masks {
             for lt in t.leaps_to(leap, c) {
                 let q = self.board[lt.to as usize];
-                if q.is_some() && mask >> q.kind() & 1 == 1 && hostile(q) && self.legs_clear(lt) {
+                if q.is_some()
+                    && mask >> q.kind() & 1 == 1
+                    && hostile(q)
+                    && self.legs_clear(lt)
+                    && found(lt.to, q)
+                {
                     return true;
                 }
             }
         }
-        if SPECIAL && self.special_leap_attack(c, defender) {
+        if SPECIAL && self.special_leap_attackers(c, defender, &mut found) {
             return true;
         }
         if v.pawn_mask != 0 {
@@ -535,6 +559,7 @@ impl Position {
                         && q.facing() == f
                         && v.pawn_mask >> q.kind() & 1 == 1
                         && hostile(q)
+                        && found(a, q)
                     {
                         return true;
                     }
@@ -544,9 +569,15 @@ impl Position {
         false
     }
 
-    /// Whether a hostile leaper limited by direction or zone attacks `c`.
+    /// Calls `found` with each hostile leaper limited by direction or zone that attacks `c`
+    /// until it answers true; whether it did.
     #[inline(never)]
-    fn special_leap_attack(&self, c: Cell, defender: Seat) -> bool {
+    fn special_leap_attackers(
+        &self,
+        c: Cell,
+        defender: Seat,
+        found: &mut dyn FnMut(Cell, Piece) -> bool,
+    ) -> bool {
         let v = self.variant;
         let special = v.special_mask;
         v.special_leaps().any(|leap| {
@@ -557,6 +588,7 @@ impl Position {
                     && !v.allied(defender, q.owner())
                     && self.legs_clear(lt)
                     && self.atom_hits(q, lt.to, c, Via::Leap { leap, dir: lt.dir })
+                    && found(lt.to, q)
             })
         })
     }

@@ -1069,29 +1069,3 @@ fn random_games_without_a_move_limit_end_by_the_rules() {
     let ends = random_games(40, None);
     assert!(ends.iter().all(|r| *r != EndReason::MoveLimit));
 }
-
-#[test]
-fn simple_bots_play_a_whole_game_in_every_seat() {
-    use rookery_core::bot::{simple_bot, Bot};
-    use std::sync::atomic::AtomicBool;
-    let house = HouseRules {
-        move_limit: Some(300),
-        ..HouseRules::default()
-    };
-    let mut g = Game::with_options(ID, house, 5, None).unwrap();
-    let bots = [
-        simple_bot(2, 1),
-        simple_bot(1, 2),
-        simple_bot(2, 3),
-        simple_bot(0, 4),
-    ];
-    let cancel = AtomicBool::new(false);
-    while !g.is_over() {
-        let seat = g.position().turn() as usize;
-        let action = bots[seat]
-            .choose(&g, &cancel)
-            .expect("a bot always has an action");
-        g.act(action).unwrap();
-    }
-    assert!(g.ply_count() <= 300);
-}

@@ -1,6 +1,7 @@
 //! Static exchange evaluation: what a capture wins or loses once both sides have taken back
 //! on its cell with their least valuable pieces, each side free to stop when taking on would
-//! lose. The attackers come from the game's own piece movement ([`Position::piece_captures`]),
+//! lose. The attackers are found from the taken cell outwards along the game's own lines,
+//! leaps and pawn captures ([`Position::each_attacker`], the test of [`Position::attacked`]),
 //! so sliders behind a piece that has taken (x-rays), hoppers and their screens, leapers with
 //! legs and pawns that take sideways count as the game moves them, in every game.
 
@@ -18,8 +19,6 @@ const MAX_SWAPS: usize = 32;
 /// Buffers an exchange evaluation reuses (a search keeps one).
 #[derive(Default)]
 pub(super) struct Scratch {
-    moves: Vec<Move>,
-    pieces: Vec<(i32, Cell)>,
     edits: Vec<(Cell, Piece)>,
 }
 
@@ -49,11 +48,7 @@ pub(super) fn see(pos: &mut Position, m: Move, value: &[i32], scratch: &mut Scra
     let to = m.to;
     let check = pos.variant.royal_check;
     // every edit with the piece it replaced, undone in reverse
-    let Scratch {
-        moves,
-        pieces,
-        edits,
-    } = scratch;
+    let edits = &mut scratch.edits;
     edits.clear();
     let put = |pos: &mut Position, edits: &mut Vec<(Cell, Piece)>, c: Cell, p: Piece| {
         edits.push((c, pos.at(c)));
@@ -70,10 +65,7 @@ pub(super) fn see(pos: &mut Position, m: Move, value: &[i32], scratch: &mut Scra
     let mut d = 1;
     while d < MAX_SWAPS {
         let owner = pos.at(to).owner();
-        if !pos.attacked(to, owner) {
-            break;
-        }
-        let Some((from, p)) = least_attacker(pos, to, owner, &worth, moves, pieces) else {
+        let Some((from, p)) = least_attacker(pos, to, owner, &worth) else {
             break;
         };
         let mark = edits.len();
@@ -101,32 +93,23 @@ pub(super) fn see(pos: &mut Position, m: Move, value: &[i32], scratch: &mut Scra
     gain[0]
 }
 
-/// The least valuable piece hostile to `owner` that can take on `to`, with its cell: the
-/// hostile pieces are tried from the least valuable up, so the first that can take is it.
+/// The least valuable piece hostile to `owner` that can take on `to`, with its cell (of
+/// equal values, the one on the lowest cell).
 fn least_attacker(
     pos: &Position,
     to: Cell,
     owner: Seat,
     worth: &dyn Fn(&Position, Piece) -> i32,
-    buf: &mut Vec<Move>,
-    hostile: &mut Vec<(i32, Cell)>,
 ) -> Option<(Cell, Piece)> {
-    let v = pos.variant;
-    hostile.clear();
-    for s in 0..v.seat_count() as Seat {
-        if !v.allied(s, owner) {
-            hostile.extend(pos.pieces_of(s).iter().map(|c| (worth(pos, pos.at(c)), c)));
+    let mut best: Option<(i32, Cell, Piece)> = None;
+    pos.each_attacker(to, owner, |c, p| {
+        let w = worth(pos, p);
+        if best.is_none_or(|(bw, bc, _)| (w, c) < (bw, bc)) {
+            best = Some((w, c, p));
         }
-    }
-    hostile.sort_unstable();
-    hostile.iter().find_map(|&(_, c)| {
-        let p = pos.at(c);
-        buf.clear();
-        pos.piece_captures(c, p, buf);
-        buf.iter()
-            .any(|m| m.to == to && m.kind != MoveKind::Castle && m.is_board_move())
-            .then_some((c, p))
-    })
+        false
+    });
+    best.map(|(_, c, p)| (c, p))
 }
 
 #[cfg(test)]
@@ -189,6 +172,81 @@ mod tests {
         // unguarded, the king takes the rook back
         let v = see_of("4k3/8/8/8/8/4K3/3N4/3r4 b - - 0 1", "d1d2");
         assert_eq!(v, value('N') - value('R'));
+    }
+
+    /// The least attacker as the moves of every hostile piece give it: the hostile pieces
+    /// from the least valuable up, the first whose captures reach `to` (the oracle of the
+    /// reverse lookup).
+    fn least_attacker_by_moves(
+        pos: &Position,
+        to: Cell,
+        owner: Seat,
+        worth: &dyn Fn(&Position, Piece) -> i32,
+    ) -> Option<(Cell, Piece)> {
+        let v = pos.variant;
+        let mut hostile: Vec<(i32, Cell)> = Vec::new();
+        for s in 0..v.seat_count() as Seat {
+            if !v.allied(s, owner) {
+                hostile.extend(pos.pieces_of(s).iter().map(|c| (worth(pos, pos.at(c)), c)));
+            }
+        }
+        hostile.sort_unstable();
+        let mut buf = Vec::new();
+        hostile.iter().find_map(|&(_, c)| {
+            let p = pos.at(c);
+            buf.clear();
+            pos.piece_captures(c, p, &mut buf);
+            buf.iter()
+                .any(|m| m.to == to && m.kind != MoveKind::Castle && m.is_board_move())
+                .then_some((c, p))
+        })
+    }
+
+    #[test]
+    fn see_finds_the_least_attacker_the_pieces_moves_find_in_every_two_player_game() {
+        // every occupied cell of the positions of random games, in every playable game of
+        // two seats: the reverse lookup names the piece the moves of the hostile pieces name
+        let mut rng = crate::rng::XorShift(0x5ee_a77ac);
+        let mut games = 0;
+        for g in crate::rules::catalogue().into_iter().filter(|g| g.playable) {
+            let game = Game::new(g.id).expect("a game");
+            if game.variant.seat_count() != 2 {
+                continue;
+            }
+            games += 1;
+            let eval = Eval::of(game.variant);
+            let worth = |pos: &Position, p: Piece| -> i32 {
+                if pos.variant.is_royal(p.kind()) {
+                    ROYAL
+                } else {
+                    eval.value.get(p.kind() as usize).copied().unwrap_or(0)
+                }
+            };
+            for _ in 0..4 {
+                let mut pos = game.position().clone();
+                for _ in 0..80 {
+                    for to in 0..pos.board.len() as Cell {
+                        let q = pos.at(to);
+                        if !q.is_seated() {
+                            continue;
+                        }
+                        assert_eq!(
+                            least_attacker(&pos, to, q.owner(), &worth),
+                            least_attacker_by_moves(&pos, to, q.owner(), &worth),
+                            "{}: cell {to} of {:?}",
+                            g.id,
+                            pos.board
+                        );
+                    }
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.make(moves[rng.below(moves.len())]);
+                }
+            }
+        }
+        assert!(games > 10, "{games} games of two seats");
     }
 
     #[test]
