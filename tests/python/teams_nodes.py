@@ -4,10 +4,15 @@ our level 8 lost to 4pchess (`teams_4pchess.py`, 250 ms a move), with how the tr
 The branching factor's measure (issue 34): deterministic node counts, machine-dependent times.
 
     python3 tests/python/teams_nodes.py [--rookery target/release/rookery] [--depth 7] [-v]
+        [--anchor ../shared/oracle/4pchess/build/anchor4p]
 
 Prints the depth reached and the nodes of each position (`rookery bench bot --fen --moves
 --depth`), then the total nodes and CPU milliseconds. `-v` adds each search's counters
 (cut-offs on the first move, table hits, null moves, re-searches, quiescence nodes).
+`--anchor` also searches each position with 4pchess to the same depth (`anchor4p --ms 0
+--depth`) and prints its nodes and wall milliseconds. Its count leaves out the nodes where
+its search enters quiescence (ours counts every node), so compare growth per depth more than
+totals.
 """
 import argparse
 import subprocess
@@ -42,8 +47,10 @@ def main():
     ap.add_argument("--rookery", default="target/release/rookery")
     ap.add_argument("--depth", type=int, default=7)
     ap.add_argument("-v", action="store_true", help="each search's counters")
+    ap.add_argument("--anchor", default=None, help="4pchess's anchor4p: its nodes too")
     a = ap.parse_args()
     nodes, cpu = 0, 0.0
+    their_nodes, their_ms = 0, 0
     for i, moves in enumerate(LINES):
         out = subprocess.run(
             [a.rookery, "bench", "bot", "--games", "four-player-teams", "--fen", START,
@@ -55,8 +62,19 @@ def main():
         print(f"position {i + 1}: depth {row[4]}, {row[5]} nodes, {row[3]} CPU ms, move {row[7]}")
         if a.v:
             print(" ", out[2].strip())
+        if a.anchor:
+            err = subprocess.run(
+                [a.anchor, "--ms", "0", "--depth", str(a.depth), START, "--moves"] + moves.split(),
+                capture_output=True, text=True, check=True).stderr.splitlines()
+            w = [line for line in err if line.startswith("info")][-1].split()
+            info = dict(zip(w[1::2], w[2::2]))  # depth, score, nodes, time, nps (then pv)
+            their_nodes += int(info["nodes"])
+            their_ms += int(info["time"])
+            print(f"  4pchess: depth {info['depth']}, {info['nodes']} nodes, {info['time']} ms")
     print(f"total: {nodes} nodes, {cpu:.0f} CPU ms (depth {a.depth}; fewer where the result "
           f"is forced sooner)")
+    if a.anchor:
+        print(f"4pchess: {their_nodes} nodes, {their_ms} wall ms")
 
 
 if __name__ == "__main__":
