@@ -93,6 +93,16 @@ pub trait Rules: Sync {
     fn legal(&self, _pos: &mut Position, _m: Move) -> bool {
         true
     }
+    /// Whether a side that can capture must, and may make no other move (antichess). Searches
+    /// read it: where a capture is open, standing pat is no option. False by default.
+    fn captures_forced(&self) -> bool {
+        false
+    }
+    /// Whether a side left without a piece wins (antichess): to the evaluation every piece is a
+    /// liability. False by default.
+    fn bare_wins(&self) -> bool {
+        false
+    }
     /// Why `legal` refuses a pseudo-legal move, as an `illegal-*` message key, where the game
     /// names the rule (nifu); None says "the rules of this game forbid it".
     fn refusal(&self, _pos: &Position, _m: Move) -> Option<&'static str> {

@@ -284,6 +284,12 @@ pub fn visible_cells(pos: &Position, seat: Seat) -> CellSet {
 }
 
 impl Rules for VariantRules {
+    fn captures_forced(&self) -> bool {
+        self.0 == Rule::Antichess
+    }
+    fn bare_wins(&self) -> bool {
+        self.0 == Rule::Antichess
+    }
     fn parse(&self, v: &'static Variant, text: &str) -> Result<Position> {
         parse(v, text)
     }

@@ -65,12 +65,12 @@ pub struct Eval {
     king_zone: Vec<Vec<CellSet>>,
     /// The positional weights: [`TWO_SIDES`] or [`MANY`].
     terms: &'static Terms,
-    /// Two players: a seat left without a piece wins (the rules' outcome says so,
-    /// [`bare_wins`]): every piece is a liability, and the evaluation is the count of the
+    /// Two players: a seat left without a piece wins (the rules say so,
+    /// [`Rules::bare_wins`](crate::rules::Rules::bare_wins)): every piece is a liability, and the evaluation is the count of the
     /// opponent's pieces against the own ([`BARE_PIECE`] each), no other term.
     pub bare_wins: bool,
-    /// Two players: where the side to move can capture, only captures are legal (the rules'
-    /// filter says so, [`captures_forced`]): a position with a capture is no place to stand
+    /// Two players: where the side to move can capture, only captures are legal (the rules say
+    /// so, [`Rules::captures_forced`](crate::rules::Rules::captures_forced)): a position with a capture is no place to stand
     /// pat, and no capture may be pruned.
     pub captures_forced: bool,
 }
@@ -452,8 +452,8 @@ impl Eval {
             Vec::new()
         };
         Eval {
-            bare_wins: bare_wins(v),
-            captures_forced: captures_forced(v),
+            bare_wins: v.seat_count() == 2 && v.rules.bare_wins(),
+            captures_forced: v.seat_count() == 2 && v.rules.captures_forced(),
             terms: if super::multi::sides(v) == 2 {
                 &TWO_SIDES
             } else {
@@ -802,69 +802,6 @@ impl Eval {
     }
 }
 
-// ---------------------------------------------------------------- how the game is won
-
-/// Two players: whether a seat left without a piece wins, as the rules' outcome judges the
-/// start position with every piece (and hand) of the side to move taken away.
-fn bare_wins(v: &'static Variant) -> bool {
-    if v.seat_count() != 2 {
-        return false;
-    }
-    let Ok(mut pos) = crate::rules::start_position(v, 0) else {
-        return false;
-    };
-    let me = pos.turn();
-    let cells: Vec<Cell> = pos.pieces_of(me).iter().collect();
-    for c in cells {
-        pos.put(c, Piece::NONE);
-    }
-    pos.hands[me as usize] = [0; HAND_KINDS];
-    v.rules
-        .outcome(&mut pos, &[])
-        .is_some_and(|o| o.winners == [me])
-}
-
-/// Two players: whether captures are compulsory, as the rules' filter judges a lone piece of
-/// seat 0 on the empty board that can take a piece of seat 1 or move elsewhere: it may take
-/// and nothing else. The first kind that can do both decides.
-fn captures_forced(v: &'static Variant) -> bool {
-    if v.seat_count() != 2 || v.seats.len() < 2 {
-        return false;
-    }
-    let n = v.board.len() as Cell;
-    let mut moves = Vec::with_capacity(64);
-    for (k, t) in v.pieces.iter().enumerate() {
-        if t.royal || t.atoms.is_empty() {
-            continue;
-        }
-        let mut pos = Position::empty(v);
-        let own = Piece::new(k as u8, 0, v.seats[0].facing);
-        for c in 0..n {
-            pos.put(c, own);
-            moves.clear();
-            pos.pseudo_moves(&mut moves);
-            let targets: Vec<Cell> = moves.iter().filter(|m| m.from == c).map(|m| m.to).collect();
-            for to in targets {
-                if to == NO_CELL || to == c {
-                    continue;
-                }
-                pos.put(to, Piece::new(k as u8, 1, v.seats[1].facing));
-                moves.clear();
-                pos.pseudo_moves(&mut moves);
-                let takes = moves.iter().any(|m| m.from == c && pos.is_capture(m));
-                let quiet = moves.iter().any(|m| m.from == c && !pos.is_capture(m));
-                if takes && quiet {
-                    let legal = pos.legal_moves();
-                    return !legal.is_empty() && legal.iter().all(|m| pos.is_capture(m));
-                }
-                pos.put(to, Piece::NONE);
-            }
-            pos.put(c, Piece::NONE);
-        }
-    }
-    false
-}
-
 // ---------------------------------------------------------------- piece values
 
 /// Two players: a piece's value comes from its mobility on a board about a third full (each
@@ -1006,7 +943,11 @@ impl Eval {
 
 #[cfg(test)]
 mod tests {
+    use crate::board::{Cell, NO_CELL};
     use crate::game::Game;
+    use crate::piece::Piece;
+    use crate::position::{Position, HAND_KINDS};
+    use crate::variant::Variant;
 
     fn value(id: &str, fen: &str) -> i32 {
         let g = Game::from_fen(id, fen).unwrap();
@@ -1034,24 +975,89 @@ mod tests {
     }
 
     #[test]
-    fn how_a_game_is_won_and_whether_captures_are_forced_come_from_its_rules() {
-        // asked of every game's rules, never of its name: only antichess is won by losing
-        // every piece and forces captures
+    fn how_a_game_is_won_and_whether_captures_are_forced_agree_with_what_its_rules_do() {
+        // the evaluation reads two hooks of the rules; what the rules do decides them here:
+        // their outcome of a start left without the mover's pieces, their filter of a lone
+        // piece that could take or move. Only antichess has either.
         for v in crate::rules::games() {
             let e = super::Eval::of(v);
             assert_eq!(
                 e.bare_wins,
-                v.id == "antichess",
+                bare_wins(v),
                 "{}: won by losing every piece",
                 v.id
             );
             assert_eq!(
                 e.captures_forced,
-                v.id == "antichess",
+                captures_forced(v),
                 "{}: captures forced",
                 v.id
             );
         }
+        let anti = crate::rules::games().find(|v| v.id == "antichess").unwrap();
+        assert!(super::Eval::of(anti).bare_wins && super::Eval::of(anti).captures_forced);
+    }
+
+    /// Two players: whether a seat left without a piece wins, as the rules' outcome judges the
+    /// start position with every piece (and hand) of the side to move taken away.
+    fn bare_wins(v: &'static Variant) -> bool {
+        if v.seat_count() != 2 {
+            return false;
+        }
+        let Ok(mut pos) = crate::rules::start_position(v, 0) else {
+            return false;
+        };
+        let me = pos.turn();
+        let cells: Vec<Cell> = pos.pieces_of(me).iter().collect();
+        for c in cells {
+            pos.put(c, Piece::NONE);
+        }
+        pos.hands[me as usize] = [0; HAND_KINDS];
+        v.rules
+            .outcome(&mut pos, &[])
+            .is_some_and(|o| o.winners == [me])
+    }
+
+    /// Two players: whether captures are compulsory, as the rules' filter judges a lone piece of
+    /// seat 0 on the empty board that can take a piece of seat 1 or move elsewhere: it may take
+    /// and nothing else. The first kind that can do both decides.
+    fn captures_forced(v: &'static Variant) -> bool {
+        if v.seat_count() != 2 || v.seats.len() < 2 {
+            return false;
+        }
+        let n = v.board.len() as Cell;
+        let mut moves = Vec::with_capacity(64);
+        for (k, t) in v.pieces.iter().enumerate() {
+            if t.royal || t.atoms.is_empty() {
+                continue;
+            }
+            let mut pos = Position::empty(v);
+            let own = Piece::new(k as u8, 0, v.seats[0].facing);
+            for c in 0..n {
+                pos.put(c, own);
+                moves.clear();
+                pos.pseudo_moves(&mut moves);
+                let targets: Vec<Cell> =
+                    moves.iter().filter(|m| m.from == c).map(|m| m.to).collect();
+                for to in targets {
+                    if to == NO_CELL || to == c {
+                        continue;
+                    }
+                    pos.put(to, Piece::new(k as u8, 1, v.seats[1].facing));
+                    moves.clear();
+                    pos.pseudo_moves(&mut moves);
+                    let takes = moves.iter().any(|m| m.from == c && pos.is_capture(m));
+                    let quiet = moves.iter().any(|m| m.from == c && !pos.is_capture(m));
+                    if takes && quiet {
+                        let legal = pos.legal_moves();
+                        return !legal.is_empty() && legal.iter().all(|m| pos.is_capture(m));
+                    }
+                    pos.put(to, Piece::NONE);
+                }
+                pos.put(c, Piece::NONE);
+            }
+        }
+        false
     }
 
     #[test]
