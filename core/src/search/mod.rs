@@ -205,6 +205,10 @@ impl<'a> Search<'a> {
     pub fn new(game: &Game, limits: Limits, cancel: &'a AtomicBool) -> Search<'a> {
         let v = game.variant;
         let two = multi::sides(v) == 2;
+        // two players with a royal piece, whose captures only move pieces
+        let see_ok = v.seat_count() == 2
+            && (!v.hooks.effects || v.hooks.effects_keep_board)
+            && (0..v.pieces.len()).any(|k| v.is_royal(k as u8));
         Search {
             tree: Tree::new(game),
             me: game.position().turn(),
@@ -240,15 +244,9 @@ impl<'a> Search<'a> {
             method: Method::default_for(v),
             early: 0,
             stats: Stats::default(),
-            see_ok: two
-                && v.seat_count() == 2
-                && (!v.hooks.effects || v.hooks.effects_keep_board)
-                && (0..v.pieces.len()).any(|k| v.is_royal(k as u8)),
+            see_ok,
             see_buf: see::Scratch::default(),
-            royal_taken: v.seat_count() == 2
-                && !v.royal_check
-                && (!v.hooks.effects || v.hooks.effects_keep_board)
-                && (0..v.pieces.len()).any(|k| v.is_royal(k as u8)),
+            royal_taken: see_ok && !v.royal_check,
         }
     }
 
