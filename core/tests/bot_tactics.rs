@@ -400,18 +400,23 @@ fn best_text(g: &Game, found: &rookery_core::search::Found) -> String {
     }
 }
 
+/// That the search found a win for the side to move (a value within 100 of [`WIN`]).
+fn assert_wins(g: &Game, found: &rookery_core::search::Found) {
+    assert!(
+        found.value >= WIN - 100,
+        "{} {}",
+        best_text(g, found),
+        found.value
+    );
+}
+
 #[test]
 fn where_captures_are_compulsory_quiescence_plays_them_out_instead_of_standing_pat() {
     // antichess: Rb6 forces ...axb6 and leaves white without a piece (a win); at depth 1 only
     // quiescence, which must not stand pat on black's forced capture, sees it
     let g = Game::from_fen("antichess", "8/p7/8/8/8/8/8/1R6 w - - 0 1").unwrap();
     let found = search(&g, 1, 1_000_000);
-    assert!(
-        found.value >= WIN - 100,
-        "{} {}",
-        best_text(&g, &found),
-        found.value
-    );
+    assert_wins(&g, &found);
     assert_eq!(best_text(&g, &found), "b1b6", "{:?}", found.root);
 }
 
@@ -441,10 +446,5 @@ fn where_a_king_may_be_taken_quiescence_sees_the_game_won_by_taking_it() {
     // only then is the game over: at depth 1 quiescence must play that placement
     let g = Game::from_fen("duck", "4k3/8/8/8/Q7/8/8/4K3 w - - 0 1").unwrap();
     let found = search(&g, 1, 1_000_000);
-    assert!(
-        found.value >= WIN - 100,
-        "{} {}",
-        best_text(&g, &found),
-        found.value
-    );
+    assert_wins(&g, &found);
 }

@@ -994,7 +994,7 @@ mod tests {
                 v.id
             );
         }
-        let anti = crate::rules::games().find(|v| v.id == "antichess").unwrap();
+        let anti = Game::new("antichess").unwrap().variant;
         assert!(super::Eval::of(anti).bare_wins && super::Eval::of(anti).captures_forced);
     }
 
