@@ -935,9 +935,7 @@ impl Eval {
                 *t = Some(t.unwrap_or(0) + total);
             }
         }
-        let opp = opp.iter().flatten().copied().max().unwrap_or(0);
-        // (a game won by losing every piece counts every piece below 0)
-        own - if self.bare_wins { opp } else { opp.max(0) }
+        own - opp.iter().flatten().copied().max().unwrap_or(0).max(0)
     }
 }
 
