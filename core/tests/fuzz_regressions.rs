@@ -166,3 +166,18 @@ fn a_pgn_variant_tag_naming_a_game_of_more_seats_is_refused() {
     }
     assert!(refused >= 6, "{refused} games of more seats");
 }
+
+#[test]
+fn a_hand_count_too_large_for_a_number_is_refused_not_an_overflow() {
+    // fuzz target sfen_usi: a run of digits saturates the count, and adding the piece already
+    // in hand overflowed
+    use rookery_core::rules::{self, shogi};
+    let v = rules::variant("shogi").unwrap();
+    let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    assert!(
+        shogi::parse_sfen(v, start).is_ok(),
+        "the record's form is read"
+    );
+    let sfen = start.replace(" - ", &format!(" R{}R ", "5".repeat(40)));
+    assert!(shogi::parse_sfen(v, &sfen).is_err());
+}

@@ -255,7 +255,7 @@ fn parse_hand(v: &'static Variant, hand: &str, pos: &mut Position) -> Result<()>
             .filter(|&k| k != KING)
             .ok_or_else(|| bad(format!("hand piece '{ch}'")))?;
         let s = seat_of_case(ch);
-        let n = pos.in_hand(s, k) as u32 + count.max(1);
+        let n = (pos.in_hand(s, k) as u32).saturating_add(count.max(1));
         if n > 40 {
             return Err(bad("too many pieces in hand"));
         }
