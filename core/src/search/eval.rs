@@ -6,7 +6,8 @@
 //! passed, doubled and protected pawns (pawns that promote), the royal's home row, wing and
 //! shelter (middlegame) and its centralisation (endgame); with two sides (two players, two
 //! teams) also each piece's mobility (against its kind's empty-board average) and the attack
-//! on the zone around each enemy royal. Every term is read from the game's data (pawn tables, promotion zones, royal
+//! on the zone around each enemy royal (four-player teams: the royal's danger, attackers of
+//! both opponents, shield and back row). Every term is read from the game's data (pawn tables, promotion zones, royal
 //! flags, board geometry, each kind's moves), none from its name.
 
 use std::collections::HashMap;
@@ -64,6 +65,13 @@ pub struct Eval {
     /// (the cell and the cells its royal piece reaches on the empty board: palaces and all);
     /// empty otherwise (no activity term).
     king_zone: Vec<Vec<CellSet>>,
+    /// Two teams of more than one seat each (four-player teams): the royal's danger is
+    /// [`Eval::team_king_danger`] (attackers of two opponents, shield, back row) instead of
+    /// the two-player attack term.
+    teams: bool,
+    /// The value of the strongest kind (teams: the royal's danger halves while no opponent
+    /// holds one).
+    top_value: i32,
     /// The positional weights: [`TWO_SIDES`] or [`MANY`].
     terms: &'static Terms,
     /// Two players: a seat left without a piece wins (the rules say so,
@@ -135,6 +143,21 @@ const MOBILITY: (i32, i32) = (18, 3);
 /// attackers, at most `KING_ATTACK_MAX` (fitted like [`TWO_SIDES`]: half the first guess).
 const KING_ATTACK_DIV: i32 = 2;
 const KING_ATTACK_MAX: i32 = 400;
+
+/// Teams' royal danger ([`Eval::team_king_danger`]), after 4pchess's king safety (its pawn
+/// 50, our 100 times [`MULTI_MATERIAL`]): an attacker's units, `a + value · b / 100` (pawn
+/// 23, queen 50).
+const TEAM_ATTACK_UNIT: (i32, i32) = (20, 3);
+/// Per count of attackers of a zone cell (or of defenders, at half): percent of their units.
+const TEAM_ATTACK_WEIGHT: [i32; 9] = [0, 50, 100, 120, 150, 200, 250, 300, 400];
+/// Both opponents' pieces attack the zone.
+const TEAM_BOTH_OPPONENTS: i32 = 150;
+/// [off the back row][without shield, with]: off the back row 50, no shield 75, both 175.
+const TEAM_OFF_HOME: [[i32; 2]; 2] = [[175, 50], [75, 0]];
+/// The whole danger's scale (numerator, denominator). Measured on 127 positions of lost games
+/// where main's move (50,000 nodes) walked into a mate 4pchess sees at depth 8 (82 of them
+/// before this term): 63 still do at 3/2, 58 at 5/2, about as many at 8/2.
+const TEAM_KING_SCALE: (i32, i32) = (5, 2);
 
 /// The royal zones a piece's moves may reach: (the zone's seat, its cells), per enemy seat.
 type Zones<'a> = [Option<(usize, &'a CellSet)>];
@@ -507,6 +530,8 @@ impl Eval {
             } else {
                 &MANY
             },
+            teams: super::multi::sides(v) == 2 && v.seat_count() > 2,
+            top_value: value.iter().copied().max().unwrap_or(0),
             mob_avg,
             mob_weight,
             attack_unit,
@@ -707,11 +732,89 @@ impl Eval {
             out[s][0] = (MOBILITY.0 * mob / 32, MOBILITY.1 * mob / 32);
         }
         for e in 0..n {
-            if attackers[e] >= 2 {
+            if self.teams {
+                if let Some(k) = kings[e] {
+                    out[e][1].0 = self.team_king_danger(pos, e as Seat, k);
+                }
+            } else if attackers[e] >= 2 {
                 out[e][1].0 = -(units[e] * units[e] / KING_ATTACK_DIV).min(KING_ATTACK_MAX);
             }
         }
         out
+    }
+
+    /// Teams ([`Eval::teams`]): the danger to seat `s`'s royal on `king` (middlegame, at most
+    /// 0). Each cell of its zone off its own back row costs the value of the enemy pieces
+    /// attacking it ([`TEAM_ATTACK_UNIT`] each), weighted by their count
+    /// ([`TEAM_ATTACK_WEIGHT`]), less half that of the defenders, at least 0; pieces of both
+    /// opponents attacking the zone cost [`TEAM_BOTH_OPPONENTS`]; a royal off its back row or
+    /// without a shield (an own piece on, or one step ahead of, each of the cells a pawn of
+    /// its facing would push or capture to) pays [`TEAM_OFF_HOME`]. Halved while no
+    /// opponent holds a piece of the strongest kind. All times [`TEAM_KING_SCALE`].
+    fn team_king_danger(&self, pos: &Position, s: Seat, king: Cell) -> i32 {
+        let v = pos.variant;
+        let n = v.seat_count() as Seat;
+        let Some(foe) = (0..n).find(|&e| !v.allied(s, e)) else {
+            return 0;
+        };
+        let f = pos.at(king).facing() as usize;
+        let Some(rows) = self.row.get(f) else {
+            return 0;
+        };
+        let unit = |k: u8| TEAM_ATTACK_UNIT.0 + self.value[k as usize] * TEAM_ATTACK_UNIT.1 / 100;
+        let weight = |n: usize| TEAM_ATTACK_WEIGHT[n.min(TEAM_ATTACK_WEIGHT.len() - 1)];
+        let mut safety = 0;
+        let mut by = 0u32;
+        for c in self.king_zone[s as usize][king as usize].iter() {
+            if rows[c as usize] == 0 {
+                continue;
+            }
+            let (mut av, mut an, mut pv, mut pn) = (0, 0, 0, 0);
+            pos.each_attacker(c, s, |_, q| {
+                if !self.royal[q.kind() as usize] {
+                    av += unit(q.kind());
+                    an += 1;
+                    by |= 1 << q.owner();
+                }
+                false
+            });
+            if an == 0 {
+                continue;
+            }
+            pos.each_attacker(c, foe, |_, q| {
+                if v.allied(s, q.owner()) && !self.royal[q.kind() as usize] {
+                    pv += unit(q.kind());
+                    pn += 1;
+                }
+                false
+            });
+            safety -= (av * weight(an) / 100 - pv * weight(pn) / 200).max(0);
+        }
+        if by.count_ones() > 1 {
+            safety -= TEAM_BOTH_OPPONENTS;
+        }
+        let strong = (0..n).filter(|&e| !v.allied(s, e)).any(|e| {
+            pos.pieces_of(e)
+                .iter()
+                .any(|c| self.value[pos.at(c).kind() as usize] >= self.top_value)
+        });
+        if strong {
+            let home = rows[king as usize] == 0;
+            let own = |x: Cell| x != NO_CELL && pos.at(x).is_some() && pos.at(x).owner() == s;
+            let shield = v.board.pawns.get(f).is_none_or(|t| {
+                let ahead = t.push.get(king as usize).copied().unwrap_or(NO_CELL);
+                let caps = t.captures.get(king as usize).map_or(&[][..], |x| &x[..]);
+                std::iter::once(ahead).chain(caps.iter().copied()).all(|x| {
+                    x == NO_CELL
+                        || own(x)
+                        || own(t.push.get(x as usize).copied().unwrap_or(NO_CELL))
+                })
+            });
+            safety -= TEAM_OFF_HOME[home as usize][shield as usize];
+        } else {
+            safety /= 2;
+        }
+        safety.min(0) * TEAM_KING_SCALE.0 / TEAM_KING_SCALE.1
     }
 
     /// Material and position per seat (grey, neutral and united pieces count for nobody).
@@ -1173,6 +1276,39 @@ mod tests {
         let n = g.variant.seat_count();
         assert_eq!(totals, e.seats(pos)[..n].to_vec(), "{}", g.variant.id);
         assert!(b.seats.iter().any(|t| t.count.iter().sum::<i32>() > 0));
+    }
+
+    #[test]
+    fn a_teams_royal_attacked_by_both_opponents_without_shield_is_rated_worse_than_a_sheltered_one()
+    {
+        // Red's king on h1 (seat 0), its partner Yellow; Blue and Green the opponents
+        let start = crate::rules::four::CHESS_COM_START_FEN4;
+        let shield = "3,rP,rP,rP,rP,rP,rP,rP,rP,3";
+        let row4 = "bR,bP,10,gP,gR";
+        let danger = |fen: String| {
+            let g = Game::from_fen("four-player-teams", &fen).unwrap();
+            let e = super::Eval::of(g.variant);
+            assert!(e.teams);
+            let pos = g.position();
+            e.team_king_danger(pos, 0, pos.king(0).unwrap())
+        };
+        let bare = start.replace(shield, "3,rP,rP,rP,3,rP,rP,3");
+        // a knight on g4, a rook on h4 and a knight on i4 attack h2, in front of the king: of
+        // Blue, Green and Green, or all of Blue
+        let both = "bR,bP,4,bN,gR,gN,3,gP,gR";
+        let one = "bR,bP,4,bN,bR,bN,3,gP,gR";
+        let home = danger(start.to_string());
+        let sheltered = danger(start.replace(row4, both));
+        let unsheltered = danger(bare.clone());
+        let by_one = danger(bare.replace(row4, one));
+        let by_both = danger(bare.replace(row4, both));
+        assert_eq!(home, 0);
+        assert!(unsheltered < home, "{unsheltered}");
+        assert!(by_one < unsheltered, "{by_one} {unsheltered}");
+        assert!(by_both < by_one, "{by_both} {by_one}");
+        assert!(by_both < sheltered, "{by_both} {sheltered}");
+        // two players keep their own royal attack term
+        assert!(!super::Eval::of(Game::new("chess").unwrap().variant).teams);
     }
 
     #[test]
