@@ -52,6 +52,11 @@ pub struct Eval {
     half_width: i32,
     /// Per cell: the royal piece's centralisation (its mobility on the empty board, centred).
     king_centre: Vec<i16>,
+    /// Per cell: its distance from the board's middle, in half cells across plus along (a
+    /// chess board: 2 on the four middle cells, 14 in a corner), for [`Eval::mop_up`].
+    edge: Vec<i16>,
+    /// The board's larger side less one: the farthest two royals can stand apart.
+    reach: i32,
     /// Material of every piece but pawns and royals at the start (the tapered phase's 100%).
     start_phase: i32,
     /// Per kind: its average move count on the empty board (the centre of its mobility term),
@@ -86,6 +91,11 @@ pub struct Eval {
 
 /// What each piece costs its owner in a game won by losing every piece ([`Eval::bare_wins`]).
 const BARE_PIECE: i32 = 100;
+
+/// [`Eval::mop_up`]: centipawns per half cell the lone royal stands from the board's middle,
+/// and per cell the stronger royal stands nearer it than the farthest apart they can be.
+const MOPUP_EDGE: i32 = 10;
+const MOPUP_NEAR: i32 = 20;
 
 /// Middlegame and endgame weights of the positional terms (centipawns; the endgame share grows
 /// as the pieces other than pawns and royals leave the board).
@@ -547,6 +557,15 @@ impl Eval {
             half_width: (v.board.width.max(v.board.height) - 1).max(1) as i32,
             lateral,
             king_centre,
+            edge: v
+                .board
+                .cells
+                .iter()
+                .map(|c| {
+                    (2 * c.x - (v.board.width - 1)).abs() + (2 * c.y - (v.board.height - 1)).abs()
+                })
+                .collect(),
+            reach: (v.board.width.max(v.board.height) - 1) as i32,
             start_phase,
         }
     }
@@ -860,6 +879,8 @@ impl Eval {
         let mut pawns = [CellSet::EMPTY; MAX_SEATS];
         let mut kings = [None; MAX_SEATS];
         let mut phase = 0;
+        // per seat: pieces other than pawns and royals, board and hand
+        let mut officers = [0; MAX_SEATS];
         for s in 0..n {
             for c in pos.pieces_of(s as Seat).iter() {
                 let k = pos.at(c).kind() as usize;
@@ -873,6 +894,7 @@ impl Eval {
                     kings[s] = Some(c);
                 } else {
                     phase += v;
+                    officers[s] += 1;
                 }
             }
             for k in 0..HAND_KINDS.min(self.value.len()) {
@@ -883,6 +905,7 @@ impl Eval {
                 }
                 if !self.pawn[k] {
                     phase += h;
+                    officers[s] += count;
                 }
             }
         }
@@ -903,7 +926,44 @@ impl Eval {
                 sink.term(s, t, mg, eg);
             }
         }
+        if n == 2 {
+            if let Some((s, bonus)) = self.mop_up(pos, &kings, &officers) {
+                sink.term(s, 1, bonus, bonus);
+            }
+        }
         w
+    }
+
+    /// Two players, one of them down to its royal alone (nothing else on the board or in
+    /// hand) against at least one piece that is neither a pawn nor royal: the stronger seat
+    /// and its bonus for the lone royal's distance from the board's middle and for its own
+    /// royal's nearness to it (a royal is mated on the edge, with the other royal's help; a
+    /// count may allow few moves for it, as makruk's pieces' honour does). Without it a rook
+    /// against a bare king shuffled until the fifty-move rule or the count drew the game.
+    /// Part of the royal term ([`TERMS`]), the same in the middlegame and the endgame.
+    fn mop_up(
+        &self,
+        pos: &Position,
+        kings: &[Option<Cell>; MAX_SEATS],
+        officers: &[i32; MAX_SEATS],
+    ) -> Option<(usize, i32)> {
+        let cells = &pos.variant.board.cells;
+        (0..2).find_map(|lone| {
+            let strong = 1 - lone;
+            let (Some(k), Some(own)) = (kings[lone], kings[strong]) else {
+                return None;
+            };
+            let bare =
+                pos.pieces_of(lone as Seat).len() == 1 && pos.hands[lone].iter().all(|&h| h == 0);
+            if !bare || officers[strong] == 0 {
+                return None;
+            }
+            let (a, b) = (&cells[k as usize], &cells[own as usize]);
+            let apart = (a.x - b.x).abs().max((a.y - b.y).abs()) as i32;
+            let bonus = MOPUP_EDGE * self.edge[k as usize] as i32
+                + MOPUP_NEAR * (self.reach - apart).max(0);
+            Some((strong, bonus))
+        })
     }
 
     /// The value of `pos` for `me`: its team's material and points against the strongest
