@@ -9,6 +9,31 @@ use crate::piece::{dirs, Atom, Mode, Piece, Seat, Zone};
 use crate::position::{Move, MoveKind, Position, HAND_KINDS};
 use crate::rules::NodeState;
 
+/// Where move generation puts the moves it finds: a list, or a consumer that only counts or
+/// inspects them ([`Position::piece_moves_to`]).
+pub trait MoveSink {
+    fn put(&mut self, m: Move);
+}
+
+impl MoveSink for Vec<Move> {
+    #[inline(always)]
+    fn put(&mut self, m: Move) {
+        self.push(m)
+    }
+}
+
+/// Passes on only promotions (`promo` not 0).
+struct PromotionsOnly<'a, S: MoveSink>(&'a mut S);
+
+impl<S: MoveSink> MoveSink for PromotionsOnly<'_, S> {
+    #[inline(always)]
+    fn put(&mut self, m: Move) {
+        if m.promo != 0 {
+            self.0.put(m)
+        }
+    }
+}
+
 /// How an attacker reaches the attacked cell, for the atom-by-atom test of pieces whose atoms
 /// are limited by direction or zone.
 #[derive(Clone, Copy)]
@@ -98,7 +123,7 @@ impl Position {
         kind: MoveKind,
         aux: u8,
         p: Piece,
-        out: &mut Vec<Move>,
+        out: &mut impl MoveSink,
     ) {
         let v = self.variant;
         let plain = Move {
@@ -115,30 +140,36 @@ impl Position {
             {
                 if let Some(pr) = &v.promotion[p.kind() as usize] {
                     for &k in &pr.to {
-                        out.push(Move {
+                        out.put(Move {
                             promo: k + 1,
                             ..plain
                         });
                     }
                     if pr.forced == 0 || !v.zones[pr.forced as usize][f as usize].contains(to) {
-                        out.push(plain);
+                        out.put(plain);
                     }
                     return;
                 }
             }
         }
-        out.push(plain);
+        out.put(plain);
     }
 
     /// Pseudo-legal moves of the piece `p` on `c`.
     pub fn piece_moves(&self, c: Cell, p: Piece, out: &mut Vec<Move>) {
-        self.piece_moves_of::<false>(c, p, out)
+        self.piece_moves_of::<false, _>(c, p, out)
+    }
+
+    /// [`Position::piece_moves`] handed one by one to `out`, in the same order, without a
+    /// list (the evaluation counts them).
+    pub fn piece_moves_to(&self, c: Cell, p: Piece, out: &mut impl MoveSink) {
+        self.piece_moves_of::<false, _>(c, p, out)
     }
 
     /// The captures and promotions among [`Position::piece_moves`] (static exchange
     /// evaluation asks which pieces can take on a cell).
     pub fn piece_captures(&self, c: Cell, p: Piece, out: &mut Vec<Move>) {
-        self.piece_moves_of::<true>(c, p, out)
+        self.piece_moves_of::<true, _>(c, p, out)
     }
 
     /// Pushes the moves `push_move` would push, keeping only promotions when the move is
@@ -153,18 +184,14 @@ impl Position {
         aux: u8,
         p: Piece,
         capture: bool,
-        out: &mut Vec<Move>,
+        out: &mut impl MoveSink,
     ) {
         if CAPS && !capture {
             if self.variant.promo_mask >> p.kind() & 1 == 0 {
                 return;
             }
-            let n = out.len();
-            self.push_move(from, to, kind, aux, p, out);
-            // push_move pushes the plain move last, if at all
-            if out.len() > n && out[out.len() - 1].promo == 0 {
-                out.pop();
-            }
+            // push_move pushes the plain move (promo 0) at most once: all but it
+            self.push_move(from, to, kind, aux, p, &mut PromotionsOnly(out));
             return;
         }
         self.push_move(from, to, kind, aux, p, out)
@@ -173,13 +200,13 @@ impl Position {
     /// [`Position::piece_moves`]; with `CAPS` only its captures (en passant included) and
     /// promotions, in the same order (what quiescence searches).
     #[inline(always)]
-    fn piece_moves_of<const CAPS: bool>(&self, c: Cell, p: Piece, out: &mut Vec<Move>) {
+    fn piece_moves_of<const CAPS: bool, S: MoveSink>(&self, c: Cell, p: Piece, out: &mut S) {
         let v = self.variant;
         let t = &v.board;
         let s = p.owner();
         let f = p.facing();
         let promotes = v.promo_mask >> p.kind() & 1 == 1;
-        let emit = |to: Cell, capture: bool, out: &mut Vec<Move>| {
+        let emit = |to: Cell, capture: bool, out: &mut S| {
             if CAPS && !capture {
                 if promotes {
                     self.push_gen::<true>(c, to, MoveKind::Normal, 0, p, false, out)
@@ -187,7 +214,7 @@ impl Position {
             } else if promotes {
                 self.push_move(c, to, MoveKind::Normal, 0, p, out)
             } else {
-                out.push(Move::new(c, to))
+                out.put(Move::new(c, to))
             }
         };
         for atom in &v.pieces[p.kind() as usize].atoms {
@@ -862,7 +889,7 @@ impl Position {
         let s = self.st.turn;
         if self.st.step == 0 && self.st.phase == 0 {
             for c in self.pieces_of(s).iter() {
-                self.piece_moves_of::<true>(c, self.board[c as usize], out);
+                self.piece_moves_of::<true, _>(c, self.board[c as usize], out);
             }
         }
         if v.hooks.extra_moves {

@@ -15,8 +15,9 @@ use std::sync::{Arc, Mutex};
 use once_cell::sync::Lazy;
 
 use crate::board::{Cell, CellSet, NO_CELL};
+use crate::movegen::MoveSink;
 use crate::piece::{Atom, Piece, Seat};
-use crate::position::{Position, HAND_KINDS, MAX_SEATS};
+use crate::position::{Move, Position, HAND_KINDS, MAX_SEATS};
 use crate::variant::Variant;
 
 /// Centipawns per game point (scored multi-player games, where points decide the winner and
@@ -135,10 +136,57 @@ const MOBILITY: (i32, i32) = (18, 3);
 const KING_ATTACK_DIV: i32 = 2;
 const KING_ATTACK_MAX: i32 = 400;
 
-thread_local! {
-    /// The move buffer of the mobility term (reused, so an evaluation allocates nothing).
-    static MOVES: std::cell::RefCell<Vec<crate::position::Move>> =
-        std::cell::RefCell::new(Vec::with_capacity(64));
+/// The royal zones a piece's moves may reach: (the zone's seat, its cells), per enemy seat.
+type Zones<'a> = [Option<(usize, &'a CellSet)>];
+
+/// What the mobility term counts of one piece's pseudo-legal moves, taken one by one as move
+/// generation finds them (no list): the cells reached outside `guarded`, and per royal zone
+/// the cells reached inside it. A cell reached with and without promotion counts once (the
+/// generator hands those over one after the other).
+struct Reach<'a, 'z> {
+    guarded: &'a CellSet,
+    zones: &'a Zones<'z>,
+    last: Cell,
+    moves: i32,
+    hits: [i32; MAX_SEATS],
+}
+
+impl MoveSink for Reach<'_, '_> {
+    #[inline(always)]
+    fn put(&mut self, m: Move) {
+        if m.to == self.last {
+            return;
+        }
+        self.last = m.to;
+        if !self.guarded.contains(m.to) {
+            self.moves += 1;
+        }
+        for (i, z) in self.zones.iter().enumerate() {
+            if z.is_some_and(|(_, z)| z.contains(m.to)) {
+                self.hits[i] += 1;
+            }
+        }
+    }
+}
+
+/// The piece `p` on `c`: its moves to cells outside `guarded` and its moves into each of
+/// `zones` ([`Reach`]).
+fn reach(
+    pos: &Position,
+    c: Cell,
+    p: Piece,
+    guarded: &CellSet,
+    zones: &Zones,
+) -> (i32, [i32; MAX_SEATS]) {
+    let mut r = Reach {
+        guarded,
+        zones,
+        last: NO_CELL,
+        moves: 0,
+        hits: [0; MAX_SEATS],
+    };
+    pos.piece_moves_to(c, p, &mut r);
+    (r.moves, r.hits)
 }
 
 /// The names of the evaluation's tapered terms, in the order of [`SeatTerms::terms`].
@@ -628,55 +676,36 @@ impl Eval {
         // per attacked seat: attack units and attacking pieces
         let mut units = [0; MAX_SEATS];
         let mut attackers = [0; MAX_SEATS];
-        MOVES.with(|buf| {
-            let mut buf = buf.borrow_mut();
-            for s in 0..n {
-                let enemies = (0..n).filter(|&e| !v.allied(s as Seat, e as Seat));
-                let mut guarded = CellSet::EMPTY;
-                let mut zones: [Option<(usize, &CellSet)>; MAX_SEATS] = [None; MAX_SEATS];
-                let mut ne = 0;
-                for e in enemies {
-                    guarded = guarded.union(&pawn_att[e]);
-                    zones[ne] = kings[e].map(|k| (e, &self.king_zone[e][k as usize]));
-                    ne += 1;
-                }
-                let zones = &zones[..ne];
-                let mut mob = 0;
-                for c in pos.pieces_of(s as Seat).iter() {
-                    let p = pos.at(c);
-                    let k = p.kind() as usize;
-                    let w = self.mob_weight.get(k).copied().unwrap_or(0);
-                    if w == 0 {
-                        continue;
-                    }
-                    buf.clear();
-                    pos.piece_moves(c, p, &mut buf);
-                    let (mut moves, mut hits, mut last) = (0, [0; MAX_SEATS], NO_CELL);
-                    for m in buf.iter() {
-                        if m.to == last {
-                            continue; // the same cell with and without promotion
-                        }
-                        last = m.to;
-                        if !guarded.contains(m.to) {
-                            moves += 1;
-                        }
-                        for (i, z) in zones.iter().enumerate() {
-                            if z.is_some_and(|(_, z)| z.contains(m.to)) {
-                                hits[i] += 1;
-                            }
-                        }
-                    }
-                    mob += w * (2 * moves - self.mob_avg[k]);
-                    for (i, z) in zones.iter().enumerate() {
-                        if let (Some((e, _)), true) = (z, hits[i] > 0) {
-                            attackers[*e] += 1;
-                            units[*e] += hits[i] * self.attack_unit[k];
-                        }
-                    }
-                }
-                out[s][0] = (MOBILITY.0 * mob / 32, MOBILITY.1 * mob / 32);
+        for s in 0..n {
+            let enemies = (0..n).filter(|&e| !v.allied(s as Seat, e as Seat));
+            let mut guarded = CellSet::EMPTY;
+            let mut zones: [Option<(usize, &CellSet)>; MAX_SEATS] = [None; MAX_SEATS];
+            let mut ne = 0;
+            for e in enemies {
+                guarded = guarded.union(&pawn_att[e]);
+                zones[ne] = kings[e].map(|k| (e, &self.king_zone[e][k as usize]));
+                ne += 1;
             }
-        });
+            let zones = &zones[..ne];
+            let mut mob = 0;
+            for c in pos.pieces_of(s as Seat).iter() {
+                let p = pos.at(c);
+                let k = p.kind() as usize;
+                let w = self.mob_weight.get(k).copied().unwrap_or(0);
+                if w == 0 {
+                    continue;
+                }
+                let (moves, hits) = reach(pos, c, p, &guarded, zones);
+                mob += w * (2 * moves - self.mob_avg[k]);
+                for (i, z) in zones.iter().enumerate() {
+                    if let (Some((e, _)), true) = (z, hits[i] > 0) {
+                        attackers[*e] += 1;
+                        units[*e] += hits[i] * self.attack_unit[k];
+                    }
+                }
+            }
+            out[s][0] = (MOBILITY.0 * mob / 32, MOBILITY.1 * mob / 32);
+        }
         for e in 0..n {
             if attackers[e] >= 2 {
                 out[e][1].0 = -(units[e] * units[e] / KING_ATTACK_DIV).min(KING_ATTACK_MAX);
@@ -1170,5 +1199,77 @@ mod tests {
         let attacked = act("6k1/5ppp/8/6NQ/8/8/8/4K3 w - - 0 1");
         let quiet = act("6k1/5ppp/8/QN6/8/8/8/4K3 w - - 0 1");
         assert!(attacked < 0 && quiet == 0, "{attacked} {quiet}");
+    }
+
+    /// The mobility counted from the moves one by one ([`super::reach`]) is what a list of
+    /// the piece's pseudo-legal moves gives (skipping a cell repeated with and without
+    /// promotion), in random positions of every two-player game.
+    #[test]
+    fn mobility_counted_without_a_move_list_matches_the_listed_moves() {
+        use crate::board::CellSet;
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rnd = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut pieces = 0;
+        for g in crate::rules::catalogue() {
+            if !g.playable {
+                continue;
+            }
+            let mut game = Game::new(g.id).unwrap();
+            if game.variant.seat_count() != 2 {
+                continue;
+            }
+            let e = super::Eval::of(game.variant);
+            for _ in 0..60 {
+                if game.is_over() {
+                    break;
+                }
+                let pos = game.position();
+                let cells = pos.variant.board.len();
+                let mut guarded = CellSet::EMPTY;
+                for _ in 0..cells / 4 {
+                    guarded.insert(rnd(cells) as crate::board::Cell);
+                }
+                let zones: Vec<_> = (0..2)
+                    .map(|s| {
+                        pos.king(s)
+                            .map(|k| (s as usize, &e.king_zone[s as usize][k as usize]))
+                    })
+                    .collect();
+                for s in 0..2u8 {
+                    for c in pos.pieces_of(s).iter() {
+                        let p = pos.at(c);
+                        let mut list = Vec::new();
+                        pos.piece_moves(c, p, &mut list);
+                        let (mut moves, mut hits, mut last) =
+                            (0, [0; crate::position::MAX_SEATS], NO_CELL);
+                        for m in &list {
+                            if m.to == last {
+                                continue;
+                            }
+                            last = m.to;
+                            moves += !guarded.contains(m.to) as i32;
+                            for (i, z) in zones.iter().enumerate() {
+                                hits[i] += z.is_some_and(|(_, z)| z.contains(m.to)) as i32;
+                            }
+                        }
+                        let got = super::reach(pos, c, p, &guarded, &zones);
+                        assert_eq!(got, (moves, hits), "{} {c}", g.id);
+                        pieces += 1;
+                    }
+                }
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rnd(moves.len())];
+                game.act(crate::game::Action::Move(m)).unwrap();
+            }
+        }
+        assert!(pieces > 10_000, "{pieces}");
     }
 }
