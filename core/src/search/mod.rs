@@ -880,7 +880,9 @@ impl<'a> Search<'a> {
             if !maxing && self.method == Method::Brs && !self.takes_from_bot(&a) {
                 continue; // BRS+: an opponent's capture of a third seat (`multi.rs`)
             }
-            if self.two && bounded {
+            // delta pruning: two sides, and BRS+ (its quiescence is the bot's captures and
+            // the opponents' captures of the bot's pieces)
+            if (self.two || self.method == Method::Brs) && bounded {
                 if let Action::Move(m) = a {
                     if m.promo == 0 && !self.worth_it(&m, stand, alpha, beta, maxing) {
                         continue;
