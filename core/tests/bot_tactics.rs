@@ -448,3 +448,25 @@ fn where_a_king_may_be_taken_quiescence_sees_the_game_won_by_taking_it() {
     let found = search(&g, 1, 1_000_000);
     assert_wins(&g, &found);
 }
+
+#[test]
+fn with_its_king_attacked_in_a_queen_ending_of_duck_chess_the_bot_places_the_duck_to_block() {
+    // duck chess, level 8's one loss against Fairy-Stockfish depth 3 (issue 34): after ...Qh2
+    // black's king on d8 stands attacked by the queen on g5 along f6 and e7, and only the duck
+    // on one of those saves it. With both kings exposed to queens, quiescence searched every
+    // action of every side whose king was attacked at every ply: a single ply cost 1.3M nodes,
+    // more than the bot's second, so no iteration ended and the duck went to a1
+    let mut g = Game::from_fen("duck", "3k4/2pb4/1p6/6Q1/4Q3/2q2*2/5K2/7q b - - 1 46").unwrap();
+    g.play_text("h1h2").unwrap();
+    let found = search(&g, 64, 100_000);
+    assert!(found.depth >= 1, "depth {} in 100k nodes", found.depth);
+    let Some(Action::Move(m)) = found.best else {
+        panic!("{:?}", found.best)
+    };
+    let placed = g.move_text(m);
+    g.play(m).unwrap();
+    assert!(
+        !g.position().in_check(1),
+        "{placed} leaves the king to be taken"
+    );
+}

@@ -133,6 +133,14 @@ const DELTA_MARGIN: i32 = 200;
 /// The order value of a royal piece as a capture's victim (games without check, where
 /// taking it may win): above every other victim.
 const ROYAL_VICTIM: i32 = 5_000;
+/// Quiescence searches every action of a side whose royal is attacked (games where royals
+/// are taken, [`Search::royal_taken`]) only in its first this many actions; deeper it stands
+/// pat like any other node. Each such node searches all its actions (duck chess: every move,
+/// then every duck placement), so without a limit a queen ending's exposed kings made
+/// quiescence cost 1.3M nodes below a single ply, more than the bot's second: it played its
+/// first-ordered duck placement and left its king to be taken (issue 34, duck's one loss).
+/// Four actions: a turn of each side in duck chess (move and duck), two of each in chaturanga.
+const EVADE_QPLY: usize = 4;
 /// Positions looked back at for a repetition inside the search.
 const REPEAT_WINDOW: usize = 100;
 
@@ -856,10 +864,12 @@ impl<'a> Search<'a> {
             return stand;
         }
         // where the side to move must act it may not stand pat: its own royal attacked where
-        // royals are taken (every action is searched: the evasions, or the duck's blocks), a
+        // royals are taken, in the first [`EVADE_QPLY`] actions (every action is searched:
+        // the evasions, or the duck's blocks), a
         // royal taken with the turn not yet over (one action ends it: the game's end), or a
         // capture open where captures are compulsory (they are its moves)
-        let evading = self.royal_taken && pos.king(turn).is_some() && pos.in_check(turn);
+        let evading =
+            self.royal_taken && qply < EVADE_QPLY && pos.king(turn).is_some() && pos.in_check(turn);
         let lost = self.royal_taken && (0..2).any(|s| pos.king(s).is_none());
         let mut actions = Vec::new();
         let must = if evading || lost {
