@@ -16,7 +16,7 @@ use rookery_core::bot::{search_bot, LEVELS};
 use rookery_core::game::{Action, Game};
 use rookery_core::position::Move;
 use rookery_core::rules;
-use rookery_core::search::{Limits, Search, WIN};
+use rookery_core::search::{Limits, Search, Tables, WIN};
 
 /// Our game id of a `UCI_Variant` name: a game's own id, or Fairy-Stockfish's name of it
 /// (the registry's `Facts::uci`).
@@ -32,6 +32,8 @@ pub fn cmd_uci(_args: &[String]) -> Result<(), String> {
     let mut game_id = crate::DEFAULT_GAME.to_string();
     let mut level: u8 = 4;
     let mut game = Game::new(&game_id).map_err(|e| e.to_string())?;
+    // the last search's tables, handed to the next search of the game
+    let mut tables = None;
     let say = |out: &mut std::io::Stdout, s: &str| {
         let _ = writeln!(out, "{s}");
         let _ = out.flush();
@@ -104,13 +106,13 @@ pub fn cmd_uci(_args: &[String]) -> Result<(), String> {
                     _ => {}
                 }
             }
-            Some("ucinewgame") => {}
+            Some("ucinewgame") => tables = None,
             Some("position") => match position(&game_id, &words[1..]) {
                 Ok(g) => game = g,
                 Err(e) => say(&mut out, &format!("info string {e}")),
             },
             Some("go") => {
-                let best = go(&game, level, &words[1..]);
+                let best = go(&game, level, &words[1..], &mut tables);
                 say(&mut out, &best);
             }
             Some("quit") => break,
@@ -141,12 +143,15 @@ fn position(game_id: &str, words: &[&str]) -> Result<Game, String> {
 /// `go ...` of UCI (and USI: `cli/src/usi.rs`): searches within the level's budget narrowed by
 /// the command's limits. `clocks` names the clock and increment words of the first seat and of
 /// the second (UCI: `wtime`/`winc`, `btime`/`binc`; USI's sente, the first seat, is `b`); USI's
-/// `byoyomi` may be spent on a move as well. The move found, the depth, the nodes and the value.
+/// `byoyomi` may be spent on a move as well. The search starts from `tables`, the last
+/// search's (of the same game and side; else it starts empty), and leaves its own there. The
+/// move found, the depth, the nodes and the value.
 pub(crate) fn go_search(
     game: &Game,
     level: u8,
     words: &[&str],
     clocks: [[&str; 2]; 2],
+    tables: &mut Option<Tables>,
 ) -> Option<(Move, u8, u64, i32)> {
     let arg = |name: &str| -> Option<u64> {
         words
@@ -177,7 +182,10 @@ pub(crate) fn go_search(
     let found = if lv.noise > 0 && arg("nodes").is_none() {
         search_bot(level, 1).think(game, &cancel)
     } else {
-        Some(Search::new(game, limits, &cancel).run())
+        let mut search = Search::new(game, limits, &cancel).tables(tables.take());
+        let found = search.run();
+        *tables = Some(search.into_tables());
+        Some(found)
     };
     let f = found?;
     match f.best? {
@@ -192,8 +200,9 @@ pub(crate) fn mate_plies(value: i32) -> Option<i32> {
 }
 
 /// `go ...`: answers `info` and `bestmove` (`0000` without a move).
-fn go(game: &Game, level: u8, words: &[&str]) -> String {
-    match go_search(game, level, words, [["wtime", "winc"], ["btime", "binc"]]) {
+fn go(game: &Game, level: u8, words: &[&str], tables: &mut Option<Tables>) -> String {
+    let clocks = [["wtime", "winc"], ["btime", "binc"]];
+    match go_search(game, level, words, clocks, tables) {
         Some((m, depth, nodes, value)) => {
             let score = match mate_plies(value) {
                 // UCI counts a mate in moves

@@ -11,6 +11,7 @@ use crate::uci::{go_search, mate_plies};
 use rookery_core::game::Game;
 use rookery_core::rules;
 use rookery_core::rules::shogi::{parse_sfen, parse_usi, write_usi};
+use rookery_core::search::Tables;
 use std::io::{BufRead, Write};
 
 pub fn cmd_usi(_args: &[String]) -> Result<(), String> {
@@ -22,6 +23,8 @@ pub fn cmd_usi(_args: &[String]) -> Result<(), String> {
         .map_or(String::new(), |v| v.id.to_string());
     let mut level: u8 = 4;
     let mut game = Game::new(&game_id).map_err(|e| e.to_string())?;
+    // the last search's tables, handed to the next search of the game
+    let mut tables = None;
     let say = |out: &mut std::io::Stdout, s: &str| {
         let _ = writeln!(out, "{s}");
         let _ = out.flush();
@@ -72,13 +75,13 @@ pub fn cmd_usi(_args: &[String]) -> Result<(), String> {
                     _ => {}
                 }
             }
-            Some("usinewgame") | Some("gameover") => {}
+            Some("usinewgame") | Some("gameover") => tables = None,
             Some("position") => match position(&game_id, &words[1..]) {
                 Ok(g) => game = g,
                 Err(e) => say(&mut out, &format!("info string {e}")),
             },
             Some("go") => {
-                let best = go(&game, level, &words[1..]);
+                let best = go(&game, level, &words[1..], &mut tables);
                 say(&mut out, &best);
             }
             Some("quit") => break,
@@ -111,9 +114,10 @@ fn position(game_id: &str, words: &[&str]) -> Result<Game, String> {
 }
 
 /// `go ...`: answers `info` and `bestmove` (`resign` without a move); the search is UCI's.
-fn go(game: &Game, level: u8, words: &[&str]) -> String {
+fn go(game: &Game, level: u8, words: &[&str], tables: &mut Option<Tables>) -> String {
     // sente (black, "b") is the first seat
-    match go_search(game, level, words, [["btime", "binc"], ["wtime", "winc"]]) {
+    let clocks = [["btime", "binc"], ["wtime", "winc"]];
+    match go_search(game, level, words, clocks, tables) {
         Some((m, depth, nodes, value)) => {
             let score = match mate_plies(value) {
                 // USI counts a mate in plies

@@ -35,6 +35,7 @@ use crate::game::{Action, Game, Outcome};
 use crate::piece::Seat;
 use crate::position::{Move, Position};
 use crate::tree::Tree;
+use crate::variant::Variant;
 
 pub mod eval;
 mod multi;
@@ -149,6 +150,17 @@ const TT_SIZE: usize = 1 << 18;
 /// met again (a node's and its quiescence's, transpositions) is not computed twice.
 const EVAL_CACHE: usize = 1 << 16;
 
+/// What a search leaves that holds for the next search of the same game for the same seat:
+/// its transposition table and evaluation cache, both valued for that seat. A bot that thinks
+/// move after move in one game (`rookery uci`) hands them on ([`Search::tables`],
+/// [`Search::into_tables`]), so the next search starts from what the last one learnt.
+pub struct Tables {
+    variant: &'static Variant,
+    me: Seat,
+    tt: Vec<Entry>,
+    evals: Vec<(u64, i32)>,
+}
+
 /// A search from one game position for the seat to move there.
 pub struct Search<'a> {
     tree: Tree,
@@ -255,6 +267,28 @@ impl<'a> Search<'a> {
             see_ok,
             see_buf: see::Scratch::default(),
             royal_taken: see_ok && !v.royal_check,
+        }
+    }
+
+    /// Starts from the tables an earlier search left ([`Search::into_tables`]) where they are
+    /// of the same game for the same seat (else they are dropped and the search starts empty).
+    pub fn tables(mut self, tables: Option<Tables>) -> Self {
+        if let Some(t) = tables {
+            if std::ptr::eq(t.variant, self.tree.position().variant) && t.me == self.me {
+                self.tt = t.tt;
+                self.evals = t.evals;
+            }
+        }
+        self
+    }
+
+    /// The search's tables, for the next search of the game ([`Search::tables`]).
+    pub fn into_tables(self) -> Tables {
+        Tables {
+            variant: self.tree.position().variant,
+            me: self.me,
+            tt: self.tt,
+            evals: self.evals,
         }
     }
 
@@ -1205,6 +1239,38 @@ mod tests {
         let b = Search::new(&g, lim, &cancel).run();
         assert_eq!(a, b);
         assert!(a.nodes >= 20_000 && a.nodes < 20_100);
+    }
+
+    /// A search handed the tables of the last search of the game for the same seat starts
+    /// from them (the same position again costs far fewer nodes); the tables of the other
+    /// seat are dropped (the search is the one from empty tables, node for node).
+    #[test]
+    fn a_search_starts_from_the_last_searchs_tables_of_its_game_and_seat_only() {
+        let mut g = Game::new("chess").unwrap();
+        let cancel = AtomicBool::new(false);
+        let lim = Limits {
+            depth: 6,
+            nodes: None,
+            time: None,
+        };
+        let mut first = Search::new(&g, lim, &cancel);
+        let empty = first.run();
+        let mut again = Search::new(&g, lim, &cancel).tables(Some(first.into_tables()));
+        let kept = again.run();
+        assert!(
+            kept.nodes * 2 < empty.nodes,
+            "{} {}",
+            kept.nodes,
+            empty.nodes
+        );
+        let Some(a) = kept.best else {
+            panic!("no move")
+        };
+        g.act(a).unwrap();
+        let other = Search::new(&g, lim, &cancel)
+            .tables(Some(again.into_tables()))
+            .run();
+        assert_eq!(other, Search::new(&g, lim, &cancel).run());
     }
 
     /// A search timed on its own clock ([`Search::clock`]: `rookery match --cpu-time`) stops
