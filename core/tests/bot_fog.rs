@@ -23,7 +23,7 @@ fn same_view(a: &Game, b: &Game, seat: u8) -> bool {
 fn fog_of_war_bot_move_does_not_depend_on_hidden_pieces() {
     let cancel = AtomicBool::new(false);
     let mut compared = 0;
-    for seed in 1..=12u64 {
+    for seed in 1..=24u64 {
         let mut g = Game::with_options("fog-of-war", HouseRules::default(), seed, None).unwrap();
         let walker = search_bot(1, seed);
         for _ in 0..(6 + seed as usize % 7) {
