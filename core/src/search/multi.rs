@@ -468,20 +468,26 @@ mod tests {
     /// before and 68,000 after.
     #[test]
     fn best_reply_search_reaches_a_fourth_ply_at_eight_seats_within_a_move_budget() {
-        let mut g = Game::new("eight-player-ffa").unwrap();
+        let found = search_after_walk("eight-player-ffa", 40, 4, 400_000);
+        assert_eq!(found.depth, 4, "{} nodes", found.nodes);
+    }
+
+    /// The search of `id` to `depth` within `nodes`, after `plies` random actions of a simple
+    /// bot (the position `rookery bench bot --games ID --plies N` searches).
+    fn search_after_walk(id: &str, plies: usize, depth: u8, nodes: u64) -> super::super::Found {
+        let mut g = Game::new(id).unwrap();
         let cancel = AtomicBool::new(false);
         let walker = crate::bot::simple_bot(0, 7);
-        for _ in 0..40 {
+        for _ in 0..plies {
             let a = walker.choose(&g, &cancel).unwrap();
             g.act(a).unwrap();
         }
         let lim = Limits {
-            depth: 4,
-            nodes: Some(400_000),
+            depth,
+            nodes: Some(nodes),
             time: None,
         };
-        let found = Search::new(&g, lim, &cancel).run();
-        assert_eq!(found.depth, 4, "{} nodes", found.nodes);
+        Search::new(&g, lim, &cancel).run()
     }
 
     /// BRS+ prunes the bot's own quiet moves near the leaves ([`BOT_PRUNE_DEPTH`]) and the
@@ -497,19 +503,7 @@ mod tests {
             ("four-player-ffa", 6, 400_000),
             ("three-player", 7, 800_000),
         ] {
-            let mut g = Game::new(id).unwrap();
-            let cancel = AtomicBool::new(false);
-            let walker = crate::bot::simple_bot(0, 7);
-            for _ in 0..30 {
-                let a = walker.choose(&g, &cancel).unwrap();
-                g.act(a).unwrap();
-            }
-            let lim = Limits {
-                depth,
-                nodes: Some(budget),
-                time: None,
-            };
-            let found = Search::new(&g, lim, &cancel).run();
+            let found = search_after_walk(id, 30, depth, budget);
             assert_eq!(found.depth, depth, "{id}: {} nodes", found.nodes);
         }
     }
