@@ -257,70 +257,116 @@ impl Bot for SimpleBot {
 pub struct Level {
     /// Deepest iteration (actions; one round of four players is four).
     pub depth: u8,
-    /// Time cap per move (every level stays within a second on one core).
+    /// Time cap per move (levels 1–4 stay within a second on one core).
     pub time_ms: u64,
     /// Each root move's value gets a seeded random term in ±noise centipawns, so lower levels
     /// misjudge (and hang pieces) the way beginners do, never by sleeping.
     pub noise: i32,
     /// Whether the cap shrinks to a share of [`ROUND_MS`] at a table of many seats (levels
     /// 1–4, the ones that fill a table: seven of them make a round of eight-player chess in
-    /// under 3 s). Levels 5–8 keep their own caps, so that where no depth is reached within a
-    /// share (eight-player chess) each level still thinks longer than the one below it.
+    /// under 3 s).
     pub round_share: bool,
+    /// The depth and time caps at a table of three or more sides ([`Many`]) instead of
+    /// `depth` and `time_ms` (levels 5–8); `None`: the same caps at every table.
+    pub many: Option<Many>,
+}
+
+/// The caps of a level at a table of three or more sides (free for all, eight-player pairs).
+/// There the two-player caps left levels apart only where a depth cap binds: at 500–1,000 ms
+/// levels 7 and 8 reached the same depth (three-player 7 at both, eight-player 4–5 at levels
+/// 6–8). So each level gets a depth cap by the table's seats and a time cap that grows by half
+/// or more from level to level (1, 1.5, 2 and 3 s at levels 5–8), so that each level reaches
+/// more than the one below (docs/ARCHITECTURE.md, "Bots", for the depths measured). In
+/// three-player chess the depth caps are whole layers of the opponents or the bot's own move
+/// after them (4, 6, 7: a depth of 5 stops after the first opponent of the bot's second layer,
+/// and 6 is reached within the cap); with more seats a whole layer is out of reach, and the
+/// caps go a ply a level (4, 5, 6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Many {
+    /// Deepest iteration (actions) at a table of 3 seats, of 4, and of 5 or more.
+    pub depth: [u8; 3],
+    /// Time cap per move.
+    pub time_ms: u64,
+}
+
+impl Many {
+    /// The depth cap at a table of `seats` (three or more).
+    pub fn depth_at(&self, seats: usize) -> u8 {
+        self.depth[seats.clamp(3, 5) - 3]
+    }
 }
 
 /// Levels 1–8 (index 0 = level 1). Level 4 is the default. Two-player games reach the depths
 /// of levels 1–7 well within their caps, so there the depth and the noise make the levels;
-/// in the big multi-player games the caps do (eight-player chess: 400, 500, 650, 800 and
-/// 1,000 ms for levels 4 to 8).
+/// at tables of three or more sides levels 5–8 have caps of their own ([`Many`]).
 pub const LEVELS: [Level; 8] = [
     Level {
         depth: 1,
         time_ms: 1000,
         noise: 400,
         round_share: true,
+        many: None,
     },
     Level {
         depth: 1,
         time_ms: 1000,
         noise: 150,
         round_share: true,
+        many: None,
     },
     Level {
         depth: 2,
         time_ms: 1000,
         noise: 60,
         round_share: true,
+        many: None,
     },
     Level {
         depth: 3,
         time_ms: 1000,
         noise: 25,
         round_share: true,
+        many: None,
     },
     Level {
         depth: 4,
         time_ms: 500,
         noise: 10,
         round_share: false,
+        many: Some(Many {
+            depth: [4, 4, 4],
+            time_ms: 1000,
+        }),
     },
     Level {
         depth: 5,
         time_ms: 650,
         noise: 0,
         round_share: false,
+        many: Some(Many {
+            depth: [6, 5, 5],
+            time_ms: 1500,
+        }),
     },
     Level {
         depth: 8,
         time_ms: 800,
         noise: 0,
         round_share: false,
+        many: Some(Many {
+            depth: [7, 6, 6],
+            time_ms: 2000,
+        }),
     },
     Level {
         depth: 64,
         time_ms: 1000,
         noise: 0,
         round_share: false,
+        many: Some(Many {
+            depth: [64, 64, 64],
+            time_ms: 3000,
+        }),
     },
 ];
 
@@ -328,7 +374,8 @@ pub const LEVELS: [Level; 8] = [
 /// the searches' overshoot of their caps) at levels 1–4.
 pub const ROUND_MS: u64 = 2800;
 
-/// The time cap of one move at a level with `seats` players: the level's own cap, and at
+/// The time cap of one move at a level with `seats` players, at a table of two sides or for a
+/// level without caps of its own for more ([`Level::many`]): the level's own cap, and at
 /// levels 1–4 no more than a share of [`ROUND_MS`] when the other seats are all bots
 /// (eight-player chess: 2.8 s / 7 each).
 pub fn move_time_ms(level: Level, seats: usize) -> u64 {
@@ -338,6 +385,17 @@ pub fn move_time_ms(level: Level, seats: usize) -> u64 {
     level
         .time_ms
         .min(ROUND_MS / seats.saturating_sub(1).max(1) as u64)
+}
+
+/// The depth cap (actions) and the time cap (milliseconds) of one move at a level in a game
+/// of `v`: with three or more sides ([`crate::search::sides`]) the level's [`Many`] caps for
+/// the table's seats; otherwise (and at levels without them) its `depth` and [`move_time_ms`].
+pub fn move_limits(level: Level, v: &crate::variant::Variant) -> (u8, u64) {
+    let seats = v.seat_count();
+    match level.many {
+        Some(m) if crate::search::sides(v) >= 3 => (m.depth_at(seats), m.time_ms),
+        _ => (level.depth, move_time_ms(level, seats)),
+    }
 }
 
 /// The default bot level.
@@ -442,14 +500,14 @@ impl SearchBot {
             return None;
         }
         let lv = self.params();
+        let (depth, ms) = move_limits(lv, game.variant);
         let limits = crate::search::Limits {
-            depth: lv.depth,
+            depth,
             nodes: self.nodes,
             time: match self.nodes {
                 Some(_) => None,
                 None => Some(std::time::Duration::from_millis(
-                    self.movetime_ms
-                        .unwrap_or_else(|| move_time_ms(lv, game.variant.seat_count())),
+                    self.movetime_ms.unwrap_or(ms),
                 )),
             },
         };
@@ -779,6 +837,64 @@ mod tests {
                 bot.choose(&g, &cancel),
                 "level {level}"
             );
+        }
+    }
+
+    /// At tables of three, four and eight seats (free for all) every level from 5 on searches
+    /// at least as deep, at least as long and with no more noise than the level below, and
+    /// deeper or longer than it ([`Many`]), so a level never stops where the one below does
+    /// for want of a cap; level 4 keeps its second a move and its share of a 3 s round.
+    #[test]
+    fn each_level_at_three_four_and_eight_seats_has_caps_above_the_level_below() {
+        for id in ["three-player", "four-player-ffa", "eight-player-ffa"] {
+            let v = Game::new(id).unwrap().variant;
+            let seats = v.seat_count();
+            assert!(crate::search::sides(v) >= 3, "{id}");
+            for level in 5..=8usize {
+                let (low, high) = (LEVELS[level - 2], LEVELS[level - 1]);
+                let (d0, t0) = move_limits(low, v);
+                let (d1, t1) = move_limits(high, v);
+                assert!(
+                    d1 >= d0 && t1 >= t0 && (d1 > d0 || t1 > t0),
+                    "{id}: level {level} ({d1}, {t1} ms) against level {} ({d0}, {t0} ms)",
+                    level - 1
+                );
+                assert!(high.noise <= low.noise, "{id}: level {level}'s noise");
+            }
+            let (_, t4) = move_limits(LEVELS[3], v);
+            assert!(t4 <= 1000, "{id}: level 4 takes {t4} ms");
+            assert!(
+                t4 * (seats as u64 - 1) <= ROUND_MS,
+                "{id}: a round of level-4 bots takes {} ms",
+                t4 * (seats as u64 - 1)
+            );
+        }
+    }
+
+    /// Two sides (two players, two teams) keep every level's own depth and time cap: the
+    /// chess levels' strength is measured and published.
+    #[test]
+    fn two_sided_games_keep_the_two_player_caps_of_every_level() {
+        let chess = [
+            (1, 1000),
+            (1, 1000),
+            (2, 1000),
+            (3, 1000),
+            (4, 500),
+            (5, 650),
+            (8, 800),
+            (64, 1000),
+        ];
+        for id in ["chess", "four-player-teams"] {
+            let v = Game::new(id).unwrap().variant;
+            for (i, lv) in LEVELS.iter().enumerate() {
+                let (d, t) = move_limits(*lv, v);
+                assert_eq!(d, lv.depth, "{id}: level {}", i + 1);
+                assert_eq!(t, move_time_ms(*lv, v.seat_count()), "{id}: level {}", i + 1);
+                if v.seat_count() == 2 {
+                    assert_eq!((d, t), chess[i], "{id}: level {}", i + 1);
+                }
+            }
         }
     }
 

@@ -41,7 +41,7 @@ pub mod eval;
 mod multi;
 mod see;
 pub use eval::Eval;
-pub use multi::Method;
+pub use multi::{sides, Method};
 
 /// A won game for the bot, far above any evaluation (minus the distance, so faster wins rank
 /// higher and slower losses too).

@@ -84,7 +84,7 @@ impl Method {
 
 /// The number of sides of `v`: its seats counted with partners as one (two players and
 /// two teams: 2; free for all: the seats).
-pub(super) fn sides(v: &Variant) -> usize {
+pub fn sides(v: &Variant) -> usize {
     let n = v.seat_count() as Seat;
     (0..n).filter(|&s| (0..s).all(|t| !v.allied(t, s))).count()
 }
