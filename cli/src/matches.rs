@@ -94,7 +94,8 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
                         method,
                         movetime_ms: movetime.or(scale.map(|f| {
                             let lv = rookery_core::bot::LEVELS[(level.clamp(1, 8) - 1) as usize];
-                            ((rookery_core::bot::move_limits(lv, game.variant).1 as f64 * f) as u64).max(1)
+                            ((rookery_core::bot::move_limits(lv, game.variant).1 as f64 * f) as u64)
+                                .max(1)
                         })),
                         clock: cpu_time.then_some(thread_cpu_time as rookery_core::search::Clock),
                         ..search_bot(level, s)

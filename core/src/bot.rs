@@ -890,7 +890,12 @@ mod tests {
             for (i, lv) in LEVELS.iter().enumerate() {
                 let (d, t) = move_limits(*lv, v);
                 assert_eq!(d, lv.depth, "{id}: level {}", i + 1);
-                assert_eq!(t, move_time_ms(*lv, v.seat_count()), "{id}: level {}", i + 1);
+                assert_eq!(
+                    t,
+                    move_time_ms(*lv, v.seat_count()),
+                    "{id}: level {}",
+                    i + 1
+                );
                 if v.seat_count() == 2 {
                     assert_eq!((d, t), chess[i], "{id}: level {}", i + 1);
                 }
