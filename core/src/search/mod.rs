@@ -141,10 +141,6 @@ const ROYAL_VICTIM: i32 = 5_000;
 /// first-ordered duck placement and left its king to be taken (issue 34, duck's one loss).
 /// Four actions: a turn of each side in duck chess (move and duck), two of each in chaturanga.
 const EVADE_QPLY: usize = 4;
-/// Four-player teams extend a move that gives check among a node's first this many moves ...
-const CHECK_EXT_MOVES: i32 = 5;
-/// ... at most this many times on a line (as 4pchess extends them).
-const CHECK_EXT_LINE: i32 = 3;
 /// Positions looked back at for a repetition inside the search.
 const REPEAT_WINDOW: usize = 100;
 
@@ -223,8 +219,6 @@ pub struct Search<'a> {
     /// quiescence searches the evasions of a royal attacked and the end of a turn that took
     /// one.
     royal_taken: bool,
-    /// Teams: the checks extended on the line to this node ([`CHECK_EXT_LINE`]).
-    extended: i32,
 }
 
 impl<'a> Search<'a> {
@@ -273,7 +267,6 @@ impl<'a> Search<'a> {
             see_ok,
             see_buf: see::Scratch::default(),
             royal_taken: see_ok && !v.royal_check,
-            extended: 0,
         }
     }
 
@@ -533,16 +526,6 @@ impl<'a> Search<'a> {
             .any(|s| !v.allied(s, mover) && pos.king(s).is_some() && pos.in_check(s))
     }
 
-    /// The seats in check that are opponents of `mover`, one bit a seat (teams: a move gives
-    /// check where it adds a bit; a check left standing from an earlier move is not its).
-    fn checked_opponents(&self, mover: Seat) -> u32 {
-        let pos = self.tree.position();
-        let v = pos.variant;
-        (0..v.seat_count() as Seat)
-            .filter(|&s| !v.allied(s, mover) && pos.king(s).is_some() && pos.in_check(s))
-            .fold(0, |m, s| m | 1 << s)
-    }
-
     /// Fills `actions` with the captures (and promotions) open at this node; whether one of
     /// them is a capture.
     fn capture_open(&mut self, actions: &mut Vec<Action>) -> bool {
@@ -606,14 +589,8 @@ impl<'a> Search<'a> {
         let turn = pos.turn();
         let maxing = pos.variant.allied(turn, self.me);
         let in_check = self.has_check && pos.king(turn).is_some() && pos.in_check(turn);
-        // teams extend the checking move instead, a few a line ([`CHECK_EXT_MOVES`]), and
-        // a seat in check at the horizon searches its evasions (quiescence would stand pat)
         let depth = if in_check && ply < MAX_PLY / 2 {
-            if self.teams {
-                depth.max(1)
-            } else {
-                depth + 1
-            }
+            depth + 1
         } else {
             depth
         };
@@ -726,7 +703,6 @@ impl<'a> Search<'a> {
         let mut best_move = None;
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         let mut quiets = 0;
-        let mut searched = 0;
         for (i, a) in actions.into_iter().enumerate() {
             let quiet = match a {
                 Action::Move(m) => {
@@ -774,21 +750,6 @@ impl<'a> Search<'a> {
             if quiet {
                 quiets += 1;
             }
-            searched += 1;
-            // teams: a check among the first moves is searched a ply deeper, at most
-            // [`CHECK_EXT_LINE`] times on a line (with four kings checks are many: extending
-            // every node in check multiplied the tree)
-            let ext =
-                (self.teams && searched <= CHECK_EXT_MOVES && self.extended < CHECK_EXT_LINE && {
-                    let before = self.checked_opponents(turn);
-                    self.tree.step(a);
-                    let check = self.tree.outcome().is_none()
-                        && self.checked_opponents(turn) & !before != 0;
-                    self.tree.undo();
-                    check
-                }) as i32;
-            self.extended += ext;
-            let full = full + ext;
             let v = if i == 0 {
                 self.child(a, full, alpha, beta, ply + 1)
             } else {
@@ -840,7 +801,6 @@ impl<'a> Search<'a> {
                 }
                 v
             };
-            self.extended -= ext;
             if self.stopped {
                 return 0;
             }
