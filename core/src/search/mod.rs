@@ -141,8 +141,6 @@ const ROYAL_VICTIM: i32 = 5_000;
 /// first-ordered duck placement and left its king to be taken (issue 34, duck's one loss).
 /// Four actions: a turn of each side in duck chess (move and duck), two of each in chaturanga.
 const EVADE_QPLY: usize = 4;
-/// Four-player teams try a null move where the static value is this far past the bound.
-const NULL_MARGIN_TEAMS: i32 = 50;
 /// Positions looked back at for a repetition inside the search.
 const REPEAT_WINDOW: usize = 100;
 
@@ -663,7 +661,7 @@ impl<'a> Search<'a> {
         if self.null_ok
             && can_null
             && !in_check
-            && depth >= if self.teams { 1 } else { 3 }
+            && depth >= 3
             && beta - alpha == 1
             && alpha.abs() < WIN - 100
             && beta.abs() < WIN - 100
@@ -673,15 +671,8 @@ impl<'a> Search<'a> {
             && !self.royal_en_prise()
         {
             let stand = stand.unwrap_or_else(|| self.static_value());
-            // teams: at every depth, with a margin over the bound, R = depth / 3 + 2 (as
-            // 4pchess: a side's pass there skips one seat of four)
-            let margin = if self.teams { NULL_MARGIN_TEAMS } else { 0 };
-            if (maxing && stand >= beta + margin) || (!maxing && stand <= alpha - margin) {
-                let r = if self.teams {
-                    (depth / 3 + 2).min(depth)
-                } else {
-                    3 + depth / 6
-                };
+            if (maxing && stand >= beta) || (!maxing && stand <= alpha) {
+                let r = 3 + depth / 6;
                 self.stats.null_tries += 1;
                 let cp = self.tree.null_step();
                 self.nodes += 1;
