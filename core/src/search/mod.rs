@@ -141,11 +141,6 @@ const ROYAL_VICTIM: i32 = 5_000;
 /// first-ordered duck placement and left its king to be taken (issue 34, duck's one loss).
 /// Four actions: a turn of each side in duck chess (move and duck), two of each in chaturanga.
 const EVADE_QPLY: usize = 4;
-/// Four-player teams: a late capture is pruned where the static value with its victim, this
-/// margin and [`FUTILE_CAPTURE_PLY`] for each ply left stays below the bound (4pchess's
-/// margins, 400 and 291 with a pawn of 50, at our pawn of about 100).
-const FUTILE_CAPTURE: i32 = 800;
-const FUTILE_CAPTURE_PLY: i32 = 580;
 /// Positions looked back at for a repetition inside the search.
 const REPEAT_WINDOW: usize = 100;
 
@@ -749,22 +744,6 @@ impl<'a> Search<'a> {
                     self.tree.undo();
                     if !keep {
                         continue;
-                    }
-                }
-            }
-            // teams: futility of a late capture (as 4pchess): at a node far below its bound
-            // even the victim and a wide margin for each ply left would not reach it
-            if self.teams && i >= 2 && !quiet && !in_check && safe {
-                if let (Some(st), Action::Move(m)) = (stand, a) {
-                    let pos = self.tree.position();
-                    if pos.is_capture(&m) && m.promo == 0 {
-                        let r = 1 + ((depth - 5) / 3).max(0) + i as i32 / 30;
-                        let left = (full - r).max(0);
-                        let reach =
-                            FUTILE_CAPTURE + FUTILE_CAPTURE_PLY * left + self.value_at(m.to);
-                        if (maxing && st + reach < alpha) || (!maxing && st - reach > beta) {
-                            continue;
-                        }
                     }
                 }
             }
