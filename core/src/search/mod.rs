@@ -141,10 +141,6 @@ const ROYAL_VICTIM: i32 = 5_000;
 /// first-ordered duck placement and left its king to be taken (issue 34, duck's one loss).
 /// Four actions: a turn of each side in duck chess (move and duck), two of each in chaturanga.
 const EVADE_QPLY: usize = 4;
-/// Four-player teams: a node whose static value for its side is this much above (below) the
-/// partner's node two plies up is improving (declining): its late moves are reduced one ply
-/// less (more) and fewer (more) quiet moves are pruned (as 4pchess: 150 at a pawn of 50).
-const TREND_MARGIN: i32 = 300;
 /// Positions looked back at for a repetition inside the search.
 const REPEAT_WINDOW: usize = 100;
 
@@ -223,10 +219,6 @@ pub struct Search<'a> {
     /// quiescence searches the evasions of a royal attacked and the end of a turn that took
     /// one.
     royal_taken: bool,
-    /// Teams: the static value of the node at each ply of the line for the side to move there
-    /// (None in check or not taken), to tell whether a side improved on its partner's node
-    /// two plies up ([`TREND_MARGIN`]).
-    statics: [Option<i32>; MAX_PLY],
 }
 
 impl<'a> Search<'a> {
@@ -275,7 +267,6 @@ impl<'a> Search<'a> {
             see_ok,
             see_buf: see::Scratch::default(),
             royal_taken: see_ok && !v.royal_check,
-            statics: [None; MAX_PLY],
         }
     }
 
@@ -644,23 +635,6 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        // teams: the side's trend since its partner's node (see [`TREND_MARGIN`])
-        let (improving, declining) = if self.teams {
-            let here = if in_check {
-                None
-            } else {
-                let st = stand.unwrap_or_else(|| self.static_value());
-                Some(if maxing { st } else { -st })
-            };
-            self.statics[ply] = here;
-            // the partner's node holds the same side's value (teams alternate seat by seat)
-            match (here, ply.checked_sub(2).and_then(|p| self.statics[p])) {
-                (Some(h), Some(p)) => (h > p + TREND_MARGIN, h + TREND_MARGIN < p),
-                _ => (false, false),
-            }
-        } else {
-            (false, false)
-        };
         let key = self.tt_key();
         let slot = (key as usize) & (TT_SIZE - 1);
         let e = self.tt[slot];
@@ -762,7 +736,7 @@ impl<'a> Search<'a> {
                         continue;
                     }
                 }
-                if self.teams && quiets >= lmp_quiets(depth, pv, improving, declining) {
+                if self.teams && quiets >= lmp_quiets(depth, pv) {
                     // a move that checks or ends the game is kept (the mates of four seats
                     // come by checks)
                     self.tree.step(a);
@@ -788,7 +762,6 @@ impl<'a> Search<'a> {
                     if quiet {
                         r += 1 + depth / 8;
                     }
-                    r += declining as i32 - improving as i32;
                     (r - pv as i32 - good as i32).clamp(0, depth - 1)
                 } else if depth >= 3 && i >= 2 && quiet && !in_check {
                     let r = self.lmr[(depth as usize).min(63)][i.min(63)] - pv as i32;
@@ -1134,13 +1107,11 @@ fn from_tt(v: i32, ply: usize) -> i32 {
 
 /// Four-player teams: the quiet moves searched at a node before the later ones are pruned
 /// (more at a principal-variation node), as 4pchess prunes.
-/// A side declining since its partner's node prunes more, an improving one at a
-/// principal-variation node fewer ([`TREND_MARGIN`]).
-fn lmp_quiets(depth: i32, pv: bool, improving: bool, declining: bool) -> i32 {
+fn lmp_quiets(depth: i32, pv: bool) -> i32 {
     if pv {
-        (5 + depth * depth / if declining { 2 } else { 1 }) * if improving { 2 } else { 1 }
+        5 + depth * depth
     } else {
-        1 + depth * depth / if declining { 10 } else { 5 }
+        1 + depth * depth / 5
     }
 }
 
