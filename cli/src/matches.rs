@@ -22,8 +22,9 @@ use crate::flag_value;
 ///
 /// Each seat of a game is a [`BotSeat`]: its bot's search starts from the tables its last move
 /// left (`--fresh-tables`: from empty tables every move, as before the seats kept them, to
-/// measure what keeping them gains). The search bots' mean depth, nodes and CPU time a move
-/// are printed on stderr at the end.
+/// measure what keeping them gains; `--compare-fresh`: every move searched again from empty
+/// tables, not played, so the same positions are measured both ways). The search bots' mean
+/// depth, nodes and CPU time a move are printed on stderr at the end.
 pub fn cmd_match(args: &[String]) -> Result<(), String> {
     if flag_value(args, "--engine").is_some() || flag_value(args, "--pyffish").is_some() {
         return cmd_match_engine(args);
@@ -68,10 +69,14 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
         .transpose()?;
     let cpu_time = args.iter().any(|a| a == "--cpu-time");
     let fresh_tables = args.iter().any(|a| a == "--fresh-tables");
+    // every kept-table search also searched again from empty tables, not played (the same
+    // positions measured both ways)
+    let compare = args.iter().any(|a| a == "--compare-fresh");
     let limit: u32 = parse(args, "--move-limit", 400)?;
     let seed: u64 = parse(args, "--seed", 1)?;
     // each entrant's search bot moves: (moves, depth, nodes, CPU ns) summed
     let mut searched = vec![(0u64, 0u64, 0u64, 0u64); n];
+    let mut searched_fresh = vec![(0u64, 0u64, 0u64, 0u64); n];
     // entrant i of `players` sits at seat (i + game) % n; entrants beyond the seats are ignored,
     // missing ones repeat the list
     let entrants: Vec<(u8, Option<Method>)> = (0..n).map(|i| players[i % players.len()]).collect();
@@ -140,6 +145,18 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
                         let e = &mut searched[(seat + n - g % n) % n];
                         *e = (e.0 + 1, e.1 + f.depth as u64, e.2 + f.nodes, e.3 + cpu);
                     }
+                    if compare && !fresh_tables {
+                        let cpu0 = thread_cpu_ns();
+                        let again = b.think(&game, &cancel);
+                        let cpu = match (cpu0, thread_cpu_ns()) {
+                            (Some(a), Some(b)) => b.saturating_sub(a),
+                            _ => 0,
+                        };
+                        if let Some(f) = &again {
+                            let e = &mut searched_fresh[(seat + n - g % n) % n];
+                            *e = (e.0 + 1, e.1 + f.depth as u64, e.2 + f.nodes, e.3 + cpu);
+                        }
+                    }
                     found.and_then(|f| f.best)
                 }
             };
@@ -195,18 +212,23 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
             texts.join(" ")
         );
     }
-    for (e, &(m, depth, nodes, cpu)) in searched.iter().enumerate() {
-        if m > 0 {
-            let m = m as f64;
-            eprintln!(
-                "searches: entrant {e} (level {}): {m} moves, mean depth {:.2}, mean nodes {:.0}, \
-                 mean CPU ms {:.1}{}",
-                entrants[e].0,
-                depth as f64 / m,
-                nodes as f64 / m,
-                cpu as f64 / m / 1e6,
-                if fresh_tables { " (fresh tables)" } else { "" }
-            );
+    let kept = if fresh_tables { "fresh" } else { "kept" };
+    for (sums, tables) in [
+        (&searched, kept),
+        (&searched_fresh, "fresh, the same positions"),
+    ] {
+        for (e, &(m, depth, nodes, cpu)) in sums.iter().enumerate() {
+            if m > 0 {
+                let m = m as f64;
+                eprintln!(
+                    "searches: entrant {e} (level {}): {m} moves, mean depth {:.2}, mean nodes \
+                     {:.0}, mean CPU ms {:.1} ({tables} tables)",
+                    entrants[e].0,
+                    depth as f64 / m,
+                    nodes as f64 / m,
+                    cpu as f64 / m / 1e6,
+                );
+            }
         }
     }
     println!(
