@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use rookery_core::board::Cell;
-use rookery_core::bot::{for_level, Bot, ThinkingBot};
+use rookery_core::bot::{for_level, BotSeat, ThinkingBot};
 use rookery_core::game::{Action, EndReason, Game};
 use rookery_core::message::Message;
 use rookery_core::position::Position;
@@ -193,6 +193,9 @@ pub struct GameSession {
     /// Bot searches of this session still running on the library's blocking threads (a
     /// cancelled call returns at once; its search stops at the bot's next look at the flag).
     searching: Arc<AtomicU32>,
+    /// Each seat's bot tables, kept from one of its moves to its next ([`BotSeat`]: an undo,
+    /// a new start or a new level drops them; a resumed game is a new session with new seats).
+    bot_seats: Vec<Arc<BotSeat>>,
     _live: LiveObject,
 }
 
@@ -291,6 +294,9 @@ impl GameSession {
             .map_or(Duration::ZERO, |st| st.turn_time(&saved));
         let mut clock = TurnClock::new(saved.game.house.turn_seconds, spent);
         clock.start(Instant::now());
+        let bot_seats = (0..saved.game.variant.seat_count())
+            .map(|_| Arc::new(BotSeat::new()))
+            .collect();
         Arc::new(Self {
             inner: Mutex::new(Some(Inner {
                 saved,
@@ -299,6 +305,7 @@ impl GameSession {
                 table: rookery_core::present::Table::new(rookery_core::present::Looker::Device),
             })),
             searching: Arc::new(AtomicU32::new(0)),
+            bot_seats,
             _live: LiveObject::new(),
         })
     }
@@ -618,7 +625,7 @@ impl GameSession {
         cancel: Option<Arc<CancelHandle>>,
         think: Duration,
     ) -> Result<String, RookeryError> {
-        let (game, level) = self.with(|s| {
+        let (game, level, seat) = self.with(|s| {
             if s.game().is_over() {
                 return Err(RookeryError::IllegalMove {
                     message: "the game is over".to_owned(),
@@ -626,7 +633,7 @@ impl GameSession {
             }
             let turn = s.game().position().turn() as usize;
             match s.saved.setup.seats.get(turn).map(|i| &i.player) {
-                Some(Player::Bot { level }) => Ok((s.game().clone(), *level)),
+                Some(Player::Bot { level }) => Ok((s.game().clone(), *level, turn)),
                 _ => Err(RookeryError::NotYourTurn {
                     message: format!("seat {turn} to move is not a bot"),
                 }),
@@ -637,6 +644,11 @@ impl GameSession {
         let cancel_after = cancel.clone();
         let stop = Arc::new(AtomicBool::new(false));
         let self_searching = self.searching.clone();
+        let bot_seat = self
+            .bot_seats
+            .get(seat)
+            .cloned()
+            .unwrap_or_else(|| Arc::new(BotSeat::new()));
         let action = spawn_cancellable(cancel, {
             let stop = stop.clone();
             async move {
@@ -648,7 +660,7 @@ impl GameSession {
                         inner: for_level(level, seed),
                         at_least: think,
                     };
-                    (bot.choose(&game, &stop), game)
+                    (bot_seat.choose(&bot, &game, &stop), game)
                 })
                 .await
                 .map_err(|e| RookeryError::internal(format!("bot search failed: {e}")))?;
@@ -794,5 +806,79 @@ mod tests {
             before,
             "a cancelled call changes nothing"
         );
+    }
+
+    /// The first legal move of the seat to move, as text (a person's move in the tests).
+    fn any_move(s: &GameSession) -> String {
+        s.with(|i| {
+            let g = i.game();
+            Ok(g.move_text(g.legal_moves()[0]))
+        })
+        .unwrap()
+    }
+
+    fn play(s: &GameSession, text: String) {
+        s.act(crate::screen::ScreenIntent::Play { text }).unwrap();
+    }
+
+    /// Issue 34: a bot seat keeps its search tables from one of its moves to its next
+    /// ([`BotSeat`]); after an undo it plays on (the tables of the undone line are dropped by
+    /// the seat, not reused), and a resumed game is a new session whose seats start empty
+    /// and keep again from their first move.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_bot_seat_keeps_its_tables_and_plays_on_after_undo_and_resume() {
+        let dir = std::env::temp_dir().join(format!(
+            "rookery-bot-seat-{}-{:?}",
+            std::process::id(),
+            std::time::SystemTime::now()
+        ));
+        let lib = crate::library::GameLibrary::new(dir.display().to_string()).unwrap();
+        lib.set_sync_to_disk(false).unwrap();
+        let seats = vec![
+            SeatConfig::Person { name: "A".into() },
+            SeatConfig::Bot { level: 6 },
+        ];
+        let house = crate::catalogue::default_house_rules();
+        let s = lib.new_game("chess".into(), seats, house, 1).unwrap();
+        let id = s.screen().unwrap().saved_id.unwrap();
+        for _ in 0..2 {
+            play(&s, any_move(&s));
+            s.bot_move(None).await.unwrap();
+            assert!(s.bot_seats[1].keeps(), "the bot seat keeps its tables");
+        }
+        let plies = |s: &GameSession| s.with(|i| Ok(i.game().ply_count())).unwrap();
+        assert_eq!(plies(&s), 4);
+        // undo the bot's move: the bot moves again where it searched last
+        s.act(crate::screen::ScreenIntent::Undo).unwrap();
+        assert_eq!(plies(&s), 3);
+        let text = s.bot_move(None).await.unwrap();
+        assert!(!text.is_empty());
+        assert_eq!(plies(&s), 4, "the bot played on after the undo");
+        assert!(s.bot_seats[1].keeps());
+        // undo the bot's move and the person's: another move, then the bot again
+        for _ in 0..2 {
+            s.act(crate::screen::ScreenIntent::Undo).unwrap();
+        }
+        let taken_back = s.with(|i| Ok(i.game().legal_moves())).unwrap();
+        let other = s
+            .with(|i| Ok(i.game().move_text(*taken_back.last().unwrap())))
+            .unwrap();
+        play(&s, other);
+        s.bot_move(None).await.unwrap();
+        assert_eq!(plies(&s), 4, "the bot played on after the takeback");
+        assert!(s.bot_seats[1].keeps());
+        drop(s);
+        let s = lib.resume(id).unwrap();
+        assert!(
+            !s.bot_seats[1].keeps(),
+            "a resumed game's seats start empty"
+        );
+        let at = plies(&s);
+        play(&s, any_move(&s));
+        s.bot_move(None).await.unwrap();
+        assert_eq!(plies(&s), at + 2, "the bot played on in the resumed game");
+        assert!(s.bot_seats[1].keeps());
+        drop((s, lib));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

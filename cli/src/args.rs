@@ -354,6 +354,14 @@ pub struct MatchArgs {
     /// a loaded machine gives every level its whole cap (a series then takes longer).
     #[arg(long, conflicts_with = "nodes")]
     pub cpu_time: bool,
+    /// Every bot move searches from empty tables instead of those its seat's last move left
+    /// (to measure what keeping them gains).
+    #[arg(long)]
+    pub fresh_tables: bool,
+    /// Every kept-table search is searched again from empty tables (not played): the same
+    /// positions measured both ways (mean depth, nodes and CPU time on stderr).
+    #[arg(long, conflicts_with = "fresh_tables")]
+    pub compare_fresh: bool,
     #[arg(long, value_name = "N")]
     pub move_limit: Option<u32>,
     #[arg(long, value_name = "N")]

@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use rookery_core::bot::{search_bot, simple_bot, Bot, SearchBot};
+use rookery_core::bot::{search_bot, simple_bot, Bot, BotSeat, SearchBot, SimpleBot};
 use rookery_core::game::{Game, HouseRules};
 use rookery_core::rules;
 use rookery_core::search::Method;
@@ -19,6 +19,12 @@ use crate::flag_value;
 /// time cap; with `--time-scale` each level its own cap times F (the levels' ordering in less
 /// time); otherwise each level's own cap. With `--cpu-time` the caps are timed on each bot's
 /// thread CPU time ([`thread_cpu_time`]), so a loaded machine does not cut them short.
+///
+/// Each seat of a game is a [`BotSeat`]: its bot's search starts from the tables its last move
+/// left (`--fresh-tables`: from empty tables every move, as before the seats kept them, to
+/// measure what keeping them gains; `--compare-fresh`: every move searched again from empty
+/// tables, not played, so the same positions are measured both ways). The search bots' mean
+/// depth, nodes and CPU time a move are printed on stderr at the end.
 pub fn cmd_match(args: &[String]) -> Result<(), String> {
     if flag_value(args, "--engine").is_some() || flag_value(args, "--pyffish").is_some() {
         return cmd_match_engine(args);
@@ -62,8 +68,15 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
         })
         .transpose()?;
     let cpu_time = args.iter().any(|a| a == "--cpu-time");
+    let fresh_tables = args.iter().any(|a| a == "--fresh-tables");
+    // every kept-table search also searched again from empty tables, not played (the same
+    // positions measured both ways)
+    let compare = args.iter().any(|a| a == "--compare-fresh");
     let limit: u32 = parse(args, "--move-limit", 400)?;
     let seed: u64 = parse(args, "--seed", 1)?;
+    // each entrant's search bot moves: (moves, depth, nodes, CPU ns) summed
+    let mut searched = vec![(0u64, 0u64, 0u64, 0u64); n];
+    let mut searched_fresh = vec![(0u64, 0u64, 0u64, 0u64); n];
     // entrant i of `players` sits at seat (i + game) % n; entrants beyond the seats are ignored,
     // missing ones repeat the list
     let entrants: Vec<(u8, Option<Method>)> = (0..n).map(|i| players[i % players.len()]).collect();
@@ -81,15 +94,15 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
         let mut game = Game::with_options(&game_id, house, seed + g as u64, None)
             .map_err(|e| e.to_string())?;
         let seat_of = |e: usize| (e + g) % n;
-        let bots: Vec<Box<dyn Bot>> = (0..n)
+        let bots: Vec<Seated> = (0..n)
             .map(|seat| {
                 let e = (seat + n - g % n) % n;
                 let (level, method) = entrants[e];
                 let s = seed.wrapping_mul(31).wrapping_add((g * n + seat) as u64);
                 if level == 0 {
-                    Box::new(simple_bot(0, s)) as Box<dyn Bot>
+                    Seated::Simple(simple_bot(0, s))
                 } else {
-                    Box::new(SearchBot {
+                    Seated::Search(SearchBot {
                         nodes,
                         method,
                         movetime_ms: movetime.or(scale.map(|f| {
@@ -103,6 +116,8 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
                 }
             })
             .collect();
+        // the seats' tables, kept from each seat's move to its next for this game only
+        let seats: Vec<BotSeat> = (0..n).map(|_| BotSeat::new()).collect();
         let cancel = AtomicBool::new(false);
         let mut progress = crate::progress::Progress::new(format!("game {}/{games}", g + 1));
         let start = rules::write_position(game.position());
@@ -113,8 +128,40 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
         let mut out_at: Vec<Option<usize>> = vec![None; n];
         while !game.is_over() {
             progress.set(game.ply_count() as u64, None, "actions");
-            let seat = game.position().turn();
-            let Some(a) = bots[seat as usize].choose(&game, &cancel) else {
+            let seat = game.position().turn() as usize;
+            let a = match &bots[seat] {
+                Seated::Simple(b) => seats[seat].choose(b, &game, &cancel),
+                Seated::Search(b) => {
+                    let cpu0 = thread_cpu_ns();
+                    let found = if fresh_tables {
+                        b.think(&game, &cancel)
+                    } else {
+                        seats[seat].think(b, &game, &cancel)
+                    };
+                    let cpu = match (cpu0, thread_cpu_ns()) {
+                        (Some(a), Some(b)) => b.saturating_sub(a),
+                        _ => 0,
+                    };
+                    if let Some(f) = &found {
+                        let e = &mut searched[(seat + n - g % n) % n];
+                        *e = (e.0 + 1, e.1 + f.depth as u64, e.2 + f.nodes, e.3 + cpu);
+                    }
+                    if compare && !fresh_tables {
+                        let cpu0 = thread_cpu_ns();
+                        let again = b.think(&game, &cancel);
+                        let cpu = match (cpu0, thread_cpu_ns()) {
+                            (Some(a), Some(b)) => b.saturating_sub(a),
+                            _ => 0,
+                        };
+                        if let Some(f) = &again {
+                            let e = &mut searched_fresh[(seat + n - g % n) % n];
+                            *e = (e.0 + 1, e.1 + f.depth as u64, e.2 + f.nodes, e.3 + cpu);
+                        }
+                    }
+                    found.and_then(|f| f.best)
+                }
+            };
+            let Some(a) = a else {
                 break;
             };
             texts.push(match a {
@@ -166,6 +213,25 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
             texts.join(" ")
         );
     }
+    let kept = if fresh_tables { "fresh" } else { "kept" };
+    for (sums, tables) in [
+        (&searched, kept),
+        (&searched_fresh, "fresh, the same positions"),
+    ] {
+        for (e, &(m, depth, nodes, cpu)) in sums.iter().enumerate() {
+            if m > 0 {
+                let m = m as f64;
+                eprintln!(
+                    "searches: entrant {e} (level {}): {m} moves, mean depth {:.2}, mean nodes \
+                     {:.0}, mean CPU ms {:.1} ({tables} tables)",
+                    entrants[e].0,
+                    depth as f64 / m,
+                    nodes as f64 / m,
+                    cpu as f64 / m / 1e6,
+                );
+            }
+        }
+    }
     println!(
         "{game_id}: {games} games, {moves_total} actions, {:.1} s",
         started.elapsed().as_secs_f64()
@@ -205,6 +271,12 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// A bot of `rookery match`: the search bots report their searches.
+enum Seated {
+    Simple(SimpleBot),
+    Search(SearchBot),
 }
 
 /// `rookery bench bot [--level L] [--games IDS] [--plies N] [--fen F [--moves M]] [--depth D]
@@ -470,6 +542,8 @@ pub fn cmd_match_engine(args: &[String]) -> Result<(), String> {
         let mut differ = 0;
         let mut dispute: Option<String> = None;
         let cancel = AtomicBool::new(false);
+        // our seat's tables, kept from one of its moves to its next in this game
+        let our_seat = BotSeat::new();
         while !game.is_over() {
             let mut theirs = e.legal_moves(&fen, &moves)?;
             theirs.sort();
@@ -511,7 +585,9 @@ pub fn cmd_match_engine(args: &[String]) -> Result<(), String> {
                 let (mut text, mut dest) = (String::new(), String::new());
                 // every step of the turn (duck chess: the move, then the duck)
                 for _ in 0..game.variant.steps_per_turn.max(1) {
-                    let a = bot.choose(&game, &cancel).ok_or("our bot found no move")?;
+                    let a = our_seat
+                        .choose(&bot, &game, &cancel)
+                        .ok_or("our bot found no move")?;
                     let rookery_core::game::Action::Move(m) = a else {
                         return Err(format!("our bot chose {a:?}"));
                     };

@@ -95,6 +95,10 @@ fn usage_errors_exit_2_with_the_reason_on_stderr() {
             &["match", "--cpu-time", "--nodes", "100"],
             "cannot be used with",
         ),
+        (
+            &["match", "--fresh-tables", "--compare-fresh"],
+            "cannot be used with",
+        ),
         (&["bench", "bot", "--level", "12"], "0..=8"),
         (
             &["saved", "--db", "/tmp/x", "--export", "1", "--delete", "2"],
@@ -522,4 +526,59 @@ fn an_engine_match_times_our_bot_on_its_cpu_clock_when_asked() {
         assert!(out.contains("rookery level 1"), "{out}");
         assert_eq!(out.contains("(caps on CPU time)"), cpu, "{out}");
     }
+}
+
+/// Issue 34: `rookery match` plays each seat through a bot seat that keeps its tables from
+/// move to move; `--fresh-tables` plays from empty tables, `--compare-fresh` searches every
+/// move again from empty tables on the same position; each prints every search entrant's
+/// mean depth, nodes and CPU time a move on stderr.
+#[test]
+fn match_reports_its_searches_with_kept_or_fresh_tables() {
+    let base = [
+        "match",
+        "--game",
+        "chess",
+        "--players",
+        "8,8",
+        "--games",
+        "1",
+        "--nodes",
+        "2000",
+        "--move-limit",
+        "8",
+    ];
+    let lines = |extra: &[&str]| -> Vec<String> {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stderr(&o)
+            .lines()
+            .filter(|l| l.starts_with("searches: entrant "))
+            .map(str::to_string)
+            .collect()
+    };
+    let kept = lines(&[]);
+    assert_eq!(kept.len(), 2, "{kept:?}");
+    assert!(
+        kept.iter().all(|l| l.ends_with("(kept tables)")),
+        "{kept:?}"
+    );
+    assert!(kept[0].contains(" moves, mean depth "), "{kept:?}");
+    let fresh = lines(&["--fresh-tables"]);
+    assert_eq!(fresh.len(), 2, "{fresh:?}");
+    assert!(
+        fresh.iter().all(|l| l.ends_with("(fresh tables)")),
+        "{fresh:?}"
+    );
+    let both = lines(&["--compare-fresh"]);
+    assert_eq!(both.len(), 4, "{both:?}");
+    // the same games and searches (the CPU time aside)
+    let head = |l: &String| l.split(", mean CPU").next().unwrap().to_string();
+    assert_eq!(
+        both[..2].iter().map(head).collect::<Vec<_>>(),
+        kept.iter().map(head).collect::<Vec<_>>()
+    );
+    assert!(both[2..]
+        .iter()
+        .all(|l| l.ends_with("(fresh, the same positions tables)")));
 }

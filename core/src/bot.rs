@@ -22,13 +22,15 @@
 //! the same move in the same position and a replay is reproducible.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 
 use crate::board::Cell;
-use crate::game::{Action, Choice, Game};
+use crate::game::{Action, Choice, Game, HouseRules};
 use crate::piece::{Piece, Seat};
 use crate::position::{Move, Position, MAX_SEATS};
 use crate::rng::SplitMix as Rng;
 use crate::search::eval::Eval;
+use crate::search::{Found, Tables};
 use crate::tree::Tree;
 
 /// Anything that can play a seat.
@@ -39,6 +41,27 @@ pub trait Bot: Send + Sync {
 
     /// A short name to show ("simple bot, level 1").
     fn name(&self) -> String;
+
+    /// [`Bot::choose`] for a seat that keeps what its searches learn ([`BotSeat`]): the search
+    /// starts from `tables` (what the seat's last move left, where it still holds) and leaves
+    /// there what is worth keeping for the seat's next move (`None`: nothing). A bot without
+    /// tables (the default) chooses as ever and keeps nothing.
+    fn choose_keeping(
+        &self,
+        game: &Game,
+        cancel: &AtomicBool,
+        tables: &mut Option<Tables>,
+    ) -> Option<Action> {
+        *tables = None;
+        self.choose(game, cancel)
+    }
+
+    /// What the tables this bot leaves are made for: a [`BotSeat`] hands them on only to a
+    /// bot of the same key (a search bot: its level and method, not its seed, which the
+    /// shells vary move by move).
+    fn table_key(&self) -> String {
+        self.name()
+    }
 }
 
 impl<B: Bot + ?Sized> Bot for Box<B> {
@@ -47,6 +70,141 @@ impl<B: Bot + ?Sized> Bot for Box<B> {
     }
     fn name(&self) -> String {
         (**self).name()
+    }
+    fn choose_keeping(
+        &self,
+        game: &Game,
+        cancel: &AtomicBool,
+        tables: &mut Option<Tables>,
+    ) -> Option<Action> {
+        (**self).choose_keeping(game, cancel, tables)
+    }
+    fn table_key(&self) -> String {
+        (**self).table_key()
+    }
+}
+
+/// A bot seat of one game: what the seat's searches learn (their [`Tables`]: the
+/// transposition table and the evaluation cache), kept from one of its moves to its next.
+/// The shells (the apps' session, the terminal, `rookery match`) hold one per seat for the
+/// game's life and play each bot move through it ([`BotSeat::choose`]); the bot itself may be
+/// built anew for every move.
+///
+/// The tables are only a speed-up, and they are handed on only where they hold: to a bot of
+/// the same key ([`Bot::table_key`]: a new level drops them), in the same game (the same
+/// variant, seed, house rules and start) gone on since the search that made them (its moves
+/// are a strict beginning of the game's: an undo, a takeback, a new start or another game
+/// drops them; a resumed game gets new seats). A search cancelled (undo, close) keeps
+/// nothing, so it cannot poison the next (a search stopped by its budget stores no value it
+/// did not finish either: `Search`'s nodes return before their store once stopped).
+///
+/// What a seat keeps is made from what it may know: under fog of war the bot searches its
+/// seat's view ([`seat_view`]), so every entry is a position built from that view, never
+/// from the hidden cells; the tables are of this seat only (a search of another seat drops
+/// them), so nothing of one seat's view reaches another.
+///
+/// Memory: a seat's tables are 6 MiB of transposition table and 1 MiB of evaluation cache
+/// (`search::TT_SIZE`, `search::EVAL_CACHE`). A seat keeps them only where the search
+/// reached past the seat's next turn ([`SearchBot::think_keeping`]); below that no node of
+/// the next search is in them, so with eight players (a round of eight actions) the seats'
+/// searches keep nothing and the eight-player table costs what it did.
+#[derive(Default)]
+pub struct BotSeat {
+    kept: Mutex<Option<Kept>>,
+}
+
+/// The tables a [`BotSeat`] keeps and what they were made for.
+struct Kept {
+    /// The [`Bot::table_key`] of the bot that made them.
+    bot: String,
+    seed: u64,
+    house: HouseRules,
+    start: Position,
+    /// The game's actions before the search that made them.
+    line: Vec<Action>,
+    tables: Tables,
+}
+
+impl Kept {
+    /// Whether the tables hold for the move of bot `bot` in `game`: the same bot, the same
+    /// game, gone on since they were made.
+    fn holds(&self, bot: &str, game: &Game) -> bool {
+        let plies = game.plies();
+        self.bot == bot
+            && self.seed == game.seed
+            && self.house == game.house
+            && self.start == game.start
+            && plies.len() > self.line.len()
+            && plies.iter().zip(&self.line).all(|(p, &a)| p.action == a)
+    }
+}
+
+impl BotSeat {
+    pub fn new() -> BotSeat {
+        BotSeat::default()
+    }
+
+    /// `bot`'s action for this seat, the seat to move in `game` ([`Bot::choose`]), its
+    /// search starting from the tables the seat's last move left where they still hold
+    /// ([`BotSeat`]).
+    pub fn choose<B: Bot + ?Sized>(
+        &self,
+        bot: &B,
+        game: &Game,
+        cancel: &AtomicBool,
+    ) -> Option<Action> {
+        let key = bot.table_key();
+        let mut tables = self.take(&key, game);
+        let action = bot.choose_keeping(game, cancel, &mut tables);
+        self.keep(key, game, cancel, tables);
+        action
+    }
+
+    /// [`SearchBot::think`] through this seat: the search result with its nodes and depth.
+    pub fn think(&self, bot: &SearchBot, game: &Game, cancel: &AtomicBool) -> Option<Found> {
+        let key = bot.table_key();
+        let mut tables = self.take(&key, game);
+        let found = bot.think_keeping(game, cancel, &mut tables);
+        self.keep(key, game, cancel, tables);
+        found
+    }
+
+    /// Whether the seat holds tables now (tests, memory figures).
+    pub fn keeps(&self) -> bool {
+        self.lock().is_some()
+    }
+
+    /// Drops what the seat keeps.
+    pub fn forget(&self) {
+        *self.lock() = None;
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<Kept>> {
+        self.kept.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The kept tables where they hold for `bot` in `game` (else they are dropped). The lock
+    /// is held only to take them: a second search of the seat meanwhile (a cancelled one
+    /// still running) starts empty instead of waiting.
+    fn take(&self, bot: &str, game: &Game) -> Option<Tables> {
+        let kept = self.lock().take()?;
+        kept.holds(bot, game).then_some(kept.tables)
+    }
+
+    /// Keeps `tables` for the seat's next move, unless the search was cancelled.
+    fn keep(&self, bot: String, game: &Game, cancel: &AtomicBool, tables: Option<Tables>) {
+        let kept = match tables {
+            Some(tables) if !cancel.load(Ordering::Relaxed) => Some(Kept {
+                bot,
+                seed: game.seed,
+                house: game.house.clone(),
+                start: game.start.clone(),
+                line: game.plies().iter().map(|p| p.action).collect(),
+                tables,
+            }),
+            _ => None,
+        };
+        *self.lock() = kept;
     }
 }
 
@@ -495,7 +653,23 @@ impl SearchBot {
     }
 
     /// The full search result (value, depth, nodes) behind [`Bot::choose`].
-    pub fn think(&self, game: &Game, cancel: &AtomicBool) -> Option<crate::search::Found> {
+    pub fn think(&self, game: &Game, cancel: &AtomicBool) -> Option<Found> {
+        self.think_keeping(game, cancel, &mut None)
+    }
+
+    /// [`SearchBot::think`] starting from `tables` (the seat's last search's, see [`BotSeat`];
+    /// the search drops them where they are of another game or seat) and leaving in `tables`
+    /// the search's own where they may serve the seat's next move: where the search reached
+    /// deeper than the fewest actions before the seat moves again (a turn of every seat in
+    /// play). A shallower search holds no node of the next one (its transpositions aside),
+    /// so it keeps nothing and costs no memory between moves.
+    pub fn think_keeping(
+        &self,
+        game: &Game,
+        cancel: &AtomicBool,
+        tables: &mut Option<Tables>,
+    ) -> Option<Found> {
+        let given = tables.take();
         if game.is_over() || cancel.load(Ordering::Relaxed) {
             return None;
         }
@@ -511,7 +685,8 @@ impl SearchBot {
                 )),
             },
         };
-        // fog of war: search the position the seat knows, among the moves it is offered
+        // fog of war: search the position the seat knows, among the moves it is offered (the
+        // tables it starts from and leaves are made from the seat's views only)
         let fog = seat_view(game, game.position().turn());
         let search = match &fog {
             Some(view) => crate::search::Search::new(view, limits, cancel)
@@ -529,9 +704,13 @@ impl SearchBot {
         // exact values where the noise can still change the choice: within twice the noise
         // of the best (a move further below loses to the best however the noise falls)
         let exact = (lv.noise > 0).then_some(2 * lv.noise + 1);
-        let mut found = search.exact_root(exact).run();
+        let mut search = search.exact_root(exact).tables(given);
+        let mut found = search.run();
         if found.cancelled {
             return None;
+        }
+        if found.depth as usize > round_actions(game.position()) {
+            *tables = Some(search.into_tables());
         }
         if lv.noise > 0 && found.root.len() > 1 {
             // seeded from what the seat sees (fog of war: its view, not the real position)
@@ -555,6 +734,16 @@ impl SearchBot {
     }
 }
 
+/// The fewest actions before the seat to move in `pos` moves again: a turn of every seat
+/// still in play.
+fn round_actions(pos: &Position) -> usize {
+    let v = pos.variant;
+    let in_play = (0..v.seat_count() as Seat)
+        .filter(|&s| pos.is_in_play(s))
+        .count();
+    in_play * v.steps_per_turn.max(1) as usize
+}
+
 impl Bot for SearchBot {
     fn choose(&self, game: &Game, cancel: &AtomicBool) -> Option<Action> {
         self.think(game, cancel)?.best
@@ -562,6 +751,20 @@ impl Bot for SearchBot {
 
     fn name(&self) -> String {
         format!("bot, level {}", self.level)
+    }
+
+    fn choose_keeping(
+        &self,
+        game: &Game,
+        cancel: &AtomicBool,
+        tables: &mut Option<Tables>,
+    ) -> Option<Action> {
+        self.think_keeping(game, cancel, tables)?.best
+    }
+
+    /// The level and the method (the tables' values are the method's).
+    fn table_key(&self) -> String {
+        format!("search bot, level {}, method {:?}", self.level, self.method)
     }
 }
 
@@ -590,6 +793,25 @@ impl<B: Bot> Bot for ThinkingBot<B> {
 
     fn name(&self) -> String {
         self.inner.name()
+    }
+
+    fn choose_keeping(
+        &self,
+        game: &Game,
+        cancel: &AtomicBool,
+        tables: &mut Option<Tables>,
+    ) -> Option<Action> {
+        let started = std::time::Instant::now();
+        loop {
+            let answer = self.inner.choose_keeping(game, cancel, tables);
+            if answer.is_none() || started.elapsed() >= self.at_least {
+                return answer;
+            }
+        }
+    }
+
+    fn table_key(&self) -> String {
+        self.inner.table_key()
     }
 }
 

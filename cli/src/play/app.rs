@@ -322,6 +322,9 @@ pub struct Play {
     pub hand_slots: Vec<(Rect, Seat, u8)>,
     pub flip: bool,
     pub bot: Option<BotJob>,
+    /// Each seat's bot tables, kept from one of its moves to its next in this game
+    /// ([`rookery_core::bot::BotSeat`]).
+    pub seats: Vec<std::sync::Arc<rookery_core::bot::BotSeat>>,
     /// The players' answer to "no person is still playing": None = not asked yet.
     pub bots_finish: Option<bool>,
     /// When the current turn started (turn clock, bot pace).
@@ -1018,14 +1021,15 @@ impl Play {
         };
         let seed = self.game().seed ^ (turn as u64 + 1).wrapping_mul(0x9e37_79b9);
         if opts.sync_bots {
-            match BotJob::run_now(self.game(), level, seed) {
+            match BotJob::run_now(&self.seats[turn as usize], self.game(), level, seed) {
                 Some(a) => self.act(a, now),
                 None => self.fail(t("status-bot-found-nothing")),
             }
             return;
         }
         if self.bot.is_none() {
-            self.bot = Some(BotJob::start(self.game(), level, seed));
+            let seat = self.seats[turn as usize].clone();
+            self.bot = Some(BotJob::start(seat, self.game(), level, seed));
         }
         let ply = self.game().ply_count();
         let delay = if self.bots_only() {
@@ -1430,6 +1434,9 @@ impl App {
         // a lone person on the far side of a two-player board sees it from their side
         let flip = session.game().variant.seat_count() == 2 && persons == vec![1];
         let bots_finish = persons.is_empty().then_some(true);
+        let seats = (0..session.game().variant.seat_count())
+            .map(|_| Default::default())
+            .collect();
         Play {
             session,
             form,
@@ -1443,6 +1450,7 @@ impl App {
             hand_slots: Vec::new(),
             flip,
             bot: None,
+            seats,
             bots_finish,
             turn_started: now,
             ended_by_players: false,

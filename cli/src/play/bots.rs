@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
 use std::sync::Arc;
 
-use rookery_core::bot::for_level;
+use rookery_core::bot::{for_level, BotSeat};
 use rookery_core::{Action, Game};
 
 /// One bot thinking about one position.
@@ -18,15 +18,17 @@ pub struct BotJob {
 }
 
 impl BotJob {
-    /// Starts the bot of `level` (`bot::for_level`: 0 random, 1–8 search) on a copy of `game`.
-    pub fn start(game: &Game, level: u8, seed: u64) -> BotJob {
+    /// Starts the bot of `level` (`bot::for_level`: 0 random, 1–8 search) on a copy of `game`,
+    /// for `seat`, the seat to move, whose tables it starts from and leaves for the seat's next
+    /// move ([`BotSeat`]; a job dropped meanwhile keeps nothing).
+    pub fn start(seat: Arc<BotSeat>, game: &Game, level: u8, seed: u64) -> BotJob {
         let (tx, rx) = channel();
         let cancel = Arc::new(AtomicBool::new(false));
         let flag = cancel.clone();
         let copy = game.clone();
         std::thread::spawn(move || {
             let bot = for_level(level, seed);
-            let _ = tx.send(bot.choose(&copy, &flag));
+            let _ = tx.send(seat.choose(&bot, &copy, &flag));
         });
         BotJob {
             ply: game.ply_count(),
@@ -36,9 +38,9 @@ impl BotJob {
         }
     }
 
-    /// Runs the bot on this thread (tests, the script mode).
-    pub fn run_now(game: &Game, level: u8, seed: u64) -> Option<Action> {
-        for_level(level, seed).choose(game, &AtomicBool::new(false))
+    /// Runs the bot on this thread for `seat` (tests, the script mode).
+    pub fn run_now(seat: &BotSeat, game: &Game, level: u8, seed: u64) -> Option<Action> {
+        seat.choose(&for_level(level, seed), game, &AtomicBool::new(false))
     }
 
     /// The bot's answer once it has one (`Some(None)`: the bot found nothing to do).

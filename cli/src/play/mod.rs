@@ -162,11 +162,18 @@ pub fn script(
             .map_err(|e| format!("move {} '{m}': {e}", i + 1))?;
     }
     if let Some(level) = bots {
+        // each seat's tables, kept from one of its moves to its next
+        let seats: Vec<rookery_core::bot::BotSeat> = (0..g.variant.seat_count())
+            .map(|_| Default::default())
+            .collect();
         while !g.is_over() && g.ply_count() < max_plies {
             let s = g.position().turn() as u64;
-            let Some(a) =
-                bots::BotJob::run_now(&g, level, seed ^ (s + 1).wrapping_mul(0x9e37_79b9))
-            else {
+            let Some(a) = bots::BotJob::run_now(
+                &seats[s as usize],
+                &g,
+                level,
+                seed ^ (s + 1).wrapping_mul(0x9e37_79b9),
+            ) else {
                 break;
             };
             g.act(a).map_err(|e| e.to_string())?;

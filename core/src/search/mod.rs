@@ -144,7 +144,7 @@ const EVADE_QPLY: usize = 4;
 /// Positions looked back at for a repetition inside the search.
 const REPEAT_WINDOW: usize = 100;
 
-/// Entries of the transposition table (a fixed size: 2^18 entries of 32 bytes = 8 MiB).
+/// Entries of the transposition table (a fixed size: 2^18 entries of 24 bytes = 6 MiB).
 const TT_SIZE: usize = 1 << 18;
 /// Entries of the evaluation cache (2^16 of 16 bytes = 1 MiB): the static value of a position
 /// met again (a node's and its quiescence's, transpositions) is not computed twice.
@@ -239,8 +239,9 @@ impl<'a> Search<'a> {
             clock: None,
             nodes: 0,
             stopped: false,
-            tt: vec![Entry::default(); TT_SIZE],
-            evals: vec![(0, 0); EVAL_CACHE],
+            // allocated by `run` unless handed on (`tables`)
+            tt: Vec::new(),
+            evals: Vec::new(),
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 1 << 14],
             has_check: v.royal_check,
@@ -274,7 +275,11 @@ impl<'a> Search<'a> {
     /// of the same game for the same seat (else they are dropped and the search starts empty).
     pub fn tables(mut self, tables: Option<Tables>) -> Self {
         if let Some(t) = tables {
-            if std::ptr::eq(t.variant, self.tree.position().variant) && t.me == self.me {
+            if std::ptr::eq(t.variant, self.tree.position().variant)
+                && t.me == self.me
+                && t.tt.len() == TT_SIZE
+                && t.evals.len() == EVAL_CACHE
+            {
                 self.tt = t.tt;
                 self.evals = t.evals;
             }
@@ -324,6 +329,10 @@ impl<'a> Search<'a> {
 
     /// Iterative deepening to the limits; see [`Found`].
     pub fn run(&mut self) -> Found {
+        if self.tt.len() != TT_SIZE || self.evals.len() != EVAL_CACHE {
+            self.tt = vec![Entry::default(); TT_SIZE];
+            self.evals = vec![(0, 0); EVAL_CACHE];
+        }
         let mut root = Vec::new();
         self.tree.actions(&mut root);
         if let Some(allowed) = &self.only {
@@ -1271,6 +1280,30 @@ mod tests {
             .tables(Some(again.into_tables()))
             .run();
         assert_eq!(other, Search::new(&g, lim, &cancel).run());
+    }
+
+    /// What a bot seat keeps between its moves (`bot::BotSeat`) is 7 MiB: a transposition
+    /// table of 6 MiB (2^18 entries of 24 bytes) and an evaluation cache of 1 MiB; a search
+    /// handed no tables allocates them when it runs, and a search never run leaves none.
+    #[test]
+    fn a_seats_tables_take_seven_mib() {
+        assert_eq!(std::mem::size_of::<Entry>(), 24);
+        let bytes =
+            TT_SIZE * std::mem::size_of::<Entry>() + EVAL_CACHE * std::mem::size_of::<(u64, i32)>();
+        assert_eq!(bytes, 7 << 20);
+        let g = Game::new("chess").unwrap();
+        let cancel = AtomicBool::new(false);
+        let lim = Limits {
+            depth: 2,
+            nodes: None,
+            time: None,
+        };
+        let idle = Search::new(&g, lim, &cancel).into_tables();
+        assert!(idle.tt.is_empty() && idle.evals.is_empty());
+        let mut s = Search::new(&g, lim, &cancel).tables(Some(idle));
+        s.run();
+        let t = s.into_tables();
+        assert_eq!((t.tt.len(), t.evals.len()), (TT_SIZE, EVAL_CACHE));
     }
 
     /// A search timed on its own clock ([`Search::clock`]: `rookery match --cpu-time`) stops
