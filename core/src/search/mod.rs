@@ -127,6 +127,12 @@ const RFP_MARGIN: i32 = 90;
 const FUTILITY_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 160;
 const LMP_DEPTH: i32 = 3;
+/// Aspiration windows at the root: from this iteration on, ± this many centipawns around the
+/// last iteration's value, doubled on each fail; past [`ASPIRATION_FULL`] the failing side
+/// opens to the end.
+const ASPIRATION_DEPTH: u8 = 5;
+const ASPIRATION: i32 = 30;
+const ASPIRATION_FULL: i32 = 500;
 /// Quiescence: a capture that cannot lift the value to the bound even with this much more
 /// than the victim is skipped (delta pruning).
 const DELTA_MARGIN: i32 = 200;
@@ -368,30 +374,74 @@ impl<'a> Search<'a> {
         for depth in 1..=self.limits.depth.max(1) {
             let mut scored: Vec<(Action, i32)> = Vec::with_capacity(root.len());
             // the previous iteration's order: best first
-            let order: Vec<Action> = found.root.iter().map(|&(a, _)| a).collect();
-            let mut alpha = -WIN - 1;
-            for (i, a) in order.into_iter().enumerate() {
-                let d = depth as i32 - 1;
-                let v = if i == 0 {
-                    self.child(a, d, -WIN - 1, WIN + 1, 1)
-                } else if let Some(margin) = self.exact_root {
-                    // exact down to `margin` below the best so far, a bound below that
-                    let low = alpha.saturating_sub(margin).max(-WIN - 1);
-                    self.child(a, d, low, WIN + 1, 1)
-                } else {
-                    // PVS: prove the move no better with a null window, search again if it is
-                    let v = self.child(a, d, alpha, alpha + 1, 1);
-                    if v > alpha && !self.stopped {
-                        self.child(a, d, alpha, WIN + 1, 1)
+            let mut order: Vec<Action> = found.root.iter().map(|&(a, _)| a).collect();
+            // aspiration window: from the fifth iteration on, a window around the last
+            // iteration's value, widened on the side that fails until the value falls inside
+            let aspire = depth >= ASPIRATION_DEPTH
+                && self.exact_root.is_none()
+                && found.value.abs() < WIN - MAX_PLY as i32;
+            let mut delta = ASPIRATION;
+            let (mut lo, mut hi) = if aspire {
+                (found.value - delta, found.value + delta)
+            } else {
+                (-WIN - 1, WIN + 1)
+            };
+            loop {
+                scored.clear();
+                let mut alpha = lo;
+                let mut high = None;
+                for (i, &a) in order.iter().enumerate() {
+                    let d = depth as i32 - 1;
+                    let v = if i == 0 {
+                        self.child(a, d, lo, hi, 1)
+                    } else if let Some(margin) = self.exact_root {
+                        // exact down to `margin` below the best so far, a bound below that
+                        let low = alpha.saturating_sub(margin).max(-WIN - 1);
+                        self.child(a, d, low, WIN + 1, 1)
                     } else {
-                        v
+                        // PVS: prove the move no better with a null window, search again if
+                        // it is
+                        let v = self.child(a, d, alpha, alpha + 1, 1);
+                        if v > alpha && !self.stopped {
+                            self.child(a, d, alpha, hi, 1)
+                        } else {
+                            v
+                        }
+                    };
+                    if self.stopped {
+                        break;
                     }
-                };
+                    alpha = alpha.max(v);
+                    scored.push((a, v));
+                    if v >= hi && hi <= WIN {
+                        high = Some(i);
+                        break;
+                    }
+                }
                 if self.stopped {
                     break;
                 }
-                alpha = alpha.max(v);
-                scored.push((a, v));
+                let best = scored.iter().map(|&(_, v)| v).max().unwrap_or(lo);
+                if let Some(i) = high {
+                    // failed high: the move that did first, the window wider above
+                    let a = order.remove(i);
+                    order.insert(0, a);
+                    hi = if delta >= ASPIRATION_FULL {
+                        WIN + 1
+                    } else {
+                        best.saturating_add(delta).min(WIN + 1)
+                    };
+                } else if best <= lo && lo >= -WIN {
+                    // failed low: every move no better than the window's floor
+                    lo = if delta >= ASPIRATION_FULL {
+                        -WIN - 1
+                    } else {
+                        best.saturating_sub(delta).max(-WIN - 1)
+                    };
+                } else {
+                    break;
+                }
+                delta *= 2;
             }
             if self.stopped {
                 // a partial iteration still counts where it found a better first move
