@@ -107,6 +107,10 @@ pub struct Stats {
     pub researched: u64,
     /// Quiescence nodes.
     pub qnodes: u64,
+    /// Root iterations whose aspiration window failed (high or low) and was widened.
+    pub window_fails: u64,
+    /// The root window of the last finished iteration (the full window where none was set).
+    pub window: (i32, i32),
 }
 
 // ---------------------------------------------------------------- the search
@@ -441,6 +445,7 @@ impl<'a> Search<'a> {
                 } else {
                     break;
                 }
+                self.stats.window_fails += 1;
                 delta *= 2;
             }
             if self.stopped {
@@ -472,6 +477,7 @@ impl<'a> Search<'a> {
             scored.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
             found.best = Some(scored[0].0);
             found.value = scored[0].1;
+            self.stats.window = (lo, hi);
             found.depth = depth;
             found.root = scored;
             if found.value.abs() >= WIN - MAX_PLY as i32 {
@@ -1380,5 +1386,32 @@ mod tests {
         };
         let found = Search::new(&g, budget, &cancel).clock(unread).run();
         assert!(found.nodes < 50_000_000 && found.best.is_some());
+    }
+
+    /// Aspiration windows: from the fifth iteration the root searches a window around the last
+    /// iteration's value; where the value falls outside, the window is widened on that side
+    /// until the value falls inside, so the value returned is exact, not a bound.
+    #[test]
+    fn an_aspiration_window_that_fails_is_widened_until_the_value_falls_inside() {
+        let mut fails = 0;
+        for fen in [
+            "rnbqkb1r/pp1p1ppp/4pn2/2p5/2PP4/2N5/PP2PPPP/R1BQKBNR w KQkq - 0 4",
+            "2rq1rk1/pp1bppbp/3p1np1/4n3/3NP3/1BN1BP2/PPPQ2PP/2KR3R w - - 0 12",
+            "r1b1k2r/ppppnppp/2n2q2/2b5/3NP3/2P1B3/PP3PPP/RN1QKB1R w KQkq - 0 7",
+        ] {
+            let f = search("chess", fen, 9);
+            let (lo, hi) = f.stats.window;
+            assert!(
+                lo < f.value && f.value < hi,
+                "{fen}: {} outside ({lo}, {hi})",
+                f.value
+            );
+            assert!(hi - lo < 2 * WIN, "{fen}: no window was set");
+            fails += f.stats.window_fails;
+        }
+        assert!(
+            fails > 0,
+            "no window failed in these positions: the widening went untested"
+        );
     }
 }
