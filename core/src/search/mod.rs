@@ -109,7 +109,8 @@ pub struct Stats {
     pub qnodes: u64,
     /// Root iterations whose aspiration window failed (high or low) and was widened.
     pub window_fails: u64,
-    /// The root window of the last finished iteration (the full window where none was set).
+    /// The root window the last pass over the root moves searched in (the full window where
+    /// none was set).
     pub window: (i32, i32),
 }
 
@@ -391,6 +392,7 @@ impl<'a> Search<'a> {
                 (-WIN - 1, WIN + 1)
             };
             loop {
+                self.stats.window = (lo, hi);
                 scored.clear();
                 let mut alpha = lo;
                 let mut high = None;
@@ -477,7 +479,6 @@ impl<'a> Search<'a> {
             scored.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
             found.best = Some(scored[0].0);
             found.value = scored[0].1;
-            self.stats.window = (lo, hi);
             found.depth = depth;
             found.root = scored;
             if found.value.abs() >= WIN - MAX_PLY as i32 {
