@@ -107,6 +107,11 @@ pub struct Stats {
     pub researched: u64,
     /// Quiescence nodes.
     pub qnodes: u64,
+    /// Root iterations whose aspiration window failed (high or low) and was widened.
+    pub window_fails: u64,
+    /// The root window the last pass over the root moves searched in (the full window where
+    /// none was set).
+    pub window: (i32, i32),
 }
 
 // ---------------------------------------------------------------- the search
@@ -127,6 +132,12 @@ const RFP_MARGIN: i32 = 90;
 const FUTILITY_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 160;
 const LMP_DEPTH: i32 = 3;
+/// Aspiration windows at the root: from this iteration on, ± this many centipawns around the
+/// last iteration's value, doubled on each fail; past [`ASPIRATION_FULL`] the failing side
+/// opens to the end.
+const ASPIRATION_DEPTH: u8 = 5;
+const ASPIRATION: i32 = 30;
+const ASPIRATION_FULL: i32 = 500;
 /// Quiescence: a capture that cannot lift the value to the bound even with this much more
 /// than the victim is skipped (delta pruning).
 const DELTA_MARGIN: i32 = 200;
@@ -368,30 +379,76 @@ impl<'a> Search<'a> {
         for depth in 1..=self.limits.depth.max(1) {
             let mut scored: Vec<(Action, i32)> = Vec::with_capacity(root.len());
             // the previous iteration's order: best first
-            let order: Vec<Action> = found.root.iter().map(|&(a, _)| a).collect();
-            let mut alpha = -WIN - 1;
-            for (i, a) in order.into_iter().enumerate() {
-                let d = depth as i32 - 1;
-                let v = if i == 0 {
-                    self.child(a, d, -WIN - 1, WIN + 1, 1)
-                } else if let Some(margin) = self.exact_root {
-                    // exact down to `margin` below the best so far, a bound below that
-                    let low = alpha.saturating_sub(margin).max(-WIN - 1);
-                    self.child(a, d, low, WIN + 1, 1)
-                } else {
-                    // PVS: prove the move no better with a null window, search again if it is
-                    let v = self.child(a, d, alpha, alpha + 1, 1);
-                    if v > alpha && !self.stopped {
-                        self.child(a, d, alpha, WIN + 1, 1)
+            let mut order: Vec<Action> = found.root.iter().map(|&(a, _)| a).collect();
+            // aspiration window: from the fifth iteration on, a window around the last
+            // iteration's value, widened on the side that fails until the value falls inside
+            let aspire = depth >= ASPIRATION_DEPTH
+                && self.exact_root.is_none()
+                && found.value.abs() < WIN - MAX_PLY as i32;
+            let mut delta = ASPIRATION;
+            let (mut lo, mut hi) = if aspire {
+                (found.value - delta, found.value + delta)
+            } else {
+                (-WIN - 1, WIN + 1)
+            };
+            loop {
+                self.stats.window = (lo, hi);
+                scored.clear();
+                let mut alpha = lo;
+                let mut high = None;
+                for (i, &a) in order.iter().enumerate() {
+                    let d = depth as i32 - 1;
+                    let v = if i == 0 {
+                        self.child(a, d, lo, hi, 1)
+                    } else if let Some(margin) = self.exact_root {
+                        // exact down to `margin` below the best so far, a bound below that
+                        let low = alpha.saturating_sub(margin).max(-WIN - 1);
+                        self.child(a, d, low, WIN + 1, 1)
                     } else {
-                        v
+                        // PVS: prove the move no better with a null window, search again if
+                        // it is
+                        let v = self.child(a, d, alpha, alpha + 1, 1);
+                        if v > alpha && !self.stopped {
+                            self.child(a, d, alpha, hi, 1)
+                        } else {
+                            v
+                        }
+                    };
+                    if self.stopped {
+                        break;
                     }
-                };
+                    alpha = alpha.max(v);
+                    scored.push((a, v));
+                    if v >= hi && hi <= WIN {
+                        high = Some(i);
+                        break;
+                    }
+                }
                 if self.stopped {
                     break;
                 }
-                alpha = alpha.max(v);
-                scored.push((a, v));
+                let best = scored.iter().map(|&(_, v)| v).max().unwrap_or(lo);
+                if let Some(i) = high {
+                    // failed high: the move that did first, the window wider above
+                    let a = order.remove(i);
+                    order.insert(0, a);
+                    hi = if delta >= ASPIRATION_FULL {
+                        WIN + 1
+                    } else {
+                        best.saturating_add(delta).min(WIN + 1)
+                    };
+                } else if best <= lo && lo >= -WIN {
+                    // failed low: every move no better than the window's floor
+                    lo = if delta >= ASPIRATION_FULL {
+                        -WIN - 1
+                    } else {
+                        best.saturating_sub(delta).max(-WIN - 1)
+                    };
+                } else {
+                    break;
+                }
+                self.stats.window_fails += 1;
+                delta *= 2;
             }
             if self.stopped {
                 // a partial iteration still counts where it found a better first move
@@ -1330,5 +1387,32 @@ mod tests {
         };
         let found = Search::new(&g, budget, &cancel).clock(unread).run();
         assert!(found.nodes < 50_000_000 && found.best.is_some());
+    }
+
+    /// Aspiration windows: from the fifth iteration the root searches a window around the last
+    /// iteration's value; where the value falls outside, the window is widened on that side
+    /// until the value falls inside, so the value returned is exact, not a bound.
+    #[test]
+    fn an_aspiration_window_that_fails_is_widened_until_the_value_falls_inside() {
+        let mut fails = 0;
+        for fen in [
+            "rnbqkb1r/pp1p1ppp/4pn2/2p5/2PP4/2N5/PP2PPPP/R1BQKBNR w KQkq - 0 4",
+            "2rq1rk1/pp1bppbp/3p1np1/4n3/3NP3/1BN1BP2/PPPQ2PP/2KR3R w - - 0 12",
+            "r1b1k2r/ppppnppp/2n2q2/2b5/3NP3/2P1B3/PP3PPP/RN1QKB1R w KQkq - 0 7",
+        ] {
+            let f = search("chess", fen, 9);
+            let (lo, hi) = f.stats.window;
+            assert!(
+                lo < f.value && f.value < hi,
+                "{fen}: {} outside ({lo}, {hi})",
+                f.value
+            );
+            assert!(hi - lo < 2 * WIN, "{fen}: no window was set");
+            fails += f.stats.window_fails;
+        }
+        assert!(
+            fails > 0,
+            "no window failed in these positions: the widening went untested"
+        );
     }
 }
