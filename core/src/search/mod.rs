@@ -16,7 +16,8 @@
 //! pawn structure and the royal's place; with two sides (two players, two teams) also mobility
 //! and king attack.
 //!
-//! **Search**: transposition table (fixed size, replace by depth), move ordering (table move,
+//! **Search**: aspiration windows at the root (from the fifth iteration), transposition table
+//! (fixed size, replace by depth), move ordering (table move,
 //! captures by victim value, promotions, two killers per ply, history, and last the captures
 //! that lose in the static exchange evaluation, [`see`]), quiescence over
 //! captures and promotions, check extension where the game has check, late-move reductions;
