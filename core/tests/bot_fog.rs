@@ -19,44 +19,46 @@ fn same_view(a: &Game, b: &Game, seat: u8) -> bool {
         && pa.turn() == pb.turn()
 }
 
+/// Two games of fog of war that look the same to the seat to move but differ in hidden
+/// pieces: the game level 1 walks into from `seed` (a few moves) and the same position with
+/// every hidden enemy piece but the king taken off. `None` where the walk ends the game, hides
+/// nothing, or the two do not look the same.
+fn look_alike(seed: u64) -> Option<(Game, Game)> {
+    let cancel = AtomicBool::new(false);
+    let mut g = Game::with_options("fog-of-war", HouseRules::default(), seed, None).unwrap();
+    let walker = search_bot(1, seed);
+    for _ in 0..(6 + seed as usize % 7) {
+        let a = walker.choose(&g, &cancel).unwrap();
+        g.act(a).unwrap();
+        if g.is_over() {
+            return None;
+        }
+    }
+    let pos = g.position();
+    let me = pos.turn();
+    let seen = view::visible(pos, me).unwrap();
+    let mut hidden = pos.clone();
+    let mut changed = false;
+    for c in 0..pos.variant.board.len() as u16 {
+        let p = pos.at(c);
+        if p.is_some() && !seen.contains(c) && Some(c) != pos.king(1 - me) {
+            hidden.put(c, Piece::NONE);
+            changed = true;
+        }
+    }
+    let real = Game::from_position(pos.clone(), HouseRules::default(), g.seed).unwrap();
+    let other = Game::from_position(hidden, HouseRules::default(), g.seed).unwrap();
+    (changed && same_view(&real, &other, me)).then_some((real, other))
+}
+
 #[test]
 fn fog_of_war_bot_move_does_not_depend_on_hidden_pieces() {
     let cancel = AtomicBool::new(false);
     let mut compared = 0;
     for seed in 1..=24u64 {
-        let mut g = Game::with_options("fog-of-war", HouseRules::default(), seed, None).unwrap();
-        let walker = search_bot(1, seed);
-        for _ in 0..(6 + seed as usize % 7) {
-            let a = walker.choose(&g, &cancel).unwrap();
-            g.act(a).unwrap();
-            if g.is_over() {
-                break;
-            }
-        }
-        if g.is_over() {
+        let Some((fresh, other)) = look_alike(seed) else {
             continue;
-        }
-        let pos = g.position();
-        let me = pos.turn();
-        let seen = view::visible(pos, me).unwrap();
-        // the other game: every hidden enemy piece but the king taken off the board
-        let mut hidden = pos.clone();
-        let mut changed = false;
-        for c in 0..pos.variant.board.len() as u16 {
-            let p = pos.at(c);
-            if p.is_some() && !seen.contains(c) && Some(c) != pos.king(1 - me) {
-                hidden.put(c, Piece::NONE);
-                changed = true;
-            }
-        }
-        if !changed {
-            continue;
-        }
-        let other = Game::from_position(hidden, HouseRules::default(), g.seed).unwrap();
-        let fresh = Game::from_position(pos.clone(), HouseRules::default(), g.seed).unwrap();
-        if !same_view(&fresh, &other, me) {
-            continue;
-        }
+        };
         for level in [3u8, 6, 8] {
             let bot = SearchBot {
                 nodes: Some(4000),
@@ -85,38 +87,10 @@ fn fog_of_war_kept_tables_do_not_depend_on_hidden_pieces() {
     let cancel = AtomicBool::new(false);
     let mut compared = 0;
     for seed in 1..=60u64 {
-        let mut g = Game::with_options("fog-of-war", HouseRules::default(), seed, None).unwrap();
-        let walker = search_bot(1, seed);
-        for _ in 0..(6 + seed as usize % 7) {
-            let a = walker.choose(&g, &cancel).unwrap();
-            g.act(a).unwrap();
-            if g.is_over() {
-                break;
-            }
-        }
-        if g.is_over() {
+        let Some((mut a, mut b)) = look_alike(seed) else {
             continue;
-        }
-        let pos = g.position();
-        let me = pos.turn();
-        let seen = view::visible(pos, me).unwrap();
-        let mut hidden = pos.clone();
-        let mut changed = false;
-        for c in 0..pos.variant.board.len() as u16 {
-            let p = pos.at(c);
-            if p.is_some() && !seen.contains(c) && Some(c) != pos.king(1 - me) {
-                hidden.put(c, Piece::NONE);
-                changed = true;
-            }
-        }
-        if !changed {
-            continue;
-        }
-        let mut a = Game::from_position(pos.clone(), HouseRules::default(), g.seed).unwrap();
-        let mut b = Game::from_position(hidden, HouseRules::default(), g.seed).unwrap();
-        if !same_view(&a, &b, me) {
-            continue;
-        }
+        };
+        let me = a.position().turn();
         let bot = SearchBot {
             nodes: Some(20_000),
             ..search_bot(8, 99)

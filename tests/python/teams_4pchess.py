@@ -70,10 +70,10 @@ def cpu_secs(pid):
 class Ours:
     """Our bot as one process for the whole match (`rookery think --serve`)."""
 
-    def __init__(self, binary, ms):
+    def __init__(self, binary, ms=None, nodes=None):
+        limit = ["--nodes", str(nodes)] if nodes else ["--movetime", str(ms)]
         self.proc = subprocess.Popen(
-            [binary, "think", "--game", GAME, "--fen", START, "--legal", "--serve",
-             "--movetime", str(ms)],
+            [binary, "think", "--game", GAME, "--fen", START, "--legal", "--serve", *limit],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
     def run(self, moves, search):
@@ -194,7 +194,7 @@ def play(g, ours, anchor, max_plies, log, opening, clock):
 
 
 def opening_moves(ours, plies, rng):
-    """`plies` random legal moves (ours lists them; the game checks 4pchess agrees)."""
+    """`plies` random legal moves (ours lists them; the game checks the other side agrees)."""
     moves = []
     for _ in range(plies):
         legal = ours.run(moves, search=False)["legal"]
@@ -202,6 +202,16 @@ def opening_moves(ours, plies, rng):
             break
         moves.append(norm(rng.choice(sorted(legal))))
     return moves
+
+
+def pair_error(pairs):
+    """" ± E% (95%, N pairs)": 1.96 standard errors of the pairs' mean scores (a pair's two
+    games share an opening, so the pair is the independent sample); "" under two pairs."""
+    if len(pairs) < 2:
+        return ""
+    mean = sum(pairs) / len(pairs)
+    sd = math.sqrt(sum((p - mean) ** 2 for p in pairs) / (len(pairs) - 1))
+    return f" ± {100 * 1.96 * sd / math.sqrt(len(pairs)):.0f}% (95%, {len(pairs)} pairs)"
 
 
 def main():
@@ -256,11 +266,7 @@ def main():
               f"-> {score}/{counted}", flush=True)
     anchor.quit()
     ours.quit()
-    err = ""
-    if len(pairs) > 1:
-        mean = sum(pairs) / len(pairs)
-        sd = math.sqrt(sum((p - mean) ** 2 for p in pairs) / (len(pairs) - 1))
-        err = f" ± {100 * 1.96 * sd / math.sqrt(len(pairs)):.0f}% (95%, {len(pairs)} pairs)"
+    err = pair_error(pairs)
     ms = {k: 1000 * sum(v) / len(v) if v and None not in v else float("nan")
           for k, v in clock.items()}
     odds = f" (rookery {a.our_ms} ms)" if a.our_ms and a.our_ms != a.ms else ""

@@ -24,60 +24,33 @@ independent sample), A's and B's mean depth and nodes a move. `--log DIR` writes
 moves. A measurement, not a test.
 """
 import argparse
-import math
 import os
 import random
-import subprocess
 import sys
 
-from teams_4pchess import START, norm
+from teams_4pchess import Ours, norm, opening_moves, pair_error
 
-GAME = "four-player-teams"
 SEATS = "RBYG"
 # `over` lines: the winning seats (0 Red, 1 Blue, 2 Yellow, 3 Green)
 WINNER = {"0,2": "RY", "2,0": "RY", "1,3": "BG", "3,1": "BG"}
 
 
-class Bot:
-    """A binary as one `think --serve` process."""
+class Bot(Ours):
+    """A binary as one `think --serve` process at a node budget, keeping each search's depth
+    and nodes."""
 
     def __init__(self, binary, nodes):
-        self.proc = subprocess.Popen(
-            [binary, "think", "--game", GAME, "--fen", START, "--legal", "--serve",
-             "--nodes", str(nodes)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        super().__init__(binary, nodes=nodes)
         self.depths, self.nodes = [], []
 
     def run(self, moves, search):
-        self.proc.stdin.write(("go " if search else "legal ") + " ".join(moves) + "\n")
-        self.proc.stdin.flush()
-        r = {"legal": [], "over": None, "best": None, "info": ""}
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("rookery stopped")
-            w = line.split()
-            if w == ["ok"]:
-                break
-            if w[0] == "error":
-                raise RuntimeError(f"rookery: {line.strip()}")
-            if w[0] == "legal":
-                r["legal"] = w[1:]
-            elif w[0] == "over":
-                r["over"] = w[1]
-            elif w[0] == "bestmove":
-                r["best"] = w[1]
-            elif w[0] == "info":
-                r["info"] = line.strip()
-                f = dict(zip(w[1::2], w[2::2]))
-                self.depths.append(int(f.get("depth", 0)))
-                self.nodes.append(int(f.get("nodes", 0)))
+        r = super().run(moves, search)
+        if r["info"]:
+            w = r["info"].split()
+            f = dict(zip(w[1::2], w[2::2]))
+            self.depths.append(int(f.get("depth", 0)))
+            self.nodes.append(int(f.get("nodes", 0)))
         return r
-
-    def quit(self):
-        self.proc.stdin.write("quit\n")
-        self.proc.stdin.flush()
-        self.proc.wait(timeout=10)
 
 
 def play(g, a, b, opening, max_plies, log):
@@ -116,17 +89,6 @@ def play(g, a, b, opening, max_plies, log):
         if norm(mv) not in legal:
             return None, f"DISPUTED at ply {len(moves)}: {mv} is not legal"
         moves.append(norm(mv))
-
-
-def opening_moves(bot, plies, rng):
-    """`plies` random legal moves (the game checks both binaries agree they are legal)."""
-    moves = []
-    for _ in range(plies):
-        legal = bot.run(moves, search=False)["legal"]
-        if not legal:
-            break
-        moves.append(norm(rng.choice(sorted(legal))))
-    return moves
 
 
 def main():
@@ -169,11 +131,7 @@ def main():
               f"-> A {score}/{counted}", flush=True)
     a.quit()
     b.quit()
-    err = ""
-    if len(pairs) > 1:
-        mean = sum(pairs) / len(pairs)
-        sd = math.sqrt(sum((p - mean) ** 2 for p in pairs) / (len(pairs) - 1))
-        err = f" ± {100 * 1.96 * sd / math.sqrt(len(pairs)):.0f}% (95%, {len(pairs)} pairs)"
+    err = pair_error(pairs)
 
     def mean_of(xs):
         return sum(xs) / len(xs) if xs else float("nan")
