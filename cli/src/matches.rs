@@ -132,31 +132,16 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
             let a = match &bots[seat] {
                 Seated::Simple(b) => seats[seat].choose(b, &game, &cancel),
                 Seated::Search(b) => {
-                    let cpu0 = thread_cpu_ns();
-                    let found = if fresh_tables {
-                        b.think(&game, &cancel)
-                    } else {
-                        seats[seat].think(b, &game, &cancel)
-                    };
-                    let cpu = match (cpu0, thread_cpu_ns()) {
-                        (Some(a), Some(b)) => b.saturating_sub(a),
-                        _ => 0,
-                    };
-                    if let Some(f) = &found {
-                        let e = &mut searched[(seat + n - g % n) % n];
-                        *e = (e.0 + 1, e.1 + f.depth as u64, e.2 + f.nodes, e.3 + cpu);
-                    }
-                    if compare && !fresh_tables {
-                        let cpu0 = thread_cpu_ns();
-                        let again = b.think(&game, &cancel);
-                        let cpu = match (cpu0, thread_cpu_ns()) {
-                            (Some(a), Some(b)) => b.saturating_sub(a),
-                            _ => 0,
-                        };
-                        if let Some(f) = &again {
-                            let e = &mut searched_fresh[(seat + n - g % n) % n];
-                            *e = (e.0 + 1, e.1 + f.depth as u64, e.2 + f.nodes, e.3 + cpu);
+                    let e = (seat + n - g % n) % n;
+                    let found = tally(&mut searched[e], || {
+                        if fresh_tables {
+                            b.think(&game, &cancel)
+                        } else {
+                            seats[seat].think(b, &game, &cancel)
                         }
+                    });
+                    if compare && !fresh_tables {
+                        tally(&mut searched_fresh[e], || b.think(&game, &cancel));
                     }
                     found.and_then(|f| f.best)
                 }
@@ -271,6 +256,29 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// Runs one search and adds it to `sum` (moves, depth, nodes, thread CPU ns) where it found
+/// something.
+fn tally(
+    sum: &mut (u64, u64, u64, u64),
+    search: impl FnOnce() -> Option<rookery_core::search::Found>,
+) -> Option<rookery_core::search::Found> {
+    let cpu0 = thread_cpu_ns();
+    let found = search();
+    let cpu = match (cpu0, thread_cpu_ns()) {
+        (Some(a), Some(b)) => b.saturating_sub(a),
+        _ => 0,
+    };
+    if let Some(f) = &found {
+        *sum = (
+            sum.0 + 1,
+            sum.1 + f.depth as u64,
+            sum.2 + f.nodes,
+            sum.3 + cpu,
+        );
+    }
+    found
 }
 
 /// A bot of `rookery match`: the search bots report their searches.
