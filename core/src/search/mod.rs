@@ -139,6 +139,8 @@ const LMP_DEPTH: i32 = 3;
 const ASPIRATION_DEPTH: u8 = 5;
 const ASPIRATION: i32 = 30;
 const ASPIRATION_FULL: i32 = 500;
+/// Internal iterative reduction from this depth on ([`Search::node`]).
+const IIR_DEPTH: i32 = 4;
 /// Quiescence: a capture that cannot lift the value to the bound even with this much more
 /// than the victim is skipped (delta pruning).
 const DELTA_MARGIN: i32 = 200;
@@ -758,6 +760,14 @@ impl<'a> Search<'a> {
                 }
             }
         }
+        // internal iterative reduction: a node deep enough that the table has no move for it
+        // (never searched, or its entry overwritten) is searched a ply shallower; the next
+        // iteration finds it again with a move to try first
+        let depth = if self.two && tt_move.is_none() && depth >= IIR_DEPTH && !in_check {
+            depth - 1
+        } else {
+            depth
+        };
         let mut actions = Vec::new();
         self.tree.actions(&mut actions);
         if actions.is_empty() {
