@@ -141,6 +141,12 @@ const ASPIRATION: i32 = 30;
 const ASPIRATION_FULL: i32 = 500;
 /// Internal iterative reduction from this depth on ([`Search::node`]).
 const IIR_DEPTH: i32 = 4;
+/// Exchange pruning near the leaves (where [`Search::see_ok`]): up to this depth a later move
+/// whose exchange loses more than this many centipawns per ply (a capture) or per ply squared
+/// (a quiet move, its piece taken on its new cell) is not searched.
+const SEE_PRUNE_DEPTH: i32 = 6;
+const SEE_PRUNE_CAPTURE: i32 = 100;
+const SEE_PRUNE_QUIET: i32 = 25;
 /// Quiescence: a capture that cannot lift the value to the bound even with this much more
 /// than the victim is skipped (delta pruning).
 const DELTA_MARGIN: i32 = 200;
@@ -824,6 +830,15 @@ impl<'a> Search<'a> {
                     }
                 }
             }
+            // exchange pruning: a later move that gives material away on its cell, near
+            // the leaves (not in check, not the table move, not near a mate)
+            if i > 0 && !in_check && safe && bounded && self.see_ok && depth <= SEE_PRUNE_DEPTH {
+                if let Action::Move(m) = a {
+                    if m.promo == 0 && Some(m) != tt_move && self.loses_exchange(m, quiet, depth) {
+                        continue;
+                    }
+                }
+            }
             if quiet {
                 quiets += 1;
             }
@@ -1132,6 +1147,32 @@ impl<'a> Search<'a> {
             }
         }
         k
+    }
+
+    /// Whether `m` loses more in the exchange on its cell than exchange pruning allows at
+    /// `depth` (a capture by [`see::see`], a quiet move by [`see::see_quiet`]; a killer,
+    /// not `quiet`, is never pruned).
+    fn loses_exchange(&mut self, m: Move, quiet: bool, depth: i32) -> bool {
+        let capture = self.tree.position().is_capture(&m);
+        if capture {
+            let v = see::see(
+                self.tree.position_mut(),
+                m,
+                &self.eval.value,
+                &mut self.see_buf,
+            );
+            v < -SEE_PRUNE_CAPTURE * depth
+        } else if quiet {
+            let v = see::see_quiet(
+                self.tree.position_mut(),
+                m,
+                &self.eval.value,
+                &mut self.see_buf,
+            );
+            v < -SEE_PRUNE_QUIET * depth * depth
+        } else {
+            false
+        }
     }
 
     /// Whether `m` takes a piece worth at least the piece that takes it.

@@ -30,17 +30,47 @@ pub(super) fn see(pos: &mut Position, m: Move, value: &[i32], scratch: &mut Scra
     let Some((victim_cell, victim)) = pos.captured_piece(m) else {
         return 0;
     };
-    let worth = |pos: &Position, p: Piece| -> i32 {
-        if pos.variant.is_royal(p.kind()) {
-            ROYAL
-        } else {
-            value.get(p.kind() as usize).copied().unwrap_or(0)
-        }
-    };
-    let first = worth(pos, victim);
+    let first = worth(pos, victim, value);
     if m.from == NO_CELL || !m.is_board_move() || m.kind == MoveKind::Castle {
         return first;
     }
+    exchange(pos, m, Some(victim_cell), first, value, scratch)
+}
+
+/// What the move `m` that takes nothing costs its mover once the other side has taken the
+/// moved piece on its new cell and both sides have taken back as in [`see`] (0 or less:
+/// each side may stop). 0 for a capture, a drop, a castling or a move off the board.
+pub(super) fn see_quiet(pos: &mut Position, m: Move, value: &[i32], scratch: &mut Scratch) -> i32 {
+    if m.from == NO_CELL
+        || !m.is_board_move()
+        || m.kind == MoveKind::Castle
+        || pos.captured_piece(m).is_some()
+    {
+        return 0;
+    }
+    exchange(pos, m, None, 0, value, scratch)
+}
+
+/// A piece's worth in an exchange: its value, [`ROYAL`] for a royal piece.
+fn worth(pos: &Position, p: Piece, value: &[i32]) -> i32 {
+    if pos.variant.is_royal(p.kind()) {
+        ROYAL
+    } else {
+        value.get(p.kind() as usize).copied().unwrap_or(0)
+    }
+}
+
+/// The exchange on `m`'s cell after `m` (a board move from a cell, taking `first`'s worth
+/// from `victim_cell` if any), each side taking back with its least valuable piece.
+fn exchange(
+    pos: &mut Position,
+    m: Move,
+    victim_cell: Option<Cell>,
+    first: i32,
+    value: &[i32],
+    scratch: &mut Scratch,
+) -> i32 {
+    let worth = |pos: &Position, p: Piece| -> i32 { worth(pos, p, value) };
     let attacker = pos.at(m.from);
     if attacker.is_none() {
         return first;
@@ -54,8 +84,8 @@ pub(super) fn see(pos: &mut Position, m: Move, value: &[i32], scratch: &mut Scra
         edits.push((c, pos.at(c)));
         pos.put(c, p);
     };
-    if victim_cell != to {
-        put(pos, edits, victim_cell, Piece::NONE);
+    if let Some(vc) = victim_cell.filter(|&vc| vc != to) {
+        put(pos, edits, vc, Piece::NONE);
     }
     put(pos, edits, m.from, Piece::NONE);
     put(pos, edits, to, attacker);
