@@ -1256,6 +1256,13 @@ mod tests {
         .run()
     }
 
+    /// `s` with the tables [`Search::run`] allocates, for a test that calls `node` itself.
+    fn with_tables(mut s: Search<'_>) -> Search<'_> {
+        s.tt = vec![Entry::default(); TT_SIZE];
+        s.evals = vec![(0, 0); EVAL_CACHE];
+        s
+    }
+
     fn text(id: &str, fen: &str, a: Option<Action>) -> String {
         let g = Game::from_fen(id, fen).unwrap();
         match a {
@@ -1371,7 +1378,7 @@ mod tests {
             nodes: None,
             time: None,
         };
-        let mut s = Search::new(&g, lim, &cancel);
+        let mut s = with_tables(Search::new(&g, lim, &cancel));
         let slot = s.tt_key() as usize & (TT_SIZE - 1);
         s.node(4, -WIN - 1, WIN + 1, 0, true);
         let e = s.tt[slot];
@@ -1380,9 +1387,49 @@ mod tests {
         s.node(4, -WIN - 1, WIN + 1, 0, true);
         assert_eq!(s.tt[slot].depth, 4, "with the table's move: the full depth");
         // below IIR_DEPTH nothing is taken off
-        let mut s = Search::new(&g, lim, &cancel);
+        let mut s = with_tables(Search::new(&g, lim, &cancel));
         s.node(3, -WIN - 1, WIN + 1, 0, true);
         assert_eq!(s.tt[slot].depth, 3);
+    }
+
+    /// Exchange pruning: near the leaves a move that gives its piece away on its cell, or a
+    /// capture that loses in the exchange, is not searched; deeper, or for a small loss, it is.
+    #[test]
+    fn a_move_that_loses_its_piece_in_the_exchange_is_pruned_near_the_leaves_only() {
+        // white: Nc3-d5?? (exd5), Qd1xd7+?? (the pawn guarded by the queen and the king)
+        let g = Game::from_fen("chess", "3qk3/3p4/4p3/8/8/2N5/8/3QK3 w - - 0 1").unwrap();
+        let cancel = AtomicBool::new(false);
+        let lim = Limits {
+            depth: 4,
+            nodes: None,
+            time: None,
+        };
+        let mut s = with_tables(Search::new(&g, lim, &cancel));
+        let find = |text: &str| {
+            g.position()
+                .legal_moves()
+                .into_iter()
+                .find(|&m| g.move_text(m) == text)
+                .expect("a legal move")
+        };
+        let (nd5, nb5, qxd7) = (find("c3d5"), find("c3b5"), find("d1d7"));
+        let n = s.eval.value[g.variant.piece_by_letter('N').unwrap() as usize];
+        let q = s.eval.value[g.variant.piece_by_letter('Q').unwrap() as usize];
+        assert!(s.loses_exchange(nd5, true, 1));
+        assert!(!s.loses_exchange(nb5, true, 1), "a safe cell");
+        assert!(!s.loses_exchange(nd5, false, 1), "a killer is kept");
+        // a knight lost is pruned while SEE_PRUNE_QUIET * depth² < its value
+        let deep = (1..=SEE_PRUNE_DEPTH).find(|d| SEE_PRUNE_QUIET * d * d >= n);
+        if let Some(d) = deep {
+            assert!(!s.loses_exchange(nd5, true, d));
+        }
+        // Qxd7+ Qxd7: a pawn for the queen
+        assert!(q - 100 > SEE_PRUNE_CAPTURE * SEE_PRUNE_DEPTH);
+        assert!(s.loses_exchange(qxd7, false, SEE_PRUNE_DEPTH));
+        // the search still finds its move, and the position comes back
+        let hash = s.tree.position().hash();
+        s.node(3, -WIN - 1, WIN + 1, 0, true);
+        assert_eq!(s.tree.position().hash(), hash);
     }
 
     /// A search handed the tables of the last search of the game for the same seat starts

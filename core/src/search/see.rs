@@ -151,6 +151,17 @@ mod tests {
     /// The exchange value of the move written `text` (long algebraic) in `fen`, with the
     /// position checked to come back unchanged.
     fn see_of(fen: &str, text: &str) -> i32 {
+        exchange_of(fen, text, see)
+    }
+
+    /// [`see_quiet`] of the move written `text` in `fen`, as [`see_of`].
+    fn see_quiet_of(fen: &str, text: &str) -> i32 {
+        exchange_of(fen, text, see_quiet)
+    }
+
+    type Judge = fn(&mut Position, Move, &[i32], &mut Scratch) -> i32;
+
+    fn exchange_of(fen: &str, text: &str, judge: Judge) -> i32 {
         let g = Game::from_fen("chess", fen).expect("a position");
         let mut pos = g.position().clone();
         let m = pos
@@ -160,7 +171,7 @@ mod tests {
             .expect("a legal move");
         let (hash, board) = (pos.hash(), pos.board.clone());
         let eval = Eval::of(pos.variant);
-        let v = see(&mut pos, m, &eval.value, &mut Scratch::default());
+        let v = judge(&mut pos, m, &eval.value, &mut Scratch::default());
         assert_eq!(pos.hash(), hash, "the hash comes back");
         assert_eq!(pos.board, board, "the board comes back");
         v
@@ -282,5 +293,33 @@ mod tests {
     #[test]
     fn see_takes_en_passant() {
         assert_eq!(see_of("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), 100);
+    }
+
+    #[test]
+    fn see_quiet_a_piece_moved_where_a_pawn_takes_it_is_lost() {
+        // Nc3-d5?? exd5: the knight is gone for nothing; Nc3-b5 stands on a cell nobody takes
+        let fen = "4k3/8/4p3/8/8/2N5/8/4K3 w - - 0 1";
+        assert_eq!(see_quiet_of(fen, "c3d5"), -value('N'));
+        assert_eq!(see_quiet_of(fen, "c3b5"), 0);
+    }
+
+    #[test]
+    fn see_quiet_a_guarded_cell_costs_only_what_the_exchange_loses() {
+        // Rd2-d5 onto the black rook's file, the queen behind: Rxd5 Qxd5 is even (0); a
+        // queen there, the rook behind, is lost for a rook
+        let v = see_quiet_of("3rk3/8/8/8/8/8/3R4/3QK3 w - - 0 1", "d2d5");
+        assert_eq!(v, 0, "Rxd5 Qxd5: a rook for a rook");
+        let v = see_quiet_of("3rk3/8/8/8/8/8/3Q4/3RK3 w - - 0 1", "d2d5");
+        assert_eq!(
+            v,
+            value('R') - value('Q'),
+            "Rxd5 Rxd5: the queen for a rook"
+        );
+    }
+
+    #[test]
+    fn see_quiet_is_0_for_a_capture_and_a_castling() {
+        assert_eq!(see_quiet_of("4k3/8/8/3n4/8/8/3R4/4K3 w - - 0 1", "d2d5"), 0);
+        assert_eq!(see_quiet_of("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1"), 0);
     }
 }
