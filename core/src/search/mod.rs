@@ -1366,32 +1366,6 @@ mod tests {
         assert!(a.nodes >= 20_000 && a.nodes < 20_100);
     }
 
-    /// Internal iterative reduction: a node of depth 4 or more without a table move is
-    /// searched a ply shallower (its entry says so); once the table holds a move for it, at
-    /// its full depth.
-    #[test]
-    fn a_node_without_a_table_move_is_searched_a_ply_shallower() {
-        let g = Game::new("chess").unwrap();
-        let cancel = AtomicBool::new(false);
-        let lim = Limits {
-            depth: 4,
-            nodes: None,
-            time: None,
-        };
-        let mut s = with_tables(Search::new(&g, lim, &cancel));
-        let slot = s.tt_key() as usize & (TT_SIZE - 1);
-        s.node(4, -WIN - 1, WIN + 1, 0, true);
-        let e = s.tt[slot];
-        assert_eq!(e.depth, 3, "no table move: one ply less");
-        assert!(e.best.is_some());
-        s.node(4, -WIN - 1, WIN + 1, 0, true);
-        assert_eq!(s.tt[slot].depth, 4, "with the table's move: the full depth");
-        // below IIR_DEPTH nothing is taken off
-        let mut s = with_tables(Search::new(&g, lim, &cancel));
-        s.node(3, -WIN - 1, WIN + 1, 0, true);
-        assert_eq!(s.tt[slot].depth, 3);
-    }
-
     /// Exchange pruning: near the leaves a move that gives its piece away on its cell, or a
     /// capture that loses in the exchange, is not searched; deeper, or for a small loss, it is.
     #[test]
