@@ -139,8 +139,6 @@ const LMP_DEPTH: i32 = 3;
 const ASPIRATION_DEPTH: u8 = 5;
 const ASPIRATION: i32 = 30;
 const ASPIRATION_FULL: i32 = 500;
-/// Internal iterative reduction from this depth on ([`Search::node`]).
-const IIR_DEPTH: i32 = 4;
 /// Exchange pruning near the leaves (where [`Search::see_ok`]): up to this depth a later move
 /// whose exchange loses more than this many centipawns per ply (a capture) or per ply squared
 /// (a quiet move, its piece taken on its new cell) is not searched.
@@ -766,14 +764,6 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        // internal iterative reduction: a node deep enough that the table has no move for it
-        // (never searched, or its entry overwritten) is searched a ply shallower; the next
-        // iteration finds it again with a move to try first
-        let depth = if self.two && tt_move.is_none() && depth >= IIR_DEPTH && !in_check {
-            depth - 1
-        } else {
-            depth
-        };
         let mut actions = Vec::new();
         self.tree.actions(&mut actions);
         if actions.is_empty() {
