@@ -126,3 +126,78 @@ fn think_serve_answers_each_request_and_survives_a_bad_one() {
         .expect("bestmove");
     assert!(g.legal_moves().into_iter().any(|m| g.move_text(m) == best));
 }
+
+/// `info depth D nodes N value V` and `bestmove M` of one answer.
+fn info_and_best(answer: &[String]) -> (u64, u64, String) {
+    let info = answer
+        .iter()
+        .find_map(|l| l.strip_prefix("info "))
+        .expect("info line");
+    let w: Vec<&str> = info.split(' ').collect();
+    let field = |name: &str| -> u64 {
+        let i = w.iter().position(|&x| x == name).expect(name);
+        w[i + 1].parse().expect("a number")
+    };
+    let best = answer
+        .iter()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .expect("bestmove line");
+    (field("depth"), field("nodes"), best.to_string())
+}
+
+#[test]
+fn think_serve_keeps_a_seats_tables_while_the_game_goes_on_and_drops_them_for_another_line() {
+    use std::io::Write;
+    use std::process::Stdio;
+    // level 6 stops at its depth (5 actions, more than a round of the four seats, so its
+    // tables are kept); the node budget only replaces its time cap, so the figures are exact
+    let game = ["--game", "four-player-teams", "--fen", CHESS_COM_START_FEN4];
+    let limits = ["--level", "6", "--nodes", "100000000"];
+    let round = "h2h3 b7c7 h13h12 m7l7";
+    let on = format!("{round} i2i3 b8c8 i13i12 m8l8");
+    let other = "g2g3 b7c7 h13h12 m7l7";
+    let mut child = Command::new(BIN)
+        .arg("think")
+        .args(game)
+        .args(limits)
+        .arg("--serve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run rookery");
+    let requests = format!("go {round}\ngo {on}\ngo {other}\nquit\n");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(requests.as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success());
+    let out = lines(&o);
+    let answers: Vec<&[String]> = out.split(|l| l == "ok").collect();
+    assert_eq!(answers.len(), 4, "{out:?}");
+    let fresh = |moves: &str| {
+        let o = think(&[&game[..], &limits[..], &["--moves", moves]].concat());
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        info_and_best(&lines(&o))
+    };
+    // the first request starts empty: as a fresh search
+    assert_eq!(info_and_best(answers[0]), fresh(round));
+    // Red's next move in the same game starts from Red's last tables: the same depth with
+    // fewer nodes, and a legal move
+    let (depth, nodes, best) = info_and_best(answers[1]);
+    let (fresh_depth, fresh_nodes, _) = fresh(&on);
+    assert_eq!(depth, fresh_depth);
+    assert!(
+        nodes < fresh_nodes,
+        "kept tables: {nodes} nodes, fresh: {fresh_nodes}"
+    );
+    let mut g = Game::from_fen("four-player-teams", CHESS_COM_START_FEN4).unwrap();
+    for m in on.split(' ') {
+        g.play_text(m).unwrap();
+    }
+    assert!(g.legal_moves().into_iter().any(|m| g.move_text(m) == best));
+    // another line (another game from the start) drops them: as a fresh search again
+    assert_eq!(info_and_best(answers[2]), fresh(other));
+}
