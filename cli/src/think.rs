@@ -105,7 +105,11 @@ fn answer(
     bot.nodes = a.nodes;
     bot.movetime_ms = a.movetime;
     let cancel = AtomicBool::new(false);
-    let seat = seats.and_then(|s| s.get(game.position().turn() as usize));
+    // a team's seats share one: a partner's tables serve the seat ([`Search::tables`])
+    let v = game.variant;
+    let turn = game.position().turn();
+    let team = (0..turn).find(|&s| v.allied(s, turn)).unwrap_or(turn);
+    let seat = seats.and_then(|s| s.get(team as usize));
     let found = match seat {
         Some(seat) => seat.think(&bot, &game, &cancel),
         None => bot.think(&game, &cancel),

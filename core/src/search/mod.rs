@@ -284,11 +284,18 @@ impl<'a> Search<'a> {
     }
 
     /// Starts from the tables an earlier search left ([`Search::into_tables`]) where they are
-    /// of the same game for the same seat (else they are dropped and the search starts empty).
+    /// of the same game for the same seat, or for a partner of the seat where the game has two
+    /// sides and hides nothing (else they are dropped and the search starts empty): with two
+    /// sides the search maximises for the whole team and the evaluation sums the team's seats
+    /// ([`Eval::balance`]), so every entry holds alike for each seat of the team, and a
+    /// partner's search, a round's half nearer than the seat's own last one, saw more of this
+    /// one's tree.
     pub fn tables(mut self, tables: Option<Tables>) -> Self {
         if let Some(t) = tables {
-            if std::ptr::eq(t.variant, self.tree.position().variant)
-                && t.me == self.me
+            let v = self.tree.position().variant;
+            let partner = self.two && !crate::view::limits_view(v) && v.allied(t.me, self.me);
+            if std::ptr::eq(t.variant, v)
+                && (t.me == self.me || partner)
                 && t.tt.len() == TT_SIZE
                 && t.evals.len() == EVAL_CACHE
             {
