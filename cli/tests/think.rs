@@ -146,16 +146,13 @@ fn info_and_best(answer: &[String]) -> (u64, u64, String) {
 }
 
 #[test]
-fn think_serve_keeps_a_seats_tables_while_the_game_goes_on_and_drops_them_for_another_line() {
-    use std::io::Write;
+fn think_serve_keeps_the_tables_while_the_game_goes_on_and_drops_them_for_another_line() {
+    use std::io::{BufRead, BufReader, Write};
     use std::process::Stdio;
-    // level 6 stops at its depth (5 actions, more than a round of the four seats, so its
+    // level 7 stops at its depth (8 actions, more than a round of the four seats, so its
     // tables are kept); the node budget only replaces its time cap, so the figures are exact
     let game = ["--game", "four-player-teams", "--fen", CHESS_COM_START_FEN4];
-    let limits = ["--level", "6", "--nodes", "100000000"];
-    let round = "h2h3 b7c7 h13h12 m7l7";
-    let on = format!("{round} i2i3 b8c8 i13i12 m8l8");
-    let other = "g2g3 b7c7 h13h12 m7l7";
+    let limits = ["--level", "7", "--nodes", "100000000"];
     let mut child = Command::new(BIN)
         .arg("think")
         .args(game)
@@ -165,39 +162,61 @@ fn think_serve_keeps_a_seats_tables_while_the_game_goes_on_and_drops_them_for_an
         .stdout(Stdio::piped())
         .spawn()
         .expect("run rookery");
-    let requests = format!("go {round}\ngo {on}\ngo {other}\nquit\n");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(requests.as_bytes())
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
-    assert!(o.status.success());
-    let out = lines(&o);
-    let answers: Vec<&[String]> = out.split(|l| l == "ok").collect();
-    assert_eq!(answers.len(), 4, "{out:?}");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut ask = |moves: &str| -> (u64, u64, String) {
+        writeln!(stdin, "go {moves}").unwrap();
+        let mut answer = Vec::new();
+        loop {
+            let mut line = String::new();
+            assert!(stdout.read_line(&mut line).unwrap() > 0, "serve ended");
+            let line = line.trim().to_string();
+            if line == "ok" {
+                break;
+            }
+            answer.push(line);
+        }
+        info_and_best(&answer)
+    };
     let fresh = |moves: &str| {
         let o = think(&[&game[..], &limits[..], &["--moves", moves]].concat());
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         info_and_best(&lines(&o))
     };
-    // the first request starts empty: as a fresh search
-    assert_eq!(info_and_best(answers[0]), fresh(round));
-    // Red's next move in the same game starts from Red's last tables: the same depth with
-    // fewer nodes, and a legal move
-    let (depth, nodes, best) = info_and_best(answers[1]);
-    let (fresh_depth, fresh_nodes, _) = fresh(&on);
-    assert_eq!(depth, fresh_depth);
-    assert!(
-        nodes < fresh_nodes,
-        "kept tables: {nodes} nodes, fresh: {fresh_nodes}"
-    );
-    let mut g = Game::from_fen("four-player-teams", CHESS_COM_START_FEN4).unwrap();
-    for m in on.split(' ') {
-        g.play_text(m).unwrap();
+    // two rounds of the four seats from an opening, each move the session's own; each search
+    // after the first starts from the tables the session's last search of its team left
+    let mut moves: Vec<String> = ["h2h4", "b9d9", "e14f12", "m10k10"]
+        .map(String::from)
+        .to_vec();
+    let (mut kept_nodes, mut fresh_nodes) = (0, 0);
+    for ply in 0..8 {
+        let line = moves.join(" ");
+        let (depth, nodes, best) = ask(&line);
+        let (fresh_depth, fresh_n, fresh_best) = fresh(&line);
+        if ply == 0 {
+            // the first request starts empty: as a fresh search
+            assert_eq!((nodes, &best), (fresh_n, &fresh_best));
+        }
+        assert_eq!(depth, fresh_depth);
+        kept_nodes += nodes;
+        fresh_nodes += fresh_n;
+        let mut g = Game::from_fen("four-player-teams", CHESS_COM_START_FEN4).unwrap();
+        for m in &moves {
+            g.play_text(m).unwrap();
+        }
+        assert!(
+            g.legal_moves().into_iter().any(|m| g.move_text(m) == best),
+            "{best} is not legal after {line}"
+        );
+        moves.push(best);
     }
-    assert!(g.legal_moves().into_iter().any(|m| g.move_text(m) == best));
+    assert!(
+        kept_nodes < fresh_nodes,
+        "kept tables: {kept_nodes} nodes in 8 searches, fresh: {fresh_nodes}"
+    );
     // another line (another game from the start) drops them: as a fresh search again
-    assert_eq!(info_and_best(answers[2]), fresh(other));
+    let other = "g2g3 b9d9 e14f12 m10k10";
+    assert_eq!(ask(other), fresh(other));
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
 }

@@ -1347,6 +1347,57 @@ mod tests {
         assert_eq!(other, Search::new(&g, lim, &cancel).run());
     }
 
+    /// Four-player teams: a search for a seat starts from its partner's tables (the search
+    /// maximises for the team, the evaluation sums its seats), so the partner's search two
+    /// actions earlier saves nodes to the same depth; an opponent's tables are dropped (node
+    /// for node the search from empty tables).
+    #[test]
+    fn a_teams_search_starts_from_its_partners_tables_and_drops_an_opponents() {
+        let mut g = Game::new("four-player-teams").unwrap();
+        for t in ["h2h4", "b9d9", "e14f12", "m10k10"] {
+            g.play_text(t).unwrap();
+        }
+        let cancel = AtomicBool::new(false);
+        let lim = Limits {
+            depth: 7,
+            nodes: None,
+            time: None,
+        };
+        // Red's search, twice (the same tables): one to hand to Blue, one to Yellow
+        let red = || {
+            let mut s = Search::new(&g, lim, &cancel);
+            (s.run(), s.into_tables())
+        };
+        let (first, for_blue) = red();
+        let (_, for_yellow) = red();
+        let Some(a) = first.best else {
+            panic!("no move")
+        };
+        let mut g = g.clone();
+        g.act(a).unwrap();
+        // Blue, an opponent: Red's tables are dropped
+        let handed = Search::new(&g, lim, &cancel).tables(Some(for_blue)).run();
+        assert_eq!(handed, Search::new(&g, lim, &cancel).run());
+        let Some(b) = handed.best else {
+            panic!("no move")
+        };
+        // Yellow, Red's partner, from Red's tables
+        g.act(b).unwrap();
+        let kept = Search::new(&g, lim, &cancel).tables(Some(for_yellow)).run();
+        let fresh = Search::new(&g, lim, &cancel).run();
+        assert_eq!(kept.depth, fresh.depth);
+        assert!(
+            kept.nodes < fresh.nodes,
+            "a partner's tables: {} nodes, fresh: {}",
+            kept.nodes,
+            fresh.nodes
+        );
+        let Some(Action::Move(m)) = kept.best else {
+            panic!("no move")
+        };
+        assert!(g.legal_moves().contains(&m));
+    }
+
     /// What a bot seat keeps between its moves (`bot::BotSeat`) is 7 MiB: a transposition
     /// table of 6 MiB (2^18 entries of 24 bytes) and an evaluation cache of 1 MiB; a search
     /// handed no tables allocates them when it runs, and a search never run leaves none.
