@@ -9,14 +9,14 @@
 //! stdin line `go [moves ...]` (search) or `legal [moves ...]` (no search) names the moves
 //! from the start position, is answered as above (`legal` prints the legal moves and the
 //! `over` line only) and then `ok`; a bad line answers `error <why>` and `ok`; `quit` or the
-//! end of the input stops. A serve session keeps its search tables from one `go` request to
-//! the next of the same team ([`BotSeat`], one a team: a partner's tables serve the seat, see
-//! `Search::tables`; one a seat where there are no teams), where the request's moves extend
-//! the moves of the last one: the referee sends the moves from the start every time, so the
-//! same game is recognised by its line; a request of another line (a new game, a takeback)
-//! drops them. The tables are only a speed-up: a position's entries are keyed by its hash and
-//! valued for the team, so an answer at a fixed depth is found with fewer nodes (at a node
-//! budget: as many nodes, ordered better and cut by deeper entries).
+//! end of the input stops. A serve session keeps each seat's search tables from one of its
+//! `go` requests to its next ([`BotSeat`], as `rookery match` and the apps do), where the
+//! request's moves extend the moves of the seat's last one: the referee sends the moves from
+//! the start every time, so the same game is recognised by its line; a request of another
+//! line (a new game, a takeback) drops them. The tables are only a speed-up: a position's
+//! entries are keyed by its hash and valued for the seat, so an answer at a fixed depth is
+//! found with fewer nodes (at a node budget: as many nodes, ordered better and cut by deeper
+//! entries).
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
@@ -106,11 +106,7 @@ fn answer(
     bot.nodes = a.nodes;
     bot.movetime_ms = a.movetime;
     let cancel = AtomicBool::new(false);
-    // a team's seats share one: a partner's tables serve the seat ([`Search::tables`])
-    let v = game.variant;
-    let turn = game.position().turn();
-    let team = (0..turn).find(|&s| v.allied(s, turn)).unwrap_or(turn);
-    let seat = seats.and_then(|s| s.get(team as usize));
+    let seat = seats.and_then(|s| s.get(game.position().turn() as usize));
     let found = match seat {
         Some(seat) => seat.think(&bot, &game, &cancel),
         None => bot.think(&game, &cancel),

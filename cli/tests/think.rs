@@ -184,7 +184,7 @@ fn think_serve_keeps_the_tables_while_the_game_goes_on_and_drops_them_for_anothe
         info_and_best(&lines(&o))
     };
     // two rounds of the four seats from an opening, each move the session's own; each search
-    // after the first starts from the tables the session's last search of its team left
+    // of a seat's second round starts from the tables its first left
     let mut moves: Vec<String> = ["h2h4", "b9d9", "e14f12", "m10k10"]
         .map(String::from)
         .to_vec();

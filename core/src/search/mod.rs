@@ -284,18 +284,11 @@ impl<'a> Search<'a> {
     }
 
     /// Starts from the tables an earlier search left ([`Search::into_tables`]) where they are
-    /// of the same game for the same seat, or for a partner of the seat where the game has two
-    /// sides and hides nothing (else they are dropped and the search starts empty): with two
-    /// sides the search maximises for the whole team and the evaluation sums the team's seats
-    /// ([`Eval::balance`]), so every entry holds alike for each seat of the team, and a
-    /// partner's search, a round's half nearer than the seat's own last one, saw more of this
-    /// one's tree.
+    /// of the same game for the same seat (else they are dropped and the search starts empty).
     pub fn tables(mut self, tables: Option<Tables>) -> Self {
         if let Some(t) = tables {
-            let v = self.tree.position().variant;
-            let partner = self.two && !crate::view::limits_view(v) && v.allied(t.me, self.me);
-            if std::ptr::eq(t.variant, v)
-                && (t.me == self.me || partner)
+            if std::ptr::eq(t.variant, self.tree.position().variant)
+                && t.me == self.me
                 && t.tt.len() == TT_SIZE
                 && t.evals.len() == EVAL_CACHE
             {
@@ -1345,57 +1338,6 @@ mod tests {
             .tables(Some(again.into_tables()))
             .run();
         assert_eq!(other, Search::new(&g, lim, &cancel).run());
-    }
-
-    /// Four-player teams: a search for a seat starts from its partner's tables (the search
-    /// maximises for the team, the evaluation sums its seats), so the partner's search two
-    /// actions earlier saves nodes to the same depth; an opponent's tables are dropped (node
-    /// for node the search from empty tables).
-    #[test]
-    fn a_teams_search_starts_from_its_partners_tables_and_drops_an_opponents() {
-        let mut g = Game::new("four-player-teams").unwrap();
-        for t in ["h2h4", "b9d9", "e14f12", "m10k10"] {
-            g.play_text(t).unwrap();
-        }
-        let cancel = AtomicBool::new(false);
-        let lim = Limits {
-            depth: 7,
-            nodes: None,
-            time: None,
-        };
-        // Red's search, twice (the same tables): one to hand to Blue, one to Yellow
-        let red = || {
-            let mut s = Search::new(&g, lim, &cancel);
-            (s.run(), s.into_tables())
-        };
-        let (first, for_blue) = red();
-        let (_, for_yellow) = red();
-        let Some(a) = first.best else {
-            panic!("no move")
-        };
-        let mut g = g.clone();
-        g.act(a).unwrap();
-        // Blue, an opponent: Red's tables are dropped
-        let handed = Search::new(&g, lim, &cancel).tables(Some(for_blue)).run();
-        assert_eq!(handed, Search::new(&g, lim, &cancel).run());
-        let Some(b) = handed.best else {
-            panic!("no move")
-        };
-        // Yellow, Red's partner, from Red's tables
-        g.act(b).unwrap();
-        let kept = Search::new(&g, lim, &cancel).tables(Some(for_yellow)).run();
-        let fresh = Search::new(&g, lim, &cancel).run();
-        assert_eq!(kept.depth, fresh.depth);
-        assert!(
-            kept.nodes < fresh.nodes,
-            "a partner's tables: {} nodes, fresh: {}",
-            kept.nodes,
-            fresh.nodes
-        );
-        let Some(Action::Move(m)) = kept.best else {
-            panic!("no move")
-        };
-        assert!(g.legal_moves().contains(&m));
     }
 
     /// What a bot seat keeps between its moves (`bot::BotSeat`) is 7 MiB: a transposition
