@@ -48,8 +48,9 @@ pub struct Eval {
     /// Per facing and cell: twice the distance from the board's middle line across that
     /// facing (chess: 1 on the d and e files, 7 on a and h).
     lateral: Vec<Vec<u8>>,
-    /// Twice the largest distance from the middle line (0: no width).
-    half_width: i32,
+    /// Per facing and cell: how central the cell is across that facing, 0 to 256
+    /// (`(half_width - lateral) · 256 / half_width`, at least 0; the pawns' middlegame share).
+    central: Vec<Vec<i16>>,
     /// Per cell: the royal piece's centralisation (its mobility on the empty board, centred).
     king_centre: Vec<i16>,
     /// Per cell: its distance from the board's middle, in half cells across plus along (a
@@ -634,6 +635,7 @@ impl Eval {
                 })
                 .collect()
         };
+        let half_width = (v.board.width.max(v.board.height) - 1).max(1) as i32;
         let king_zone = if super::multi::sides(v) == 2 {
             (0..v.seat_count()).map(zone).collect()
         } else {
@@ -681,7 +683,14 @@ impl Eval {
             span,
             path,
             row,
-            half_width: (v.board.width.max(v.board.height) - 1).max(1) as i32,
+            central: lateral
+                .iter()
+                .map(|l| {
+                    l.iter()
+                        .map(|&lat| ((half_width - lat as i32).max(0) * 256 / half_width) as i16)
+                        .collect()
+                })
+                .collect(),
             lateral,
             king_centre,
             edge: v
@@ -744,8 +753,7 @@ impl Eval {
             };
             let a = adv[c as usize] as i32;
             // the middlegame's share grows towards the middle files (central pawns first)
-            let lat = self.lateral[f][c as usize] as i32;
-            let central = (self.half_width - lat).max(0) * 256 / self.half_width;
+            let central = self.central[f][c as usize] as i32;
             mg += tm.pawn_advance.0 * a / 256 * central / 256;
             eg += tm.pawn_advance.1 * a / 256;
             if !self.span[f][c as usize].intersects(&enemy) {
