@@ -409,7 +409,8 @@ pub struct ThinkArgs {
     #[arg(long)]
     pub legal: bool,
     /// Stay running: answer stdin lines `go [moves ...]` (a move) and `legal [moves ...]`
-    /// (the legal moves), each answer ending with `ok`; `quit` stops.
+    /// (the legal moves), each answer ending with `ok`; `quit` stops. Each seat's search
+    /// tables are kept from one of its `go` requests to its next in the same game.
     #[arg(long, conflicts_with = "moves")]
     pub serve: bool,
 }

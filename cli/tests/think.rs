@@ -126,3 +126,97 @@ fn think_serve_answers_each_request_and_survives_a_bad_one() {
         .expect("bestmove");
     assert!(g.legal_moves().into_iter().any(|m| g.move_text(m) == best));
 }
+
+/// `info depth D nodes N value V` and `bestmove M` of one answer.
+fn info_and_best(answer: &[String]) -> (u64, u64, String) {
+    let info = answer
+        .iter()
+        .find_map(|l| l.strip_prefix("info "))
+        .expect("info line");
+    let w: Vec<&str> = info.split(' ').collect();
+    let field = |name: &str| -> u64 {
+        let i = w.iter().position(|&x| x == name).expect(name);
+        w[i + 1].parse().expect("a number")
+    };
+    let best = answer
+        .iter()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .expect("bestmove line");
+    (field("depth"), field("nodes"), best.to_string())
+}
+
+#[test]
+fn think_serve_keeps_the_tables_while_the_game_goes_on_and_drops_them_for_another_line() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    // level 7 stops at its depth (8 actions, more than a round of the four seats, so its
+    // tables are kept); the node budget only replaces its time cap, so the figures are exact
+    let game = ["--game", "four-player-teams", "--fen", CHESS_COM_START_FEN4];
+    let limits = ["--level", "7", "--nodes", "100000000"];
+    let mut child = Command::new(BIN)
+        .arg("think")
+        .args(game)
+        .args(limits)
+        .arg("--serve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run rookery");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut ask = |moves: &str| -> (u64, u64, String) {
+        writeln!(stdin, "go {moves}").unwrap();
+        let mut answer = Vec::new();
+        loop {
+            let mut line = String::new();
+            assert!(stdout.read_line(&mut line).unwrap() > 0, "serve ended");
+            let line = line.trim().to_string();
+            if line == "ok" {
+                break;
+            }
+            answer.push(line);
+        }
+        info_and_best(&answer)
+    };
+    let fresh = |moves: &str| {
+        let o = think(&[&game[..], &limits[..], &["--moves", moves]].concat());
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        info_and_best(&lines(&o))
+    };
+    // two rounds of the four seats from an opening, each move the session's own; each search
+    // of a seat's second round starts from the tables its first left
+    let mut moves: Vec<String> = ["h2h4", "b9d9", "e14f12", "m10k10"]
+        .map(String::from)
+        .to_vec();
+    let (mut kept_nodes, mut fresh_nodes) = (0, 0);
+    for ply in 0..8 {
+        let line = moves.join(" ");
+        let (depth, nodes, best) = ask(&line);
+        let (fresh_depth, fresh_n, fresh_best) = fresh(&line);
+        if ply == 0 {
+            // the first request starts empty: as a fresh search
+            assert_eq!((nodes, &best), (fresh_n, &fresh_best));
+        }
+        assert_eq!(depth, fresh_depth);
+        kept_nodes += nodes;
+        fresh_nodes += fresh_n;
+        let mut g = Game::from_fen("four-player-teams", CHESS_COM_START_FEN4).unwrap();
+        for m in &moves {
+            g.play_text(m).unwrap();
+        }
+        assert!(
+            g.legal_moves().into_iter().any(|m| g.move_text(m) == best),
+            "{best} is not legal after {line}"
+        );
+        moves.push(best);
+    }
+    assert!(
+        kept_nodes < fresh_nodes,
+        "kept tables: {kept_nodes} nodes in 8 searches, fresh: {fresh_nodes}"
+    );
+    // another line (another game from the start) drops them: as a fresh search again
+    let other = "g2g3 b9d9 e14f12 m10k10";
+    assert_eq!(ask(other), fresh(other));
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
+}

@@ -22,6 +22,16 @@ impl MoveSink for Vec<Move> {
     }
 }
 
+/// Whether a plain move or a double step was put ([`Position::quick_legal_move`]).
+struct PlainMove(bool);
+
+impl MoveSink for PlainMove {
+    #[inline(always)]
+    fn put(&mut self, m: Move) {
+        self.0 |= matches!(m.kind, MoveKind::Normal | MoveKind::Double);
+    }
+}
+
 /// Passes on only promotions (`promo` not 0).
 struct PromotionsOnly<'a, S: MoveSink>(&'a mut S);
 
@@ -835,6 +845,9 @@ impl Position {
     /// of [`Position::pseudo_moves`] are generated one piece at a time and tested as they
     /// come, so the test usually stops at the first piece that can move.
     pub fn any_legal_move(&mut self) -> bool {
+        if self.quick_legal_move() {
+            return true;
+        }
         let mut buf = POOL.with(|p| p.borrow_mut().pop()).unwrap_or_default();
         let safety = self.safety();
         let node = self.node_state();
@@ -869,6 +882,44 @@ impl Position {
         }
         POOL.with(|p| p.borrow_mut().push(buf));
         found
+    }
+
+    /// Whether a piece of the side to move that stands on no line from its king, where the
+    /// king is not attacked, has a plain move (or a double step): such a move cannot expose
+    /// the king, so it is legal without the pin walk of [`Position::safety`] or a test. Only
+    /// where nothing else decides legality (no family filter, no lame leapers or hoppers, not
+    /// every move tested, the first step of a turn in play). False says nothing: the full test
+    /// of [`Position::any_legal_move`] follows.
+    fn quick_legal_move(&mut self) -> bool {
+        let v = self.variant;
+        if !v.royal_check
+            || v.hooks.verify_all
+            || v.hooks.filter
+            || v.has_legs
+            || v.has_hoppers
+            || self.st.step != 0
+            || self.st.phase != 0
+        {
+            return false;
+        }
+        let s = self.st.turn;
+        let Some(king) = self.king(s) else {
+            return false;
+        };
+        if self.attacked(king, s) {
+            return false;
+        }
+        let mut plain = PlainMove(false);
+        for c in self.pieces_of(s).iter() {
+            if c == king || v.board.on_line(king, c) {
+                continue;
+            }
+            self.piece_moves_to(c, self.board[c as usize], &mut plain);
+            if plain.0 {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether a move of the side to move takes something (en passant included; castling

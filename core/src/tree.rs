@@ -46,6 +46,11 @@ pub struct Tree {
     /// Per depth, the position before the action (`Ctx::before`).
     scratch: Vec<Position>,
     events: Vec<Event>,
+    /// The moves of [`Tree::actions`] and [`Tree::captures`] before they become actions (kept
+    /// so no node allocates a list).
+    moves: Vec<Move>,
+    /// Emptied [`Frame::made`] lists, reused by [`Tree::step`] so a step allocates nothing.
+    spare: Vec<Vec<(Move, Undo)>>,
 }
 
 impl Tree {
@@ -75,6 +80,8 @@ impl Tree {
             frames: Vec::new(),
             scratch: Vec::new(),
             events: Vec::new(),
+            moves: Vec::with_capacity(128),
+            spare: Vec::new(),
             pos,
         }
     }
@@ -131,9 +138,8 @@ impl Tree {
             out.extend(choices.into_iter().map(Action::Choose));
             return;
         }
-        let mut moves = Vec::with_capacity(64);
-        self.pos.legal_into(&mut moves);
-        out.extend(moves.into_iter().map(Action::Move));
+        self.pos.legal_into(&mut self.moves);
+        out.extend(self.moves.iter().copied().map(Action::Move));
     }
 
     /// The moves open at this node that capture or promote ([`Position::legal_captures_into`]):
@@ -143,9 +149,8 @@ impl Tree {
         if self.outcome.is_some() || !rules::choices(&self.pos).is_empty() {
             return;
         }
-        let mut moves = Vec::with_capacity(16);
-        self.pos.legal_captures_into(&mut moves);
-        out.extend(moves.into_iter().map(Action::Move));
+        self.pos.legal_captures_into(&mut self.moves);
+        out.extend(self.moves.iter().copied().map(Action::Move));
     }
 
     /// Applies an action open at this node (see [`Tree::actions`]; it is not checked again).
@@ -159,7 +164,7 @@ impl Tree {
         let checkpoint = self.pos.checkpoint();
         let history_len = self.history.len();
         let mover = self.pos.turn();
-        let mut made = Vec::new();
+        let mut made = self.spare.pop().unwrap_or_default();
         if let Action::Move(m) = action {
             made.push((m, self.pos.make(m)));
         }
@@ -253,6 +258,9 @@ impl Tree {
         }
         self.ply -= 1;
         self.outcome = f.outcome;
+        let mut made = f.made;
+        made.clear();
+        self.spare.push(made);
         true
     }
 

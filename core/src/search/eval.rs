@@ -15,9 +15,9 @@ use std::sync::{Arc, Mutex};
 
 use once_cell::sync::Lazy;
 
-use crate::board::{Cell, CellSet, NO_CELL};
+use crate::board::{dir_allowed, Cell, CellSet, NO_CELL};
 use crate::movegen::MoveSink;
-use crate::piece::{Atom, Piece, Seat};
+use crate::piece::{dirs, Atom, Mode, Piece, Seat};
 use crate::position::{Move, Position, HAND_KINDS, MAX_SEATS};
 use crate::variant::Variant;
 
@@ -48,8 +48,9 @@ pub struct Eval {
     /// Per facing and cell: twice the distance from the board's middle line across that
     /// facing (chess: 1 on the d and e files, 7 on a and h).
     lateral: Vec<Vec<u8>>,
-    /// Twice the largest distance from the middle line (0: no width).
-    half_width: i32,
+    /// Per facing and cell: how central the cell is across that facing, 0 to 256
+    /// (`(half_width - lateral) · 256 / half_width`, at least 0; the pawns' middlegame share).
+    central: Vec<Vec<i16>>,
     /// Per cell: the royal piece's centralisation (its mobility on the empty board, centred).
     king_centre: Vec<i16>,
     /// Per cell: its distance from the board's middle, in half cells across plus along (a
@@ -70,6 +71,12 @@ pub struct Eval {
     /// (the cell and the cells its royal piece reaches on the empty board: palaces and all);
     /// empty otherwise (no activity term).
     king_zone: Vec<Vec<CellSet>>,
+    /// Per kind and facing (`kind * walk_facings + facing`): the walks of the mobility term
+    /// ([`Walks`]) where the kind's moves are plain enough; `None` where the move generator
+    /// counts them.
+    walks: Vec<Option<Walks>>,
+    /// The facings [`Eval::walks`] covers (0..this).
+    walk_facings: usize,
     /// Two teams of more than one seat each (four-player teams): the royal's danger is
     /// [`Eval::team_king_danger`] (attackers of two opponents, shield, back row) instead of
     /// the two-player attack term.
@@ -187,39 +194,140 @@ struct Reach<'a, 'z> {
 impl MoveSink for Reach<'_, '_> {
     #[inline(always)]
     fn put(&mut self, m: Move) {
-        if m.to == self.last {
+        self.hit(m.to)
+    }
+}
+
+impl Reach<'_, '_> {
+    /// A move to `to` ([`MoveSink::put`] without the move).
+    #[inline(always)]
+    fn hit(&mut self, to: Cell) {
+        if to == self.last {
             return;
         }
-        self.last = m.to;
-        if !self.guarded.contains(m.to) {
+        self.last = to;
+        if !self.guarded.contains(to) {
             self.moves += 1;
         }
         for (i, z) in self.zones.iter().enumerate() {
-            if z.is_some_and(|(_, z)| z.contains(m.to)) {
+            if z.is_some_and(|(_, z)| z.contains(to)) {
                 self.hits[i] += 1;
             }
         }
     }
 }
 
-/// The piece `p` on `c`: its moves to cells outside `guarded` and its moves into each of
-/// `zones` ([`Reach`]).
-fn reach(
-    pos: &Position,
-    c: Cell,
-    p: Piece,
-    guarded: &CellSet,
-    zones: &Zones,
-) -> (i32, [i32; MAX_SEATS]) {
-    let mut r = Reach {
-        guarded,
-        zones,
-        last: NO_CELL,
-        moves: 0,
-        hits: [0; MAX_SEATS],
-    };
-    pos.piece_moves_to(c, p, &mut r);
-    (r.moves, r.hits)
+/// The cells a piece of one kind and facing reaches from each cell, as walks over the board
+/// (for the mobility term, [`Eval::reach`]), for kinds whose every atom slides or leaps both
+/// to move and to capture with no zone to stay in, and that put at least one move on every
+/// cell they reach (a promotion offers a kind): a slide's rays of its line and directions
+/// (cut to its range), a leap's targets behind their legs. A walk goes over its cells in
+/// order: the first `gate` must be empty (a branch's shared cells, a leap's legs), then each
+/// empty cell is reached, and the first piece ends it (reached where an enemy's). Walks keep
+/// the move generator's order of atoms, rays and leaps, so the cells come in its order.
+struct Walks {
+    /// Per cell: the range of its walks in `walks`.
+    index: Vec<(u32, u32)>,
+    /// (start in `cells`, length, gate).
+    walks: Vec<(u32, u16, u16)>,
+    cells: Vec<Cell>,
+}
+
+impl Walks {
+    /// The walks of kind `k` of facing `f`, or `None` where its moves are not plain enough.
+    fn of(v: &Variant, k: usize, f: u8) -> Option<Walks> {
+        let t = &v.pieces[k];
+        // every cell reached gets at least one move (no promotion to nothing)
+        let promotes_to_nothing = v.promo_mask >> k & 1 == 1
+            && v.promotion
+                .get(k)
+                .and_then(|p| p.as_ref())
+                .is_some_and(|pr| pr.to.is_empty());
+        let plain = t.atoms.iter().all(|a| match *a {
+            Atom::Slide { mode, zone, .. } | Atom::Leap { mode, zone, .. } => {
+                mode == Mode::Both && zone.to == 0
+            }
+            _ => false,
+        });
+        if !plain || promotes_to_nothing || t.atoms.is_empty() {
+            return None;
+        }
+        let b = &v.board;
+        let mut w = Walks {
+            index: Vec::with_capacity(b.len()),
+            walks: Vec::new(),
+            cells: Vec::new(),
+        };
+        for c in 0..b.len() as Cell {
+            let first = w.walks.len() as u32;
+            for atom in &t.atoms {
+                match *atom {
+                    Atom::Slide {
+                        line,
+                        range,
+                        dirs: d,
+                        zone,
+                        ..
+                    } => {
+                        if !v.in_zone(zone.from, f, c) {
+                            continue;
+                        }
+                        let mask = dirs::absolute(d, f);
+                        for r in b.rays(c) {
+                            if r.line != line
+                                || (range > 0 && r.emit_from >= range as u16)
+                                || !dir_allowed(mask, r.dir)
+                            {
+                                continue;
+                            }
+                            let cells = b.ray_cells(r);
+                            let len = if range > 0 {
+                                cells.len().min(range as usize)
+                            } else {
+                                cells.len()
+                            };
+                            w.walks
+                                .push((w.cells.len() as u32, len as u16, r.emit_from));
+                            w.cells.extend_from_slice(&cells[..len]);
+                        }
+                    }
+                    Atom::Leap {
+                        leap,
+                        dirs: d,
+                        zone,
+                        ..
+                    } => {
+                        if !v.in_zone(zone.from, f, c) {
+                            continue;
+                        }
+                        let mask = dirs::absolute(d, f);
+                        // the move generator's leaper without legs or directions to test
+                        let free = d == dirs::ALL && !v.has_legs;
+                        for lt in b.leaps(leap, c) {
+                            if !free && !dir_allowed(mask, lt.dir) {
+                                continue;
+                            }
+                            let start = w.cells.len() as u32;
+                            let mut gate = 0;
+                            if !free {
+                                for leg in [lt.leg, lt.leg2] {
+                                    if leg != NO_CELL {
+                                        w.cells.push(leg);
+                                        gate += 1;
+                                    }
+                                }
+                            }
+                            w.cells.push(lt.to);
+                            w.walks.push((start, gate + 1, gate));
+                        }
+                    }
+                    _ => return None,
+                }
+            }
+            w.index.push((first, w.walks.len() as u32));
+        }
+        Some(w)
+    }
 }
 
 /// The names of the evaluation's tapered terms, in the order of [`SeatTerms::terms`].
@@ -419,7 +527,7 @@ impl Eval {
             .collect();
         let facings = v.board.pawns.len();
         let (mut advance, mut span, mut path, mut row) = (vec![], vec![], vec![], vec![]);
-        let mut lateral = vec![];
+        let mut lateral: Vec<Vec<u8>> = vec![];
         for f in 0..facings {
             let t = &v.board.pawns[f];
             let zone = v.promotion_zone.get(f);
@@ -504,7 +612,7 @@ impl Eval {
                 .map(|s| Self::phase_of(&value, &pawn, p, s))
                 .sum()
         });
-        let mob_weight = mob_avg
+        let mob_weight: Vec<i32> = mob_avg
             .iter()
             .map(|&a| if a == 0 { 0 } else { 16 * 8 / (a + 4) })
             .collect();
@@ -527,11 +635,30 @@ impl Eval {
                 })
                 .collect()
         };
+        let half_width = (v.board.width.max(v.board.height) - 1).max(1) as i32;
         let king_zone = if super::multi::sides(v) == 2 {
             (0..v.seat_count()).map(zone).collect()
         } else {
             Vec::new()
         };
+        // the mobility term's walks (two sides), for the kinds it counts
+        let walk_facings = if king_zone.is_empty() {
+            0
+        } else {
+            v.seats
+                .iter()
+                .map(|s| s.facing as usize + 1)
+                .max()
+                .unwrap_or(0)
+        };
+        let walks = (0..v.pieces.len() * walk_facings)
+            .map(|i| {
+                let k = i / walk_facings;
+                (mob_weight[k] != 0)
+                    .then(|| Walks::of(v, k, (i % walk_facings) as u8))
+                    .flatten()
+            })
+            .collect();
         Eval {
             bare_wins: v.seat_count() == 2 && v.rules.bare_wins(),
             captures_forced: v.seat_count() == 2 && v.rules.captures_forced(),
@@ -546,6 +673,8 @@ impl Eval {
             mob_weight,
             attack_unit,
             king_zone,
+            walks,
+            walk_facings,
             value,
             pst,
             pawn,
@@ -554,7 +683,14 @@ impl Eval {
             span,
             path,
             row,
-            half_width: (v.board.width.max(v.board.height) - 1).max(1) as i32,
+            central: lateral
+                .iter()
+                .map(|l| {
+                    l.iter()
+                        .map(|&lat| ((half_width - lat as i32).max(0) * 256 / half_width) as i16)
+                        .collect()
+                })
+                .collect(),
             lateral,
             king_centre,
             edge: v
@@ -617,8 +753,7 @@ impl Eval {
             };
             let a = adv[c as usize] as i32;
             // the middlegame's share grows towards the middle files (central pawns first)
-            let lat = self.lateral[f][c as usize] as i32;
-            let central = (self.half_width - lat).max(0) * 256 / self.half_width;
+            let central = self.central[f][c as usize] as i32;
             mg += tm.pawn_advance.0 * a / 256 * central / 256;
             eg += tm.pawn_advance.1 * a / 256;
             if !self.span[f][c as usize].intersects(&enemy) {
@@ -739,7 +874,7 @@ impl Eval {
                 if w == 0 {
                     continue;
                 }
-                let (moves, hits) = reach(pos, c, p, &guarded, zones);
+                let (moves, hits) = self.reach(pos, c, p, &guarded, zones);
                 mob += w * (2 * moves - self.mob_avg[k]);
                 for (i, z) in zones.iter().enumerate() {
                     if let (Some((e, _)), true) = (z, hits[i] > 0) {
@@ -834,6 +969,62 @@ impl Eval {
             safety /= 2;
         }
         safety.min(0) * TEAM_KING_SCALE.0 / TEAM_KING_SCALE.1
+    }
+
+    /// The piece `p` on `c`: its moves to cells outside `guarded` and its moves into each of
+    /// `zones` ([`Reach`]), by its kind's walks ([`Walks`]) where it has them, else by the
+    /// move generator.
+    fn reach(
+        &self,
+        pos: &Position,
+        c: Cell,
+        p: Piece,
+        guarded: &CellSet,
+        zones: &Zones,
+    ) -> (i32, [i32; MAX_SEATS]) {
+        let mut r = Reach {
+            guarded,
+            zones,
+            last: NO_CELL,
+            moves: 0,
+            hits: [0; MAX_SEATS],
+        };
+        let f = p.facing() as usize;
+        let walks = if f < self.walk_facings {
+            self.walks
+                .get(p.kind() as usize * self.walk_facings + f)
+                .and_then(|w| w.as_ref())
+        } else {
+            None
+        };
+        match walks {
+            Some(w) => {
+                let s = p.owner();
+                let (a, b) = w.index[c as usize];
+                for &(start, len, gate) in &w.walks[a as usize..b as usize] {
+                    let cells = &w.cells[start as usize..start as usize + len as usize];
+                    for (i, &to) in cells.iter().enumerate() {
+                        let q = pos.at(to);
+                        if (i as u16) < gate {
+                            if q.is_some() {
+                                break;
+                            }
+                            continue;
+                        }
+                        if q.is_none() {
+                            r.hit(to);
+                        } else {
+                            if pos.enemy_of(s, q) {
+                                r.hit(to);
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+            None => pos.piece_moves_to(c, p, &mut r),
+        }
+        (r.moves, r.hits)
     }
 
     /// Material and position per seat (grey, neutral and united pieces count for nobody).
@@ -1397,9 +1588,10 @@ mod tests {
         assert!(attacked < 0 && quiet == 0, "{attacked} {quiet}");
     }
 
-    /// The mobility counted from the moves one by one ([`super::reach`]) is what a list of
-    /// the piece's pseudo-legal moves gives (skipping a cell repeated with and without
-    /// promotion), in random positions of every two-player game.
+    /// The mobility counted from the moves one by one or by the kind's walks
+    /// ([`super::Eval::reach`], [`super::Walks`]) is what a list of the piece's pseudo-legal
+    /// moves gives (skipping a cell repeated with and without promotion), in random positions
+    /// of every game of two sides (two players, two teams).
     #[test]
     fn mobility_counted_without_a_move_list_matches_the_listed_moves() {
         use crate::board::CellSet;
@@ -1416,10 +1608,11 @@ mod tests {
                 continue;
             }
             let mut game = Game::new(g.id).unwrap();
-            if game.variant.seat_count() != 2 {
-                continue;
-            }
             let e = super::Eval::of(game.variant);
+            if e.king_zone.is_empty() {
+                continue; // no mobility term
+            }
+            let n = game.variant.seat_count();
             for _ in 0..60 {
                 if game.is_over() {
                     break;
@@ -1430,13 +1623,13 @@ mod tests {
                 for _ in 0..cells / 4 {
                     guarded.insert(rnd(cells) as crate::board::Cell);
                 }
-                let zones: Vec<_> = (0..2)
+                let zones: Vec<_> = (0..n as u8)
                     .map(|s| {
                         pos.king(s)
                             .map(|k| (s as usize, &e.king_zone[s as usize][k as usize]))
                     })
                     .collect();
-                for s in 0..2u8 {
+                for s in 0..n as u8 {
                     for c in pos.pieces_of(s).iter() {
                         let p = pos.at(c);
                         let mut list = Vec::new();
@@ -1453,7 +1646,7 @@ mod tests {
                                 hits[i] += z.is_some_and(|(_, z)| z.contains(m.to)) as i32;
                             }
                         }
-                        let got = super::reach(pos, c, p, &guarded, &zones);
+                        let got = e.reach(pos, c, p, &guarded, &zones);
                         assert_eq!(got, (moves, hits), "{} {c}", g.id);
                         pieces += 1;
                     }
@@ -1467,5 +1660,36 @@ mod tests {
             }
         }
         assert!(pieces > 10_000, "{pieces}");
+    }
+
+    /// The mobility term walks the moves of chess's knight, bishop, rook and queen
+    /// ([`super::Walks`]) instead of generating them, and every walk of a knight is one leap.
+    #[test]
+    fn the_mobility_of_plain_sliders_and_leapers_is_walked() {
+        let g = Game::new("chess").unwrap();
+        let e = super::Eval::of(g.variant);
+        let walked: Vec<char> = g
+            .variant
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| {
+                (0..e.walk_facings).all(|f| e.walks[k * e.walk_facings + f].is_some())
+            })
+            .map(|(_, t)| t.letter)
+            .collect();
+        for letter in ['N', 'B', 'R', 'Q'] {
+            assert!(walked.contains(&letter), "{walked:?}");
+        }
+        assert!(
+            !walked.contains(&'P') && !walked.contains(&'K'),
+            "{walked:?}"
+        );
+        let k = g.variant.piece_by_letter('N').unwrap() as usize;
+        let w = e.walks[k * e.walk_facings].as_ref().unwrap();
+        let b1 = g.variant.board.cell("b1").unwrap() as usize;
+        let (a, z) = w.index[b1];
+        assert_eq!(z - a, 3, "b1: a3, c3, d2");
+        assert!(w.walks.iter().all(|&(_, len, gate)| len == 1 && gate == 0));
     }
 }

@@ -231,6 +231,11 @@ pub struct Search<'a> {
     /// quiescence searches the evasions of a royal attacked and the end of a turn that took
     /// one.
     royal_taken: bool,
+    /// Emptied action lists, reused by the nodes (a stack: a node takes one and gives it
+    /// back, so the search allocates none once warm).
+    lists: Vec<Vec<Action>>,
+    /// [`Search::order`]'s list of keys, reused.
+    keyed: Vec<(i32, Action)>,
 }
 
 impl<'a> Search<'a> {
@@ -280,6 +285,8 @@ impl<'a> Search<'a> {
             see_ok,
             see_buf: see::Scratch::default(),
             royal_taken: see_ok && !v.royal_check,
+            lists: Vec::new(),
+            keyed: Vec::new(),
         }
     }
 
@@ -609,8 +616,21 @@ impl<'a> Search<'a> {
         if !self.eval.captures_forced {
             return false;
         }
-        let mut buf = Vec::new();
-        self.capture_open(&mut buf)
+        let mut buf = self.list();
+        let open = self.capture_open(&mut buf);
+        self.give_back(buf);
+        open
+    }
+
+    /// An empty action list from [`Search::lists`] (give it back with [`Search::give_back`]).
+    fn list(&mut self) -> Vec<Action> {
+        self.lists.pop().unwrap_or_default()
+    }
+
+    /// Returns a list taken with [`Search::list`] for reuse.
+    fn give_back(&mut self, mut list: Vec<Action>) {
+        list.clear();
+        self.lists.push(list);
     }
 
     /// The evaluation of the current position for the bot, from the cache where it is there.
@@ -758,10 +778,11 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        let mut actions = Vec::new();
+        let mut actions = self.list();
         self.tree.actions(&mut actions);
         if actions.is_empty() {
             // no action and no outcome: judged as a draw (the rules decide real ends)
+            self.give_back(actions);
             return 0;
         }
         self.order(&mut actions, tt_move, ply);
@@ -770,7 +791,7 @@ impl<'a> Search<'a> {
         let mut best_move = None;
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         let mut quiets = 0;
-        for (i, a) in actions.into_iter().enumerate() {
+        for (i, &a) in actions.iter().enumerate() {
             let quiet = match a {
                 Action::Move(m) => {
                     let pos = self.tree.position();
@@ -869,6 +890,7 @@ impl<'a> Search<'a> {
                 v
             };
             if self.stopped {
+                self.give_back(actions);
                 return 0;
             }
             let better = if maxing { v > best } else { v < best };
@@ -901,6 +923,7 @@ impl<'a> Search<'a> {
                 break;
             }
         }
+        self.give_back(actions);
         let bound = if best <= a0 {
             2
         } else if best >= b0 {
@@ -938,7 +961,7 @@ impl<'a> Search<'a> {
         let evading =
             self.royal_taken && qply < EVADE_QPLY && pos.king(turn).is_some() && pos.in_check(turn);
         let lost = self.royal_taken && (0..2).any(|s| pos.king(s).is_none());
-        let mut actions = Vec::new();
+        let mut actions = self.list();
         let must = if evading || lost {
             self.tree.actions(&mut actions);
             if lost {
@@ -951,11 +974,13 @@ impl<'a> Search<'a> {
         if !must {
             if maxing {
                 if stand >= beta {
+                    self.give_back(actions);
                     return stand;
                 }
                 alpha = alpha.max(stand);
             } else {
                 if stand <= alpha {
+                    self.give_back(actions);
                     return stand;
                 }
                 beta = beta.min(stand);
@@ -974,7 +999,7 @@ impl<'a> Search<'a> {
         if self.see_ok && bounded {
             actions.truncate(good); // captures that lose in the exchange
         }
-        for a in actions {
+        for &a in actions.iter() {
             if !self.two && self.grey_capture(&a) {
                 continue; // gains nothing but the cell (`multi.rs`)
             }
@@ -1002,6 +1027,7 @@ impl<'a> Search<'a> {
             };
             self.tree.undo();
             if self.out_of_budget() {
+                self.give_back(actions);
                 return best;
             }
             if maxing {
@@ -1015,6 +1041,7 @@ impl<'a> Search<'a> {
                 break;
             }
         }
+        self.give_back(actions);
         best
     }
 
@@ -1053,7 +1080,8 @@ impl<'a> Search<'a> {
     /// how many come before those losing captures.
     fn order(&mut self, actions: &mut [Action], tt_move: Option<Move>, ply: usize) -> usize {
         let killers = self.killers[ply.min(MAX_PLY - 1)];
-        let mut keyed: Vec<(i32, Action)> = Vec::with_capacity(actions.len());
+        let mut keyed = std::mem::take(&mut self.keyed);
+        keyed.clear();
         for &a in actions.iter() {
             let k = self.order_key(&a, tt_move, &killers);
             keyed.push((k, a));
@@ -1062,7 +1090,9 @@ impl<'a> Search<'a> {
         for (slot, &(_, a)) in actions.iter_mut().zip(&keyed) {
             *slot = a;
         }
-        keyed.iter().take_while(|&&(k, _)| k <= 0).count()
+        let good = keyed.iter().take_while(|&&(k, _)| k <= 0).count();
+        self.keyed = keyed;
+        good
     }
 
     /// An action's place in [`Search::order`] (lower first; above 0 only a losing capture).

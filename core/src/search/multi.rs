@@ -316,22 +316,26 @@ impl<'a> Search<'a> {
             }
         }
         let futile = stand.is_some_and(|st| st + BOT_FUTILITY_MARGIN * depth <= alpha);
-        let mut actions = Vec::new();
+        let mut actions = self.list();
         self.tree.actions(&mut actions);
         if actions.is_empty() {
+            self.give_back(actions);
             return 0;
         }
         self.order(&mut actions, tt_move, ply);
+        let first = actions[0];
         if forced {
             // the default move of a seat that does not reply in this layer
-            return self.brs_child(actions[0], depth, alpha, beta, ply + 1, open);
+            self.give_back(actions);
+            return self.brs_child(first, depth, alpha, beta, ply + 1, open);
         }
         // (action, depth of the child, the child's layer still open)
         let pass = replier && self.later_replier(turn);
         let mut children: Vec<(Action, i32, bool)> =
             actions.iter().map(|&a| (a, depth - 1, maxing)).collect();
+        self.give_back(actions);
         if pass {
-            children.push((actions[0], unextended, true));
+            children.push((first, unextended, true));
         }
         let (a0, b0) = (alpha, beta);
         let mut best = if maxing { -WIN - 1 } else { WIN + 1 };
