@@ -139,12 +139,6 @@ const LMP_DEPTH: i32 = 3;
 const ASPIRATION_DEPTH: u8 = 5;
 const ASPIRATION: i32 = 30;
 const ASPIRATION_FULL: i32 = 500;
-/// Exchange pruning near the leaves (where [`Search::see_ok`]): up to this depth a later move
-/// whose exchange loses more than this many centipawns per ply (a capture) or per ply squared
-/// (a quiet move, its piece taken on its new cell) is not searched.
-const SEE_PRUNE_DEPTH: i32 = 6;
-const SEE_PRUNE_CAPTURE: i32 = 100;
-const SEE_PRUNE_QUIET: i32 = 25;
 /// Quiescence: a capture that cannot lift the value to the bound even with this much more
 /// than the victim is skipped (delta pruning).
 const DELTA_MARGIN: i32 = 200;
@@ -841,15 +835,6 @@ impl<'a> Search<'a> {
                     }
                 }
             }
-            // exchange pruning: a later move that gives material away on its cell, near
-            // the leaves (not in check, not the table move, not near a mate)
-            if i > 0 && !in_check && safe && bounded && self.see_ok && depth <= SEE_PRUNE_DEPTH {
-                if let Action::Move(m) = a {
-                    if m.promo == 0 && Some(m) != tt_move && self.loses_exchange(m, quiet, depth) {
-                        continue;
-                    }
-                }
-            }
             if quiet {
                 quiets += 1;
             }
@@ -1169,32 +1154,6 @@ impl<'a> Search<'a> {
         k
     }
 
-    /// Whether `m` loses more in the exchange on its cell than exchange pruning allows at
-    /// `depth` (a capture by [`see::see`], a quiet move by [`see::see_quiet`]; a killer,
-    /// not `quiet`, is never pruned).
-    fn loses_exchange(&mut self, m: Move, quiet: bool, depth: i32) -> bool {
-        let capture = self.tree.position().is_capture(&m);
-        if capture {
-            let v = see::see(
-                self.tree.position_mut(),
-                m,
-                &self.eval.value,
-                &mut self.see_buf,
-            );
-            v < -SEE_PRUNE_CAPTURE * depth
-        } else if quiet {
-            let v = see::see_quiet(
-                self.tree.position_mut(),
-                m,
-                &self.eval.value,
-                &mut self.see_buf,
-            );
-            v < -SEE_PRUNE_QUIET * depth * depth
-        } else {
-            false
-        }
-    }
-
     /// Whether `m` takes a piece worth at least the piece that takes it.
     fn even_trade(&self, m: &Move) -> bool {
         let pos = self.tree.position();
@@ -1274,13 +1233,6 @@ mod tests {
             &cancel,
         )
         .run()
-    }
-
-    /// `s` with the tables [`Search::run`] allocates, for a test that calls `node` itself.
-    fn with_tables(mut s: Search<'_>) -> Search<'_> {
-        s.tt = vec![Entry::default(); TT_SIZE];
-        s.evals = vec![(0, 0); EVAL_CACHE];
-        s
     }
 
     fn text(id: &str, fen: &str, a: Option<Action>) -> String {
@@ -1384,46 +1336,6 @@ mod tests {
         let b = Search::new(&g, lim, &cancel).run();
         assert_eq!(a, b);
         assert!(a.nodes >= 20_000 && a.nodes < 20_100);
-    }
-
-    /// Exchange pruning: near the leaves a move that gives its piece away on its cell, or a
-    /// capture that loses in the exchange, is not searched; deeper, or for a small loss, it is.
-    #[test]
-    fn a_move_that_loses_its_piece_in_the_exchange_is_pruned_near_the_leaves_only() {
-        // white: Nc3-d5?? (exd5), Qd1xd7+?? (the pawn guarded by the queen and the king)
-        let g = Game::from_fen("chess", "3qk3/3p4/4p3/8/8/2N5/8/3QK3 w - - 0 1").unwrap();
-        let cancel = AtomicBool::new(false);
-        let lim = Limits {
-            depth: 4,
-            nodes: None,
-            time: None,
-        };
-        let mut s = with_tables(Search::new(&g, lim, &cancel));
-        let find = |text: &str| {
-            g.position()
-                .legal_moves()
-                .into_iter()
-                .find(|&m| g.move_text(m) == text)
-                .expect("a legal move")
-        };
-        let (nd5, nb5, qxd7) = (find("c3d5"), find("c3b5"), find("d1d7"));
-        let n = s.eval.value[g.variant.piece_by_letter('N').unwrap() as usize];
-        let q = s.eval.value[g.variant.piece_by_letter('Q').unwrap() as usize];
-        assert!(s.loses_exchange(nd5, true, 1));
-        assert!(!s.loses_exchange(nb5, true, 1), "a safe cell");
-        assert!(!s.loses_exchange(nd5, false, 1), "a killer is kept");
-        // a knight lost is pruned while SEE_PRUNE_QUIET * depth² < its value
-        let deep = (1..=SEE_PRUNE_DEPTH).find(|d| SEE_PRUNE_QUIET * d * d >= n);
-        if let Some(d) = deep {
-            assert!(!s.loses_exchange(nd5, true, d));
-        }
-        // Qxd7+ Qxd7: a pawn for the queen
-        assert!(q - 100 > SEE_PRUNE_CAPTURE * SEE_PRUNE_DEPTH);
-        assert!(s.loses_exchange(qxd7, false, SEE_PRUNE_DEPTH));
-        // the search still finds its move, and the position comes back
-        let hash = s.tree.position().hash();
-        s.node(3, -WIN - 1, WIN + 1, 0, true);
-        assert_eq!(s.tree.position().hash(), hash);
     }
 
     /// A search handed the tables of the last search of the game for the same seat starts

@@ -30,47 +30,17 @@ pub(super) fn see(pos: &mut Position, m: Move, value: &[i32], scratch: &mut Scra
     let Some((victim_cell, victim)) = pos.captured_piece(m) else {
         return 0;
     };
-    let first = worth(pos, victim, value);
+    let worth = |pos: &Position, p: Piece| -> i32 {
+        if pos.variant.is_royal(p.kind()) {
+            ROYAL
+        } else {
+            value.get(p.kind() as usize).copied().unwrap_or(0)
+        }
+    };
+    let first = worth(pos, victim);
     if m.from == NO_CELL || !m.is_board_move() || m.kind == MoveKind::Castle {
         return first;
     }
-    exchange(pos, m, Some(victim_cell), first, value, scratch)
-}
-
-/// What the move `m` that takes nothing costs its mover once the other side has taken the
-/// moved piece on its new cell and both sides have taken back as in [`see`] (0 or less:
-/// each side may stop). 0 for a capture, a drop, a castling or a move off the board.
-pub(super) fn see_quiet(pos: &mut Position, m: Move, value: &[i32], scratch: &mut Scratch) -> i32 {
-    if m.from == NO_CELL
-        || !m.is_board_move()
-        || m.kind == MoveKind::Castle
-        || pos.captured_piece(m).is_some()
-    {
-        return 0;
-    }
-    exchange(pos, m, None, 0, value, scratch)
-}
-
-/// A piece's worth in an exchange: its value, [`ROYAL`] for a royal piece.
-fn worth(pos: &Position, p: Piece, value: &[i32]) -> i32 {
-    if pos.variant.is_royal(p.kind()) {
-        ROYAL
-    } else {
-        value.get(p.kind() as usize).copied().unwrap_or(0)
-    }
-}
-
-/// The exchange on `m`'s cell after `m` (a board move from a cell, taking `first`'s worth
-/// from `victim_cell` if any), each side taking back with its least valuable piece.
-fn exchange(
-    pos: &mut Position,
-    m: Move,
-    victim_cell: Option<Cell>,
-    first: i32,
-    value: &[i32],
-    scratch: &mut Scratch,
-) -> i32 {
-    let worth = |pos: &Position, p: Piece| -> i32 { worth(pos, p, value) };
     let attacker = pos.at(m.from);
     if attacker.is_none() {
         return first;
@@ -84,8 +54,8 @@ fn exchange(
         edits.push((c, pos.at(c)));
         pos.put(c, p);
     };
-    if let Some(vc) = victim_cell.filter(|&vc| vc != to) {
-        put(pos, edits, vc, Piece::NONE);
+    if victim_cell != to {
+        put(pos, edits, victim_cell, Piece::NONE);
     }
     put(pos, edits, m.from, Piece::NONE);
     put(pos, edits, to, attacker);
@@ -151,17 +121,6 @@ mod tests {
     /// The exchange value of the move written `text` (long algebraic) in `fen`, with the
     /// position checked to come back unchanged.
     fn see_of(fen: &str, text: &str) -> i32 {
-        exchange_of(fen, text, see)
-    }
-
-    /// [`see_quiet`] of the move written `text` in `fen`, as [`see_of`].
-    fn see_quiet_of(fen: &str, text: &str) -> i32 {
-        exchange_of(fen, text, see_quiet)
-    }
-
-    type Judge = fn(&mut Position, Move, &[i32], &mut Scratch) -> i32;
-
-    fn exchange_of(fen: &str, text: &str, judge: Judge) -> i32 {
         let g = Game::from_fen("chess", fen).expect("a position");
         let mut pos = g.position().clone();
         let m = pos
@@ -171,7 +130,7 @@ mod tests {
             .expect("a legal move");
         let (hash, board) = (pos.hash(), pos.board.clone());
         let eval = Eval::of(pos.variant);
-        let v = judge(&mut pos, m, &eval.value, &mut Scratch::default());
+        let v = see(&mut pos, m, &eval.value, &mut Scratch::default());
         assert_eq!(pos.hash(), hash, "the hash comes back");
         assert_eq!(pos.board, board, "the board comes back");
         v
@@ -293,33 +252,5 @@ mod tests {
     #[test]
     fn see_takes_en_passant() {
         assert_eq!(see_of("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), 100);
-    }
-
-    #[test]
-    fn see_quiet_a_piece_moved_where_a_pawn_takes_it_is_lost() {
-        // Nc3-d5?? exd5: the knight is gone for nothing; Nc3-b5 stands on a cell nobody takes
-        let fen = "4k3/8/4p3/8/8/2N5/8/4K3 w - - 0 1";
-        assert_eq!(see_quiet_of(fen, "c3d5"), -value('N'));
-        assert_eq!(see_quiet_of(fen, "c3b5"), 0);
-    }
-
-    #[test]
-    fn see_quiet_a_guarded_cell_costs_only_what_the_exchange_loses() {
-        // Rd2-d5 onto the black rook's file, the queen behind: Rxd5 Qxd5 is even (0); a
-        // queen there, the rook behind, is lost for a rook
-        let v = see_quiet_of("3rk3/8/8/8/8/8/3R4/3QK3 w - - 0 1", "d2d5");
-        assert_eq!(v, 0, "Rxd5 Qxd5: a rook for a rook");
-        let v = see_quiet_of("3rk3/8/8/8/8/8/3Q4/3RK3 w - - 0 1", "d2d5");
-        assert_eq!(
-            v,
-            value('R') - value('Q'),
-            "Rxd5 Rxd5: the queen for a rook"
-        );
-    }
-
-    #[test]
-    fn see_quiet_is_0_for_a_capture_and_a_castling() {
-        assert_eq!(see_quiet_of("4k3/8/8/3n4/8/8/3R4/4K3 w - - 0 1", "d2d5"), 0);
-        assert_eq!(see_quiet_of("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1"), 0);
     }
 }
