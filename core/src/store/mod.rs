@@ -40,6 +40,9 @@
 //!   bad log entry and open the older state before it; the [`guard`] file finds that on open:
 //!   the games that lost actions give [`Error::RolledBack`] (with where a copy of the database
 //!   from before the open is kept) until [`GameStore::accept_rollback`] or a delete.
+//! - sled 0.34.7 cannot open a database after a kill between writing and renaming the snapshot
+//!   it writes on every open; the store removes such an unfinished snapshot before opening
+//!   (the older snapshot and the log recover the same state).
 //! - With [`GameStore::set_sync_to_disk`] on, a power cut loses no acknowledged action at any
 //!   moment (`core/tests/power_cut.rs`); off, it loses what sled's own periodic `fsync` (every
 //!   500 ms) had not covered.
@@ -460,6 +463,7 @@ impl GameStore {
     /// [`Error::StoreUnavailable`] and is left alone.
     pub fn open(dir: impl AsRef<Path>) -> Result<GameStore> {
         let dir = dir.as_ref();
+        remove_unfinished_snapshots(dir);
         let copy = copy_before_open(dir);
         let opened = Self::open_copied(dir, copy.clone());
         if opened.is_err() {
@@ -509,6 +513,7 @@ impl GameStore {
         if !dir.join("conf").is_file() || !dir.join("db").is_file() {
             return Err(unavailable(dir, "no saved-games database there".into()));
         }
+        remove_unfinished_snapshots(dir);
         let copy = copy_before_open(dir);
         let opened = match open_sled(dir) {
             Ok(db) => Self::wrap(db, dir, None, copy.clone()),
@@ -1279,6 +1284,34 @@ fn aside_path(dir: &Path) -> PathBuf {
 /// recovery rewrites its file, and a roll-back is only found after that): the copy is kept if
 /// games turn out rolled back, else removed. `None` for a new database or one without a guard,
 /// or if the copy failed (logged; the open goes on).
+/// Removes the snapshot files sled 0.34 left unfinished in `dir`.
+///
+/// On every open sled's recovery writes a new snapshot to `snap.<lsn>.generating`, syncs it,
+/// renames it to `snap.<lsn>` and only then deletes the older snapshots; it writes snapshots
+/// nowhere else. A process killed before the rename leaves the `.generating` file, often empty,
+/// and sled 0.34.7 takes it for the newest snapshot on the next open and fails with "Read
+/// corrupted data" (sled issue 1527), so the whole database would be moved aside. Such a file is
+/// never needed: the older snapshot is still there and recovery replays the log from it to the
+/// same state (sled's next snapshot deletes every other `snap.` file the same way).
+fn remove_unfinished_snapshots(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with("snap.") && name.ends_with(".generating") {
+            match std::fs::remove_file(entry.path()) {
+                Ok(()) => log::warn!(
+                    "removed sled's unfinished snapshot {name} in {}",
+                    dir.display()
+                ),
+                Err(e) => log::warn!("could not remove sled's unfinished snapshot {name}: {e}"),
+            }
+        }
+    }
+}
+
 fn copy_before_open(dir: &Path) -> Option<PathBuf> {
     if !dir.join(guard::FILE).is_file() {
         return None;
