@@ -8,6 +8,7 @@ use crate::board::{dir_allowed, opposite, Cell, CellSet, Dir, Leap, LeapTarget, 
 use crate::piece::{dirs, Atom, Mode, Piece, Seat, Zone};
 use crate::position::{Move, MoveKind, Position, HAND_KINDS};
 use crate::rules::NodeState;
+use crate::variant::KingTake;
 
 /// Where move generation puts the moves it finds: a list, or a consumer that only counts or
 /// inspects them ([`Position::piece_moves_to`]).
@@ -819,10 +820,33 @@ impl Position {
                     || (v.has_hoppers && hop_danger.contains(m.to)));
             if risky {
                 let s = self.st.turn;
-                let u = self.make_probe(m);
-                let k = self.st.kings[s as usize];
-                let safe = k == NO_CELL || !self.attacked(k, s);
-                self.unmake(m, &u);
+                // the owner of an opposing king this move takes, where that matters
+                // (`Variant::king_take`)
+                let taken = if v.king_take == KingTake::Guarded {
+                    None
+                } else {
+                    self.captured_piece(m)
+                        .filter(|&(_, p)| v.is_live_king(p))
+                        .map(|(_, p)| p.owner())
+                };
+                let safe = match taken {
+                    // the game ends with the capture: nothing can take the mover's king
+                    Some(_) if v.king_take == KingTake::EndsGame => true,
+                    _ => {
+                        let u = self.make_probe(m);
+                        let k = self.st.kings[s as usize];
+                        let safe = k == NO_CELL
+                            || match taken {
+                                // the victim's army turns grey: its attacks no longer count
+                                Some(victim) => {
+                                    !self.each_attacker(k, s, |_, q| q.owner() != victim)
+                                }
+                                None => !self.attacked(k, s),
+                            };
+                        self.unmake(m, &u);
+                        safe
+                    }
+                };
                 if !safe {
                     return false;
                 }

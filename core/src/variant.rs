@@ -22,6 +22,22 @@ pub enum EpMode {
     WholeTurn,
 }
 
+/// What a move that takes a live opposing royal piece owes its own king, in games where moves
+/// may not leave the mover's king attacked (`Variant::royal_check`; docs/rules-decisions.md
+/// "Taking a king while in check").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KingTake {
+    /// Like any other move: it must leave the mover's king unattacked.
+    Guarded,
+    /// Taking a king ends the game (four-player teams), so no position follows in which the
+    /// mover's king could be taken: the move is legal whatever it leaves attacked.
+    EndsGame,
+    /// The king's owner goes out with it and the army turns grey, and grey pieces give no
+    /// check (four-player free for all, eight-player chess): only the attacks of other seats
+    /// count against the mover's king.
+    VictimGreys,
+}
+
 /// How a piece kind promotes (per kind, so shogi's pieces and chess's pawns are the same data).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Promotion {
@@ -255,6 +271,8 @@ pub struct Variant {
     pub castling: bool,
     /// Moves may not leave the mover's own royal piece attacked.
     pub royal_check: bool,
+    /// What a move that takes an opposing king owes its own king (with `royal_check`).
+    pub king_take: KingTake,
     /// Start position in the game's own notation (FEN for chess-like games).
     pub start_fen: String,
     /// The game scores points (multi-player free for all, pairs, chaturaji): the screen shows
@@ -605,6 +623,7 @@ impl Variant {
             ep: EpMode::None,
             castling: false,
             royal_check: true,
+            king_take: KingTake::Guarded,
             start_fen: String::new(),
             points: false,
             slider_mask: [0; LINE_KINDS],

@@ -1174,6 +1174,115 @@ fn teams_taking_a_king_wins_for_the_team() {
     );
 }
 
+/// Red in check (Green's knight on j2 attacks the king on h1) while Red's bishop on h3 sees
+/// Blue's king on b9: Red and Yellow win by taking it (docs/rules-decisions.md "Taking a king
+/// while in check").
+fn red_in_check_with_blues_king_en_prise(
+    checker: &'static str,
+) -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("rK", "h1"),
+        ("rB", "h3"),
+        (checker, "j2"),
+        ("bK", "b9"),
+        ("yK", "g14"),
+        ("gK", "n4"),
+    ]
+}
+
+#[test]
+fn teams_a_player_in_check_may_take_an_opposing_king_and_the_team_wins() {
+    let pieces = red_in_check_with_blues_king_en_prise("gN");
+    let g = game(TEAMS, &fen4('R', [0; 4], [0; 4], 0, &pieces));
+    assert!(g.position().in_check(RED));
+    let mut legal: Vec<String> = g.legal_moves().iter().map(|&m| g.move_text(m)).collect();
+    legal.sort();
+    // the king's escapes, and the capture that ends the game; no other bishop move
+    assert!(legal.contains(&"h3b9".to_string()), "{legal:?}");
+    assert!(!legal.contains(&"h3g4".to_string()), "{legal:?}");
+    let mut g = g;
+    let ev = play(&mut g, "h3b9");
+    assert_eq!(outs(&ev), [(BLUE, OutReason::KingCaptured)]);
+    let o = g.outcome().unwrap();
+    assert_eq!(
+        (o.reason, o.winners.clone()),
+        (EndReason::KingCaptured, vec![RED, YELLOW])
+    );
+    // a pinned piece may take a king too: Green's rook on h8 pins the bishop on h5 to Red's
+    // king; the bishop takes Blue's king on d9
+    let pieces = [
+        ("rK", "h1"),
+        ("rB", "h5"),
+        ("gR", "h8"),
+        ("bK", "d9"),
+        ("yK", "g14"),
+        ("gK", "n4"),
+    ];
+    let mut g = game(TEAMS, &fen4('R', [0; 4], [0; 4], 0, &pieces));
+    assert!(!g.position().in_check(RED));
+    let h5 = cell(&g, "h5");
+    let bishop: Vec<String> = g
+        .legal_moves()
+        .iter()
+        .filter(|m| m.from == h5)
+        .map(|&m| g.move_text(m))
+        .collect();
+    assert_eq!(bishop, ["h5d9"]);
+    play(&mut g, "h5d9");
+    assert_eq!(g.outcome().unwrap().winners, [RED, YELLOW]);
+}
+
+/// The position of ply 72 of a game against 4pchess (`tests/python/teams_4pchess.py --seed 6`,
+/// game 6, from chess.com's layout): Yellow's c8-d10 has uncovered Red's bishop on h3 against
+/// Blue's king on b9 while Green's Nk4-j2 checks Red's king on h1. 4pchess as Red took the king
+/// (Bh3xb9); the game is Red and Yellow's.
+#[test]
+fn teams_in_check_red_takes_blues_king_as_4pchess_did_in_a_real_game() {
+    let moves = "f2f3 b7d7 j14k12 n10l9 k2k3 a5c4 f13f11 m8l8 h2h3 b9c9 e13e12 n5l6 d2d3 a6f11 \
+                 e14d12 l9j8 d3c4 f11c8 i13i12 m10l10 d1d7 a8b7 h13h11 n9h3 d7b7 a7b7 i14c8 h3c8 \
+                 g2g4 b7a8 g13g12 n7l9 f1h3 a4a7 d12f11 l9f9 g1b6 a7f7 k12j10 f9i9 e1d3 f7b7 \
+                 f11d10 c8g12 b6a5 b7a7 d10b9 g12a6 g4g5 b10d10 b9a7 i9g7 a5g11 a9f14 j10l9 j8l9 \
+                 g11g7 f14j10 i12i11 a6c8 g7h7 j10d4 a7c8 m5l5 h7e4 b5d5 d14f14 l6k4 e4d5 a8b9 \
+                 c8d10 k4j2";
+    let mut g = game(TEAMS, four::CHESS_COM_START_FEN4);
+    for m in moves.split_whitespace() {
+        play(&mut g, m);
+    }
+    assert_eq!(g.plies().len(), 72);
+    assert!(g.position().in_check(RED));
+    let mut legal: Vec<String> = g.legal_moves().iter().map(|&m| g.move_text(m)).collect();
+    legal.sort();
+    assert_eq!(legal, ["h1g2", "h1h2", "h3b9", "i1j2"]);
+    let ev = play(&mut g, "h3b9");
+    assert_eq!(outs(&ev), [(BLUE, OutReason::KingCaptured)]);
+    assert_eq!(g.outcome().unwrap().winners, [RED, YELLOW]);
+}
+
+#[test]
+fn free_for_all_a_player_in_check_may_take_the_king_of_the_player_giving_it() {
+    // Blue's knight checks Red; taking Blue's king puts Blue out, and Blue's grey army gives
+    // no check
+    let pieces = red_in_check_with_blues_king_en_prise("bN");
+    let mut g = game(FFA, &fen4('R', [0; 4], [0; 4], 0, &pieces));
+    assert!(g.position().in_check(RED));
+    let ev = play(&mut g, "h3b9");
+    assert_eq!(scored(&ev), [(RED, 20, "king captured".into())]);
+    assert_eq!(outs(&ev), [(BLUE, OutReason::KingCaptured)]);
+    assert!(g.position().at(cell(&g, "j2")).is_grey());
+    assert!(!g.position().in_check(RED));
+}
+
+#[test]
+fn free_for_all_taking_a_king_does_not_excuse_leaving_the_own_king_in_another_players_check() {
+    // Green's knight checks Red: after taking Blue's king Red would still be in check, and the
+    // game goes on, so you may never leave your own king in check (seed 001)
+    let pieces = red_in_check_with_blues_king_en_prise("gN");
+    let g = game(FFA, &fen4('R', [0; 4], [0; 4], 0, &pieces));
+    assert!(g.position().in_check(RED));
+    let h3 = cell(&g, "h3");
+    assert!(g.legal_moves().iter().all(|m| m.from != h3));
+}
+
 #[test]
 fn teams_stalemate_is_a_draw() {
     // Blue's lone king on a4: Rb11 holds b4 and b5, Rk8-k5 takes a5; Blue moves next

@@ -24,6 +24,9 @@ Nothing is trusted unchecked: before every ply the legal moves of the side to mo
 by both programs (`rookery think --legal`, `anchor4p --legal`) and must be the same set; the
 move played must be among them; at the end both must agree the game is over and who won. A
 game where they disagree is reported as `DISPUTED` with the moves so far and not scored.
+Taking a king is legal even for a player in check (it ends the game; docs/rules-decisions.md):
+4pchess's engine plays such captures, but the driver's `--legal` lists them only with
+`anchor4p-king-capture.diff` (beside this script) applied to `driver/anchor4p.cc`.
 Games longer than `--max-plies` are scored as draws. `--log DIR` writes each game's moves.
 The score comes with its 95% interval (1.96 standard errors of the pairs' means: a pair's two
 games share an opening, so the pair is the independent sample). A measurement, not a test.

@@ -34,7 +34,7 @@ use crate::notation::fen8::{self, CastleSquares};
 use crate::piece::{self, chess::*, Piece, Seat};
 use crate::position::Position;
 use crate::rules::multi::{self, MateTiming, Mobility};
-use crate::variant::{EpMode, SeatDef, Variant};
+use crate::variant::{EpMode, KingTake, SeatDef, Variant};
 
 /// Points for checkmating a player, and the king's value.
 pub const MATE_POINTS: i32 = 25;
@@ -154,6 +154,9 @@ pub fn variant(id: &'static str) -> Variant {
     v.castling = true;
     // mate credit and the teams' stalemate count read the game's record
     v.hooks.record = true;
+    // a king that may be taken is taken even by a player in check, where its army (grey once
+    // its owner is out) was the only one giving that check (docs/rules-decisions.md)
+    v.king_take = KingTake::VictimGreys;
     v.start_fen = start_fen();
     v.finish()
 }

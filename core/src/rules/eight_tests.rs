@@ -566,8 +566,16 @@ fn naive_perft(pos: &mut Position, depth: u32) -> u64 {
     let s = pos.turn();
     let mut n = 0;
     for m in moves {
+        // a move that takes a king: its owner goes out with it and the army greys, so that
+        // army's attacks no longer count (docs/rules-decisions.md)
+        let victim = pos
+            .captured_piece(m)
+            .filter(|&(_, p)| pos.variant.is_live_king(p))
+            .map(|(_, p)| p.owner());
         let u = pos.make(m);
-        let legal = pos.king(s).is_none_or(|k| !pos.attacked(k, s));
+        let legal = pos
+            .king(s)
+            .is_none_or(|k| !pos.each_attacker(k, s, |_, q| Some(q.owner()) != victim));
         if legal {
             n += naive_perft(pos, depth - 1);
         }
@@ -812,6 +820,27 @@ fn if_a_king_can_be_captured_on_someone_elses_turn_that_player_may_take_it_for_2
         let expected = if id == TEAMS { 0 } else { 25 };
         assert_eq!(score(&g, W), expected, "{id}");
     }
+}
+
+#[test]
+fn a_player_in_check_may_take_the_king_of_the_player_giving_it_but_not_another_ones() {
+    // Red's king h1 is checked by a knight on g3; Red's rook a5 can take Blue's king a8.
+    // Blue's knight: Blue goes out with its king and its grey army gives no check.
+    for id in [FFA, PAIRS, TEAMS] {
+        let pieces = [("g3", "bN"), ("a5", "rR"), ("a8", "bK")];
+        let mut g = game(id, &fen(R, &[], &pieces));
+        assert!(g.position().in_check(R));
+        play(&mut g, "a5a8");
+        assert_eq!(out_events(&g), [(B, OutReason::KingCaptured)], "{id}");
+        assert!(!g.position().in_check(R), "{id}");
+        let expected = if id == TEAMS { 0 } else { 25 };
+        assert_eq!(score(&g, R), expected, "{id}");
+    }
+    // Yellow's knight: Red would still be in check after taking Blue's king
+    let pieces = [("g3", "yN"), ("a5", "rR"), ("a8", "bK")];
+    let g = game(FFA, &fen(R, &[], &pieces));
+    assert!(g.position().in_check(R));
+    assert!(g.legal_moves().iter().all(|m| m.from != cell("a5")));
 }
 
 // ======================================================================= out of the game

@@ -35,7 +35,7 @@ use crate::notation::fen4;
 use crate::piece::{self, chess::*, Piece, Seat};
 use crate::position::{CastleDef, Position};
 use crate::rules::multi::{self, MateTiming, Mobility};
-use crate::variant::{EpMode, SeatDef, Variant};
+use crate::variant::{EpMode, KingTake, SeatDef, Variant};
 
 pub const FFA: &str = "four-player-ffa";
 pub const TEAMS: &str = "four-player-teams";
@@ -102,6 +102,13 @@ pub fn variant(id: &'static str) -> Variant {
     v.ep = EpMode::UntilMoverAgain;
     v.castling = true;
     v.royal_check = true;
+    // taking a king while in check (docs/rules-decisions.md): in teams it ends the game; in
+    // free for all the king's owner goes out and the army greys, and grey pieces give no check
+    v.king_take = if teams {
+        KingTake::EndsGame
+    } else {
+        KingTake::VictimGreys
+    };
     v.start_fen = START_FEN4.to_string();
     v.finish()
 }
