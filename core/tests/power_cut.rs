@@ -40,6 +40,9 @@ use rookery_core::rng::XorShift as Rng;
 use rookery_core::store::{GameStore, Setup};
 use rookery_core::{Action, Error};
 
+#[path = "support/shim.rs"]
+mod shim;
+
 const GAMES: [&str; 2] = ["chess", "xiangqi"];
 
 fn env_count(name: &str, default: usize) -> usize {
@@ -547,21 +550,6 @@ fn scratch_dir(name: &str) -> PathBuf {
     d.canonicalize().unwrap()
 }
 
-fn build_shim(dir: &Path) -> PathBuf {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/power_cut/shim.c");
-    let out = dir.join("shim.so");
-    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
-    let status = Command::new(&cc)
-        .args(["-shared", "-fPIC", "-O2", "-o"])
-        .arg(&out)
-        .arg(&src)
-        .args(["-ldl", "-lpthread"])
-        .status()
-        .unwrap_or_else(|e| panic!("cannot run the C compiler {cc} to build the shim: {e}"));
-    assert!(status.success(), "{cc} failed to build {}", src.display());
-    out
-}
-
 /// Runs the child with the shim and returns its record.
 fn record(work: &Path, shim: &Path, sync: bool) -> (Vec<Ev>, String) {
     let db = work.join(if sync { "db-sync" } else { "db-nosync" });
@@ -632,7 +620,7 @@ fn counts(events: &[Ev]) -> (usize, usize, usize) {
 #[test]
 fn with_sync_to_disk_every_acknowledged_action_survives_a_power_cut_at_any_moment() {
     let work = scratch_dir("sync");
-    let shim = build_shim(&work);
+    let shim = shim::build("power_cut/shim.c", &work);
     let (events, prefix) = record(&work, &shim, true);
     let (writes, syncs, sfr) = counts(&events);
     println!(
@@ -661,7 +649,7 @@ fn with_sync_to_disk_every_acknowledged_action_survives_a_power_cut_at_any_momen
 #[test]
 fn without_sync_to_disk_a_power_cut_loses_at_most_the_unsynced_tail_and_never_corrupts() {
     let work = scratch_dir("nosync");
-    let shim = build_shim(&work);
+    let shim = shim::build("power_cut/shim.c", &work);
     let (events, prefix) = record(&work, &shim, false);
     let (writes, syncs, sfr) = counts(&events);
     println!(

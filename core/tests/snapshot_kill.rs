@@ -15,6 +15,9 @@ use std::process::Command;
 use rookery_core::store::{GameStore, Setup};
 use rookery_core::Action;
 
+#[path = "support/shim.rs"]
+mod shim;
+
 /// Run by the parent with the shim preloaded; does nothing when run by hand.
 #[test]
 #[ignore]
@@ -33,21 +36,6 @@ fn work_dir(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
-}
-
-fn build_shim(dir: &Path) -> PathBuf {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshot_kill/shim.c");
-    let out = dir.join("shim.so");
-    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
-    let status = Command::new(&cc)
-        .args(["-shared", "-fPIC", "-O2", "-o"])
-        .arg(&out)
-        .arg(&src)
-        .arg("-ldl")
-        .status()
-        .unwrap_or_else(|e| panic!("cannot run the C compiler {cc} to build the shim: {e}"));
-    assert!(status.success(), "{cc} failed to build {}", src.display());
-    out
 }
 
 /// Saves games and some moves in `db`, twice (so the log grows past sled's last snapshot), and
@@ -78,7 +66,7 @@ fn save_games(db: &Path, round: usize) -> Vec<String> {
 #[test]
 fn a_kill_while_sled_writes_its_snapshot_on_open_loses_no_game() {
     let work = work_dir("t");
-    let shim = build_shim(&work);
+    let shim = shim::build("snapshot_kill/shim.c", &work);
     let db = work.join("db");
     let mut torn_files = 0;
     for round in 0..4 {
