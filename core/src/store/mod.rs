@@ -41,8 +41,8 @@
 //!   the games that lost actions give [`Error::RolledBack`] (with where a copy of the database
 //!   from before the open is kept) until [`GameStore::accept_rollback`] or a delete.
 //! - sled 0.34.7 cannot open a database after a kill between writing and renaming the snapshot
-//!   it writes on every open; the store removes such an unfinished snapshot before opening
-//!   (the older snapshot and the log recover the same state).
+//!   it writes on an open; the store removes such an unfinished snapshot before opening, unless
+//!   another store holds the database (the older snapshot and the log recover the same state).
 //! - With [`GameStore::set_sync_to_disk`] on, a power cut loses no acknowledged action at any
 //!   moment (`core/tests/power_cut.rs`); off, it loses what sled's own periodic `fsync` (every
 //!   500 ms) had not covered.
@@ -405,6 +405,7 @@ fn open_sled(dir: &Path) -> std::result::Result<sled::Db, OpenError> {
 }
 
 fn open_sled_once(dir: &Path) -> std::result::Result<sled::Db, OpenError> {
+    remove_unfinished_snapshots(dir);
     let config = sled::Config::new().path(dir).cache_capacity(CACHE_BYTES);
     let opened = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| config.open()));
     match opened {
@@ -463,7 +464,6 @@ impl GameStore {
     /// [`Error::StoreUnavailable`] and is left alone.
     pub fn open(dir: impl AsRef<Path>) -> Result<GameStore> {
         let dir = dir.as_ref();
-        remove_unfinished_snapshots(dir);
         let copy = copy_before_open(dir);
         let opened = Self::open_copied(dir, copy.clone());
         if opened.is_err() {
@@ -513,7 +513,6 @@ impl GameStore {
         if !dir.join("conf").is_file() || !dir.join("db").is_file() {
             return Err(unavailable(dir, "no saved-games database there".into()));
         }
-        remove_unfinished_snapshots(dir);
         let copy = copy_before_open(dir);
         let opened = match open_sled(dir) {
             Ok(db) => Self::wrap(db, dir, None, copy.clone()),
@@ -1280,20 +1279,25 @@ fn aside_path(dir: &Path) -> PathBuf {
     }
 }
 
-/// Copies a database that has a guard file to `<dir>.before-open` before sled opens it (sled's
-/// recovery rewrites its file, and a roll-back is only found after that): the copy is kept if
-/// games turn out rolled back, else removed. `None` for a new database or one without a guard,
-/// or if the copy failed (logged; the open goes on).
-/// Removes the snapshot files sled 0.34 left unfinished in `dir`.
+/// Removes the snapshot files sled 0.34 left unfinished in `dir`, unless another open store
+/// holds the database (then they may be that store's snapshot in the making).
 ///
-/// On every open sled's recovery writes a new snapshot to `snap.<lsn>.generating`, syncs it,
-/// renames it to `snap.<lsn>` and only then deletes the older snapshots; it writes snapshots
-/// nowhere else. A process killed before the rename leaves the `.generating` file, often empty,
-/// and sled 0.34.7 takes it for the newest snapshot on the next open and fails with "Read
-/// corrupted data" (sled issue 1527), so the whole database would be moved aside. Such a file is
-/// never needed: the older snapshot is still there and recovery replays the log from it to the
-/// same state (sled's next snapshot deletes every other `snap.` file the same way).
+/// An open whose log has grown since sled's last snapshot makes a new one: it writes
+/// `snap.<lsn>.generating`, syncs it, renames it to `snap.<lsn>` and only then deletes the older
+/// snapshots; sled 0.34.7 writes snapshots nowhere else. A process killed before the rename
+/// leaves the `.generating` file, often empty, and sled takes it for the newest snapshot on the
+/// next open and fails with "Read corrupted data" (sled issue 1527), so the whole database would
+/// be moved aside. Such a file is never needed: the older snapshot is still there and recovery
+/// replays the log from it to the same state (sled's next snapshot deletes every other `snap.`
+/// file the same way). sled holds an exclusive `flock` on `db` from before it writes a snapshot
+/// until the store is dropped, so the lock taken here tells a dead writer's file from a live one.
 fn remove_unfinished_snapshots(dir: &Path) {
+    let Ok(db) = std::fs::File::open(dir.join("db")) else {
+        return;
+    };
+    if db.try_lock().is_err() {
+        return;
+    }
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
@@ -1312,6 +1316,10 @@ fn remove_unfinished_snapshots(dir: &Path) {
     }
 }
 
+/// Copies a database that has a guard file to `<dir>.before-open` before sled opens it (sled's
+/// recovery rewrites its file, and a roll-back is only found after that): the copy is kept if
+/// games turn out rolled back, else removed. `None` for a new database or one without a guard,
+/// or if the copy failed (logged; the open goes on).
 fn copy_before_open(dir: &Path) -> Option<PathBuf> {
     if !dir.join(guard::FILE).is_file() {
         return None;

@@ -614,6 +614,23 @@ fn a_snapshot_sled_left_unfinished_when_killed_does_not_cost_the_database() {
         }
         std::fs::remove_file(dir.join(name)).unwrap();
     }
+    // while a store holds the database, such a file may be its snapshot in the making: kept
+    let holder = GameStore::open(&dir).unwrap();
+    let name = "snap.FFFFFFFFFFFFFFFF.generating";
+    std::fs::write(dir.join(name), b"").unwrap();
+    assert!(matches!(
+        GameStore::open(&dir),
+        Err(Error::StoreLocked { .. })
+    ));
+    assert!(
+        dir.join(name).exists(),
+        "another store's snapshot was removed"
+    );
+    drop(holder);
+    let store = GameStore::open(&dir).unwrap();
+    assert!(store.moved_aside().is_none());
+    assert!(!dir.join(name).exists());
+    drop(store);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
