@@ -507,7 +507,8 @@ impl GameStore {
     }
 
     /// Opens an existing database and repairs nothing: a missing directory or a database sled
-    /// cannot open is an [`Error::StoreUnavailable`]. For tools that only read.
+    /// cannot open is an [`Error::StoreUnavailable`]. For tools that only read. (sled's
+    /// unfinished snapshot, which sled cannot open past, is removed as by [`GameStore::open`].)
     pub fn open_existing(dir: impl AsRef<Path>) -> Result<GameStore> {
         let dir = dir.as_ref();
         if !dir.join("conf").is_file() || !dir.join("db").is_file() {
