@@ -26,8 +26,8 @@ static void note(const char *path, int fd) {
 
 #define OPEN_LIKE(name, ...)                                                  \
   int name(__VA_ARGS__, int flags, ...) {                                     \
-    static int (*real)();                                                     \
-    if (!real) real = (int (*)())dlsym(RTLD_NEXT, #name);                     \
+    static __typeof__(name) *real;                                            \
+    if (!real) real = (__typeof__(name) *)dlsym(RTLD_NEXT, #name);            \
     mode_t mode = 0;                                                          \
     if (flags & (O_CREAT | O_TMPFILE)) {                                      \
       va_list ap;                                                             \
