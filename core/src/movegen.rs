@@ -1007,7 +1007,7 @@ impl Position {
     /// in seat order. Only kings of seats that take turns (walking kings included) and that
     /// `by` may capture count; kings of partners never do.
     pub fn kings_attacked_by(&self, by: Seat) -> Vec<(Seat, Vec<Cell>)> {
-        let mut probe = self.clone();
+        let mut probe = self.probe_copy();
         if probe.turn() != by {
             probe.set_turn(by);
         }

@@ -284,7 +284,7 @@ pub fn mobility(pos: &Position, seat: Seat) -> Mobility {
     if pos.king(seat).is_none() {
         return Mobility::Free;
     }
-    mobility_of(&mut pos.clone(), seat)
+    mobility_of(&mut pos.probe_copy(), seat)
 }
 
 /// [`mobility`] on the position itself, without copying it: the turn is handed to `seat`
