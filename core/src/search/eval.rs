@@ -955,25 +955,28 @@ impl Eval {
             if rows[c as usize] == 0 {
                 continue;
             }
+            // one walk for both: the attackers (hostile to `s`) and the defenders (hostile to
+            // `foe` and allied with `s`)
             let (mut av, mut an, mut pv, mut pn) = (0, 0, 0, 0);
-            pos.each_attacker(c, s, |_, q| {
+            let mut attackers = 0u32;
+            pos.each_seated_attacker(c, |_, q| {
+                let o = q.owner();
                 if !self.royal[q.kind() as usize] {
-                    av += unit(q.kind());
-                    an += 1;
-                    by |= 1 << q.owner();
+                    if !v.allied(s, o) {
+                        av += unit(q.kind());
+                        an += 1;
+                        attackers |= 1 << o;
+                    } else if !v.allied(foe, o) {
+                        pv += unit(q.kind());
+                        pn += 1;
+                    }
                 }
                 false
             });
             if an == 0 {
                 continue;
             }
-            pos.each_attacker(c, foe, |_, q| {
-                if v.allied(s, q.owner()) && !self.royal[q.kind() as usize] {
-                    pv += unit(q.kind());
-                    pn += 1;
-                }
-                false
-            });
+            by |= attackers;
             safety -= (av * weight(an) / 100 - pv * weight(pn) / 200).max(0);
         }
         if by.count_ones() > 1 {
@@ -1129,6 +1132,9 @@ impl Eval {
                     phase += v;
                     officers[s] += 1;
                 }
+            }
+            if pos.hands[s] == [0; HAND_KINDS] {
+                continue; // nothing in hand: nothing to add
             }
             for k in 0..HAND_KINDS.min(self.value.len()) {
                 let count = pos.hands[s][k] as i32;
