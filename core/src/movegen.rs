@@ -492,25 +492,42 @@ impl Position {
         defender: Seat,
         found: impl FnMut(Cell, Piece) -> bool,
     ) -> bool {
-        if self.variant.special_mask == 0 {
-            self.attackers_by::<false>(c, defender, found)
+        let v = self.variant;
+        let hostile = |q: Piece| q.is_seated() && !v.allied(defender, q.owner());
+        if v.special_mask == 0 {
+            self.attackers_by::<false>(c, hostile, found)
         } else {
-            self.attackers_by::<true>(c, defender, found)
+            self.attackers_by::<true>(c, hostile, found)
+        }
+    }
+
+    /// Calls `found` with each seated piece, of any seat, that attacks `c` (as
+    /// [`Position::each_attacker`] finds them for a defender no piece is allied with), until
+    /// `found` answers true; whether it did. One walk for the attackers of both sides: those
+    /// [`Position::each_attacker`] gives for a defender are the pieces given here that are
+    /// hostile to it.
+    #[inline]
+    pub fn each_seated_attacker(&self, c: Cell, found: impl FnMut(Cell, Piece) -> bool) -> bool {
+        let hostile = |q: Piece| q.is_seated();
+        if self.variant.special_mask == 0 {
+            self.attackers_by::<false>(c, hostile, found)
+        } else {
+            self.attackers_by::<true>(c, hostile, found)
         }
     }
 
     /// [`Position::each_attacker`], compiled twice: without the atom-by-atom test for games
     /// whose pieces are all plain (`SPECIAL` = false, the fast path of chess), and with it.
+    /// `hostile`: the pieces that count (the walk is the same for any: it only filters).
     #[inline(always)]
     fn attackers_by<const SPECIAL: bool>(
         &self,
         c: Cell,
-        defender: Seat,
+        hostile: impl Fn(Piece) -> bool,
         mut found: impl FnMut(Cell, Piece) -> bool,
     ) -> bool {
         let v = self.variant;
         let t = &v.board;
-        let hostile = |q: Piece| q.is_seated() && !v.allied(defender, q.owner());
         // a piece of a kind hops may not take is not attacked by hoppers (janggi's cannons)
         let target = self.board[c as usize];
         let hop_target_ok = target.is_none() || v.hop_capture_barred >> target.kind() & 1 == 0;
@@ -586,7 +603,7 @@ impl Position {
                 }
             }
         }
-        if SPECIAL && self.special_leap_attackers(c, defender, &mut found) {
+        if SPECIAL && self.special_leap_attackers(c, &hostile, &mut found) {
             return true;
         }
         if v.pawn_mask != 0 {
@@ -613,7 +630,7 @@ impl Position {
     fn special_leap_attackers(
         &self,
         c: Cell,
-        defender: Seat,
+        hostile: &dyn Fn(Piece) -> bool,
         found: &mut dyn FnMut(Cell, Piece) -> bool,
     ) -> bool {
         let v = self.variant;
@@ -621,9 +638,8 @@ impl Position {
         v.special_leaps().any(|leap| {
             v.board.leaps_to(leap, c).iter().any(|lt| {
                 let q = self.board[lt.to as usize];
-                q.is_seated()
-                    && special >> q.kind() & 1 == 1
-                    && !v.allied(defender, q.owner())
+                special >> q.kind() & 1 == 1
+                    && hostile(q)
                     && self.legs_clear(lt)
                     && self.atom_hits(q, lt.to, c, Via::Leap { leap, dir: lt.dir })
                     && found(lt.to, q)
@@ -1007,7 +1023,7 @@ impl Position {
     /// in seat order. Only kings of seats that take turns (walking kings included) and that
     /// `by` may capture count; kings of partners never do.
     pub fn kings_attacked_by(&self, by: Seat) -> Vec<(Seat, Vec<Cell>)> {
-        let mut probe = self.clone();
+        let mut probe = self.probe_copy();
         if probe.turn() != by {
             probe.set_turn(by);
         }

@@ -173,7 +173,7 @@ pub fn after_action(ctx: &mut Ctx) -> Option<Outcome> {
         }
         // stalemate: the player to move
         let t = ctx.pos.turn();
-        if multi::mobility(ctx.pos, t) == Mobility::Stalemated {
+        if multi::mobility_of(ctx.pos, t) == Mobility::Stalemated {
             eliminate(ctx, t, taker, OutReason::Stalemate);
             multi::fix_turn(ctx.pos, t);
             continue;

@@ -284,15 +284,27 @@ pub fn mobility(pos: &Position, seat: Seat) -> Mobility {
     if pos.king(seat).is_none() {
         return Mobility::Free;
     }
-    let mut probe = pos.clone();
-    if probe.turn() != seat {
-        probe.set_turn(seat);
+    mobility_of(&mut pos.probe_copy(), seat)
+}
+
+/// [`mobility`] on the position itself, without copying it: the turn is handed to `seat`
+/// for the test ([`Position::any_legal_move`], which stops at the first legal move) and
+/// given back, so `pos` is left as it was.
+pub fn mobility_of(pos: &mut Position, seat: Seat) -> Mobility {
+    if pos.king(seat).is_none() {
+        return Mobility::Free;
     }
-    let mut moves = Vec::with_capacity(64);
-    probe.legal_into(&mut moves);
-    if !moves.is_empty() {
+    let turn = pos.turn();
+    if turn != seat {
+        pos.set_turn(seat);
+    }
+    let free = pos.any_legal_move();
+    if turn != seat {
+        pos.set_turn(turn);
+    }
+    if free {
         Mobility::Free
-    } else if probe.in_check(seat) {
+    } else if pos.in_check(seat) {
         Mobility::Checkmated
     } else {
         Mobility::Stalemated
@@ -316,13 +328,17 @@ pub fn seats_due(pos: &Position, timing: MateTiming) -> Vec<Seat> {
 
 /// The due seats ([`seats_due`]) that cannot move, each judged on the same position `pos`
 /// (so one move that mates two players mates both, whatever order they are handled in).
-pub fn stuck_seats(pos: &Position, timing: MateTiming) -> Vec<(Seat, Mobility)> {
-    seats_due(pos, timing)
-        .into_iter()
-        .filter(|&s| pos.is_in_play(s))
-        .map(|s| (s, mobility(pos, s)))
-        .filter(|(_, m)| *m != Mobility::Free)
-        .collect()
+pub fn stuck_seats(pos: &mut Position, timing: MateTiming) -> Vec<(Seat, Mobility)> {
+    let mut stuck = Vec::new();
+    for s in seats_due(pos, timing) {
+        if pos.is_in_play(s) {
+            let m = mobility_of(pos, s);
+            if m != Mobility::Free {
+                stuck.push((s, m));
+            }
+        }
+    }
+    stuck
 }
 
 // ---------------------------------------------------------------- scores and results

@@ -505,7 +505,7 @@ fn judge(ctx: &mut Ctx) -> Option<Outcome> {
         });
         return Some(win(ctx, n, victim, EndReason::KingCaptured));
     }
-    match multi::mobility(ctx.pos, n) {
+    match multi::mobility_of(ctx.pos, n) {
         Mobility::Free => {}
         Mobility::Stalemated => return Some(draw(ctx, EndReason::Stalemate)),
         // the first mate: the players choose (see `choices`); the seat goes out then

@@ -18,7 +18,7 @@ use once_cell::sync::Lazy;
 use crate::board::{dir_allowed, Cell, CellSet, NO_CELL};
 use crate::movegen::MoveSink;
 use crate::piece::{dirs, Atom, Mode, Piece, Seat};
-use crate::position::{Move, Position, HAND_KINDS, MAX_SEATS};
+use crate::position::{key_piece, Move, Position, HAND_KINDS, MAX_SEATS};
 use crate::variant::Variant;
 
 /// Centipawns per game point (scored multi-player games, where points decide the winner and
@@ -98,6 +98,22 @@ pub struct Eval {
 
 /// What each piece costs its owner in a game won by losing every piece ([`Eval::bare_wins`]).
 const BARE_PIECE: i32 = 100;
+
+/// Entries of a [`PawnTable`] (2^12 of 72 bytes: 288 KiB).
+const PAWN_TABLE: usize = 1 << 12;
+
+/// A cache of the pawn terms of every seat (term 0 of [`TERMS`]), keyed by where the pawns
+/// stand: the hash of each pawn's cell and piece (kind, seat, facing), all the pawn terms
+/// read. The pawns move seldom in a search, so most evaluations find their pawn terms here
+/// ([`Eval::balance_with`]). Each search keeps one (it holds one game's values).
+pub struct PawnTable(Vec<(u64, [(i32, i32); MAX_SEATS])>);
+
+impl Default for PawnTable {
+    fn default() -> PawnTable {
+        // key 0 is the position without pawns, whose pawn terms are all 0: the empty entry
+        PawnTable(vec![(0, [(0, 0); MAX_SEATS]); PAWN_TABLE])
+    }
+}
 
 /// [`Eval::mop_up`]: centipawns per half cell the lone royal stands from the board's middle,
 /// and per cell the stronger royal stands nearer it than the farthest apart they can be.
@@ -723,15 +739,24 @@ impl Eval {
         m
     }
 
-    /// Pawn structure and the royal's place for seat `s`: (middlegame, endgame) centipawns
-    /// each (terms 0 and 1 of [`TERMS`]). `pawns`: each seat's pawns.
-    fn positional(
+    /// The pawn structure of every seat of `n` (term 0 of [`TERMS`], [`Eval::pawn_terms`]).
+    fn all_pawn_terms(
         &self,
         pos: &Position,
-        s: Seat,
+        n: usize,
         pawns: &[CellSet; MAX_SEATS],
-        king: Option<Cell>,
-    ) -> [(i32, i32); 2] {
+    ) -> [(i32, i32); MAX_SEATS] {
+        let mut out = [(0, 0); MAX_SEATS];
+        for (s, t) in out.iter_mut().enumerate().take(n) {
+            *t = self.pawn_terms(pos, s as Seat, pawns);
+        }
+        out
+    }
+
+    /// The pawn structure of seat `s`: (middlegame, endgame) centipawns (term 0 of
+    /// [`TERMS`]). `pawns`: each seat's pawns. Read from the pawns alone (their cells and
+    /// pieces), so [`PawnTable`] may keep it.
+    fn pawn_terms(&self, pos: &Position, s: Seat, pawns: &[CellSet; MAX_SEATS]) -> (i32, i32) {
         let (mut mg, mut eg) = (0, 0);
         let tm = self.terms;
         let add = |mg: &mut i32, eg: &mut i32, w: (i32, i32), scale: i32| {
@@ -773,8 +798,15 @@ impl Eval {
                 add(&mut mg, &mut eg, tm.protected, 256);
             }
         }
-        let pawn_terms = (mg, eg);
+        (mg, eg)
+    }
+
+    /// The royal's place for seat `s` on `king`: (middlegame, endgame) centipawns (term 1 of
+    /// [`TERMS`]).
+    fn royal_terms(&self, pos: &Position, s: Seat, king: Option<Cell>) -> (i32, i32) {
         let (mut mg, mut eg) = (0, 0);
+        let tm = self.terms;
+        let v = pos.variant;
         if let Some(c) = king {
             eg += tm.king_centre_eg * self.king_centre[c as usize] as i32;
             let f = pos.at(c).facing() as usize;
@@ -787,7 +819,7 @@ impl Eval {
                     mg += tm.king_wing * (lat - 2).clamp(0, 3);
                 }
                 if lat < 5 {
-                    return [pawn_terms, (mg, eg)];
+                    return (mg, eg);
                 }
                 let shelter = |x: Cell| {
                     let q = pos.at(x);
@@ -823,7 +855,7 @@ impl Eval {
                 }
             }
         }
-        [pawn_terms, (mg, eg)]
+        (mg, eg)
     }
 
     /// Two sides (two players, two teams): each seat's mobility (moves of its pieces other
@@ -923,25 +955,28 @@ impl Eval {
             if rows[c as usize] == 0 {
                 continue;
             }
+            // one walk for both: the attackers (hostile to `s`) and the defenders (hostile to
+            // `foe` and allied with `s`)
             let (mut av, mut an, mut pv, mut pn) = (0, 0, 0, 0);
-            pos.each_attacker(c, s, |_, q| {
+            let mut attackers = 0u32;
+            pos.each_seated_attacker(c, |_, q| {
+                let o = q.owner();
                 if !self.royal[q.kind() as usize] {
-                    av += unit(q.kind());
-                    an += 1;
-                    by |= 1 << q.owner();
+                    if !v.allied(s, o) {
+                        av += unit(q.kind());
+                        an += 1;
+                        attackers |= 1 << o;
+                    } else if !v.allied(foe, o) {
+                        pv += unit(q.kind());
+                        pn += 1;
+                    }
                 }
                 false
             });
             if an == 0 {
                 continue;
             }
-            pos.each_attacker(c, foe, |_, q| {
-                if v.allied(s, q.owner()) && !self.royal[q.kind() as usize] {
-                    pv += unit(q.kind());
-                    pn += 1;
-                }
-                false
-            });
+            by |= attackers;
             safety -= (av * weight(an) / 100 - pv * weight(pn) / 200).max(0);
         }
         if by.count_ones() > 1 {
@@ -1029,8 +1064,13 @@ impl Eval {
 
     /// Material and position per seat (grey, neutral and united pieces count for nobody).
     pub fn seats(&self, pos: &Position) -> [i32; MAX_SEATS] {
+        self.seats_with(pos, None)
+    }
+
+    /// [`Eval::seats`], with the pawn terms from `table` where it has them (and kept there).
+    fn seats_with(&self, pos: &Position, table: Option<&mut PawnTable>) -> [i32; MAX_SEATS] {
         let mut t = Totals::default();
-        let w = self.sum(pos, &mut t);
+        let w = self.sum(pos, &mut t, table);
         for s in 0..pos.variant.seat_count() {
             t.total[s] += taper(t.mg[s], t.eg[s], w);
         }
@@ -1050,14 +1090,15 @@ impl Eval {
                 n
             ],
         };
-        b.phase = self.sum(pos, &mut b.seats);
+        b.phase = self.sum(pos, &mut b.seats, None);
         b
     }
 
     /// Every term of the evaluation of `pos`, given to `sink` (the search's sums, or the
-    /// terms apart); the phase: the middlegame's share of the taper, 0 to 256.
+    /// terms apart), the pawn terms from `table` where it has them; the phase: the
+    /// middlegame's share of the taper, 0 to 256.
     #[inline(always)]
-    fn sum<S: Sink>(&self, pos: &Position, sink: &mut S) -> i32 {
+    fn sum<S: Sink>(&self, pos: &Position, sink: &mut S, table: Option<&mut PawnTable>) -> i32 {
         let n = pos.variant.seat_count();
         if self.bare_wins {
             for s in 0..n {
@@ -1072,21 +1113,28 @@ impl Eval {
         let mut phase = 0;
         // per seat: pieces other than pawns and royals, board and hand
         let mut officers = [0; MAX_SEATS];
+        // the pawns' placement ([`PawnTable`])
+        let mut pawn_key = 0u64;
         for s in 0..n {
             for c in pos.pieces_of(s as Seat).iter() {
-                let k = pos.at(c).kind() as usize;
+                let p = pos.at(c);
+                let k = p.kind() as usize;
                 let Some(&v) = self.value.get(k) else {
                     continue;
                 };
                 sink.material(s, k, 1, v, self.pst[k][c as usize] as i32);
                 if self.pawn[k] {
                     pawns[s].insert(c);
+                    pawn_key ^= key_piece(c, p);
                 } else if self.royal[k] {
                     kings[s] = Some(c);
                 } else {
                     phase += v;
                     officers[s] += 1;
                 }
+            }
+            if pos.hands[s] == [0; HAND_KINDS] {
+                continue; // nothing in hand: nothing to add
             }
             for k in 0..HAND_KINDS.min(self.value.len()) {
                 let count = pos.hands[s][k] as i32;
@@ -1110,8 +1158,19 @@ impl Eval {
         } else {
             self.activity(pos, &pawns, &kings)
         };
+        let pawn_terms = match table {
+            Some(t) => {
+                let slot = &mut t.0[pawn_key as usize & (PAWN_TABLE - 1)];
+                if slot.0 != pawn_key {
+                    *slot = (pawn_key, self.all_pawn_terms(pos, n, &pawns));
+                }
+                slot.1
+            }
+            None => self.all_pawn_terms(pos, n, &pawns),
+        };
         for s in 0..n {
-            let [pawn, royal] = self.positional(pos, s as Seat, &pawns, kings[s]);
+            let pawn = pawn_terms[s];
+            let royal = self.royal_terms(pos, s as Seat, kings[s]);
             let [mob, attack] = act[s];
             for (t, (mg, eg)) in [pawn, royal, mob, attack].into_iter().enumerate() {
                 sink.term(s, t, mg, eg);
@@ -1160,11 +1219,17 @@ impl Eval {
     /// The value of `pos` for `me`: its team's material and points against the strongest
     /// opposing side still playing (a seat in free for all, its seats together with teams).
     pub fn balance(&self, pos: &Position, me: Seat) -> i32 {
+        self.balance_with(pos, me, None)
+    }
+
+    /// [`Eval::balance`], with the pawn terms from `table` where it has them (and kept
+    /// there): the same value, sooner.
+    pub fn balance_with(&self, pos: &Position, me: Seat, table: Option<&mut PawnTable>) -> i32 {
         if pos.variant.seat_count() > 2 {
-            return self.balance_multi(pos, me);
+            return self.balance_multi(pos, me, table);
         }
         let v = pos.variant;
-        let mat = self.seats(pos);
+        let mat = self.seats_with(pos, table);
         let (mut own, mut opp) = (0, [None::<i32>; MAX_SEATS]);
         for s in 0..v.seat_count() as Seat {
             let total = mat[s as usize] + POINT_WEIGHT * pos.scores[s as usize];
@@ -1300,9 +1365,9 @@ impl Eval {
     /// count for every seat, in the game or out: the places go by points, and a player who is
     /// out keeps them (an out player can still finish first, or be overtaken). Grey pieces
     /// belong to nobody: taking them gains nothing but the cell.
-    fn balance_multi(&self, pos: &Position, me: Seat) -> i32 {
+    fn balance_multi(&self, pos: &Position, me: Seat, table: Option<&mut PawnTable>) -> i32 {
         let v = pos.variant;
-        let mat = self.seats(pos);
+        let mat = self.seats_with(pos, table);
         let (mut own, mut opp) = (0, [None::<i32>; MAX_SEATS]);
         for s in 0..v.seat_count() as Seat {
             let mut total = POINT_WEIGHT * pos.scores[s as usize];
@@ -1586,6 +1651,51 @@ mod tests {
         let attacked = act("6k1/5ppp/8/6NQ/8/8/8/4K3 w - - 0 1");
         let quiet = act("6k1/5ppp/8/QN6/8/8/8/4K3 w - - 0 1");
         assert!(attacked < 0 && quiet == 0, "{attacked} {quiet}");
+    }
+
+    /// The evaluation with the pawn terms kept in a [`super::PawnTable`] (the search's) is the
+    /// evaluation computed without it, found there or not, in random positions of every
+    /// playable game, for every seat.
+    #[test]
+    fn the_pawn_table_gives_the_evaluation_computed_without_it() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rnd = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let (mut checked, mut pawns) = (0, 0);
+        for g in crate::rules::catalogue() {
+            if !g.playable {
+                continue;
+            }
+            let mut game = Game::new(g.id).unwrap();
+            let e = super::Eval::of(game.variant);
+            let mut table = super::PawnTable::default();
+            let n = game.variant.seat_count();
+            for _ in 0..40 {
+                if game.is_over() {
+                    break;
+                }
+                let pos = game.position();
+                for me in 0..n as u8 {
+                    let want = e.balance(pos, me);
+                    for _ in 0..2 {
+                        assert_eq!(e.balance_with(pos, me, Some(&mut table)), want, "{}", g.id);
+                    }
+                    checked += 1;
+                }
+                pawns += table.0.iter().filter(|(k, _)| *k != 0).count().min(1);
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rnd(moves.len())];
+                game.act(crate::game::Action::Move(m)).unwrap();
+            }
+        }
+        assert!(checked > 1000 && pawns > 100, "{checked} {pawns}");
     }
 
     /// The mobility counted from the moves one by one or by the kind's walks

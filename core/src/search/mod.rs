@@ -189,6 +189,8 @@ pub struct Search<'a> {
     tt: Vec<Entry>,
     /// The evaluation cache: (table key, static value for the bot).
     evals: Vec<(u64, i32)>,
+    /// The evaluation's pawn terms by the pawns' placement ([`eval::PawnTable`]).
+    pawns: eval::PawnTable,
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: Vec<i32>,
     has_check: bool,
@@ -259,6 +261,7 @@ impl<'a> Search<'a> {
             // allocated by `run` unless handed on (`tables`)
             tt: Vec::new(),
             evals: Vec::new(),
+            pawns: eval::PawnTable::default(),
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 1 << 14],
             has_check: v.royal_check,
@@ -640,7 +643,9 @@ impl<'a> Search<'a> {
         if slot.0 == key && key != 0 {
             return slot.1;
         }
-        let v = self.eval.balance(self.tree.position(), self.me);
+        let v = self
+            .eval
+            .balance_with(self.tree.position(), self.me, Some(&mut self.pawns));
         *slot = (key, v);
         v
     }

@@ -47,12 +47,14 @@ pub(super) fn see(pos: &mut Position, m: Move, value: &[i32], scratch: &mut Scra
     }
     let to = m.to;
     let check = pos.variant.royal_check;
-    // every edit with the piece it replaced, undone in reverse
+    // every edit with the piece it replaced, undone in reverse; only the board is edited
+    // (the attackers are found on the board alone), not the hash, kings or piece sets, which
+    // the edits leave as they were
     let edits = &mut scratch.edits;
     edits.clear();
     let put = |pos: &mut Position, edits: &mut Vec<(Cell, Piece)>, c: Cell, p: Piece| {
         edits.push((c, pos.at(c)));
-        pos.put(c, p);
+        pos.board[c as usize] = p;
     };
     if victim_cell != to {
         put(pos, edits, victim_cell, Piece::NONE);
@@ -74,7 +76,7 @@ pub(super) fn see(pos: &mut Position, m: Move, value: &[i32], scratch: &mut Scra
         if check && pos.variant.is_royal(p.kind()) && pos.attacked(to, p.owner()) {
             // a king may not take onto a guarded cell
             for (c, q) in edits.drain(mark..).rev() {
-                pos.put(c, q);
+                pos.board[c as usize] = q;
             }
             break;
         }
@@ -83,7 +85,7 @@ pub(super) fn see(pos: &mut Position, m: Move, value: &[i32], scratch: &mut Scra
         d += 1;
     }
     while let Some((c, q)) = edits.pop() {
-        pos.put(c, q);
+        pos.board[c as usize] = q;
     }
     // each side takes on only where that is better than stopping
     while d > 1 {
