@@ -1658,13 +1658,7 @@ mod tests {
     /// playable game, for every seat.
     #[test]
     fn the_pawn_table_gives_the_evaluation_computed_without_it() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut rnd = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = crate::rng::XorShift(0x9e37_79b9_7f4a_7c15u64);
         let (mut checked, mut pawns) = (0, 0);
         for g in crate::rules::catalogue() {
             if !g.playable {
@@ -1691,7 +1685,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                let m = moves[rnd(moves.len())];
+                let m = moves[rng.below(moves.len())];
                 game.act(crate::game::Action::Move(m)).unwrap();
             }
         }
@@ -1705,13 +1699,7 @@ mod tests {
     #[test]
     fn mobility_counted_without_a_move_list_matches_the_listed_moves() {
         use crate::board::CellSet;
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut rnd = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = crate::rng::XorShift(0x2545_f491_4f6c_dd1du64);
         let mut pieces = 0;
         for g in crate::rules::catalogue() {
             if !g.playable {
@@ -1731,7 +1719,7 @@ mod tests {
                 let cells = pos.variant.board.len();
                 let mut guarded = CellSet::EMPTY;
                 for _ in 0..cells / 4 {
-                    guarded.insert(rnd(cells) as crate::board::Cell);
+                    guarded.insert(rng.below(cells) as crate::board::Cell);
                 }
                 let zones: Vec<_> = (0..n as u8)
                     .map(|s| {
@@ -1765,7 +1753,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                let m = moves[rnd(moves.len())];
+                let m = moves[rng.below(moves.len())];
                 game.act(crate::game::Action::Move(m)).unwrap();
             }
         }
