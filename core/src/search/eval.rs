@@ -199,6 +199,12 @@ const TEAM_KING_SCALE: (i32, i32) = (5, 2);
 const TEAM_THREAT: i32 = 120;
 /// A threat's least gain: a pawn (pawns are worth 100).
 const TEAM_THREAT_GAP: i32 = 100;
+/// Teams: a side's active pieces (those other than pawns and royals with at least a quarter of
+/// their kind's empty-board moves to cells no enemy pawn attacks), after 4pchess's piece
+/// activation: (per active piece, per product of the partners' counts). The product rewards
+/// partners who both bring their pieces out: 4 and 4 active pieces are worth more than 6 and 2.
+/// Each seat takes its own count times the first, and half the product.
+const TEAM_ACTIVE: (i32, i32) = (35, 20);
 
 /// The royal zones a piece's moves may reach: (the zone's seat, its cells), per enemy seat.
 type Zones<'a> = [Option<(usize, &'a CellSet)>];
@@ -929,6 +935,7 @@ impl Eval {
         // per attacked seat: attack units and attacking pieces
         let mut units = [0; MAX_SEATS];
         let mut attackers = [0; MAX_SEATS];
+        let mut active = [0; MAX_SEATS];
         for s in 0..n {
             let enemies = (0..n).filter(|&e| !v.allied(s as Seat, e as Seat));
             let mut guarded = CellSet::EMPTY;
@@ -942,6 +949,7 @@ impl Eval {
             let zones = &zones[..ne];
             let mut mob = 0;
             let mut threats = 0;
+            let mut act = 0;
             if self.teams {
                 // the pawns' threats (the pawns are not walked)
                 for x in pawn_att[s].iter() {
@@ -964,6 +972,7 @@ impl Eval {
                 let least = self.teams.then(|| self.value[k] + TEAM_THREAT_GAP);
                 let (moves, hits, t) = self.reach_with(pos, c, p, &guarded, zones, least);
                 threats += t;
+                act += (4 * moves >= self.mob_avg[k]) as i32;
                 mob += w * (2 * moves - self.mob_avg[k]);
                 for (i, z) in zones.iter().enumerate() {
                     if let (Some((e, _)), true) = (z, hits[i] > 0) {
@@ -976,6 +985,18 @@ impl Eval {
                 MOBILITY.0 * mob / 32 + TEAM_THREAT * threats,
                 MOBILITY.1 * mob / 32 + TEAM_THREAT * threats,
             );
+            active[s] = act;
+        }
+        if self.teams {
+            for s in 0..n {
+                let partners: i32 = (0..n)
+                    .filter(|&a| a != s && v.allied(s as Seat, a as Seat))
+                    .map(|a| active[a])
+                    .sum();
+                let a = TEAM_ACTIVE.0 * active[s] + TEAM_ACTIVE.1 * active[s] * partners / 2;
+                out[s][0].0 += a;
+                out[s][0].1 += a;
+            }
         }
         for e in 0..n {
             if self.teams {
@@ -1747,6 +1768,33 @@ mod tests {
             chess("4k1n1/8/3p4/4N3/8/8/8/4K3 w - - 0 1"),
             chess("4k1n1/8/p7/4N3/8/8/8/4K3 w - - 0 1")
         );
+    }
+
+    /// Teams: the partners' activity ([`super::TEAM_ACTIVE`]): Red's pieces (its queen out on
+    /// g6) are worth more once its partner Yellow's queen is out too (on j11, off the Red
+    /// queen's lines, from h14 where it has no move).
+    #[test]
+    fn a_teams_seat_gains_from_its_partners_active_pieces() {
+        let start = crate::rules::four::CHESS_COM_START_FEN4;
+        let (head, board) = start.rsplit_once('-').unwrap();
+        let rows: Vec<&str> = board.split('/').collect();
+        let red = |yellow_out: bool| {
+            let mut r: Vec<String> = rows.iter().map(|x| x.to_string()).collect();
+            // Red's queen from g1 to g6
+            r[14 - 1] = r[14 - 1].replacen("rQ", "1", 1);
+            r[14 - 6] = r[14 - 6].replacen("bP,10", "bP,4,rQ,5", 1);
+            if yellow_out {
+                r[0] = r[0].replacen("yQ", "1", 1);
+                r[14 - 11] = r[14 - 11].replacen("bP,10", "bP,7,yQ,2", 1);
+            }
+            let fen = format!("{head}-{}", r.join("/"));
+            let g = Game::from_fen("four-player-teams", &fen).unwrap();
+            let e = super::Eval::of(g.variant);
+            e.breakdown(g.position()).seats[0].terms[2]
+        };
+        let (alone, together) = (red(false), red(true));
+        assert!(together.0 > alone.0, "{together:?} {alone:?}");
+        assert!(together.1 > alone.1, "{together:?} {alone:?}");
     }
 
     #[test]
