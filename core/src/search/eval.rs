@@ -7,7 +7,8 @@
 //! shelter (middlegame) and its centralisation (endgame); with two sides (two players, two
 //! teams) also each piece's mobility (against its kind's empty-board average) and the attack
 //! on the zone around each enemy royal (four-player teams: the royal's danger, attackers of
-//! both opponents, shield and back row). Every term is read from the game's data (pawn tables, promotion zones, royal
+//! both opponents, shield and back row; each seat's threats and the partners' active pieces).
+//! Every term is read from the game's data (pawn tables, promotion zones, royal
 //! flags, board geometry, each kind's moves), none from its name.
 
 use std::collections::HashMap;
@@ -910,7 +911,9 @@ impl Eval {
     /// than pawns and royals to cells no enemy pawn attacks, against the kind's empty-board
     /// average) and the attack on each enemy royal's zone by all the seats of the other side
     /// together (a penalty for the attacked seat), each as (middlegame, endgame): terms 2 and
-    /// 3 of [`TERMS`].
+    /// 3 of [`TERMS`]. Two teams of more than one seat ([`Eval::teams`]): the mobility term
+    /// also holds the seat's threats ([`TEAM_THREAT`]) and the partners' activity
+    /// ([`TEAM_ACTIVE`]).
     fn activity(
         &self,
         pos: &Position,
