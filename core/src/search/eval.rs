@@ -197,7 +197,7 @@ const TEAM_KING_SCALE: (i32, i32) = (5, 2);
 /// threat term (120 of its centipawns, a queen 1000; ours a queen 1000 too). With four seats
 /// a threat stands for a whole round: the threatened seat has one move to meet those of two
 /// opponents, and its partner moves only after one of them.
-const TEAM_THREAT: i32 = 0;
+const TEAM_THREAT: i32 = 120;
 /// A threat's least gain: a pawn (pawns are worth 100).
 const TEAM_THREAT_GAP: i32 = 100;
 /// Teams: a side's active pieces (those other than pawns and royals with at least a quarter of
