@@ -128,6 +128,8 @@ struct Entry {
 }
 
 /// Two-player pruning near the leaves (margins in centipawns per ply of depth).
+/// The bound of a quiet move's history value (two sides, [`Search::reward`]).
+const HISTORY_MAX: i32 = 16_384;
 const RFP_DEPTH: i32 = 6;
 const RFP_MARGIN: i32 = 90;
 const FUTILITY_DEPTH: i32 = 2;
@@ -796,6 +798,10 @@ impl<'a> Search<'a> {
         let mut best_move = None;
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         let mut quiets = 0;
+        // the history slots of the quiet moves searched here, for the malus of those that
+        // did not cut ([`Search::reward`])
+        let mut tried = [0usize; 32];
+        let mut n_tried = 0;
         for (i, &a) in actions.iter().enumerate() {
             let quiet = match a {
                 Action::Move(m) => {
@@ -843,6 +849,12 @@ impl<'a> Search<'a> {
             if quiet {
                 quiets += 1;
             }
+            let hslot = match a {
+                Action::Move(m) if m.promo == 0 && !self.tree.position().is_capture(&m) => {
+                    Some(history_slot(m))
+                }
+                _ => None,
+            };
             let v = if i == 0 {
                 self.child(a, full, alpha, beta, ply + 1)
             } else {
@@ -857,7 +869,12 @@ impl<'a> Search<'a> {
                     }
                     (r - pv as i32 - good as i32).clamp(0, depth - 1)
                 } else if depth >= 3 && i >= 2 && quiet && !in_check {
-                    let r = self.lmr[(depth as usize).min(63)][i.min(63)] - pv as i32;
+                    // one ply less for a move with a good history, one more for a bad one
+                    let h = hslot.map_or(0, |h| self.history[h]);
+                    let r = self.lmr[(depth as usize).min(63)][i.min(63)]
+                        - pv as i32
+                        - (h > HISTORY_MAX / 2) as i32
+                        + (h < -HISTORY_MAX / 4) as i32;
                     r.clamp(0, depth - 2)
                 } else {
                     0
@@ -922,10 +939,20 @@ impl<'a> Search<'a> {
                             k[0] = Some(m);
                         }
                         let h = history_slot(m);
-                        self.history[h] += depth * depth;
+                        if self.teams {
+                            self.history[h] += depth * depth;
+                        } else {
+                            self.reward(h, &tried[..n_tried], depth);
+                        }
                     }
                 }
                 break;
+            }
+            if let Some(h) = hslot {
+                if n_tried < tried.len() {
+                    tried[n_tried] = h;
+                    n_tried += 1;
+                }
             }
         }
         self.give_back(actions);
@@ -946,6 +973,20 @@ impl<'a> Search<'a> {
             best: best_move,
         };
         best
+    }
+
+    /// History with a malus (two sides, not teams): the quiet move that cut at `depth` gains
+    /// `depth²` (at most 400), each quiet move searched before it there loses as much; values
+    /// are drawn towards 0 as they near ±[`HISTORY_MAX`] (they stay within it).
+    fn reward(&mut self, cut: usize, before: &[usize], depth: i32) {
+        let b = (depth * depth).min(400);
+        let add = |h: &mut i32, b: i32| *h += b - *h * b.abs() / HISTORY_MAX;
+        add(&mut self.history[cut], b);
+        for &t in before {
+            if t != cut {
+                add(&mut self.history[t], -b);
+            }
+        }
     }
 
     /// Captures and promotions only, standing pat on the evaluation.
@@ -1246,6 +1287,30 @@ mod tests {
             Some(Action::Move(m)) => g.move_text(m),
             other => format!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn history_rewards_the_quiet_move_that_cut_and_punishes_those_tried_before_it() {
+        let g = Game::new("chess").unwrap();
+        let cancel = AtomicBool::new(false);
+        let lim = Limits {
+            depth: 1,
+            nodes: None,
+            time: None,
+        };
+        let mut s = Search::new(&g, lim, &cancel);
+        s.reward(5, &[7, 9], 4);
+        assert_eq!((s.history[5], s.history[7], s.history[9]), (16, -16, -16));
+        // bounded however often it cuts or fails
+        for _ in 0..10_000 {
+            s.reward(5, &[7], 30);
+        }
+        assert!(s.history[5] > HISTORY_MAX / 2 && s.history[5] <= HISTORY_MAX);
+        assert!(s.history[7] < -HISTORY_MAX / 2 && s.history[7] >= -HISTORY_MAX);
+        // a move that failed here and cut later climbs back
+        let low = s.history[7];
+        s.reward(7, &[], 10);
+        assert!(s.history[7] > low);
     }
 
     #[test]
