@@ -832,7 +832,15 @@ impl<'a> Search<'a> {
                         }
                     }
                     if !self.teams && depth <= LMP_DEPTH && i >= 3 + (depth * depth) as usize * 2 {
-                        continue;
+                        // a move that checks or ends the game is kept: the history's malus
+                        // can order a mating move late
+                        self.tree.step(a);
+                        let keep = self.tree.outcome().is_some()
+                            || (self.has_check && self.checks_opponent(turn));
+                        self.tree.undo();
+                        if !keep {
+                            continue;
+                        }
                     }
                 }
                 if self.teams && quiets >= lmp_quiets(depth, pv) {
