@@ -595,6 +595,15 @@ impl<'a> Search<'a> {
             .any(|s| (!self.has_check || s != turn) && pos.king(s).is_some() && pos.in_check(s))
     }
 
+    /// Whether `a`, played by `mover`, ends the game or checks an opponent (where the game
+    /// has check): such a move is not pruned as a quiet one.
+    fn checks_or_ends(&mut self, a: Action, mover: Seat) -> bool {
+        self.tree.step(a);
+        let keep = self.tree.outcome().is_some() || (self.has_check && self.checks_opponent(mover));
+        self.tree.undo();
+        keep
+    }
+
     /// Whether a king of an opponent of `mover` is in check (after `mover`'s action: with
     /// more than two seats the checked seat may not be the next to move, and its partners
     /// and the checker's move first).
@@ -825,31 +834,22 @@ impl<'a> Search<'a> {
             };
             if i > 0 && quiet && !in_check && safe {
                 if let Some(st) = stand {
-                    if depth <= FUTILITY_DEPTH {
+                    let futile = depth <= FUTILITY_DEPTH && {
                         let m = FUTILITY_MARGIN * depth;
-                        if (maxing && st + m <= alpha) || (!maxing && st - m >= beta) {
-                            continue;
-                        }
-                    }
-                    if !self.teams && depth <= LMP_DEPTH && i >= 3 + (depth * depth) as usize * 2 {
-                        // a move that checks or ends the game is kept: the history's malus
-                        // can order a mating move late
-                        self.tree.step(a);
-                        let keep = self.tree.outcome().is_some()
-                            || (self.has_check && self.checks_opponent(turn));
-                        self.tree.undo();
-                        if !keep {
-                            continue;
-                        }
+                        (maxing && st + m <= alpha) || (!maxing && st - m >= beta)
+                    };
+                    let late =
+                        !self.teams && depth <= LMP_DEPTH && i >= 3 + (depth * depth) as usize * 2;
+                    // a move that checks or ends the game is kept: the history's malus can
+                    // order a mating move late, and a check is no quiet move
+                    if (futile || late) && !self.checks_or_ends(a, turn) {
+                        continue;
                     }
                 }
                 if self.teams && quiets >= lmp_quiets(depth, pv) {
                     // a move that checks or ends the game is kept (the mates of four seats
                     // come by checks)
-                    self.tree.step(a);
-                    let keep = self.tree.outcome().is_some() || self.checks_opponent(turn);
-                    self.tree.undo();
-                    if !keep {
+                    if !self.checks_or_ends(a, turn) {
                         continue;
                     }
                 }
