@@ -1395,6 +1395,55 @@ mod tests {
     }
 
     #[test]
+    fn pruning_keeps_a_quiet_move_that_checks_or_ends_the_game() {
+        let fen = "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1";
+        let g = Game::from_fen("chess", fen).unwrap();
+        let cancel = AtomicBool::new(false);
+        let lim = Limits {
+            depth: 1,
+            nodes: None,
+            time: None,
+        };
+        let mut s = Search::new(&g, lim, &cancel);
+        let turn = g.position().turn();
+        let by_text = |t: &str| {
+            let m = g.legal_moves().into_iter().find(|&m| g.move_text(m) == t);
+            Action::Move(m.unwrap())
+        };
+        assert!(s.checks_or_ends(by_text("b1b8"), turn), "Rb8+ checks");
+        assert!(!s.checks_or_ends(by_text("a2a3"), turn), "a2a3 is quiet");
+        // the position is as it was
+        assert_eq!(s.tree.position().hash(), g.position().hash());
+    }
+
+    #[test]
+    fn kept_tables_bring_the_quiet_move_history_halved_but_not_for_teams() {
+        let cancel = AtomicBool::new(false);
+        let lim = Limits {
+            depth: 5,
+            nodes: Some(20_000),
+            time: None,
+        };
+        for (id, kept) in [("chess", true), ("four-player-teams", false)] {
+            let g = Game::new(id).unwrap();
+            let mut s = Search::new(&g, lim, &cancel);
+            s.run();
+            let learnt = s.history.clone();
+            assert!(
+                learnt.iter().any(|&h| h.abs() >= 2),
+                "{id}: a history learnt"
+            );
+            let next = Search::new(&g, lim, &cancel).tables(Some(s.into_tables()));
+            let halved: Vec<i32> = learnt.iter().map(|h| h / 2).collect();
+            if kept {
+                assert_eq!(next.history, halved, "{id}");
+            } else {
+                assert!(next.history.iter().all(|&h| h == 0), "{id}");
+            }
+        }
+    }
+
+    #[test]
     fn takes_a_hanging_queen() {
         let fen = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1";
         let f = search("chess", fen, 3);
