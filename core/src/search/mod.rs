@@ -173,6 +173,9 @@ pub struct Tables {
     me: Seat,
     tt: Vec<Entry>,
     evals: Vec<(u64, i32)>,
+    /// The quiet moves' history (two sides and free for all, not teams: see
+    /// [`Search::tables`]).
+    history: Vec<i32>,
 }
 
 /// A search from one game position for the seat to move there.
@@ -306,6 +309,16 @@ impl<'a> Search<'a> {
             {
                 self.tt = t.tt;
                 self.evals = t.evals;
+                // the history too, halved (not teams, whose history has no malus): a kept
+                // table answers the first iterations, which no longer teach the history the
+                // order of the deep ones (with the malus a fresh search's history from those
+                // iterations was worth more than the kept table: bot_seat's kept-tables test)
+                if !self.teams && t.history.len() == self.history.len() {
+                    self.history = t.history;
+                    for h in self.history.iter_mut() {
+                        *h /= 2;
+                    }
+                }
             }
         }
         self
@@ -318,6 +331,7 @@ impl<'a> Search<'a> {
             me: self.me,
             tt: self.tt,
             evals: self.evals,
+            history: self.history,
         }
     }
 
