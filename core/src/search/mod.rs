@@ -128,6 +128,8 @@ struct Entry {
 }
 
 /// Two-player pruning near the leaves (margins in centipawns per ply of depth).
+/// The bound of a quiet move's history value (two sides, [`Search::reward`]).
+const HISTORY_MAX: i32 = 16_384;
 const RFP_DEPTH: i32 = 6;
 const RFP_MARGIN: i32 = 90;
 const FUTILITY_DEPTH: i32 = 2;
@@ -171,6 +173,9 @@ pub struct Tables {
     me: Seat,
     tt: Vec<Entry>,
     evals: Vec<(u64, i32)>,
+    /// The quiet moves' history (two sides and free for all, not teams: see
+    /// [`Search::tables`]).
+    history: Vec<i32>,
 }
 
 /// A search from one game position for the seat to move there.
@@ -304,6 +309,16 @@ impl<'a> Search<'a> {
             {
                 self.tt = t.tt;
                 self.evals = t.evals;
+                // the history too, halved (not teams, whose history has no malus): a kept
+                // table answers the first iterations, which no longer teach the history the
+                // order of the deep ones (with the malus a fresh search's history from those
+                // iterations was worth more than the kept table: bot_seat's kept-tables test)
+                if !self.teams && t.history.len() == self.history.len() {
+                    self.history = t.history;
+                    for h in self.history.iter_mut() {
+                        *h /= 2;
+                    }
+                }
             }
         }
         self
@@ -316,6 +331,7 @@ impl<'a> Search<'a> {
             me: self.me,
             tt: self.tt,
             evals: self.evals,
+            history: self.history,
         }
     }
 
@@ -593,6 +609,15 @@ impl<'a> Search<'a> {
             .any(|s| (!self.has_check || s != turn) && pos.king(s).is_some() && pos.in_check(s))
     }
 
+    /// Whether `a`, played by `mover`, ends the game or checks an opponent (where the game
+    /// has check): such a move is not pruned as a quiet one.
+    fn checks_or_ends(&mut self, a: Action, mover: Seat) -> bool {
+        self.tree.step(a);
+        let keep = self.tree.outcome().is_some() || (self.has_check && self.checks_opponent(mover));
+        self.tree.undo();
+        keep
+    }
+
     /// Whether a king of an opponent of `mover` is in check (after `mover`'s action: with
     /// more than two seats the checked seat may not be the next to move, and its partners
     /// and the checker's move first).
@@ -796,6 +821,10 @@ impl<'a> Search<'a> {
         let mut best_move = None;
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         let mut quiets = 0;
+        // the history slots of the quiet moves searched here, for the malus of those that
+        // did not cut ([`Search::reward`])
+        let mut tried = [0usize; 32];
+        let mut n_tried = 0;
         for (i, &a) in actions.iter().enumerate() {
             let quiet = match a {
                 Action::Move(m) => {
@@ -819,23 +848,22 @@ impl<'a> Search<'a> {
             };
             if i > 0 && quiet && !in_check && safe {
                 if let Some(st) = stand {
-                    if depth <= FUTILITY_DEPTH {
+                    let futile = depth <= FUTILITY_DEPTH && {
                         let m = FUTILITY_MARGIN * depth;
-                        if (maxing && st + m <= alpha) || (!maxing && st - m >= beta) {
-                            continue;
-                        }
-                    }
-                    if !self.teams && depth <= LMP_DEPTH && i >= 3 + (depth * depth) as usize * 2 {
+                        (maxing && st + m <= alpha) || (!maxing && st - m >= beta)
+                    };
+                    let late =
+                        !self.teams && depth <= LMP_DEPTH && i >= 3 + (depth * depth) as usize * 2;
+                    // a move that checks or ends the game is kept: the history's malus can
+                    // order a mating move late, and a check is no quiet move
+                    if (futile || late) && !self.checks_or_ends(a, turn) {
                         continue;
                     }
                 }
                 if self.teams && quiets >= lmp_quiets(depth, pv) {
                     // a move that checks or ends the game is kept (the mates of four seats
                     // come by checks)
-                    self.tree.step(a);
-                    let keep = self.tree.outcome().is_some() || self.checks_opponent(turn);
-                    self.tree.undo();
-                    if !keep {
+                    if !self.checks_or_ends(a, turn) {
                         continue;
                     }
                 }
@@ -843,6 +871,12 @@ impl<'a> Search<'a> {
             if quiet {
                 quiets += 1;
             }
+            let hslot = match a {
+                Action::Move(m) if m.promo == 0 && !self.tree.position().is_capture(&m) => {
+                    Some(history_slot(m))
+                }
+                _ => None,
+            };
             let v = if i == 0 {
                 self.child(a, full, alpha, beta, ply + 1)
             } else {
@@ -857,7 +891,12 @@ impl<'a> Search<'a> {
                     }
                     (r - pv as i32 - good as i32).clamp(0, depth - 1)
                 } else if depth >= 3 && i >= 2 && quiet && !in_check {
-                    let r = self.lmr[(depth as usize).min(63)][i.min(63)] - pv as i32;
+                    // one ply less for a move with a good history, one more for a bad one
+                    let h = hslot.map_or(0, |h| self.history[h]);
+                    let r = self.lmr[(depth as usize).min(63)][i.min(63)]
+                        - pv as i32
+                        - (h > HISTORY_MAX / 2) as i32
+                        + (h < -HISTORY_MAX / 4) as i32;
                     r.clamp(0, depth - 2)
                 } else {
                     0
@@ -922,10 +961,20 @@ impl<'a> Search<'a> {
                             k[0] = Some(m);
                         }
                         let h = history_slot(m);
-                        self.history[h] += depth * depth;
+                        if self.teams {
+                            self.history[h] += depth * depth;
+                        } else {
+                            self.reward(h, &tried[..n_tried], depth);
+                        }
                     }
                 }
                 break;
+            }
+            if let Some(h) = hslot {
+                if n_tried < tried.len() {
+                    tried[n_tried] = h;
+                    n_tried += 1;
+                }
             }
         }
         self.give_back(actions);
@@ -946,6 +995,20 @@ impl<'a> Search<'a> {
             best: best_move,
         };
         best
+    }
+
+    /// History with a malus (two sides, not teams): the quiet move that cut at `depth` gains
+    /// `depth²` (at most 400), each quiet move searched before it there loses as much; values
+    /// are drawn towards 0 as they near ±[`HISTORY_MAX`] (they stay within it).
+    fn reward(&mut self, cut: usize, before: &[usize], depth: i32) {
+        let b = (depth * depth).min(400);
+        let add = |h: &mut i32, b: i32| *h += b - *h * b.abs() / HISTORY_MAX;
+        add(&mut self.history[cut], b);
+        for &t in before {
+            if t != cut {
+                add(&mut self.history[t], -b);
+            }
+        }
     }
 
     /// Captures and promotions only, standing pat on the evaluation.
@@ -1249,6 +1312,30 @@ mod tests {
     }
 
     #[test]
+    fn history_rewards_the_quiet_move_that_cut_and_punishes_those_tried_before_it() {
+        let g = Game::new("chess").unwrap();
+        let cancel = AtomicBool::new(false);
+        let lim = Limits {
+            depth: 1,
+            nodes: None,
+            time: None,
+        };
+        let mut s = Search::new(&g, lim, &cancel);
+        s.reward(5, &[7, 9], 4);
+        assert_eq!((s.history[5], s.history[7], s.history[9]), (16, -16, -16));
+        // bounded however often it cuts or fails
+        for _ in 0..10_000 {
+            s.reward(5, &[7], 30);
+        }
+        assert!(s.history[5] > HISTORY_MAX / 2 && s.history[5] <= HISTORY_MAX);
+        assert!(s.history[7] < -HISTORY_MAX / 2 && s.history[7] >= -HISTORY_MAX);
+        // a move that failed here and cut later climbs back
+        let low = s.history[7];
+        s.reward(7, &[], 10);
+        assert!(s.history[7] > low);
+    }
+
+    #[test]
     fn piece_values_are_measured_from_mobility() {
         let v = crate::rules::variant("chess").unwrap();
         let e = Eval::of(v);
@@ -1319,6 +1406,55 @@ mod tests {
             m.from == g.variant.board.cell("a2").unwrap()
                 || m.from == g.variant.board.cell("b1").unwrap()
         );
+    }
+
+    #[test]
+    fn pruning_keeps_a_quiet_move_that_checks_or_ends_the_game() {
+        let fen = "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1";
+        let g = Game::from_fen("chess", fen).unwrap();
+        let cancel = AtomicBool::new(false);
+        let lim = Limits {
+            depth: 1,
+            nodes: None,
+            time: None,
+        };
+        let mut s = Search::new(&g, lim, &cancel);
+        let turn = g.position().turn();
+        let by_text = |t: &str| {
+            let m = g.legal_moves().into_iter().find(|&m| g.move_text(m) == t);
+            Action::Move(m.unwrap())
+        };
+        assert!(s.checks_or_ends(by_text("b1b8"), turn), "Rb8+ checks");
+        assert!(!s.checks_or_ends(by_text("a2a3"), turn), "a2a3 is quiet");
+        // the position is as it was
+        assert_eq!(s.tree.position().hash(), g.position().hash());
+    }
+
+    #[test]
+    fn kept_tables_bring_the_quiet_move_history_halved_but_not_for_teams() {
+        let cancel = AtomicBool::new(false);
+        let lim = Limits {
+            depth: 5,
+            nodes: Some(20_000),
+            time: None,
+        };
+        for (id, kept) in [("chess", true), ("four-player-teams", false)] {
+            let g = Game::new(id).unwrap();
+            let mut s = Search::new(&g, lim, &cancel);
+            s.run();
+            let learnt = s.history.clone();
+            assert!(
+                learnt.iter().any(|&h| h.abs() >= 2),
+                "{id}: a history learnt"
+            );
+            let next = Search::new(&g, lim, &cancel).tables(Some(s.into_tables()));
+            let halved: Vec<i32> = learnt.iter().map(|h| h / 2).collect();
+            if kept {
+                assert_eq!(next.history, halved, "{id}");
+            } else {
+                assert!(next.history.iter().all(|&h| h == 0), "{id}");
+            }
+        }
     }
 
     #[test]
