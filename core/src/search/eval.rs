@@ -7,7 +7,8 @@
 //! shelter (middlegame) and its centralisation (endgame); with two sides (two players, two
 //! teams) also each piece's mobility (against its kind's empty-board average) and the attack
 //! on the zone around each enemy royal (four-player teams: the royal's danger, attackers of
-//! both opponents, shield and back row). Every term is read from the game's data (pawn tables, promotion zones, royal
+//! both opponents, shield and back row; each seat's threats and the partners' active pieces).
+//! Every term is read from the game's data (pawn tables, promotion zones, royal
 //! flags, board geometry, each kind's moves), none from its name.
 
 use std::collections::HashMap;
@@ -191,6 +192,20 @@ const TEAM_OFF_HOME: [[i32; 2]; 2] = [[175, 50], [75, 0]];
 /// where main's move (50,000 nodes) walked into a mate 4pchess sees at depth 8 (82 of them
 /// before this term): 63 still do at 3/2, 58 at 5/2, about as many at 8/2.
 const TEAM_KING_SCALE: (i32, i32) = (5, 2);
+/// Teams: per threat of a seat (a capture, by its pseudo-legal moves, of an enemy royal or of
+/// an enemy piece worth at least [`TEAM_THREAT_GAP`] more than the capturer), after 4pchess's
+/// threat term (120 of its centipawns, a queen 1000; ours a queen 1000 too). With four seats
+/// a threat stands for a whole round: the threatened seat has one move to meet those of two
+/// opponents, and its partner moves only after one of them.
+const TEAM_THREAT: i32 = 120;
+/// A threat's least gain: a pawn (pawns are worth 100).
+const TEAM_THREAT_GAP: i32 = 100;
+/// Teams: a side's active pieces (those other than pawns and royals with at least a quarter of
+/// their kind's empty-board moves to cells no enemy pawn attacks), after 4pchess's piece
+/// activation: (per active piece, per product of the partners' counts). The product rewards
+/// partners who both bring their pieces out: 4 and 4 active pieces are worth more than 6 and 2.
+/// Each seat takes its own count times the first, and half the product.
+const TEAM_ACTIVE: (i32, i32) = (35, 20);
 
 /// The royal zones a piece's moves may reach: (the zone's seat, its cells), per enemy seat.
 type Zones<'a> = [Option<(usize, &'a CellSet)>];
@@ -205,16 +220,50 @@ struct Reach<'a, 'z> {
     last: Cell,
     moves: i32,
     hits: [i32; MAX_SEATS],
+    /// Teams: the threats counted ([`Reach::capture`]), with the position, the capturer's
+    /// seat and the least value a captured piece must have; `None` elsewhere.
+    threats: Option<Threats<'a>>,
+}
+
+/// The threats of one piece ([`TEAM_THREAT`]).
+struct Threats<'a> {
+    pos: &'a Position,
+    eval: &'a Eval,
+    seat: Seat,
+    least: i32,
+    count: i32,
 }
 
 impl MoveSink for Reach<'_, '_> {
     #[inline(always)]
     fn put(&mut self, m: Move) {
+        if m.to != self.last {
+            if let Some(t) = &self.threats {
+                let q = t.pos.at(m.to);
+                if t.pos.enemy_of(t.seat, q) {
+                    self.capture(q);
+                }
+            }
+        }
         self.hit(m.to)
     }
 }
 
 impl Reach<'_, '_> {
+    /// A capture of `q` (an enemy piece): a threat where it is royal or worth at least the
+    /// least value.
+    #[inline(always)]
+    fn capture(&mut self, q: Piece) {
+        if let Some(t) = &mut self.threats {
+            let k = q.kind() as usize;
+            if t.eval.royal.get(k) == Some(&true)
+                || t.eval.value.get(k).is_some_and(|&v| v >= t.least)
+            {
+                t.count += 1;
+            }
+        }
+    }
+
     /// A move to `to` ([`MoveSink::put`] without the move).
     #[inline(always)]
     fn hit(&mut self, to: Cell) {
@@ -862,7 +911,9 @@ impl Eval {
     /// than pawns and royals to cells no enemy pawn attacks, against the kind's empty-board
     /// average) and the attack on each enemy royal's zone by all the seats of the other side
     /// together (a penalty for the attacked seat), each as (middlegame, endgame): terms 2 and
-    /// 3 of [`TERMS`].
+    /// 3 of [`TERMS`]. Two teams of more than one seat ([`Eval::teams`]): the mobility term
+    /// also holds the seat's threats ([`TEAM_THREAT`]) and the partners' activity
+    /// ([`TEAM_ACTIVE`]).
     fn activity(
         &self,
         pos: &Position,
@@ -887,6 +938,7 @@ impl Eval {
         // per attacked seat: attack units and attacking pieces
         let mut units = [0; MAX_SEATS];
         let mut attackers = [0; MAX_SEATS];
+        let mut active = [0; MAX_SEATS];
         for s in 0..n {
             let enemies = (0..n).filter(|&e| !v.allied(s as Seat, e as Seat));
             let mut guarded = CellSet::EMPTY;
@@ -899,6 +951,20 @@ impl Eval {
             }
             let zones = &zones[..ne];
             let mut mob = 0;
+            let mut threats = 0;
+            let mut act = 0;
+            if self.teams {
+                // the pawns' threats (the pawns are not walked)
+                for x in pawn_att[s].iter() {
+                    let q = pos.at(x);
+                    if pos.enemy_of(s as Seat, q) {
+                        let k = q.kind() as usize;
+                        if self.royal[k] || self.value[k] >= 100 + TEAM_THREAT_GAP {
+                            threats += 1;
+                        }
+                    }
+                }
+            }
             for c in pos.pieces_of(s as Seat).iter() {
                 let p = pos.at(c);
                 let k = p.kind() as usize;
@@ -906,7 +972,10 @@ impl Eval {
                 if w == 0 {
                     continue;
                 }
-                let (moves, hits) = self.reach(pos, c, p, &guarded, zones);
+                let least = self.teams.then(|| self.value[k] + TEAM_THREAT_GAP);
+                let (moves, hits, t) = self.reach_with(pos, c, p, &guarded, zones, least);
+                threats += t;
+                act += (4 * moves >= self.mob_avg[k]) as i32;
                 mob += w * (2 * moves - self.mob_avg[k]);
                 for (i, z) in zones.iter().enumerate() {
                     if let (Some((e, _)), true) = (z, hits[i] > 0) {
@@ -915,7 +984,22 @@ impl Eval {
                     }
                 }
             }
-            out[s][0] = (MOBILITY.0 * mob / 32, MOBILITY.1 * mob / 32);
+            out[s][0] = (
+                MOBILITY.0 * mob / 32 + TEAM_THREAT * threats,
+                MOBILITY.1 * mob / 32 + TEAM_THREAT * threats,
+            );
+            active[s] = act;
+        }
+        if self.teams {
+            for s in 0..n {
+                let partners: i32 = (0..n)
+                    .filter(|&a| a != s && v.allied(s as Seat, a as Seat))
+                    .map(|a| active[a])
+                    .sum();
+                let a = TEAM_ACTIVE.0 * active[s] + TEAM_ACTIVE.1 * active[s] * partners / 2;
+                out[s][0].0 += a;
+                out[s][0].1 += a;
+            }
         }
         for e in 0..n {
             if self.teams {
@@ -1009,6 +1093,7 @@ impl Eval {
     /// The piece `p` on `c`: its moves to cells outside `guarded` and its moves into each of
     /// `zones` ([`Reach`]), by its kind's walks ([`Walks`]) where it has them, else by the
     /// move generator.
+    #[cfg(test)]
     fn reach(
         &self,
         pos: &Position,
@@ -1017,12 +1102,35 @@ impl Eval {
         guarded: &CellSet,
         zones: &Zones,
     ) -> (i32, [i32; MAX_SEATS]) {
+        let (moves, hits, _) = self.reach_with(pos, c, p, guarded, zones, None);
+        (moves, hits)
+    }
+
+    /// [`Eval::reach`], and with `least` the piece's threats: its captures of enemy royals
+    /// and of enemy pieces worth at least `least` ([`TEAM_THREAT`]).
+    #[inline(always)]
+    fn reach_with(
+        &self,
+        pos: &Position,
+        c: Cell,
+        p: Piece,
+        guarded: &CellSet,
+        zones: &Zones,
+        least: Option<i32>,
+    ) -> (i32, [i32; MAX_SEATS], i32) {
         let mut r = Reach {
             guarded,
             zones,
             last: NO_CELL,
             moves: 0,
             hits: [0; MAX_SEATS],
+            threats: least.map(|least| Threats {
+                pos,
+                eval: self,
+                seat: p.owner(),
+                least,
+                count: 0,
+            }),
         };
         let f = p.facing() as usize;
         let walks = if f < self.walk_facings {
@@ -1050,6 +1158,7 @@ impl Eval {
                             r.hit(to);
                         } else {
                             if pos.enemy_of(s, q) {
+                                r.capture(q);
                                 r.hit(to);
                             }
                             break;
@@ -1059,7 +1168,7 @@ impl Eval {
             }
             None => pos.piece_moves_to(c, p, &mut r),
         }
-        (r.moves, r.hits)
+        (r.moves, r.hits, r.threats.map_or(0, |t| t.count))
     }
 
     /// Material and position per seat (grey, neutral and united pieces count for nobody).
@@ -1625,6 +1734,70 @@ mod tests {
         assert!(by_both < sheltered, "{by_both} {sheltered}");
         // two players keep their own royal attack term
         assert!(!super::Eval::of(Game::new("chess").unwrap().variant).teams);
+    }
+
+    /// Teams: a seat's threat ([`super::TEAM_THREAT`]), here a Blue pawn on f6 that attacks a
+    /// Red knight on g5, counts for Blue; the same pawn on f9, attacking nothing, does not.
+    #[test]
+    fn a_teams_threat_on_an_enemy_piece_counts_for_the_threatening_seat() {
+        let start = crate::rules::four::CHESS_COM_START_FEN4;
+        let (head, board) = start.rsplit_once('-').unwrap();
+        let rows: Vec<&str> = board.split('/').collect();
+        // rows from rank 14 down: rank r is rows[14 - r]
+        let mobility = |pawn_rank: usize, knight: bool, seat: usize| {
+            let mut r: Vec<String> = rows.iter().map(|x| x.to_string()).collect();
+            r[14 - pawn_rank] = r[14 - pawn_rank].replacen("bP,10", "bP,3,bP,6", 1);
+            if knight {
+                r[14 - 5] = r[14 - 5].replacen("bP,10", "bP,4,rN,5", 1);
+            }
+            let fen = format!("{head}-{}", r.join("/"));
+            let g = Game::from_fen("four-player-teams", &fen).unwrap();
+            let e = super::Eval::of(g.variant);
+            e.breakdown(g.position()).seats[seat].terms[2]
+        };
+        let threat = mobility(6, true, 1);
+        let none = mobility(9, true, 1);
+        assert!(threat.0 > none.0, "{threat:?} {none:?}");
+        assert_eq!(threat.0 - none.0, super::TEAM_THREAT, "{threat:?} {none:?}");
+        assert_eq!(threat.1 - none.1, super::TEAM_THREAT, "{threat:?} {none:?}");
+        // without the knight the pawn on f6 threatens nothing
+        assert_eq!(mobility(6, false, 1), mobility(9, false, 1));
+        // two players have no threat term: a pawn attacking a knight changes no mobility
+        let chess = |fen: &str| {
+            let g = Game::from_fen("chess", fen).unwrap();
+            super::Eval::of(g.variant).breakdown(g.position()).seats[1].terms[2]
+        };
+        assert_eq!(
+            chess("4k1n1/8/3p4/4N3/8/8/8/4K3 w - - 0 1"),
+            chess("4k1n1/8/p7/4N3/8/8/8/4K3 w - - 0 1")
+        );
+    }
+
+    /// Teams: the partners' activity ([`super::TEAM_ACTIVE`]): Red's pieces (its queen out on
+    /// g6) are worth more once its partner Yellow's queen is out too (on j11, off the Red
+    /// queen's lines, from h14 where it has no move).
+    #[test]
+    fn a_teams_seat_gains_from_its_partners_active_pieces() {
+        let start = crate::rules::four::CHESS_COM_START_FEN4;
+        let (head, board) = start.rsplit_once('-').unwrap();
+        let rows: Vec<&str> = board.split('/').collect();
+        let red = |yellow_out: bool| {
+            let mut r: Vec<String> = rows.iter().map(|x| x.to_string()).collect();
+            // Red's queen from g1 to g6
+            r[14 - 1] = r[14 - 1].replacen("rQ", "1", 1);
+            r[14 - 6] = r[14 - 6].replacen("bP,10", "bP,4,rQ,5", 1);
+            if yellow_out {
+                r[0] = r[0].replacen("yQ", "1", 1);
+                r[14 - 11] = r[14 - 11].replacen("bP,10", "bP,7,yQ,2", 1);
+            }
+            let fen = format!("{head}-{}", r.join("/"));
+            let g = Game::from_fen("four-player-teams", &fen).unwrap();
+            let e = super::Eval::of(g.variant);
+            e.breakdown(g.position()).seats[0].terms[2]
+        };
+        let (alone, together) = (red(false), red(true));
+        assert!(together.0 > alone.0, "{together:?} {alone:?}");
+        assert!(together.1 > alone.1, "{together:?} {alone:?}");
     }
 
     #[test]
