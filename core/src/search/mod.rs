@@ -127,9 +127,9 @@ struct Entry {
     best: Option<Move>,
 }
 
-/// Two-player pruning near the leaves (margins in centipawns per ply of depth).
-/// The bound of a quiet move's history value (two sides, [`Search::reward`]).
+/// The bound of a quiet move's history value (two players, [`Search::reward`]).
 const HISTORY_MAX: i32 = 16_384;
+/// Two-player pruning near the leaves (margins in centipawns per ply of depth).
 const RFP_DEPTH: i32 = 6;
 const RFP_MARGIN: i32 = 90;
 const FUTILITY_DEPTH: i32 = 2;
@@ -173,8 +173,7 @@ pub struct Tables {
     me: Seat,
     tt: Vec<Entry>,
     evals: Vec<(u64, i32)>,
-    /// The quiet moves' history (two sides and free for all, not teams: see
-    /// [`Search::tables`]).
+    /// The quiet moves' history (two players: see [`Search::tables`]).
     history: Vec<i32>,
 }
 
@@ -309,11 +308,11 @@ impl<'a> Search<'a> {
             {
                 self.tt = t.tt;
                 self.evals = t.evals;
-                // the history too, halved (not teams, whose history has no malus): a kept
+                // the history too, halved (two players, whose history has a malus): a kept
                 // table answers the first iterations, which no longer teach the history the
                 // order of the deep ones (with the malus a fresh search's history from those
                 // iterations was worth more than the kept table: bot_seat's kept-tables test)
-                if !self.teams && t.history.len() == self.history.len() {
+                if self.malus() && t.history.len() == self.history.len() {
                     self.history = t.history;
                     for h in self.history.iter_mut() {
                         *h /= 2;
@@ -892,7 +891,10 @@ impl<'a> Search<'a> {
                     (r - pv as i32 - good as i32).clamp(0, depth - 1)
                 } else if depth >= 3 && i >= 2 && quiet && !in_check {
                     // one ply less for a move with a good history, one more for a bad one
-                    let h = hslot.map_or(0, |h| self.history[h]);
+                    let h = match hslot {
+                        Some(h) if self.malus() => self.history[h],
+                        _ => 0,
+                    };
                     let r = self.lmr[(depth as usize).min(63)][i.min(63)]
                         - pv as i32
                         - (h > HISTORY_MAX / 2) as i32
@@ -961,10 +963,10 @@ impl<'a> Search<'a> {
                             k[0] = Some(m);
                         }
                         let h = history_slot(m);
-                        if self.teams {
-                            self.history[h] += depth * depth;
-                        } else {
+                        if self.malus() {
                             self.reward(h, &tried[..n_tried], depth);
+                        } else {
+                            self.history[h] += depth * depth;
                         }
                     }
                 }
@@ -997,7 +999,14 @@ impl<'a> Search<'a> {
         best
     }
 
-    /// History with a malus (two sides, not teams): the quiet move that cut at `depth` gains
+    /// Whether the quiet-move history has a malus ([`Search::reward`]), bounds the late-move
+    /// reduction and is kept with the tables: two players, where it was measured (teams and
+    /// free for all keep the plain history: each cut adds `depth²`).
+    fn malus(&self) -> bool {
+        self.two && !self.teams
+    }
+
+    /// History with a malus (two players): the quiet move that cut at `depth` gains
     /// `depth²` (at most 400), each quiet move searched before it there loses as much; values
     /// are drawn towards 0 as they near ±[`HISTORY_MAX`] (they stay within it).
     fn reward(&mut self, cut: usize, before: &[usize], depth: i32) {
@@ -1431,14 +1440,18 @@ mod tests {
     }
 
     #[test]
-    fn kept_tables_bring_the_quiet_move_history_halved_but_not_for_teams() {
+    fn kept_tables_bring_the_quiet_move_history_halved_for_two_players_only() {
         let cancel = AtomicBool::new(false);
         let lim = Limits {
             depth: 5,
             nodes: Some(20_000),
             time: None,
         };
-        for (id, kept) in [("chess", true), ("four-player-teams", false)] {
+        for (id, kept) in [
+            ("chess", true),
+            ("four-player-teams", false),
+            ("four-player-ffa", false),
+        ] {
             let g = Game::new(id).unwrap();
             let mut s = Search::new(&g, lim, &cancel);
             s.run();
