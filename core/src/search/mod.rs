@@ -870,8 +870,11 @@ impl<'a> Search<'a> {
             if quiet {
                 quiets += 1;
             }
+            // the history slot of a quiet move, read only by the malus ([`Search::malus`])
             let hslot = match a {
-                Action::Move(m) if m.promo == 0 && !self.tree.position().is_capture(&m) => {
+                Action::Move(m)
+                    if self.malus() && m.promo == 0 && !self.tree.position().is_capture(&m) =>
+                {
                     Some(history_slot(m))
                 }
                 _ => None,
@@ -892,7 +895,7 @@ impl<'a> Search<'a> {
                 } else if depth >= 3 && i >= 2 && quiet && !in_check {
                     // one ply less for a move with a good history, one more for a bad one
                     let h = match hslot {
-                        Some(h) if self.malus() => self.history[h],
+                        Some(h) => self.history[h],
                         _ => 0,
                     };
                     let r = self.lmr[(depth as usize).min(63)][i.min(63)]
