@@ -205,11 +205,6 @@ pub struct Search<'a> {
     pawns: eval::PawnTable,
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: Vec<i32>,
-    /// Capture history (two players, [`Search::malus`]): how often a capture (its piece, the
-    /// piece taken and the destination: [`Search::capture_slot`]) cut, with a malus for the
-    /// captures searched before the move that cut; orders the captures that do not lose
-    /// material among those of pieces of the same value.
-    captures: Vec<i32>,
     /// Continuation history (two sides, not teams; empty otherwise): how often a quiet move
     /// (its piece and destination) cut, or failed to, right after the opponent's move (its
     /// piece and destination), with a malus for the quiet moves tried before the one that
@@ -293,7 +288,6 @@ impl<'a> Search<'a> {
             pawns: eval::PawnTable::default(),
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 1 << 14],
-            captures: vec![0; 1 << 14],
             cont: if two && v.seat_count() == 2 {
                 vec![0; CONT_SIZE]
             } else {
@@ -926,9 +920,6 @@ impl<'a> Search<'a> {
         let mut tried = [0usize; 32];
         let mut codes = [0u32; 32];
         let mut n_tried = 0;
-        // and the capture-history slots of the captures searched here
-        let mut tried_captures = [0usize; 32];
-        let mut n_captures = 0;
         for (i, &a) in actions.iter().enumerate() {
             let quiet = match a {
                 Action::Move(m) => {
@@ -981,17 +972,6 @@ impl<'a> Search<'a> {
                     if self.malus() && m.promo == 0 && !self.tree.position().is_capture(&m) =>
                 {
                     Some(history_slot(m))
-                }
-                _ => None,
-            };
-            // a capture's slot in the capture history ([`Search::captures`], two players)
-            let cslot = match a {
-                Action::Move(m)
-                    if self.malus()
-                        && self.tree.position().is_capture(&m)
-                        && !self.tree.position().at(m.to).is_grey() =>
-                {
-                    Some(self.capture_slot(&m))
                 }
                 _ => None,
             };
@@ -1076,11 +1056,6 @@ impl<'a> Search<'a> {
             if alpha >= beta {
                 self.stats.cuts += 1;
                 self.stats.first_cuts += (i == 0) as u64;
-                if self.malus() {
-                    // the capture that cut gains, the captures searched before lose
-                    let tried = &tried_captures[..n_captures];
-                    reward_in(&mut self.captures, cslot, tried, depth);
-                }
                 if let Action::Move(m) = a {
                     let pos = self.tree.position();
                     if !pos.is_capture(&m) && m.promo == 0 {
@@ -1105,12 +1080,6 @@ impl<'a> Search<'a> {
                     tried[n_tried] = h;
                     codes[n_tried] = code;
                     n_tried += 1;
-                }
-            }
-            if let Some(c) = cslot {
-                if n_captures < tried_captures.len() {
-                    tried_captures[n_captures] = c;
-                    n_captures += 1;
                 }
             }
         }
@@ -1145,26 +1114,14 @@ impl<'a> Search<'a> {
     /// `depth²` (at most 400), each quiet move searched before it there loses as much; values
     /// are drawn towards 0 as they near ±[`HISTORY_MAX`] (they stay within it).
     fn reward(&mut self, cut: usize, before: &[usize], depth: i32) {
-        reward_in(&mut self.history, Some(cut), before, depth);
-    }
-
-    /// A capture's slot in [`Search::captures`]: the capturing piece (owner and kind), the
-    /// kind taken (none: en passant) and the destination.
-    fn capture_slot(&self, m: &Move) -> usize {
-        let pos = self.tree.position();
-        let piece = if m.from == crate::board::NO_CELL {
-            pos.turn() as usize * self.kinds as usize + m.aux as usize
-        } else {
-            let p = pos.at(m.from);
-            p.owner() as usize * self.kinds as usize + p.kind() as usize
-        };
-        let v = pos.at(m.to);
-        let victim = if v.is_some() {
-            v.kind() as usize + 1
-        } else {
-            0
-        };
-        ((piece * 67 + victim) * 1031 + m.to as usize) & ((1 << 14) - 1)
+        let b = (depth * depth).min(400);
+        let add = |h: &mut i32, b: i32| *h += b - *h * b.abs() / HISTORY_MAX;
+        add(&mut self.history[cut], b);
+        for &t in before {
+            if t != cut {
+                add(&mut self.history[t], -b);
+            }
+        }
     }
 
     /// Captures and promotions only, standing pat on the evaluation.
@@ -1367,14 +1324,7 @@ impl<'a> Search<'a> {
             if exchange < 0 {
                 k += -exchange;
             } else {
-                // among captures of pieces of one value, the capture history's (at most
-                // ±HISTORY_MAX / 8: less than the gap between a pawn and a knight taken)
-                let h = if self.malus() {
-                    self.captures[self.capture_slot(m)] / 8
-                } else {
-                    0
-                };
-                k -= 100_000 + vv * 16 - av / 8 + h;
+                k -= 100_000 + vv * 16 - av / 8;
             }
         }
         if let Some(p) = m.promotion() {
@@ -1461,22 +1411,6 @@ fn cont_slot(prev: u32, code: u32) -> usize {
     ((prev - 1) as usize & (CONT_ROW - 1)) * CONT_ROW + ((code - 1) as usize & (CONT_ROW - 1))
 }
 
-/// History with a malus in `table`: the move that cut at `depth` (if any) gains `depth²` (at
-/// most 400), each move searched before it there loses as much; values are drawn towards 0
-/// as they near ±[`HISTORY_MAX`] (they stay within it).
-fn reward_in(table: &mut [i32], cut: Option<usize>, before: &[usize], depth: i32) {
-    let b = (depth * depth).min(400);
-    let add = |h: &mut i32, b: i32| *h += b - *h * b.abs() / HISTORY_MAX;
-    if let Some(c) = cut {
-        add(&mut table[c], b);
-    }
-    for &t in before {
-        if Some(t) != cut {
-            add(&mut table[t], -b);
-        }
-    }
-}
-
 fn history_slot(m: Move) -> usize {
     ((m.from as usize).wrapping_mul(577) ^ m.to as usize) & ((1 << 14) - 1)
 }
@@ -1556,61 +1490,6 @@ mod tests {
         // a position of a game of more than two seats keeps no table
         let teams = Game::new("four-player-teams").unwrap();
         assert!(to_depth(&teams, 1).cont.is_empty());
-    }
-
-    /// Capture history (two players): a capture that cut is ordered first of the captures of
-    /// a piece of the same value, the captures searched before it lose; a capture of a
-    /// piece worth more still comes before it, however often it cut.
-    #[test]
-    fn capture_history_orders_first_the_capture_that_cut_among_those_of_one_value() {
-        // the pawn on d5 can be taken by either pawn or the knight; e4xf5 takes a knight
-        let g = Game::from_fen("chess", "4k3/8/8/3p1n2/2P1P3/2N5/8/4K3 w - - 0 1").unwrap();
-        let mut s = to_depth(&g, 1);
-        let order = |s: &mut Search| {
-            let mut actions = Vec::new();
-            s.tree.captures(&mut actions);
-            s.order(&mut actions, None, 0);
-            let texts: Vec<String> = actions
-                .iter()
-                .map(|a| match a {
-                    Action::Move(m) => g.move_text(*m),
-                    other => format!("{other:?}"),
-                })
-                .collect();
-            texts
-        };
-        let by_text = |t: &str| {
-            let m = g.legal_moves().into_iter().find(|&m| g.move_text(m) == t);
-            m.unwrap()
-        };
-        let before = order(&mut s);
-        assert_eq!(before[0], "e4f5", "{before:?}");
-        assert_eq!(
-            before.last().map(String::as_str),
-            Some("c3d5"),
-            "{before:?}"
-        );
-        let (nxd5, cxd5) = (
-            s.capture_slot(&by_text("c3d5")),
-            s.capture_slot(&by_text("c4d5")),
-        );
-        assert_ne!(nxd5, cxd5);
-        // one cut at depth 6 is not enough to pass a capture by a pawn (36 / 8 < its gain of
-        // a knight's value / 8 over a pawn's); one at depth 20 is
-        reward_in(&mut s.captures, Some(nxd5), &[cxd5], 6);
-        assert_eq!((s.captures[nxd5], s.captures[cxd5]), (36, -36));
-        assert_eq!(order(&mut s).last().map(String::as_str), Some("c3d5"));
-        reward_in(&mut s.captures, Some(nxd5), &[cxd5], 20);
-        let after = order(&mut s);
-        assert_eq!(after[..2], ["e4f5", "c3d5"], "{after:?}");
-        for _ in 0..10_000 {
-            reward_in(&mut s.captures, Some(nxd5), &[cxd5], 30);
-        }
-        assert!(s.captures[nxd5] <= HISTORY_MAX);
-        assert_eq!(order(&mut s)[..2], ["e4f5", "c3d5"]);
-        // a quiet move that cut: the captures searched before it lose
-        reward_in(&mut s.captures, None, &[nxd5], 4);
-        assert!(s.captures[nxd5] < HISTORY_MAX);
     }
 
     #[test]
