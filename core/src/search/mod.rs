@@ -181,8 +181,6 @@ pub struct Tables {
     evals: Vec<(u64, i32)>,
     /// The quiet moves' history (two players: see [`Search::tables`]).
     history: Vec<i32>,
-    /// The continuation history (two players; 2 MiB, empty otherwise).
-    cont: Vec<i16>,
 }
 
 /// A search from one game position for the seat to move there.
@@ -346,13 +344,6 @@ impl<'a> Search<'a> {
                         *h /= 2;
                     }
                 }
-                // and the continuation history, halved, for the same reason
-                if !self.cont.is_empty() && t.cont.len() == self.cont.len() {
-                    self.cont = t.cont;
-                    for h in self.cont.iter_mut() {
-                        *h /= 2;
-                    }
-                }
             }
         }
         self
@@ -366,7 +357,6 @@ impl<'a> Search<'a> {
             tt: self.tt,
             evals: self.evals,
             history: self.history,
-            cont: self.cont,
         }
     }
 
@@ -1450,7 +1440,13 @@ mod tests {
     #[test]
     fn continuation_history_orders_first_the_quiet_reply_that_cut_after_the_same_move() {
         let g = Game::new("chess").unwrap();
-        let mut s = to_depth(&g, 1);
+        let cancel = AtomicBool::new(false);
+        let lim = Limits {
+            depth: 1,
+            nodes: None,
+            time: None,
+        };
+        let mut s = Search::new(&g, lim, &cancel);
         let cell = |c: &str| g.variant.board.cell(c).unwrap();
         let nf3 = Move::new(cell("g1"), cell("f3"));
         let a3 = Move::new(cell("a2"), cell("a3"));
@@ -1489,7 +1485,7 @@ mod tests {
         assert_eq!(order_after(&mut s, d5), (at(nf3), at(a3)), "no preference");
         // a position of a game of more than two seats keeps no table
         let teams = Game::new("four-player-teams").unwrap();
-        assert!(to_depth(&teams, 1).cont.is_empty());
+        assert!(Search::new(&teams, lim, &cancel).cont.is_empty());
     }
 
     #[test]
@@ -1595,7 +1591,6 @@ mod tests {
 
     #[test]
     fn kept_tables_bring_the_quiet_move_history_halved_for_two_players_only() {
-        // (and the continuation history, two players only)
         let lim = Limits {
             depth: 5,
             nodes: Some(20_000),
@@ -1614,24 +1609,12 @@ mod tests {
                 learnt.iter().any(|&h| h.abs() >= 2),
                 "{id}: a history learnt"
             );
-            let cont = s.cont.clone();
-            assert_eq!(cont.is_empty(), !kept, "{id}: a continuation history");
-            assert!(
-                kept <= cont.iter().any(|&h| h.abs() >= 2),
-                "{id}: one learnt"
-            );
             let next = Search::new(&g, lim, &GO_ON).tables(Some(s.into_tables()));
             let halved: Vec<i32> = learnt.iter().map(|h| h / 2).collect();
-            let cont_halved: Vec<i16> = cont.iter().map(|h| h / 2).collect();
             if kept {
                 assert_eq!(next.history, halved, "{id}");
-                assert!(
-                    next.cont == cont_halved,
-                    "{id}: the continuation history halved"
-                );
             } else {
                 assert!(next.history.iter().all(|&h| h == 0), "{id}");
-                assert!(next.cont.is_empty(), "{id}");
             }
         }
     }
@@ -1682,9 +1665,8 @@ mod tests {
     }
 
     /// What a bot seat keeps between its moves (`bot::BotSeat`) is 7 MiB: a transposition
-    /// table of 6 MiB (2^18 entries of 24 bytes) and an evaluation cache of 1 MiB (two
-    /// players keep the continuation history as well, 2 MiB more); a search handed no tables
-    /// allocates them when it runs, and a search never run leaves none.
+    /// table of 6 MiB (2^18 entries of 24 bytes) and an evaluation cache of 1 MiB; a search
+    /// handed no tables allocates them when it runs, and a search never run leaves none.
     #[test]
     fn a_seats_tables_take_seven_mib() {
         assert_eq!(std::mem::size_of::<Entry>(), 24);
