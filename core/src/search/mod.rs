@@ -135,12 +135,6 @@ const RFP_MARGIN: i32 = 90;
 const FUTILITY_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 160;
 const LMP_DEPTH: i32 = 3;
-/// Continuation history (two sides, not teams): a row of [`CONT_ROW`] entries for each
-/// previous move ([`cont_slot`]: chess's 768 piece-and-destination codes fit without sharing;
-/// larger games share entries), i16 values within ±[`CONT_MAX`].
-const CONT_ROW: usize = 1 << 10;
-const CONT_SIZE: usize = CONT_ROW * CONT_ROW;
-const CONT_MAX: i32 = 16_384;
 /// Aspiration windows at the root: from this iteration on, ± this many centipawns around the
 /// last iteration's value, doubled on each fail; past [`ASPIRATION_FULL`] the failing side
 /// opens to the end.
@@ -203,18 +197,6 @@ pub struct Search<'a> {
     pawns: eval::PawnTable,
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: Vec<i32>,
-    /// Continuation history (two sides, not teams; empty otherwise): how often a quiet move
-    /// (its piece and destination) cut, or failed to, right after the opponent's move (its
-    /// piece and destination), with a malus for the quiet moves tried before the one that
-    /// cut; hashed to [`CONT_SIZE`] entries ([`cont_slot`]). Orders the quiet moves after the
-    /// killers with the history, and adjusts their late-move reduction.
-    cont: Vec<i16>,
-    /// The move that led to the node at each ply ([`move_code`]; 0: none, a null move or the
-    /// root), for [`Search::cont`].
-    moved: [u32; MAX_PLY + 1],
-    /// The game's piece kinds and cells, for [`Search::move_code`].
-    kinds: u32,
-    cells: u32,
     has_check: bool,
     /// Two sides (two players, or two teams: four-player teams): repetition draws and
     /// pruning near the leaves apply. The teams' seats take turns side by side, so the search
@@ -286,14 +268,6 @@ impl<'a> Search<'a> {
             pawns: eval::PawnTable::default(),
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 1 << 14],
-            cont: if two && v.seat_count() == 2 {
-                vec![0; CONT_SIZE]
-            } else {
-                Vec::new()
-            },
-            moved: [0; MAX_PLY + 1],
-            kinds: v.pieces.len() as u32,
-            cells: v.board.len() as u32,
             has_check: v.royal_check,
             two,
             lmr: (0..64)
@@ -601,65 +575,10 @@ impl<'a> Search<'a> {
             return self.brs_child(a, depth, alpha, beta, ply, true);
         }
         self.nodes += 1;
-        self.enter(a, ply);
+        self.tree.step(a);
         let v = self.node(depth, alpha, beta, ply, true);
         self.tree.undo();
         v
-    }
-
-    /// A move's code for the continuation history: the moving piece (its owner and kind; a
-    /// dropped piece, which has no origin, the mover's piece of the kind in `aux`) and its
-    /// destination, counted from 1 (0 is no move).
-    fn move_code(&self, m: &Move) -> u32 {
-        let pos = self.tree.position();
-        let (owner, kind) = if m.from == crate::board::NO_CELL {
-            (pos.turn() as u32, m.aux as u32)
-        } else {
-            let p = pos.at(m.from);
-            (p.owner() as u32, p.kind() as u32)
-        };
-        (owner * self.kinds + kind) * self.cells + m.to as u32 + 1
-    }
-
-    /// Steps into `a`, noting it as the move that led to the node at `ply` ([`Search::moved`]).
-    fn enter(&mut self, a: Action, ply: usize) {
-        if !self.cont.is_empty() && ply <= MAX_PLY {
-            self.moved[ply] = match a {
-                Action::Move(m) => self.move_code(&m),
-                _ => 0,
-            };
-        }
-        self.tree.step(a);
-    }
-
-    /// The continuation history's value of the quiet move coded `code` after `prev` (0 where
-    /// either is no move or there is no table).
-    fn cont_value(&self, prev: u32, code: u32) -> i32 {
-        if prev == 0 || code == 0 || self.cont.is_empty() {
-            0
-        } else {
-            self.cont[cont_slot(prev, code)] as i32
-        }
-    }
-
-    /// Continuation history after `prev`: the quiet move coded `cut` gains `depth²` (at most
-    /// 400), each quiet move searched before it loses as much; values are drawn towards 0 as
-    /// they near ±[`CONT_MAX`] (they stay within it).
-    fn cont_reward(&mut self, prev: u32, cut: u32, before: &[u32], depth: i32) {
-        if prev == 0 || self.cont.is_empty() {
-            return;
-        }
-        let b = (depth * depth).min(400);
-        let add = |h: &mut i16, b: i32| {
-            let v = *h as i32;
-            *h = (v + b - v * b.abs() / CONT_MAX) as i16;
-        };
-        add(&mut self.cont[cont_slot(prev, cut)], b);
-        for &t in before {
-            if t != cut {
-                add(&mut self.cont[cont_slot(prev, t)], -b);
-            }
-        }
     }
 
     /// Whether the side to move has a piece worth a minor piece or more (no zugzwang worth
@@ -872,9 +791,6 @@ impl<'a> Search<'a> {
                 let r = 3 + depth / 6;
                 self.stats.null_tries += 1;
                 let cp = self.tree.null_step();
-                if ply < MAX_PLY {
-                    self.moved[ply + 1] = 0;
-                }
                 self.nodes += 1;
                 let v = self.node(depth - 1 - r, alpha, beta, ply + 1, false);
                 self.tree.undo_null(&cp);
@@ -904,11 +820,9 @@ impl<'a> Search<'a> {
         let mut best_move = None;
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         let mut quiets = 0;
-        // the history slots and the continuation codes of the quiet moves searched here, for
-        // the malus of those that did not cut ([`Search::reward`], [`Search::cont_reward`])
-        let prev = if ply <= MAX_PLY { self.moved[ply] } else { 0 };
+        // the history slots of the quiet moves searched here, for the malus of those that
+        // did not cut ([`Search::reward`])
         let mut tried = [0usize; 32];
-        let mut codes = [0u32; 32];
         let mut n_tried = 0;
         for (i, &a) in actions.iter().enumerate() {
             let quiet = match a {
@@ -965,11 +879,6 @@ impl<'a> Search<'a> {
                 }
                 _ => None,
             };
-            // its continuation code (after a move: not at the root's children or a null move)
-            let code = match a {
-                Action::Move(m) if prev != 0 && hslot.is_some() => self.move_code(&m),
-                _ => 0,
-            };
             let v = if i == 0 {
                 self.child(a, full, alpha, beta, ply + 1)
             } else {
@@ -984,9 +893,11 @@ impl<'a> Search<'a> {
                     }
                     (r - pv as i32 - good as i32).clamp(0, depth - 1)
                 } else if depth >= 3 && i >= 2 && quiet && !in_check {
-                    // one ply less for a move with a good history (the continuation's after
-                    // the opponent's last move with it), one more for a bad one
-                    let h = hslot.map_or(0, |h| self.history[h]) + self.cont_value(prev, code);
+                    // one ply less for a move with a good history, one more for a bad one
+                    let h = match hslot {
+                        Some(h) => self.history[h],
+                        _ => 0,
+                    };
                     let r = self.lmr[(depth as usize).min(63)][i.min(63)]
                         - pv as i32
                         - (h > HISTORY_MAX / 2) as i32
@@ -1005,7 +916,7 @@ impl<'a> Search<'a> {
                     // a move that gives check is not reduced (mating drops, attacks on the king)
                     self.stats.reduced += 1;
                     self.nodes += 1;
-                    self.enter(a, ply + 1);
+                    self.tree.step(a);
                     let check = self.has_check
                         && self.tree.outcome().is_none()
                         && self.checks_opponent(turn);
@@ -1057,7 +968,6 @@ impl<'a> Search<'a> {
                         let h = history_slot(m);
                         if self.malus() {
                             self.reward(h, &tried[..n_tried], depth);
-                            self.cont_reward(prev, code, &codes[..n_tried], depth);
                         } else {
                             self.history[h] += depth * depth;
                         }
@@ -1068,7 +978,6 @@ impl<'a> Search<'a> {
             if let Some(h) = hslot {
                 if n_tried < tried.len() {
                     tried[n_tried] = h;
-                    codes[n_tried] = code;
                     n_tried += 1;
                 }
             }
@@ -1251,11 +1160,10 @@ impl<'a> Search<'a> {
     /// how many come before those losing captures.
     fn order(&mut self, actions: &mut [Action], tt_move: Option<Move>, ply: usize) -> usize {
         let killers = self.killers[ply.min(MAX_PLY - 1)];
-        let prev = self.moved.get(ply).copied().unwrap_or(0);
         let mut keyed = std::mem::take(&mut self.keyed);
         keyed.clear();
         for &a in actions.iter() {
-            let k = self.order_key(&a, tt_move, &killers, prev);
+            let k = self.order_key(&a, tt_move, &killers);
             keyed.push((k, a));
         }
         keyed.sort_by_key(|&(k, _)| k);
@@ -1268,13 +1176,7 @@ impl<'a> Search<'a> {
     }
 
     /// An action's place in [`Search::order`] (lower first; above 0 only a losing capture).
-    fn order_key(
-        &mut self,
-        a: &Action,
-        tt_move: Option<Move>,
-        killers: &[Option<Move>; 2],
-        prev: u32,
-    ) -> i32 {
+    fn order_key(&mut self, a: &Action, tt_move: Option<Move>, killers: &[Option<Move>; 2]) -> i32 {
         let Action::Move(m) = a else { return 0 };
         if Some(*m) == tt_move {
             return -1_000_000;
@@ -1326,12 +1228,7 @@ impl<'a> Search<'a> {
             } else if killers[1] == Some(*m) {
                 k -= 30_000;
             } else {
-                let cont = if prev != 0 && !self.cont.is_empty() {
-                    self.cont_value(prev, self.move_code(m))
-                } else {
-                    0
-                };
-                k -= (self.history[history_slot(*m)].min(29_999) + cont).clamp(-29_999, 29_999);
+                k -= self.history[history_slot(*m)].min(29_999);
             }
         }
         k
@@ -1395,12 +1292,6 @@ fn lmp_quiets(depth: i32, pv: bool) -> i32 {
     }
 }
 
-/// The continuation history's entry of the move coded `code` after the move coded `prev`
-/// ([`Search::move_code`]): the row of `prev`, so one node's quiet moves read one row.
-fn cont_slot(prev: u32, code: u32) -> usize {
-    ((prev - 1) as usize & (CONT_ROW - 1)) * CONT_ROW + ((code - 1) as usize & (CONT_ROW - 1))
-}
-
 fn history_slot(m: Move) -> usize {
     ((m.from as usize).wrapping_mul(577) ^ m.to as usize) & ((1 << 14) - 1)
 }
@@ -1432,60 +1323,6 @@ mod tests {
             Some(Action::Move(m)) => g.move_text(m),
             other => format!("{other:?}"),
         }
-    }
-
-    /// Continuation history: the quiet move that cut right after a given move of the
-    /// opponent gains, those tried before it lose, within the bound; after that move the one
-    /// that cut is ordered first of the quiet moves, after another move it is not preferred.
-    #[test]
-    fn continuation_history_orders_first_the_quiet_reply_that_cut_after_the_same_move() {
-        let g = Game::new("chess").unwrap();
-        let cancel = AtomicBool::new(false);
-        let lim = Limits {
-            depth: 1,
-            nodes: None,
-            time: None,
-        };
-        let mut s = Search::new(&g, lim, &cancel);
-        let cell = |c: &str| g.variant.board.cell(c).unwrap();
-        let nf3 = Move::new(cell("g1"), cell("f3"));
-        let a3 = Move::new(cell("a2"), cell("a3"));
-        let (c_nf3, c_a3) = (s.move_code(&nf3), s.move_code(&a3));
-        assert_ne!(c_nf3, c_a3);
-        // two moves of Black's pawns, coded as the search codes them on Black's turn
-        let pawn = s.tree.position().at(cell("e7"));
-        let black = |to: &str| {
-            (pawn.owner() as u32 * s.kinds + pawn.kind() as u32) * s.cells + cell(to) as u32 + 1
-        };
-        let (e5, d5) = (black("e5"), black("d5"));
-        // the codes of chess have entries of their own
-        assert!(s.kinds * s.cells * 2 <= CONT_ROW as u32);
-        s.cont_reward(e5, c_nf3, &[c_a3], 6);
-        assert_eq!(s.cont_value(e5, c_nf3), 36);
-        assert_eq!(s.cont_value(e5, c_a3), -36);
-        assert_eq!(s.cont_value(d5, c_nf3), 0, "another previous move's entry");
-        for _ in 0..10_000 {
-            s.cont_reward(e5, c_nf3, &[c_a3], 30);
-        }
-        assert!((CONT_MAX / 2..=CONT_MAX).contains(&s.cont_value(e5, c_nf3)));
-        assert!((-CONT_MAX..=-CONT_MAX / 2).contains(&s.cont_value(e5, c_a3)));
-        // the place of each move in the order after `prev` (all 20 moves are quiet)
-        let order_after = |s: &mut Search, prev: u32| {
-            s.moved[3] = prev;
-            let mut actions = Vec::new();
-            s.tree.actions(&mut actions);
-            s.order(&mut actions, None, 3);
-            let at = |m: Move| actions.iter().position(|&a| a == Action::Move(m));
-            (at(nf3), at(a3))
-        };
-        let mut listed = Vec::new();
-        s.tree.actions(&mut listed);
-        let at = |m: Move| listed.iter().position(|&a| a == Action::Move(m));
-        assert_eq!(order_after(&mut s, e5), (Some(0), Some(19)));
-        assert_eq!(order_after(&mut s, d5), (at(nf3), at(a3)), "no preference");
-        // a position of a game of more than two seats keeps no table
-        let teams = Game::new("four-player-teams").unwrap();
-        assert!(Search::new(&teams, lim, &cancel).cont.is_empty());
     }
 
     #[test]
