@@ -27,35 +27,47 @@ fn budget(level: u8, nodes: u64, seed: u64) -> SearchBot {
     }
 }
 
-/// The seat's second move in a chess game searches fewer nodes to the same depth from the
-/// tables its first move left than a fresh bot does, and plays a legal move.
+/// A seat's later moves in a chess game search fewer nodes to the same depth from the tables
+/// its last move left than a fresh bot does, and play legal moves. Judged over the moves of
+/// a game, both seats keeping their tables, not at one position: how many nodes a search to
+/// a depth takes swings from move to move with the order of its moves (the same search with
+/// kept tables took more nodes than the fresh one at 20 of 54 positions of three such games
+/// on the history-malus build, 38541d5, though 16 % fewer over all), so one position says
+/// little of the speed-up.
 #[test]
-fn a_seats_second_move_searches_fewer_nodes_to_the_same_depth_with_its_kept_tables() {
+fn a_seats_later_moves_search_fewer_nodes_to_the_same_depth_with_its_kept_tables() {
     let cancel = AtomicBool::new(false);
     let mut g = Game::new("chess").unwrap();
     for t in ["e2e4", "c7c5", "g1f3", "d7d6"] {
         g.play_text(t).unwrap();
     }
-    let (white, black) = (BotSeat::new(), BotSeat::new());
-    let first = white.think(&to_depth(1), &g, &cancel).unwrap();
-    assert!(white.keeps(), "a depth-8 chess search keeps its tables");
-    g.act(first.best.unwrap()).unwrap();
-    let reply = black.think(&to_depth(2), &g, &cancel).unwrap();
-    g.act(reply.best.unwrap()).unwrap();
-    let kept = white.think(&to_depth(1), &g, &cancel).unwrap();
-    let fresh = to_depth(1).think(&g, &cancel).unwrap();
-    assert_eq!(kept.depth, fresh.depth);
-    assert_eq!(kept.depth, 8);
+    let seats = [BotSeat::new(), BotSeat::new()];
+    let (mut kept_nodes, mut fresh_nodes, mut moves) = (0, 0, 0);
+    for ply in 0..20 {
+        let s = ply % 2;
+        let bot = to_depth(1 + s as u64);
+        let kept = seats[s].think(&bot, &g, &cancel).unwrap();
+        assert!(seats[s].keeps(), "a depth-8 chess search keeps its tables");
+        let Some(Action::Move(m)) = kept.best else {
+            panic!("no move at ply {ply}")
+        };
+        assert!(g.legal_moves().contains(&m), "ply {ply}: illegal {m:?}");
+        // from each seat's second move on, its kept tables against a fresh bot
+        if ply >= 2 {
+            let fresh = bot.think(&g, &cancel).unwrap();
+            assert_eq!(kept.depth, fresh.depth);
+            assert_eq!(kept.depth, 8);
+            kept_nodes += kept.nodes;
+            fresh_nodes += fresh.nodes;
+            moves += 1;
+        }
+        g.act(Action::Move(m)).unwrap();
+    }
+    assert_eq!(moves, 18);
     assert!(
-        kept.nodes < fresh.nodes,
-        "kept tables: {} nodes, fresh: {}",
-        kept.nodes,
-        fresh.nodes
+        kept_nodes < fresh_nodes,
+        "kept tables: {kept_nodes} nodes over {moves} moves, fresh: {fresh_nodes}"
     );
-    let Some(Action::Move(m)) = kept.best else {
-        panic!("no move")
-    };
-    assert!(g.legal_moves().contains(&m));
 }
 
 /// Plays `plies` actions of `game` with one seat per player keeping its tables; every action

@@ -870,8 +870,11 @@ impl<'a> Search<'a> {
             if quiet {
                 quiets += 1;
             }
+            // the history slot of a quiet move, read only by the malus ([`Search::malus`])
             let hslot = match a {
-                Action::Move(m) if m.promo == 0 && !self.tree.position().is_capture(&m) => {
+                Action::Move(m)
+                    if self.malus() && m.promo == 0 && !self.tree.position().is_capture(&m) =>
+                {
                     Some(history_slot(m))
                 }
                 _ => None,
@@ -892,7 +895,7 @@ impl<'a> Search<'a> {
                 } else if depth >= 3 && i >= 2 && quiet && !in_check {
                     // one ply less for a move with a good history, one more for a bad one
                     let h = match hslot {
-                        Some(h) if self.malus() => self.history[h],
+                        Some(h) => self.history[h],
                         _ => 0,
                     };
                     let r = self.lmr[(depth as usize).min(63)][i.min(63)]
@@ -1297,19 +1300,21 @@ fn history_slot(m: Move) -> usize {
 mod tests {
     use super::*;
 
+    /// Never set: the searches of these tests stop at their limits.
+    static GO_ON: AtomicBool = AtomicBool::new(false);
+
+    /// A search of `g` to `depth` actions, with no node or time limit.
+    fn to_depth(g: &Game, depth: u8) -> Search<'static> {
+        let lim = Limits {
+            depth,
+            nodes: None,
+            time: None,
+        };
+        Search::new(g, lim, &GO_ON)
+    }
+
     fn search(id: &str, fen: &str, depth: u8) -> Found {
-        let g = Game::from_fen(id, fen).unwrap();
-        let cancel = AtomicBool::new(false);
-        Search::new(
-            &g,
-            Limits {
-                depth,
-                nodes: None,
-                time: None,
-            },
-            &cancel,
-        )
-        .run()
+        to_depth(&Game::from_fen(id, fen).unwrap(), depth).run()
     }
 
     fn text(id: &str, fen: &str, a: Option<Action>) -> String {
@@ -1323,13 +1328,7 @@ mod tests {
     #[test]
     fn history_rewards_the_quiet_move_that_cut_and_punishes_those_tried_before_it() {
         let g = Game::new("chess").unwrap();
-        let cancel = AtomicBool::new(false);
-        let lim = Limits {
-            depth: 1,
-            nodes: None,
-            time: None,
-        };
-        let mut s = Search::new(&g, lim, &cancel);
+        let mut s = to_depth(&g, 1);
         s.reward(5, &[7, 9], 4);
         assert_eq!((s.history[5], s.history[7], s.history[9]), (16, -16, -16));
         // bounded however often it cuts or fails
@@ -1374,13 +1373,7 @@ mod tests {
     fn taking_a_royal_piece_is_ordered_first_and_never_pruned() {
         // duck chess (no check): the pawn on d5 may take the queen on c6 or the king on e6
         let g = Game::from_fen("duck", "8/8/2q1k3/3P4/8/8/8/4K3 w - - 0 1").unwrap();
-        let cancel = AtomicBool::new(false);
-        let limits = Limits {
-            depth: 1,
-            nodes: None,
-            time: None,
-        };
-        let mut s = Search::new(&g, limits, &cancel);
+        let mut s = to_depth(&g, 1);
         let mut actions = Vec::new();
         s.tree.captures(&mut actions);
         s.order(&mut actions, None, 0);
@@ -1421,13 +1414,7 @@ mod tests {
     fn pruning_keeps_a_quiet_move_that_checks_or_ends_the_game() {
         let fen = "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1";
         let g = Game::from_fen("chess", fen).unwrap();
-        let cancel = AtomicBool::new(false);
-        let lim = Limits {
-            depth: 1,
-            nodes: None,
-            time: None,
-        };
-        let mut s = Search::new(&g, lim, &cancel);
+        let mut s = to_depth(&g, 1);
         let turn = g.position().turn();
         let by_text = |t: &str| {
             let m = g.legal_moves().into_iter().find(|&m| g.move_text(m) == t);
@@ -1441,7 +1428,6 @@ mod tests {
 
     #[test]
     fn kept_tables_bring_the_quiet_move_history_halved_for_two_players_only() {
-        let cancel = AtomicBool::new(false);
         let lim = Limits {
             depth: 5,
             nodes: Some(20_000),
@@ -1453,14 +1439,14 @@ mod tests {
             ("four-player-ffa", false),
         ] {
             let g = Game::new(id).unwrap();
-            let mut s = Search::new(&g, lim, &cancel);
+            let mut s = Search::new(&g, lim, &GO_ON);
             s.run();
             let learnt = s.history.clone();
             assert!(
                 learnt.iter().any(|&h| h.abs() >= 2),
                 "{id}: a history learnt"
             );
-            let next = Search::new(&g, lim, &cancel).tables(Some(s.into_tables()));
+            let next = Search::new(&g, lim, &GO_ON).tables(Some(s.into_tables()));
             let halved: Vec<i32> = learnt.iter().map(|h| h / 2).collect();
             if kept {
                 assert_eq!(next.history, halved, "{id}");
@@ -1480,14 +1466,13 @@ mod tests {
     #[test]
     fn same_seed_and_node_budget_give_the_same_answer() {
         let g = Game::new("chess").unwrap();
-        let cancel = AtomicBool::new(false);
         let lim = Limits {
             depth: 20,
             nodes: Some(20_000),
             time: None,
         };
-        let a = Search::new(&g, lim, &cancel).run();
-        let b = Search::new(&g, lim, &cancel).run();
+        let a = Search::new(&g, lim, &GO_ON).run();
+        let b = Search::new(&g, lim, &GO_ON).run();
         assert_eq!(a, b);
         assert!(a.nodes >= 20_000 && a.nodes < 20_100);
     }
@@ -1498,15 +1483,9 @@ mod tests {
     #[test]
     fn a_search_starts_from_the_last_searchs_tables_of_its_game_and_seat_only() {
         let mut g = Game::new("chess").unwrap();
-        let cancel = AtomicBool::new(false);
-        let lim = Limits {
-            depth: 6,
-            nodes: None,
-            time: None,
-        };
-        let mut first = Search::new(&g, lim, &cancel);
+        let mut first = to_depth(&g, 6);
         let empty = first.run();
-        let mut again = Search::new(&g, lim, &cancel).tables(Some(first.into_tables()));
+        let mut again = to_depth(&g, 6).tables(Some(first.into_tables()));
         let kept = again.run();
         assert!(
             kept.nodes * 2 < empty.nodes,
@@ -1518,10 +1497,8 @@ mod tests {
             panic!("no move")
         };
         g.act(a).unwrap();
-        let other = Search::new(&g, lim, &cancel)
-            .tables(Some(again.into_tables()))
-            .run();
-        assert_eq!(other, Search::new(&g, lim, &cancel).run());
+        let other = to_depth(&g, 6).tables(Some(again.into_tables())).run();
+        assert_eq!(other, to_depth(&g, 6).run());
     }
 
     /// What a bot seat keeps between its moves (`bot::BotSeat`) is 7 MiB: a transposition
@@ -1534,15 +1511,9 @@ mod tests {
             TT_SIZE * std::mem::size_of::<Entry>() + EVAL_CACHE * std::mem::size_of::<(u64, i32)>();
         assert_eq!(bytes, 7 << 20);
         let g = Game::new("chess").unwrap();
-        let cancel = AtomicBool::new(false);
-        let lim = Limits {
-            depth: 2,
-            nodes: None,
-            time: None,
-        };
-        let idle = Search::new(&g, lim, &cancel).into_tables();
+        let idle = to_depth(&g, 2).into_tables();
         assert!(idle.tt.is_empty() && idle.evals.is_empty());
-        let mut s = Search::new(&g, lim, &cancel).tables(Some(idle));
+        let mut s = to_depth(&g, 2).tables(Some(idle));
         s.run();
         let t = s.into_tables();
         assert_eq!((t.tt.len(), t.evals.len()), (TT_SIZE, EVAL_CACHE));
@@ -1554,14 +1525,13 @@ mod tests {
     #[test]
     fn a_search_timed_on_its_clock_ignores_the_wall_clock() {
         let g = Game::new("eight-player-ffa").unwrap();
-        let cancel = AtomicBool::new(false);
         let lim = Limits {
             depth: 64,
             nodes: Some(30_000),
             time: Some(Duration::from_millis(1)),
         };
         let frozen: Clock = || Some(Duration::ZERO);
-        let found = Search::new(&g, lim, &cancel).clock(frozen).run();
+        let found = Search::new(&g, lim, &GO_ON).clock(frozen).run();
         assert!(found.nodes >= 30_000, "{} nodes", found.nodes);
         // a clock that cannot be read leaves the wall clock in charge: the 1 ms cap stops the
         // search long before a budget that would take minutes
@@ -1570,7 +1540,7 @@ mod tests {
             nodes: Some(50_000_000),
             ..lim
         };
-        let found = Search::new(&g, budget, &cancel).clock(unread).run();
+        let found = Search::new(&g, budget, &GO_ON).clock(unread).run();
         assert!(found.nodes < 50_000_000 && found.best.is_some());
     }
 
