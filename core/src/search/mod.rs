@@ -143,6 +143,9 @@ const LMP_DEPTH: i32 = 3;
 /// an opponent's mate in three plies was cut off by the static value of the seat before it.
 const TEAM_RFP: (i32, i32) = (1, 150);
 const TEAM_FUTILITY: (i32, i32) = (400, 291);
+/// Four-player teams' null move: the pass searched `a + depth / b` plies shallower (the
+/// pass's own ply included), as 4pchess; two players drop 4 plies and a sixth of the depth.
+const TEAM_NULL: (i32, i32) = (2, 3);
 /// Aspiration windows at the root: from this iteration on, ± this many centipawns around the
 /// last iteration's value, doubled on each fail; past [`ASPIRATION_FULL`] the failing side
 /// opens to the end.
@@ -801,7 +804,14 @@ impl<'a> Search<'a> {
         {
             let stand = stand.unwrap_or_else(|| self.static_value());
             if (maxing && stand >= beta) || (!maxing && stand <= alpha) {
-                let r = 3 + depth / 6;
+                // teams: as 4pchess, two plies and a third of the depth in all
+                // ([`TEAM_NULL`]): a pass lets the next opponent move, and a deeper drop
+                // leaves its quiet mates to quiescence, which does not see them
+                let r = if self.teams {
+                    TEAM_NULL.0 + depth / TEAM_NULL.1 - 1
+                } else {
+                    3 + depth / 6
+                };
                 self.stats.null_tries += 1;
                 let cp = self.tree.null_step();
                 self.nodes += 1;
