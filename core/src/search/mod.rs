@@ -1466,6 +1466,63 @@ mod tests {
         assert_eq!(s.tree.position().hash(), g.position().hash());
     }
 
+    /// Four-player teams, a game lost to 4pchess (stop 51, seed 24, game 10) after its first
+    /// 111 plies: Green's l10i10 let Red's d7i12 force Yellow's mate of Green two plies later.
+    const TEAMS_MATE_GAME: &str = "h2h4 a10c9 f13f11 m8k8 i1e5 a5c6 g14f13 m4l4 f2f4 c6e5 g13g12 m6l6 f4e5 b7c7 e13e12 m7k7 g1e3 b4d4 f14n6 n7n6 e3h6 b10d10 d13d12 n6i11 j1i3 a8c6 h14g13 i11g13 h6c6 b5c6 e14g13 l4k4 e1f3 d4e5 j14i12 k4j4 i3h5 a6d9 i12k11 n5m7 g2g4 a4g4 j13j11 j4i4 h5i3 g4f4 k11m10 n8n7 i3g2 f4f6 f13e14 m11l11 d2d4 c6d6 m10k11 n4j4 k2k3 f6h6 i14j13 j4j2 h1g1 h6h13 d14d13 n10l9 f3e5 d6e5 k11l9 m7l9 d4e5 c7d7 j13g10 n7n8 d1d5 h13h5 g10e8 j2i2 d5a5 d9a6 e8d9 i2i1 k1i1 c9b7 k14h14 n11n10 a5a6 a7a6 d9h5 i4h5 i1i9 a9b10 h14h5 l9m7 e2e3 a6a7 h5m5 n9m8 f1b5 b10e7 m5m6 n10l10 i9i10 e7g9 m6n6 m8n7 b5d7 g9k5 j11j10 l11k11 g1f1 b7d8 j10j9";
+
+    /// The game of [`TEAMS_MATE_GAME`], then the moves `more`.
+    fn teams_mate_game(more: &[&str]) -> Game {
+        let mut g = Game::from_fen(
+            "four-player-teams",
+            crate::rules::four::CHESS_COM_START_FEN4,
+        )
+        .unwrap();
+        for t in TEAMS_MATE_GAME.split(' ').chain(more.iter().copied()) {
+            g.play_text(t).unwrap();
+        }
+        g
+    }
+
+    /// Teams' reverse futility and futility ([`TEAM_RFP`], [`TEAM_FUTILITY`]): Red finds
+    /// d7i12, Yellow's mate of Green in three plies whatever Blue plays, at depth 3. With the
+    /// two-player margins Blue's static value cut the line off, and only depth 5 found it.
+    #[test]
+    fn teams_pruning_near_the_leaves_keeps_a_mate_in_three_plies() {
+        let g = teams_mate_game(&["l10i10"]);
+        let cancel = AtomicBool::new(false);
+        let lim = Limits {
+            depth: 3,
+            nodes: None,
+            time: None,
+        };
+        let f = Search::new(&g, lim, &cancel).run();
+        let Some(Action::Move(m)) = f.best else {
+            panic!("{f:?}")
+        };
+        assert_eq!(g.move_text(m), "d7i12", "{f:?}");
+        assert!(f.value > WIN - 100, "{f:?}");
+    }
+
+    /// Teams' null move ([`TEAM_NULL`]): at depth 7 Green does not play l10i10, which loses
+    /// to Red's d7i12 and Yellow's mate. With the two-player drop (four plies and a sixth of
+    /// the depth) Blue's pass after d7i12 fell into quiescence, which does not see Yellow's
+    /// quiet mate, and Green played l10i10.
+    #[test]
+    fn a_teams_null_move_does_not_hide_an_opponents_quiet_mate() {
+        let g = teams_mate_game(&[]);
+        let cancel = AtomicBool::new(false);
+        let lim = Limits {
+            depth: 7,
+            nodes: None,
+            time: None,
+        };
+        let f = Search::new(&g, lim, &cancel).run();
+        let Some(Action::Move(m)) = f.best else {
+            panic!("{f:?}")
+        };
+        assert_ne!(g.move_text(m), "l10i10", "{f:?}");
+    }
+
     #[test]
     fn kept_tables_bring_the_quiet_move_history_halved_for_two_players_only() {
         let cancel = AtomicBool::new(false);
