@@ -78,11 +78,6 @@ pub struct Eval {
     walks: Vec<Option<Walks>>,
     /// The facings [`Eval::walks`] covers (0..this).
     walk_facings: usize,
-    /// Teams ([`Eval::teams`]): per kind and facing (as [`Eval::walks`]), for a leaper (a kind
-    /// other than pawns and royals whose every move is a leap that can capture): per cell, the
-    /// cells two of its leaps away on the empty board ([`TEAM_LEAPER`]); `None` for other
-    /// kinds, and empty in other games.
-    two_leaps: Vec<Option<Vec<CellSet>>>,
     /// Two teams of more than one seat each (four-player teams): the royal's danger is
     /// [`Eval::team_king_danger`] (attackers of two opponents, shield, back row) instead of
     /// the two-player attack term.
@@ -211,12 +206,6 @@ const TEAM_THREAT_GAP: i32 = 100;
 /// partners who both bring their pieces out: 4 and 4 active pieces are worth more than 6 and 2.
 /// Each seat takes its own count times the first, and half the product.
 const TEAM_ACTIVE: (i32, i32) = (35, 20);
-
-/// Teams: a leaper (a knight) two of its leaps from an enemy royal, per royal, for the leaper's
-/// seat, after 4pchess's knight bonus (100 of its centipawns, a queen 1000): from there one
-/// leap puts it on a cell that attacks the royal, where it forks the royal and whatever else
-/// it reaches ([`Eval::two_leaps`]).
-const TEAM_LEAPER: i32 = 100;
 
 /// The royal zones a piece's moves may reach: (the zone's seat, its cells), per enemy seat.
 type Zones<'a> = [Option<(usize, &'a CellSet)>];
@@ -735,14 +724,6 @@ impl Eval {
                     .flatten()
             })
             .collect();
-        let teams = super::multi::sides(v) == 2 && v.seat_count() > 2;
-        let two_leaps = if teams {
-            (0..v.pieces.len() * walk_facings)
-                .map(|i| Self::two_leaps_of(v, i / walk_facings, (i % walk_facings) as u8))
-                .collect()
-        } else {
-            Vec::new()
-        };
         Eval {
             bare_wins: v.seat_count() == 2 && v.rules.bare_wins(),
             captures_forced: v.seat_count() == 2 && v.rules.captures_forced(),
@@ -751,8 +732,7 @@ impl Eval {
             } else {
                 &MANY
             },
-            teams,
-            two_leaps,
+            teams: super::multi::sides(v) == 2 && v.seat_count() > 2,
             top_value: value.iter().copied().max().unwrap_or(0),
             mob_avg,
             mob_weight,
@@ -789,59 +769,6 @@ impl Eval {
             reach: (v.board.width.max(v.board.height) - 1) as i32,
             start_phase,
         }
-    }
-
-    /// [`Eval::two_leaps`] of kind `k` of facing `f`: `None` unless the kind is a leaper (not
-    /// royal, every move a leap that can capture); else per cell the cells that two of its
-    /// leaps reach on the empty board (legs and directions as the move generator reads them,
-    /// every cell on the board free).
-    fn two_leaps_of(v: &Variant, k: usize, f: u8) -> Option<Vec<CellSet>> {
-        let t = &v.pieces[k];
-        let leaper = !t.royal
-            && !t.atoms.is_empty()
-            && t.atoms
-                .iter()
-                .all(|a| matches!(*a, Atom::Leap { mode, .. } if mode != Mode::MoveOnly));
-        if !leaper {
-            return None;
-        }
-        let b = &v.board;
-        let one: Vec<CellSet> = (0..b.len() as Cell)
-            .map(|c| {
-                let mut to = CellSet::EMPTY;
-                for atom in &t.atoms {
-                    if let Atom::Leap {
-                        leap,
-                        dirs: d,
-                        zone,
-                        ..
-                    } = *atom
-                    {
-                        if !v.in_zone(zone.from, f, c) {
-                            continue;
-                        }
-                        let mask = dirs::absolute(d, f);
-                        for lt in b.leaps(leap, c) {
-                            if dir_allowed(mask, lt.dir) && v.in_zone(zone.to, f, lt.to) {
-                                to.insert(lt.to);
-                            }
-                        }
-                    }
-                }
-                to
-            })
-            .collect();
-        Some(
-            one.iter()
-                .map(|first| {
-                    let mut two = CellSet::EMPTY;
-                    for x in first.iter() {
-                        two = two.union(&one[x as usize]);
-                    }
-                    two
-                })
-                .collect(),
-        )
     }
 
     /// Material of a seat's pieces other than pawns and royals, board and hand.
@@ -1026,7 +953,6 @@ impl Eval {
             let mut mob = 0;
             let mut threats = 0;
             let mut act = 0;
-            let mut leaper = 0;
             if self.teams {
                 // the pawns' threats (the pawns are not walked)
                 for x in pawn_att[s].iter() {
@@ -1049,16 +975,6 @@ impl Eval {
                 let least = self.teams.then(|| self.value[k] + TEAM_THREAT_GAP);
                 let (moves, hits, t) = self.reach_with(pos, c, p, &guarded, zones, least);
                 threats += t;
-                if let Some(Some(two)) = self
-                    .two_leaps
-                    .get(k * self.walk_facings + p.facing() as usize)
-                {
-                    for (e, _) in zones.iter().flatten() {
-                        if kings[*e].is_some_and(|r| two[c as usize].contains(r)) {
-                            leaper += 1;
-                        }
-                    }
-                }
                 act += (4 * moves >= self.mob_avg[k]) as i32;
                 mob += w * (2 * moves - self.mob_avg[k]);
                 for (i, z) in zones.iter().enumerate() {
@@ -1069,8 +985,8 @@ impl Eval {
                 }
             }
             out[s][0] = (
-                MOBILITY.0 * mob / 32 + TEAM_THREAT * threats + TEAM_LEAPER * leaper,
-                MOBILITY.1 * mob / 32 + TEAM_THREAT * threats + TEAM_LEAPER * leaper,
+                MOBILITY.0 * mob / 32 + TEAM_THREAT * threats,
+                MOBILITY.1 * mob / 32 + TEAM_THREAT * threats,
             );
             active[s] = act;
         }
@@ -1882,55 +1798,6 @@ mod tests {
         let (alone, together) = (red(false), red(true));
         assert!(together.0 > alone.0, "{together:?} {alone:?}");
         assert!(together.1 > alone.1, "{together:?} {alone:?}");
-    }
-
-    /// Teams: a leaper two of its leaps from an enemy royal ([`super::TEAM_LEAPER`]): Red's
-    /// knight on j1 reaches l5 in two leaps (by k3), so Blue's royal there (put there in the
-    /// royals' cells the activity term reads) adds the term once to Red's mobility term; on k3,
-    /// one leap away, it adds nothing. Only leapers have the table; two players have none.
-    #[test]
-    fn a_teams_leaper_two_leaps_from_an_enemy_royal_counts_for_its_seat() {
-        let g = Game::new("four-player-teams").unwrap();
-        let e = super::Eval::of(g.variant);
-        let pos = g.position();
-        let b = &g.variant.board;
-        let n = g.variant.seat_count();
-        let mut pawns = [crate::board::CellSet::EMPTY; crate::position::MAX_SEATS];
-        let mut kings = [None; crate::position::MAX_SEATS];
-        for s in 0..n as u8 {
-            for c in pos.pieces_of(s).iter() {
-                let k = pos.at(c).kind() as usize;
-                if e.pawn[k] {
-                    pawns[s as usize].insert(c);
-                } else if e.royal[k] {
-                    kings[s as usize] = Some(c);
-                }
-            }
-        }
-        let knight = pos.at(b.cell("j1").unwrap());
-        assert!(knight.is_some() && knight.owner() == 0 && !g.variant.allied(0, 1));
-        let red_with_blue_royal_on = |name: &str| {
-            let mut k = kings;
-            k[1] = b.cell(name);
-            e.activity(pos, &pawns, &k)[0][0]
-        };
-        let home = e.activity(pos, &pawns, &kings)[0][0];
-        let two = red_with_blue_royal_on("l5");
-        assert_eq!(two.0 - home.0, super::TEAM_LEAPER, "{two:?} {home:?}");
-        assert_eq!(two.1 - home.1, super::TEAM_LEAPER, "{two:?} {home:?}");
-        assert_eq!(red_with_blue_royal_on("k3"), home);
-        for c in pos.pieces_of(0).iter() {
-            let p = pos.at(c);
-            let table = &e.two_leaps[p.kind() as usize * e.walk_facings + p.facing() as usize];
-            assert_eq!(
-                table.is_some(),
-                p == knight || p.kind() == knight.kind(),
-                "{c}"
-            );
-        }
-        assert!(super::Eval::of(Game::new("chess").unwrap().variant)
-            .two_leaps
-            .is_empty());
     }
 
     #[test]
