@@ -143,9 +143,6 @@ const LMP_DEPTH: i32 = 3;
 /// an opponent's mate in three plies was cut off by the static value of the seat before it.
 const TEAM_RFP: (i32, i32) = (1, 150);
 const TEAM_FUTILITY: (i32, i32) = (400, 291);
-/// Four-player teams' null move: the pass searched `a + depth / b` plies shallower (the
-/// pass's own ply included), as 4pchess; two players drop 4 plies and a sixth of the depth.
-const TEAM_NULL: (i32, i32) = (2, 3);
 /// Aspiration windows at the root: from this iteration on, ± this many centipawns around the
 /// last iteration's value, doubled on each fail; past [`ASPIRATION_FULL`] the failing side
 /// opens to the end.
@@ -804,14 +801,7 @@ impl<'a> Search<'a> {
         {
             let stand = stand.unwrap_or_else(|| self.static_value());
             if (maxing && stand >= beta) || (!maxing && stand <= alpha) {
-                // teams: as 4pchess, two plies and a third of the depth in all
-                // ([`TEAM_NULL`]): a pass lets the next opponent move, and a deeper drop
-                // leaves its quiet mates to quiescence, which does not see them
-                let r = if self.teams {
-                    TEAM_NULL.0 + depth / TEAM_NULL.1 - 1
-                } else {
-                    3 + depth / 6
-                };
+                let r = 3 + depth / 6;
                 self.stats.null_tries += 1;
                 let cp = self.tree.null_step();
                 self.nodes += 1;
@@ -1501,26 +1491,6 @@ mod tests {
         };
         assert_eq!(g.move_text(m), "d7i12", "{f:?}");
         assert!(f.value > WIN - 100, "{f:?}");
-    }
-
-    /// Teams' null move ([`TEAM_NULL`]): at depth 7 Green does not play l10i10, which loses
-    /// to Red's d7i12 and Yellow's mate. With the two-player drop (four plies and a sixth of
-    /// the depth) Blue's pass after d7i12 fell into quiescence, which does not see Yellow's
-    /// quiet mate, and Green played l10i10.
-    #[test]
-    fn a_teams_null_move_does_not_hide_an_opponents_quiet_mate() {
-        let g = teams_mate_game(&[]);
-        let cancel = AtomicBool::new(false);
-        let lim = Limits {
-            depth: 7,
-            nodes: None,
-            time: None,
-        };
-        let f = Search::new(&g, lim, &cancel).run();
-        let Some(Action::Move(m)) = f.best else {
-            panic!("{f:?}")
-        };
-        assert_ne!(g.move_text(m), "l10i10", "{f:?}");
     }
 
     #[test]
