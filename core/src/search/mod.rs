@@ -135,14 +135,6 @@ const RFP_MARGIN: i32 = 90;
 const FUTILITY_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 160;
 const LMP_DEPTH: i32 = 3;
-/// Four-player teams' pruning near the leaves, as 4pchess prunes (its centipawns, a queen 1000
-/// as ours): reverse futility only a ply from the leaves, 150 a ply ([`TEAM_RFP`]: depth,
-/// margin), and futility at `a + b · depth` ([`TEAM_FUTILITY`]). A seat moves once before an
-/// opponent does, and the threats to its partner, who moves after that opponent, are not in
-/// the static value: with the two-player margins (six plies of reverse futility at 90 a ply)
-/// an opponent's mate in three plies was cut off by the static value of the seat before it.
-const TEAM_RFP: (i32, i32) = (1, 150);
-const TEAM_FUTILITY: (i32, i32) = (400, 291);
 /// Aspiration windows at the root: from this iteration on, ± this many centipawns around the
 /// last iteration's value, doubled on each fail; past [`ASPIRATION_FULL`] the failing side
 /// opens to the end.
@@ -749,13 +741,8 @@ impl<'a> Search<'a> {
         // reverse futility: a position so far above the bound that a few plies will not bring
         // it back
         if let Some(st) = stand {
-            let (rfp_depth, rfp_margin) = if self.teams {
-                TEAM_RFP
-            } else {
-                (RFP_DEPTH, RFP_MARGIN)
-            };
-            if depth <= rfp_depth {
-                let m = rfp_margin * depth;
+            if depth <= RFP_DEPTH {
+                let m = RFP_MARGIN * depth;
                 if maxing && st - m >= beta {
                     return st - m;
                 }
@@ -861,11 +848,7 @@ impl<'a> Search<'a> {
             if i > 0 && quiet && !in_check && safe {
                 if let Some(st) = stand {
                     let futile = depth <= FUTILITY_DEPTH && {
-                        let m = if self.teams {
-                            TEAM_FUTILITY.0 + TEAM_FUTILITY.1 * depth
-                        } else {
-                            FUTILITY_MARGIN * depth
-                        };
+                        let m = FUTILITY_MARGIN * depth;
                         (maxing && st + m <= alpha) || (!maxing && st - m >= beta)
                     };
                     let late =
@@ -1454,43 +1437,6 @@ mod tests {
         assert!(!s.checks_or_ends(by_text("a2a3"), turn), "a2a3 is quiet");
         // the position is as it was
         assert_eq!(s.tree.position().hash(), g.position().hash());
-    }
-
-    /// Four-player teams, a game lost to 4pchess (stop 51, seed 24, game 10) after its first
-    /// 111 plies: Green's l10i10 let Red's d7i12 force Yellow's mate of Green two plies later.
-    const TEAMS_MATE_GAME: &str = "h2h4 a10c9 f13f11 m8k8 i1e5 a5c6 g14f13 m4l4 f2f4 c6e5 g13g12 m6l6 f4e5 b7c7 e13e12 m7k7 g1e3 b4d4 f14n6 n7n6 e3h6 b10d10 d13d12 n6i11 j1i3 a8c6 h14g13 i11g13 h6c6 b5c6 e14g13 l4k4 e1f3 d4e5 j14i12 k4j4 i3h5 a6d9 i12k11 n5m7 g2g4 a4g4 j13j11 j4i4 h5i3 g4f4 k11m10 n8n7 i3g2 f4f6 f13e14 m11l11 d2d4 c6d6 m10k11 n4j4 k2k3 f6h6 i14j13 j4j2 h1g1 h6h13 d14d13 n10l9 f3e5 d6e5 k11l9 m7l9 d4e5 c7d7 j13g10 n7n8 d1d5 h13h5 g10e8 j2i2 d5a5 d9a6 e8d9 i2i1 k1i1 c9b7 k14h14 n11n10 a5a6 a7a6 d9h5 i4h5 i1i9 a9b10 h14h5 l9m7 e2e3 a6a7 h5m5 n9m8 f1b5 b10e7 m5m6 n10l10 i9i10 e7g9 m6n6 m8n7 b5d7 g9k5 j11j10 l11k11 g1f1 b7d8 j10j9";
-
-    /// The game of [`TEAMS_MATE_GAME`], then the moves `more`.
-    fn teams_mate_game(more: &[&str]) -> Game {
-        let mut g = Game::from_fen(
-            "four-player-teams",
-            crate::rules::four::CHESS_COM_START_FEN4,
-        )
-        .unwrap();
-        for t in TEAMS_MATE_GAME.split(' ').chain(more.iter().copied()) {
-            g.play_text(t).unwrap();
-        }
-        g
-    }
-
-    /// Teams' reverse futility and futility ([`TEAM_RFP`], [`TEAM_FUTILITY`]): Red finds
-    /// d7i12, Yellow's mate of Green in three plies whatever Blue plays, at depth 3. With the
-    /// two-player margins Blue's static value cut the line off, and only depth 5 found it.
-    #[test]
-    fn teams_pruning_near_the_leaves_keeps_a_mate_in_three_plies() {
-        let g = teams_mate_game(&["l10i10"]);
-        let cancel = AtomicBool::new(false);
-        let lim = Limits {
-            depth: 3,
-            nodes: None,
-            time: None,
-        };
-        let f = Search::new(&g, lim, &cancel).run();
-        let Some(Action::Move(m)) = f.best else {
-            panic!("{f:?}")
-        };
-        assert_eq!(g.move_text(m), "d7i12", "{f:?}");
-        assert!(f.value > WIN - 100, "{f:?}");
     }
 
     #[test]
