@@ -825,16 +825,16 @@ impl<'a> Search<'a> {
         let mut tried = [0usize; 32];
         let mut n_tried = 0;
         for (i, &a) in actions.iter().enumerate() {
-            let quiet = match a {
-                Action::Move(m) => {
-                    let pos = self.tree.position();
-                    !pos.is_capture(&m)
-                        && m.promo == 0
-                        && Some(m) != tt_move
-                        && !killers.contains(&Some(m))
+            // a move that takes nothing and promotes nothing, with its history slot (one
+            // capture test a move: the ordering, the pruning, the history and the killers)
+            let plain = match a {
+                Action::Move(m) if m.promo == 0 && !self.tree.position().is_capture(&m) => {
+                    Some((m, history_slot(m)))
                 }
-                _ => false,
+                _ => None,
             };
+            let quiet =
+                plain.is_some_and(|(m, _)| Some(m) != tt_move && !killers.contains(&Some(m)));
             let full = depth - 1;
             // futility and late-move pruning: quiet moves near the leaves of a node far below
             // its bound (the first move is always searched)
@@ -870,15 +870,8 @@ impl<'a> Search<'a> {
             if quiet {
                 quiets += 1;
             }
-            // the history slot of a quiet move, read only by the malus ([`Search::malus`])
-            let hslot = match a {
-                Action::Move(m)
-                    if self.malus() && m.promo == 0 && !self.tree.position().is_capture(&m) =>
-                {
-                    Some(history_slot(m))
-                }
-                _ => None,
-            };
+            // the history slot the malus reads ([`Search::malus`])
+            let hslot = plain.map(|(_, h)| h).filter(|_| self.malus());
             let v = if i == 0 {
                 self.child(a, full, alpha, beta, ply + 1)
             } else {
@@ -894,10 +887,7 @@ impl<'a> Search<'a> {
                     (r - pv as i32 - good as i32).clamp(0, depth - 1)
                 } else if depth >= 3 && i >= 2 && quiet && !in_check {
                     // one ply less for a move with a good history, one more for a bad one
-                    let h = match hslot {
-                        Some(h) => self.history[h],
-                        _ => 0,
-                    };
+                    let h = hslot.map_or(0, |h| self.history[h]);
                     let r = self.lmr[(depth as usize).min(63)][i.min(63)]
                         - pv as i32
                         - (h > HISTORY_MAX / 2) as i32
@@ -957,20 +947,16 @@ impl<'a> Search<'a> {
             if alpha >= beta {
                 self.stats.cuts += 1;
                 self.stats.first_cuts += (i == 0) as u64;
-                if let Action::Move(m) = a {
-                    let pos = self.tree.position();
-                    if !pos.is_capture(&m) && m.promo == 0 {
-                        let k = &mut self.killers[ply];
-                        if k[0] != Some(m) {
-                            k[1] = k[0];
-                            k[0] = Some(m);
-                        }
-                        let h = history_slot(m);
-                        if self.malus() {
-                            self.reward(h, &tried[..n_tried], depth);
-                        } else {
-                            self.history[h] += depth * depth;
-                        }
+                if let Some((m, h)) = plain {
+                    let k = &mut self.killers[ply];
+                    if k[0] != Some(m) {
+                        k[1] = k[0];
+                        k[0] = Some(m);
+                    }
+                    if self.malus() {
+                        self.reward(h, &tried[..n_tried], depth);
+                    } else {
+                        self.history[h] += depth * depth;
                     }
                 }
                 break;
