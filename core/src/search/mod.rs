@@ -135,14 +135,6 @@ const RFP_MARGIN: i32 = 90;
 const FUTILITY_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 160;
 const LMP_DEPTH: i32 = 3;
-/// Four-player teams' pruning near the leaves, as 4pchess prunes (its centipawns, a queen 1000
-/// as ours): reverse futility only a ply from the leaves, 150 a ply ([`TEAM_RFP`]: depth,
-/// margin), and futility at `a + b · depth` ([`TEAM_FUTILITY`]). A seat moves once before an
-/// opponent does, and the threats to its partner, who moves after that opponent, are not in
-/// the static value: with the two-player margins (six plies of reverse futility at 90 a ply)
-/// an opponent's mate in three plies was cut off by the static value of the seat before it.
-const TEAM_RFP: (i32, i32) = (1, 150);
-const TEAM_FUTILITY: (i32, i32) = (400, 291);
 /// The order key of a quiet move that gives check where [`Search::checks_first`]: after the
 /// captures and promotions, before the killers and the history.
 const QUIET_CHECK: i32 = -45_000;
@@ -767,13 +759,8 @@ impl<'a> Search<'a> {
         // reverse futility: a position so far above the bound that a few plies will not bring
         // it back
         if let Some(st) = stand {
-            let (rfp_depth, rfp_margin) = if self.teams {
-                TEAM_RFP
-            } else {
-                (RFP_DEPTH, RFP_MARGIN)
-            };
-            if depth <= rfp_depth {
-                let m = rfp_margin * depth;
+            if depth <= RFP_DEPTH {
+                let m = RFP_MARGIN * depth;
                 if maxing && st - m >= beta {
                     return st - m;
                 }
@@ -883,11 +870,7 @@ impl<'a> Search<'a> {
             if i > 0 && quiet && !quiet_threat && !in_check && safe {
                 if let Some(st) = stand {
                     let futile = depth <= FUTILITY_DEPTH && {
-                        let m = if self.teams {
-                            TEAM_FUTILITY.0 + TEAM_FUTILITY.1 * depth
-                        } else {
-                            FUTILITY_MARGIN * depth
-                        };
+                        let m = FUTILITY_MARGIN * depth;
                         (maxing && st + m <= alpha) || (!maxing && st - m >= beta)
                     };
                     let late =
