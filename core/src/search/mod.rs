@@ -135,20 +135,6 @@ const RFP_MARGIN: i32 = 90;
 const FUTILITY_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 160;
 const LMP_DEPTH: i32 = 3;
-/// The order key of a quiet move that gives check where [`Search::checks_first`]: after the
-/// captures and promotions, before the killers and the history.
-const QUIET_CHECK: i32 = -45_000;
-/// The order key of a quiet move that reaches an enemy royal's zone (less a quarter of its
-/// history): after the first killer.
-const QUIET_ZONE: i32 = -30_001;
-
-/// What a quiet move threatens ([`Search::threat`]).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Threat {
-    None,
-    Check,
-    Zone,
-}
 /// Aspiration windows at the root: from this iteration on, ± this many centipawns around the
 /// last iteration's value, doubled on each fail; past [`ASPIRATION_FULL`] the failing side
 /// opens to the end.
@@ -256,9 +242,6 @@ pub struct Search<'a> {
     lists: Vec<Vec<Action>>,
     /// [`Search::order`]'s list of keys, reused.
     keyed: Vec<(i32, Action)>,
-    /// How many quiet moves that give check [`Search::order`] put first among the quiet
-    /// ones at its last call (four-player teams, [`Search::checks_first`]).
-    quiet_threats: usize,
 }
 
 impl<'a> Search<'a> {
@@ -311,7 +294,6 @@ impl<'a> Search<'a> {
             royal_taken: see_ok && !v.royal_check,
             lists: Vec::new(),
             keyed: Vec::new(),
-            quiet_threats: 0,
         }
     }
 
@@ -837,8 +819,6 @@ impl<'a> Search<'a> {
         let mut best = if maxing { -WIN - 1 } else { WIN + 1 };
         let mut best_move = None;
         let killers = self.killers[ply.min(MAX_PLY - 1)];
-        // the quiet moves that give check, first among the quiet ones ([`Search::order`])
-        let mut threats_left = self.quiet_threats;
         let mut quiets = 0;
         // the history slots of the quiet moves searched here, for the malus of those that
         // did not cut ([`Search::reward`])
@@ -855,8 +835,6 @@ impl<'a> Search<'a> {
             };
             let quiet =
                 plain.is_some_and(|(m, _)| Some(m) != tt_move && !killers.contains(&Some(m)));
-            let quiet_threat = quiet && threats_left > 0;
-            threats_left -= quiet_threat as usize;
             let full = depth - 1;
             // futility and late-move pruning: quiet moves near the leaves of a node far below
             // its bound (the first move is always searched)
@@ -867,7 +845,7 @@ impl<'a> Search<'a> {
             } else {
                 best < WIN - 100
             };
-            if i > 0 && quiet && !quiet_threat && !in_check && safe {
+            if i > 0 && quiet && !in_check && safe {
                 if let Some(st) = stand {
                     let futile = depth <= FUTILITY_DEPTH && {
                         let m = FUTILITY_MARGIN * depth;
@@ -889,7 +867,7 @@ impl<'a> Search<'a> {
                     }
                 }
             }
-            if quiet && !quiet_threat {
+            if quiet {
                 quiets += 1;
             }
             // the history slot the malus reads ([`Search::malus`])
@@ -1170,42 +1148,10 @@ impl<'a> Search<'a> {
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         let mut keyed = std::mem::take(&mut self.keyed);
         keyed.clear();
-        // the opponents already in check (a partner's check): a move gives check only where
-        // it adds one
-        let checked = if self.checks_first() {
-            self.checked_opponents()
-        } else {
-            None
-        };
-        let (mut checks, mut zones) = (0, 0);
         for &a in actions.iter() {
-            // a quiet move as [`Search::node`] counts them: no capture, no promotion, neither
-            // the table's move nor a killer
-            let threat = match (checked, a) {
-                (Some(before), Action::Move(m))
-                    if m.promo == 0
-                        && !self.tree.position().is_capture(&m)
-                        && Some(m) != tt_move
-                        && !killers.contains(&Some(m)) =>
-                {
-                    self.threat(m, before)
-                }
-                _ => Threat::None,
-            };
-            let k = match threat {
-                Threat::Check => {
-                    checks += 1;
-                    QUIET_CHECK
-                }
-                Threat::Zone => {
-                    zones += 1;
-                    self.order_key(&a, tt_move, &killers) / 4 + QUIET_ZONE
-                }
-                Threat::None => self.order_key(&a, tt_move, &killers),
-            };
+            let k = self.order_key(&a, tt_move, &killers);
             keyed.push((k, a));
         }
-        self.quiet_threats = checks + zones;
         keyed.sort_by_key(|&(k, _)| k);
         for (slot, &(_, a)) in actions.iter_mut().zip(&keyed) {
             *slot = a;
@@ -1272,53 +1218,6 @@ impl<'a> Search<'a> {
             }
         }
         k
-    }
-
-    /// Whether quiet moves that give check come first among the quiet moves, and are neither
-    /// pruned nor counted for the late-move pruning by count: four-player teams, whose mates
-    /// come by checks and whose count prunes from the second quiet move near the leaves
-    /// (logs52/teams/mates: a mate found at depth 4 without the count, depth 6 with it).
-    fn checks_first(&self) -> bool {
-        self.teams && self.has_check
-    }
-
-    /// The seats hostile to the side to move that are in check (a bit each); None where the
-    /// side to move has no seat (no position to judge).
-    fn checked_opponents(&self) -> Option<u32> {
-        let pos = self.tree.position();
-        let v = pos.variant;
-        let turn = pos.turn();
-        let mut mask = 0;
-        for s in 0..v.seat_count() as Seat {
-            if !v.allied(s, turn) && pos.king(s).is_some() && pos.in_check(s) {
-                mask |= 1 << s;
-            }
-        }
-        Some(mask)
-    }
-
-    /// Whether the side to move's quiet `m` puts a king of an opponent in check that was not
-    /// in check before (`before`, [`Search::checked_opponents`]), or else moves a piece (no
-    /// pawn, no royal) to where it reaches the zone around an enemy royal
-    /// ([`Eval::reaches_enemy_zone`]); the move is made and unmade on the position alone.
-    fn threat(&mut self, m: Move, before: u32) -> Threat {
-        let eval = &self.eval;
-        let pos = self.tree.position_mut();
-        let v = pos.variant;
-        let mover = pos.turn();
-        let u = pos.make(m);
-        let check = (0..v.seat_count() as Seat).any(|s| {
-            before >> s & 1 == 0 && !v.allied(s, mover) && pos.king(s).is_some() && pos.in_check(s)
-        });
-        let t = if check {
-            Threat::Check
-        } else if m.is_board_move() && eval.reaches_enemy_zone(pos, m.to) {
-            Threat::Zone
-        } else {
-            Threat::None
-        };
-        pos.unmake(m, &u);
-        t
     }
 
     /// Whether `m` takes a piece worth at least the piece that takes it.
