@@ -380,7 +380,8 @@ pub struct MatchArgs {
     #[arg(long, value_name = "LEVEL", value_parser = level_parser(), requires = "opponent")]
     pub level: Option<u8>,
     /// Random plies at the start of each game (seeded openings): against the engine shared by
-    /// each pair of games, between bots by each cycle of games with the seats rotated once round.
+    /// each pair of games, between bots by each cycle of games that seats the entrants in every
+    /// different way.
     #[arg(long, value_name = "N")]
     pub random_plies: Option<usize>,
 }

@@ -21,9 +21,10 @@ use crate::flag_value;
 /// thread CPU time ([`thread_cpu_time`]), so a loaded machine does not cut them short.
 ///
 /// With `--random-plies N` every game starts after N seeded random actions ([`random_opening`]),
-/// and each cycle of as many games as seats (the seats rotated once round) shares its opening
-/// and its numbered start: levels without noise (6–8) and a depth cap that binds otherwise play
-/// the same few games again (four-player 7 against 6: games 1, 3 and 7 alike).
+/// and each cycle of games that seats the entrants in every different way (rotations: `7,6` at
+/// four seats two games, at three seats three) shares its opening and its numbered start:
+/// levels without noise (6–8) and a depth cap that binds otherwise play the same few games
+/// again (four-player 7 against 6: games 1, 3 and 7 alike).
 ///
 /// Each seat of a game is a [`BotSeat`]: its bot's search starts from the tables its last move
 /// left (`--fresh-tables`: from empty tables every move, as before the seats kept them, to
@@ -86,6 +87,11 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
     // entrant i of `players` sits at seat (i + game) % n; entrants beyond the seats are ignored,
     // missing ones repeat the list
     let entrants: Vec<(u8, Option<Method>)> = (0..n).map(|i| players[i % players.len()]).collect();
+    // the rotations that seat the entrants differently: `7,6` at four seats has two (the third
+    // seats them as the first), at three seats three
+    let cycle = (1..=n)
+        .find(|&p| n % p == 0 && (0..n).all(|i| entrants[i] == entrants[(i + p) % n]))
+        .unwrap_or(n);
     let mut points = vec![0.0f64; n];
     let mut played = vec![0usize; n];
     // the game points (or places' points) each entrant finished with, summed over the games
@@ -99,7 +105,7 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
         };
         // one opening (and numbered start) for each cycle of rotated games
         let game_seed = if random_plies > 0 {
-            seed + (g / n) as u64
+            seed + (g / cycle) as u64
         } else {
             seed + g as u64
         };

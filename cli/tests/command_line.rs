@@ -368,9 +368,11 @@ fn an_import_with_a_bad_move_names_it_and_saves_nothing() {
 }
 
 /// Issue 34: `rookery match --random-plies N` starts every game after N seeded random actions,
-/// the same for each cycle of as many games as seats (each entrant plays every seat from one
-/// opening) and another for the next cycle, so levels without noise do not replay one game;
-/// the logged actions begin at the start, the opening's first.
+/// the same for each cycle of games that seats the entrants in every different way (`1,0,0,0`
+/// at four seats: four games, each entrant at every seat from one opening) and another for the
+/// next cycle, so levels without noise do not replay one game (`1,0` at four seats: two games,
+/// as the third would seat them as the first); the logged actions begin at the start, the
+/// opening's first.
 #[test]
 fn match_random_plies_give_each_cycle_of_rotated_games_its_own_opening() {
     let o = run(&[
@@ -378,7 +380,7 @@ fn match_random_plies_give_each_cycle_of_rotated_games_its_own_opening() {
         "--game",
         "four-player-ffa",
         "--players",
-        "1,0",
+        "1,0,0,0",
         "--games",
         "8",
         "--nodes",
@@ -413,13 +415,46 @@ fn match_random_plies_give_each_cycle_of_rotated_games_its_own_opening() {
         );
     }
     assert_ne!(opening(0), opening(4), "each cycle has its own opening");
+    // with two entrants repeated (`1,0` at four seats) a cycle is two games
+    let pairs = run(&[
+        "match",
+        "--game",
+        "four-player-ffa",
+        "--players",
+        "1,0",
+        "--games",
+        "3",
+        "--nodes",
+        "100",
+        "--move-limit",
+        "12",
+        "--random-plies",
+        "6",
+        "--seed",
+        "7",
+    ]);
+    let err = stderr(&pairs);
+    let pair: Vec<Vec<&str>> = (1..=3)
+        .map(|g| {
+            let head = format!("game {g} moves: fen ");
+            let log = err.lines().find(|l| l.starts_with(&head)).expect(&err);
+            log.split(" moves ")
+                .nth(1)
+                .expect(log)
+                .split(' ')
+                .take(6)
+                .collect()
+        })
+        .collect();
+    assert_eq!(pair[1], pair[0], "{err}");
+    assert_ne!(pair[2], pair[0], "{err}");
     // the same seed gives the same openings
     let again = run(&[
         "match",
         "--game",
         "four-player-ffa",
         "--players",
-        "1,0",
+        "1,0,0,0",
         "--games",
         "1",
         "--nodes",
