@@ -28,7 +28,7 @@ Taking a king is legal even for a player in check (it ends the game; docs/rules-
 4pchess's engine plays such captures, but the driver's `--legal` lists them only with
 `anchor4p-king-capture.diff` (beside this script) applied to `driver/anchor4p.cc`.
 Games longer than `--max-plies` are scored as draws. A draw by our rules where 4pchess plays on
-(threefold repetition, which 4pchess does not apply: our legal list is then empty) is scored as
+(threefold repetition or the fifty-move rule, which 4pchess does not apply: our legal list is then empty) is scored as
 the draw our rules make it, not disputed. `--log DIR` writes each game's moves.
 The score comes with its 95% interval (1.96 standard errors of the pairs' means: a pair's two
 games share an opening, so the pair is the independent sample). A measurement, not a test.
@@ -156,7 +156,7 @@ def play(g, ours, anchor, max_plies, log, opening, clock):
         o = ours.run(moves, search=mine and len(moves) >= len(opening))
         a_legal, a_result = anchor.legal(moves)
         if o["over"] == "draw" and a_result == "IN_PROGRESS":
-            return 0.5, f"draw by our rules (repetition) after {len(moves)} plies; 4pchess plays on"
+            return 0.5, f"draw by our rules (repetition or fifty moves) after {len(moves)} plies; 4pchess plays on"
         if set(map(norm, o["legal"])) != set(map(norm, a_legal)):
             only_o = set(map(norm, o["legal"])) - set(map(norm, a_legal))
             only_a = set(map(norm, a_legal)) - set(map(norm, o["legal"]))
