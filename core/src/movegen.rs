@@ -69,6 +69,10 @@ struct Safety {
     /// hostile hopper stands among the first three, where an arriving piece can become the
     /// screen that exposes the king.
     hop_danger: CellSet,
+    /// In check where only the moved piece can answer it ([`Position::safety`]): a plain move
+    /// of a piece other than the king to an empty cell on no line from the king leaves it
+    /// attacked, and is refused without being made.
+    blocks_only: bool,
 }
 
 thread_local! {
@@ -712,9 +716,19 @@ impl Position {
                 all: true,
                 pinned: None,
                 hop_danger: CellSet::EMPTY,
+                blocks_only: false,
             });
         };
-        let all = v.hooks.verify_all || self.attacked(king, s);
+        let checked = !v.hooks.verify_all && self.attacked(king, s);
+        let all = v.hooks.verify_all || checked;
+        // in check, a plain move changes the board on its two cells alone, where the family's
+        // effects of board moves keep the board and no lame leaper or hopper attacks (their
+        // legs and screens lie off the king's lines): each attacker still attacks unless the
+        // move takes it or lands between it and the king, on a line from the king
+        let blocks_only = checked
+            && (!v.hooks.effects || v.hooks.effects_keep_board)
+            && !v.has_legs
+            && !v.has_hoppers;
         // lame leapers (legs) can be unblocked from cells that pin lines do not cover, and a
         // hopper's screen can be taken away from any cell of its line: there every piece on
         // the king's exposure (lines and legs, `Variant::exposure`) is tested
@@ -733,6 +747,7 @@ impl Position {
             all,
             pinned,
             hop_danger,
+            blocks_only,
         })
     }
 
@@ -819,9 +834,20 @@ impl Position {
             all,
             pinned,
             hop_danger,
+            blocks_only,
         }) = safety
         {
             let (king, all) = (*king, *all);
+            if *blocks_only
+                && matches!(m.kind, MoveKind::Normal | MoveKind::Double)
+                && m.from != king
+                && m.from != NO_CELL
+                && self.board[m.to as usize].is_none()
+                && !v.is_royal(self.board[m.from as usize].kind())
+                && !v.board.on_line(king, m.to)
+            {
+                return false; // the king stays attacked (`Safety::blocks_only`)
+            }
             // a pass moves nothing: whether it is allowed in check is the family's rule
             let risky = m.kind != MoveKind::Pass
                 && (all
