@@ -69,9 +69,15 @@ struct Safety {
     /// hostile hopper stands among the first three, where an arriving piece can become the
     /// screen that exposes the king.
     hop_danger: CellSet,
-    /// In check where only the moved piece can answer it ([`Position::safety`]): a plain move
-    /// of a piece other than the king to an empty cell on no line from the king leaves it
-    /// attacked, and is refused without being made.
+    /// A board move changes the board on its two cells alone (the family's effects of board
+    /// moves keep the board) and no lame leaper or hopper attacks (their legs and screens
+    /// lie off the lines an attack runs along): the king's attackers follow from the board
+    /// without making the move ([`Position::is_legal_pseudo`]).
+    plain: bool,
+    /// In check where [`Safety::plain`]: a plain move of a piece other than the king to an
+    /// empty cell on no line from the king leaves it attacked (each attacker still attacks:
+    /// the move neither takes it nor lands between it and the king), and is refused without
+    /// being made.
     blocks_only: bool,
 }
 
@@ -716,19 +722,15 @@ impl Position {
                 all: true,
                 pinned: None,
                 hop_danger: CellSet::EMPTY,
+                plain: false,
                 blocks_only: false,
             });
         };
         let checked = !v.hooks.verify_all && self.attacked(king, s);
         let all = v.hooks.verify_all || checked;
-        // in check, a plain move changes the board on its two cells alone, where the family's
-        // effects of board moves keep the board and no lame leaper or hopper attacks (their
-        // legs and screens lie off the king's lines): each attacker still attacks unless the
-        // move takes it or lands between it and the king, on a line from the king
-        let blocks_only = checked
-            && (!v.hooks.effects || v.hooks.effects_keep_board)
-            && !v.has_legs
-            && !v.has_hoppers;
+        let plain =
+            (!v.hooks.effects || v.hooks.effects_keep_board) && !v.has_legs && !v.has_hoppers;
+        let blocks_only = checked && plain;
         // lame leapers (legs) can be unblocked from cells that pin lines do not cover, and a
         // hopper's screen can be taken away from any cell of its line: there every piece on
         // the king's exposure (lines and legs, `Variant::exposure`) is tested
@@ -747,6 +749,7 @@ impl Position {
             all,
             pinned,
             hop_danger,
+            plain,
             blocks_only,
         })
     }
@@ -834,6 +837,7 @@ impl Position {
             all,
             pinned,
             hop_danger,
+            plain,
             blocks_only,
         }) = safety
         {
@@ -874,6 +878,19 @@ impl Position {
                 let safe = match taken {
                     // the game ends with the capture: nothing can take the mover's king
                     Some(_) if v.king_take == KingTake::EndsGame => true,
+                    // a plain step of the king (`Safety::plain`): whether its new cell is
+                    // attacked with the king lifted from its old one (a piece it takes
+                    // attacks nothing on its own cell)
+                    None if *plain
+                        && m.from == king
+                        && m.kind == MoveKind::Normal
+                        && m.promo == 0 =>
+                    {
+                        let k = std::mem::replace(&mut self.board[king as usize], Piece::NONE);
+                        let safe = !self.attacked(m.to, s);
+                        self.board[king as usize] = k;
+                        safe
+                    }
                     _ => {
                         let u = self.make_probe(m);
                         let k = self.st.kings[s as usize];
@@ -1232,4 +1249,94 @@ pub fn divide_turns(pos: &mut Position, depth: u32) -> Vec<(Vec<Move>, u64)> {
         out.push((steps, n));
     }
     out
+}
+
+#[cfg(test)]
+impl Position {
+    /// The legal moves as [`Position::legal_into`] finds them when it makes and tests every
+    /// pseudo-legal move (no pin set, no shortcut of [`Safety`]): the reference of the tests.
+    fn legal_by_making_each(&mut self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.pseudo_moves(&mut out);
+        let safety = self.safety().map(|s| Safety {
+            all: true,
+            pinned: None,
+            plain: false,
+            blocks_only: false,
+            ..s
+        });
+        let node = self.node_state();
+        if safety.is_none() && (!self.variant.hooks.filter || node.verdict.is_some()) {
+            if node.verdict == Some(false) {
+                out.clear();
+            }
+            return out;
+        }
+        let mut legal = Vec::new();
+        for m in out {
+            if self.is_legal_pseudo(m, &safety, &node) {
+                legal.push(m);
+            }
+        }
+        legal
+    }
+}
+
+#[cfg(test)]
+mod shortcut_tests {
+    use crate::game::{Action, Game};
+    use crate::position::Move;
+
+    fn sorted(mut v: Vec<Move>) -> Vec<String> {
+        let mut s: Vec<String> = v.drain(..).map(|m| format!("{m:?}")).collect();
+        s.sort();
+        s
+    }
+
+    /// The king-safety shortcuts ([`super::Safety::plain`]: a king's step tested with the
+    /// king lifted, not made; [`super::Safety::blocks_only`]: in check, a move that neither
+    /// takes nor lands on a line from the king refused unmade) leave the legal moves those
+    /// found by making and testing every pseudo-legal move, in random positions of every game,
+    /// in check and not.
+    #[test]
+    fn king_safety_shortcuts_give_the_moves_found_by_making_each() {
+        let mut rng = crate::rng::XorShift(0x51ed_2701_9a3c_44b1u64);
+        let (mut positions, mut checked) = (0, 0);
+        for g in crate::rules::catalogue() {
+            if !g.playable {
+                continue;
+            }
+            for _ in 0..3 {
+                let mut game = Game::new(g.id).unwrap();
+                for _ in 0..80 {
+                    if game.is_over() {
+                        break;
+                    }
+                    let mut pos = game.position().clone();
+                    let s = pos.turn();
+                    if pos.king(s).is_some() && pos.in_check(s) {
+                        checked += 1;
+                    }
+                    let mut fast = Vec::new();
+                    pos.legal_into(&mut fast);
+                    let slow = pos.clone().legal_by_making_each();
+                    assert_eq!(
+                        sorted(fast),
+                        sorted(slow),
+                        "{} {:?}",
+                        g.id,
+                        game.position().hash()
+                    );
+                    positions += 1;
+                    let moves = game.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves[rng.below(moves.len())];
+                    game.act(Action::Move(m)).unwrap();
+                }
+            }
+        }
+        assert!(positions > 3000 && checked > 100, "{positions} {checked}");
+    }
 }
