@@ -660,7 +660,7 @@ impl Position {
     /// Whether `seat`'s king is attacked.
     pub fn in_check(&self, seat: Seat) -> bool {
         match self.king(seat) {
-            Some(k) => self.attacked(k, seat),
+            Some(k) => self.king_attacked(seat, k),
             None => false,
         }
     }
@@ -726,7 +726,7 @@ impl Position {
                 blocks_only: false,
             });
         };
-        let checked = !v.hooks.verify_all && self.attacked(king, s);
+        let checked = !v.hooks.verify_all && self.king_attacked(s, king);
         let all = v.hooks.verify_all || checked;
         let plain =
             (!v.hooks.effects || v.hooks.effects_keep_board) && !v.has_legs && !v.has_hoppers;
@@ -989,7 +989,7 @@ impl Position {
         let Some(king) = self.king(s) else {
             return false;
         };
-        if self.attacked(king, s) {
+        if self.king_attacked(s, king) {
             return false;
         }
         let mut plain = PlainMove(false);
@@ -1338,5 +1338,72 @@ mod shortcut_tests {
             }
         }
         assert!(positions > 3000 && checked > 100, "{positions} {checked}");
+    }
+
+    /// [`crate::position::Position::in_check`] answers from its memo what `attacked` answers:
+    /// asked twice, after each move made and taken back, and in a copy whose board is edited
+    /// without the hash (a copy starts with an empty memo), in random positions of every game.
+    #[test]
+    fn the_check_memo_answers_what_attacked_answers() {
+        let mut rng = crate::rng::XorShift(0x0dd5_eed5_1234_5678u64);
+        let (mut asked, mut edited) = (0, 0);
+        for g in crate::rules::catalogue() {
+            if !g.playable {
+                continue;
+            }
+            let mut game = Game::new(g.id).unwrap();
+            let n = game.variant.seat_count() as u8;
+            for _ in 0..40 {
+                if game.is_over() {
+                    break;
+                }
+                let mut pos = game.position().clone();
+                let truth = |p: &crate::position::Position, s: u8| {
+                    p.king(s).is_some_and(|k| p.attacked(k, s))
+                };
+                for s in 0..n {
+                    for _ in 0..2 {
+                        assert_eq!(pos.in_check(s), truth(&pos, s), "{}", g.id);
+                        asked += 1;
+                    }
+                }
+                let mut moves = Vec::new();
+                pos.legal_into(&mut moves);
+                for &m in moves.iter().take(8) {
+                    let u = pos.make(m);
+                    for s in 0..n {
+                        assert_eq!(pos.in_check(s), truth(&pos, s), "{}", g.id);
+                    }
+                    pos.unmake(m, &u);
+                    for s in 0..n {
+                        assert_eq!(pos.in_check(s), truth(&pos, s), "{}", g.id);
+                    }
+                }
+                // a hostile piece put on each empty cell of a copy, the hash left alone
+                let s = pos.turn();
+                let hostile = (0..pos.board.len())
+                    .map(|c| pos.board[c])
+                    .find(|q| q.is_seated() && !pos.variant.allied(s, q.owner()));
+                if let (Some(q), Some(_)) = (hostile, pos.king(s)) {
+                    let _ = pos.in_check(s);
+                    for x in 0..pos.board.len() {
+                        if pos.board[x].is_some() {
+                            continue;
+                        }
+                        let mut copy = pos.clone();
+                        copy.board[x] = q;
+                        assert_eq!(copy.in_check(s), truth(&copy, s), "{}", g.id);
+                        edited += truth(&copy, s) as u32;
+                    }
+                }
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len())];
+                game.act(Action::Move(m)).unwrap();
+            }
+        }
+        assert!(asked > 5000 && edited > 1000, "{asked} {edited}");
     }
 }
