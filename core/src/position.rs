@@ -274,13 +274,14 @@ pub struct Position {
     check_memo: CheckMemo,
 }
 
-/// The last answer of [`Position::in_check`], keyed by the position's hash, the seat and its
-/// king's cell: a search asks it of one position several times (the rules' end test after a
-/// move, the check extension, the pruning's check test, the legal moves' king safety). A copy
-/// starts empty (probes edit copies' boards without the hash); code that edits `board`
-/// directly (parsers, the exchange evaluation) does not ask `in_check` in between.
+/// The last answer of [`Position::in_check`] per seat, keyed by the position's hash, the seat
+/// and its king's cell: a search asks it of one position several times (the rules' end test
+/// after a move, the check extension, the pruning's check test, the legal moves' king safety;
+/// with more seats, of several seats in turn). A copy starts empty (probes edit copies' boards
+/// without the hash); code that edits `board` directly (parsers, the exchange evaluation) does
+/// not ask `in_check` in between.
 #[derive(Default)]
-struct CheckMemo(AtomicU64);
+struct CheckMemo([AtomicU64; MAX_SEATS]);
 
 impl Clone for CheckMemo {
     fn clone(&self) -> Self {
@@ -301,14 +302,14 @@ impl CheckMemo {
         (k | 2) & !1
     }
     #[inline]
-    fn get(&self, key: u64) -> Option<bool> {
-        let m = self.0.load(Ordering::Relaxed);
+    fn get(&self, seat: Seat, key: u64) -> Option<bool> {
+        let m = self.0.get(seat as usize)?.load(Ordering::Relaxed);
         (key != 0 && m & !1 == key).then_some(m & 1 == 1)
     }
     #[inline]
-    fn set(&self, key: u64, attacked: bool) {
-        if key != 0 {
-            self.0.store(key | attacked as u64, Ordering::Relaxed);
+    fn set(&self, seat: Seat, key: u64, attacked: bool) {
+        if let (Some(slot), true) = (self.0.get(seat as usize), key != 0) {
+            slot.store(key | attacked as u64, Ordering::Relaxed);
         }
     }
 }
@@ -684,11 +685,11 @@ impl Position {
     #[inline]
     pub(crate) fn king_attacked(&self, seat: Seat, king: Cell) -> bool {
         let key = CheckMemo::key(self.st.hash, seat, king);
-        if let Some(a) = self.check_memo.get(key) {
+        if let Some(a) = self.check_memo.get(seat, key) {
             return a;
         }
         let a = self.attacked(king, seat);
-        self.check_memo.set(key, a);
+        self.check_memo.set(seat, key, a);
         a
     }
 
