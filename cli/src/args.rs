@@ -379,8 +379,10 @@ pub struct MatchArgs {
     /// Our bot's level against the engine.
     #[arg(long, value_name = "LEVEL", value_parser = level_parser(), requires = "opponent")]
     pub level: Option<u8>,
-    /// Random plies at the start of each pair of games against the engine (seeded openings).
-    #[arg(long, value_name = "N", requires = "opponent")]
+    /// Random plies at the start of each game (seeded openings): against the engine shared by
+    /// each pair of games, between bots by each cycle of games that seats the entrants in every
+    /// different way.
+    #[arg(long, value_name = "N")]
     pub random_plies: Option<usize>,
 }
 

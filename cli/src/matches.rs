@@ -12,13 +12,19 @@ use rookery_core::search::Method;
 use crate::flag_value;
 
 /// `rookery match --game ID --players L1,L2[,...] [--games N] [--nodes N | --movetime MS |
-/// --time-scale F] [--cpu-time] [--move-limit N] [--seed S]`: level 0 is the simple random bot; 1–8 the search levels, each optionally
+/// --time-scale F] [--cpu-time] [--move-limit N] [--seed S] [--random-plies N]`: level 0 is the simple random bot; 1–8 the search levels, each optionally
 /// followed by a multi-player method to compare (`8b` BRS+, `8p` paranoid; by default the
 /// game's own, `search::Method::default_for`). With `--nodes` every
 /// move searches a fixed node budget (reproducible); with `--movetime` every level gets the same
 /// time cap; with `--time-scale` each level its own cap times F (the levels' ordering in less
 /// time); otherwise each level's own cap. With `--cpu-time` the caps are timed on each bot's
 /// thread CPU time ([`thread_cpu_time`]), so a loaded machine does not cut them short.
+///
+/// With `--random-plies N` every game starts after N seeded random actions ([`random_opening`]),
+/// and each cycle of games that seats the entrants in every different way (rotations: `7,6` at
+/// four seats two games, at three seats three) shares its opening and its numbered start:
+/// levels without noise (6–8) and a depth cap that binds otherwise play the same few games
+/// again (four-player 7 against 6: games 1, 3 and 7 alike).
 ///
 /// Each seat of a game is a [`BotSeat`]: its bot's search starts from the tables its last move
 /// left (`--fresh-tables`: from empty tables every move, as before the seats kept them, to
@@ -74,12 +80,18 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
     let compare = args.iter().any(|a| a == "--compare-fresh");
     let limit: u32 = parse(args, "--move-limit", 400)?;
     let seed: u64 = parse(args, "--seed", 1)?;
+    let random_plies: usize = parse(args, "--random-plies", 0)?;
     // each entrant's search bot moves: (moves, depth, nodes, CPU ns) summed
     let mut searched = vec![(0u64, 0u64, 0u64, 0u64); n];
     let mut searched_fresh = vec![(0u64, 0u64, 0u64, 0u64); n];
     // entrant i of `players` sits at seat (i + game) % n; entrants beyond the seats are ignored,
     // missing ones repeat the list
     let entrants: Vec<(u8, Option<Method>)> = (0..n).map(|i| players[i % players.len()]).collect();
+    // the rotations that seat the entrants differently: `7,6` at four seats has two (the third
+    // seats them as the first), at three seats three
+    let cycle = (1..=n)
+        .find(|&p| n % p == 0 && (0..n).all(|i| entrants[i] == entrants[(i + p) % n]))
+        .unwrap_or(n);
     let mut points = vec![0.0f64; n];
     let mut played = vec![0usize; n];
     // the game points (or places' points) each entrant finished with, summed over the games
@@ -91,8 +103,14 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
             move_limit: Some(limit),
             ..HouseRules::default()
         };
-        let mut game = Game::with_options(&game_id, house, seed + g as u64, None)
-            .map_err(|e| e.to_string())?;
+        // one opening (and numbered start) for each cycle of rotated games
+        let game_seed = if random_plies > 0 {
+            seed + (g / cycle) as u64
+        } else {
+            seed + g as u64
+        };
+        let mut game =
+            Game::with_options(&game_id, house, game_seed, None).map_err(|e| e.to_string())?;
         let seat_of = |e: usize| (e + g) % n;
         let bots: Vec<Seated> = (0..n)
             .map(|seat| {
@@ -121,10 +139,10 @@ pub fn cmd_match(args: &[String]) -> Result<(), String> {
         let cancel = AtomicBool::new(false);
         let mut progress = crate::progress::Progress::new(format!("game {}/{games}", g + 1));
         let start = rules::write_position(game.position());
-        // the actions as text, and the action after which each seat went out, so a lost game
-        // can be read again (`rookery bench bot --fen F --moves M`; a three-player choice is
-        // written in its debug form, which `--moves` does not read)
-        let mut texts: Vec<String> = Vec::new();
+        // the actions as text (the random opening's first), and the action after which each
+        // seat went out, so a lost game can be read again (`rookery bench bot --fen F --moves
+        // M`; a three-player choice is written in its debug form, which `--moves` does not read)
+        let mut texts: Vec<String> = random_opening(&mut game, game_seed, random_plies)?;
         let mut out_at: Vec<Option<usize>> = vec![None; n];
         while !game.is_over() {
             progress.set(game.ply_count() as u64, None, "actions");
@@ -524,24 +542,19 @@ pub fn cmd_match_engine(args: &[String]) -> Result<(), String> {
         let mut game =
             Game::with_options(&game_id, house, pair, None).map_err(|e| e.to_string())?;
         let mut rng = SplitMix(pair);
-        let mut random_move = |game: &mut Game| -> Result<(), String> {
-            let moves = game.legal_moves();
-            let m = *moves.get(rng.below(moves.len())).ok_or("no legal move")?;
-            game.play(m).map_err(|e| e.to_string())
-        };
         if game.position().st.phase != 0 {
             let start = rules::write_position(game.position());
             let mut theirs = e.legal_moves(&start, &[])?;
             theirs.sort();
             if theirs != turn_texts(&game) {
                 while game.position().st.phase != 0 && !game.is_over() {
-                    random_move(&mut game)?;
+                    random_move(&mut game, &mut rng)?;
                 }
             }
         }
         for _ in 0..random_plies {
             if !game.is_over() {
-                random_move(&mut game)?;
+                random_move(&mut game, &mut rng)?;
             }
         }
         let fen = rules::write_position(game.position());
@@ -682,6 +695,26 @@ pub fn cmd_match_engine(args: &[String]) -> Result<(), String> {
 
 /// The legal turns of the side to move in Fairy-Stockfish's text: a turn of several steps
 /// (duck chess: the move, then the duck) is `<move>,<its destination><the next step's cell>`.
+/// One legal move of the side to move, drawn by `rng`; its text.
+fn random_move(game: &mut Game, rng: &mut rookery_core::rng::SplitMix) -> Result<String, String> {
+    let moves = game.legal_moves();
+    let m = *moves.get(rng.below(moves.len())).ok_or("no legal move")?;
+    let text = game.move_text(m);
+    game.play(m).map_err(|e| e.to_string())?;
+    Ok(text)
+}
+
+/// `plies` seeded random moves from the game's start (fewer where the game ends first), as
+/// text: the same seed gives the same opening.
+fn random_opening(game: &mut Game, seed: u64, plies: usize) -> Result<Vec<String>, String> {
+    let mut rng = rookery_core::rng::SplitMix(seed);
+    let mut texts = Vec::new();
+    while texts.len() < plies && !game.is_over() {
+        texts.push(random_move(game, &mut rng)?);
+    }
+    Ok(texts)
+}
+
 fn turn_texts(g: &Game) -> Vec<String> {
     let board = &g.variant.board;
     let mut out = Vec::new();

@@ -367,6 +367,114 @@ fn an_import_with_a_bad_move_names_it_and_saves_nothing() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Issue 34: `rookery match --random-plies N` starts every game after N seeded random actions,
+/// the same for each cycle of games that seats the entrants in every different way (`1,0,0,0`
+/// at four seats: four games, each entrant at every seat from one opening) and another for the
+/// next cycle, so levels without noise do not replay one game (`1,0` at four seats: two games,
+/// as the third would seat them as the first); the logged actions begin at the start, the
+/// opening's first.
+#[test]
+fn match_random_plies_give_each_cycle_of_rotated_games_its_own_opening() {
+    let o = run(&[
+        "match",
+        "--game",
+        "four-player-ffa",
+        "--players",
+        "1,0,0,0",
+        "--games",
+        "8",
+        "--nodes",
+        "100",
+        "--move-limit",
+        "24",
+        "--random-plies",
+        "6",
+        "--seed",
+        "7",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    let games: Vec<Vec<&str>> = (1..=8)
+        .map(|g| {
+            let head = format!("game {g} moves: fen ");
+            let log = err.lines().find(|l| l.starts_with(&head)).expect(&err);
+            let moves = log.split(" moves ").nth(1).expect(log);
+            moves.split(' ').collect()
+        })
+        .collect();
+    for g in &games {
+        assert!(g.len() > 6, "{g:?}");
+    }
+    let opening = |g: usize| games[g][..6].to_vec();
+    for g in 1..4 {
+        assert_eq!(opening(g), opening(0), "the first cycle shares its opening");
+        assert_eq!(
+            opening(4 + g),
+            opening(4),
+            "the second cycle shares its opening"
+        );
+    }
+    assert_ne!(opening(0), opening(4), "each cycle has its own opening");
+    // with two entrants repeated (`1,0` at four seats) a cycle is two games
+    let pairs = run(&[
+        "match",
+        "--game",
+        "four-player-ffa",
+        "--players",
+        "1,0",
+        "--games",
+        "3",
+        "--nodes",
+        "100",
+        "--move-limit",
+        "12",
+        "--random-plies",
+        "6",
+        "--seed",
+        "7",
+    ]);
+    let err = stderr(&pairs);
+    let pair: Vec<Vec<&str>> = (1..=3)
+        .map(|g| {
+            let head = format!("game {g} moves: fen ");
+            let log = err.lines().find(|l| l.starts_with(&head)).expect(&err);
+            log.split(" moves ")
+                .nth(1)
+                .expect(log)
+                .split(' ')
+                .take(6)
+                .collect()
+        })
+        .collect();
+    assert_eq!(pair[1], pair[0], "{err}");
+    assert_ne!(pair[2], pair[0], "{err}");
+    // the same seed gives the same openings
+    let again = run(&[
+        "match",
+        "--game",
+        "four-player-ffa",
+        "--players",
+        "1,0,0,0",
+        "--games",
+        "1",
+        "--nodes",
+        "100",
+        "--move-limit",
+        "24",
+        "--random-plies",
+        "6",
+        "--seed",
+        "7",
+    ]);
+    let err = stderr(&again);
+    let log = err
+        .lines()
+        .find(|l| l.starts_with("game 1 moves: fen "))
+        .expect(&err);
+    let moves: Vec<&str> = log.split(" moves ").nth(1).expect(log).split(' ').collect();
+    assert_eq!(moves[..6].to_vec(), opening(0));
+}
+
 /// Issue 34: `rookery match` sums up each level over its seats: first places against the
 /// level's share of the seats, and the mean points a seat finished with (the same points the
 /// per-game lines print). `--cpu-time` times the caps on the bots' CPU time.
