@@ -69,6 +69,16 @@ struct Safety {
     /// hostile hopper stands among the first three, where an arriving piece can become the
     /// screen that exposes the king.
     hop_danger: CellSet,
+    /// A board move changes the board on its two cells alone (the family's effects of board
+    /// moves keep the board) and no lame leaper or hopper attacks (their legs and screens
+    /// lie off the lines an attack runs along): the king's attackers follow from the board
+    /// without making the move ([`Position::is_legal_pseudo`]).
+    plain: bool,
+    /// In check where [`Safety::plain`]: a plain move of a piece other than the king to an
+    /// empty cell on no line from the king leaves it attacked (each attacker still attacks:
+    /// the move neither takes it nor lands between it and the king), and is refused without
+    /// being made.
+    blocks_only: bool,
 }
 
 thread_local! {
@@ -650,7 +660,7 @@ impl Position {
     /// Whether `seat`'s king is attacked.
     pub fn in_check(&self, seat: Seat) -> bool {
         match self.king(seat) {
-            Some(k) => self.attacked(k, seat),
+            Some(k) => self.king_attacked(seat, k),
             None => false,
         }
     }
@@ -712,9 +722,15 @@ impl Position {
                 all: true,
                 pinned: None,
                 hop_danger: CellSet::EMPTY,
+                plain: false,
+                blocks_only: false,
             });
         };
-        let all = v.hooks.verify_all || self.attacked(king, s);
+        let checked = !v.hooks.verify_all && self.king_attacked(s, king);
+        let all = v.hooks.verify_all || checked;
+        let plain =
+            (!v.hooks.effects || v.hooks.effects_keep_board) && !v.has_legs && !v.has_hoppers;
+        let blocks_only = checked && plain;
         // lame leapers (legs) can be unblocked from cells that pin lines do not cover, and a
         // hopper's screen can be taken away from any cell of its line: there every piece on
         // the king's exposure (lines and legs, `Variant::exposure`) is tested
@@ -733,6 +749,8 @@ impl Position {
             all,
             pinned,
             hop_danger,
+            plain,
+            blocks_only,
         })
     }
 
@@ -819,9 +837,21 @@ impl Position {
             all,
             pinned,
             hop_danger,
+            plain,
+            blocks_only,
         }) = safety
         {
             let (king, all) = (*king, *all);
+            if *blocks_only
+                && matches!(m.kind, MoveKind::Normal | MoveKind::Double)
+                && m.from != king
+                && m.from != NO_CELL
+                && self.board[m.to as usize].is_none()
+                && !v.is_royal(self.board[m.from as usize].kind())
+                && !v.board.on_line(king, m.to)
+            {
+                return false; // the king stays attacked (`Safety::blocks_only`)
+            }
             // a pass moves nothing: whether it is allowed in check is the family's rule
             let risky = m.kind != MoveKind::Pass
                 && (all
@@ -848,6 +878,19 @@ impl Position {
                 let safe = match taken {
                     // the game ends with the capture: nothing can take the mover's king
                     Some(_) if v.king_take == KingTake::EndsGame => true,
+                    // a plain step of the king (`Safety::plain`): whether its new cell is
+                    // attacked with the king lifted from its old one (a piece it takes
+                    // attacks nothing on its own cell)
+                    None if *plain
+                        && m.from == king
+                        && m.kind == MoveKind::Normal
+                        && m.promo == 0 =>
+                    {
+                        let k = std::mem::replace(&mut self.board[king as usize], Piece::NONE);
+                        let safe = !self.attacked(m.to, s);
+                        self.board[king as usize] = k;
+                        safe
+                    }
                     _ => {
                         let u = self.make_probe(m);
                         let k = self.st.kings[s as usize];
@@ -946,7 +989,7 @@ impl Position {
         let Some(king) = self.king(s) else {
             return false;
         };
-        if self.attacked(king, s) {
+        if self.king_attacked(s, king) {
             return false;
         }
         let mut plain = PlainMove(false);
@@ -1206,4 +1249,161 @@ pub fn divide_turns(pos: &mut Position, depth: u32) -> Vec<(Vec<Move>, u64)> {
         out.push((steps, n));
     }
     out
+}
+
+#[cfg(test)]
+impl Position {
+    /// The legal moves as [`Position::legal_into`] finds them when it makes and tests every
+    /// pseudo-legal move (no pin set, no shortcut of [`Safety`]): the reference of the tests.
+    fn legal_by_making_each(&mut self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.pseudo_moves(&mut out);
+        let safety = self.safety().map(|s| Safety {
+            all: true,
+            pinned: None,
+            plain: false,
+            blocks_only: false,
+            ..s
+        });
+        let node = self.node_state();
+        if safety.is_none() && (!self.variant.hooks.filter || node.verdict.is_some()) {
+            if node.verdict == Some(false) {
+                out.clear();
+            }
+            return out;
+        }
+        let mut legal = Vec::new();
+        for m in out {
+            if self.is_legal_pseudo(m, &safety, &node) {
+                legal.push(m);
+            }
+        }
+        legal
+    }
+}
+
+#[cfg(test)]
+mod shortcut_tests {
+    use crate::game::{Action, Game};
+    use crate::position::Move;
+
+    fn sorted(mut v: Vec<Move>) -> Vec<String> {
+        let mut s: Vec<String> = v.drain(..).map(|m| format!("{m:?}")).collect();
+        s.sort();
+        s
+    }
+
+    /// The king-safety shortcuts ([`super::Safety::plain`]: a king's step tested with the
+    /// king lifted, not made; [`super::Safety::blocks_only`]: in check, a move that neither
+    /// takes nor lands on a line from the king refused unmade) leave the legal moves those
+    /// found by making and testing every pseudo-legal move, in random positions of every game,
+    /// in check and not.
+    #[test]
+    fn king_safety_shortcuts_give_the_moves_found_by_making_each() {
+        let mut rng = crate::rng::XorShift(0x51ed_2701_9a3c_44b1u64);
+        let (mut positions, mut checked) = (0, 0);
+        for g in crate::rules::catalogue() {
+            if !g.playable {
+                continue;
+            }
+            for _ in 0..3 {
+                let mut game = Game::new(g.id).unwrap();
+                for _ in 0..80 {
+                    if game.is_over() {
+                        break;
+                    }
+                    let mut pos = game.position().clone();
+                    let s = pos.turn();
+                    if pos.king(s).is_some() && pos.in_check(s) {
+                        checked += 1;
+                    }
+                    let mut fast = Vec::new();
+                    pos.legal_into(&mut fast);
+                    let slow = pos.clone().legal_by_making_each();
+                    assert_eq!(
+                        sorted(fast),
+                        sorted(slow),
+                        "{} {:?}",
+                        g.id,
+                        game.position().hash()
+                    );
+                    positions += 1;
+                    let moves = game.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves[rng.below(moves.len())];
+                    game.act(Action::Move(m)).unwrap();
+                }
+            }
+        }
+        assert!(positions > 3000 && checked > 100, "{positions} {checked}");
+    }
+
+    /// [`crate::position::Position::in_check`] answers from its memo what `attacked` answers:
+    /// asked twice, after each move made and taken back, and in a copy whose board is edited
+    /// without the hash (a copy starts with an empty memo), in random positions of every game.
+    #[test]
+    fn the_check_memo_answers_what_attacked_answers() {
+        let mut rng = crate::rng::XorShift(0x0dd5_eed5_1234_5678u64);
+        let (mut asked, mut edited) = (0, 0);
+        for g in crate::rules::catalogue() {
+            if !g.playable {
+                continue;
+            }
+            let mut game = Game::new(g.id).unwrap();
+            let n = game.variant.seat_count() as u8;
+            for _ in 0..40 {
+                if game.is_over() {
+                    break;
+                }
+                let mut pos = game.position().clone();
+                let truth = |p: &crate::position::Position, s: u8| {
+                    p.king(s).is_some_and(|k| p.attacked(k, s))
+                };
+                for s in 0..n {
+                    for _ in 0..2 {
+                        assert_eq!(pos.in_check(s), truth(&pos, s), "{}", g.id);
+                        asked += 1;
+                    }
+                }
+                let mut moves = Vec::new();
+                pos.legal_into(&mut moves);
+                for &m in moves.iter().take(8) {
+                    let u = pos.make(m);
+                    for s in 0..n {
+                        assert_eq!(pos.in_check(s), truth(&pos, s), "{}", g.id);
+                    }
+                    pos.unmake(m, &u);
+                    for s in 0..n {
+                        assert_eq!(pos.in_check(s), truth(&pos, s), "{}", g.id);
+                    }
+                }
+                // a hostile piece put on each empty cell of a copy, the hash left alone
+                let s = pos.turn();
+                let hostile = (0..pos.board.len())
+                    .map(|c| pos.board[c])
+                    .find(|q| q.is_seated() && !pos.variant.allied(s, q.owner()));
+                if let (Some(q), Some(_)) = (hostile, pos.king(s)) {
+                    let _ = pos.in_check(s);
+                    for x in 0..pos.board.len() {
+                        if pos.board[x].is_some() {
+                            continue;
+                        }
+                        let mut copy = pos.clone();
+                        copy.board[x] = q;
+                        assert_eq!(copy.in_check(s), truth(&copy, s), "{}", g.id);
+                        edited += truth(&copy, s) as u32;
+                    }
+                }
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len())];
+                game.act(Action::Move(m)).unwrap();
+            }
+        }
+        assert!(asked > 5000 && edited > 1000, "{asked} {edited}");
+    }
 }

@@ -1,6 +1,7 @@
 //! A position: pieces on cells, whose turn, castling rights, en passant, counters, seats in
 //! play and scores; with make/unmake and an incrementally updated Zobrist hash.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use crate::board::{Cell, CellSet, NO_CELL};
@@ -269,6 +270,48 @@ pub struct Position {
     /// The rule slots after each of those steps, in step with `trail` (a notation can write the
     /// turn's path from them: Paco Ŝako's chain cells and freed pieces).
     trail_rule: Vec<[u16; RULE_SLOTS]>,
+    /// The last answer of [`Position::in_check`] ([`CheckMemo`]). Not part of `==`.
+    check_memo: CheckMemo,
+}
+
+/// The last answer of [`Position::in_check`] per seat, keyed by the position's hash, the seat
+/// and its king's cell: a search asks it of one position several times (the rules' end test
+/// after a move, the check extension, the pruning's check test, the legal moves' king safety;
+/// with more seats, of several seats in turn). A copy starts empty (probes edit copies' boards
+/// without the hash); code that edits `board` directly (parsers, the exchange evaluation) does
+/// not ask `in_check` in between.
+#[derive(Default)]
+struct CheckMemo([AtomicU64; MAX_SEATS]);
+
+impl Clone for CheckMemo {
+    fn clone(&self) -> Self {
+        CheckMemo::default()
+    }
+}
+
+impl CheckMemo {
+    /// The key of `seat`'s king on `king` in the position of hash `hash` (bit 1 set, so never
+    /// the empty memo; bit 0 free for the answer). 0 where the hash is 0 (a position being
+    /// built: no memo).
+    #[inline]
+    fn key(hash: u64, seat: Seat, king: Cell) -> u64 {
+        if hash == 0 {
+            return 0;
+        }
+        let k = hash ^ (((seat as u64) << 16 | king as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        (k | 2) & !1
+    }
+    #[inline]
+    fn get(&self, seat: Seat, key: u64) -> Option<bool> {
+        let m = self.0.get(seat as usize)?.load(Ordering::Relaxed);
+        (key != 0 && m & !1 == key).then_some(m & 1 == 1)
+    }
+    #[inline]
+    fn set(&self, seat: Seat, key: u64, attacked: bool) {
+        if let (Some(slot), true) = (self.0.get(seat as usize), key != 0) {
+            slot.store(key | attacked as u64, Ordering::Relaxed);
+        }
+    }
 }
 
 impl PartialEq for Position {
@@ -396,6 +439,7 @@ impl Position {
             hold_turn: false,
             trail: Vec::new(),
             trail_rule: Vec::new(),
+            check_memo: CheckMemo::default(),
         }
     }
 
@@ -632,7 +676,21 @@ impl Position {
             hold_turn: self.hold_turn,
             trail: self.trail.clone(),
             trail_rule: self.trail_rule.clone(),
+            check_memo: CheckMemo::default(),
         }
+    }
+
+    /// [`Position::in_check`] of `seat`, whose king stands on `king`, from the memo where it
+    /// holds it, else by `attacked` (and kept).
+    #[inline]
+    pub(crate) fn king_attacked(&self, seat: Seat, king: Cell) -> bool {
+        let key = CheckMemo::key(self.st.hash, seat, king);
+        if let Some(a) = self.check_memo.get(seat, key) {
+            return a;
+        }
+        let a = self.attacked(king, seat);
+        self.check_memo.set(seat, key, a);
+        a
     }
 
     /// Sets the side to move, keeping the hash right.
@@ -1039,6 +1097,7 @@ impl Position {
         self.hold_turn = o.hold_turn;
         self.trail.clone_from(&o.trail);
         self.trail_rule.clone_from(&o.trail_rule);
+        self.check_memo = CheckMemo::default();
     }
 
     /// Cells with en passant targets currently open to `seat`.
