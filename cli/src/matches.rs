@@ -693,8 +693,6 @@ pub fn cmd_match_engine(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// The legal turns of the side to move in Fairy-Stockfish's text: a turn of several steps
-/// (duck chess: the move, then the duck) is `<move>,<its destination><the next step's cell>`.
 /// One legal move of the side to move, drawn by `rng`; its text.
 fn random_move(game: &mut Game, rng: &mut rookery_core::rng::SplitMix) -> Result<String, String> {
     let moves = game.legal_moves();
@@ -704,17 +702,20 @@ fn random_move(game: &mut Game, rng: &mut rookery_core::rng::SplitMix) -> Result
     Ok(text)
 }
 
-/// `plies` seeded random moves from the game's start (fewer where the game ends first), as
-/// text: the same seed gives the same opening.
+/// `plies` seeded random moves from the game's start (fewer where the game ends or a turn
+/// offers no board move first), as text: the same seed gives the same opening.
 fn random_opening(game: &mut Game, seed: u64, plies: usize) -> Result<Vec<String>, String> {
     let mut rng = rookery_core::rng::SplitMix(seed);
     let mut texts = Vec::new();
-    while texts.len() < plies && !game.is_over() {
+    // a turn that is no board move (a choice) ends the opening early
+    while texts.len() < plies && !game.is_over() && !game.legal_moves().is_empty() {
         texts.push(random_move(game, &mut rng)?);
     }
     Ok(texts)
 }
 
+/// The legal turns of the side to move in Fairy-Stockfish's text: a turn of several steps
+/// (duck chess: the move, then the duck) is `<move>,<its destination><the next step's cell>`.
 fn turn_texts(g: &Game) -> Vec<String> {
     let board = &g.variant.board;
     let mut out = Vec::new();
