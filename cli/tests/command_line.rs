@@ -375,33 +375,37 @@ fn an_import_with_a_bad_move_names_it_and_saves_nothing() {
 /// opening's first.
 #[test]
 fn match_random_plies_give_each_cycle_of_rotated_games_its_own_opening() {
-    let o = run(&[
-        "match",
-        "--game",
-        "four-player-ffa",
-        "--players",
-        "1,0,0,0",
-        "--games",
-        "8",
-        "--nodes",
-        "100",
-        "--move-limit",
-        "24",
-        "--random-plies",
-        "6",
-        "--seed",
-        "7",
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let err = stderr(&o);
-    let games: Vec<Vec<&str>> = (1..=8)
-        .map(|g| {
-            let head = format!("game {g} moves: fen ");
-            let log = err.lines().find(|l| l.starts_with(&head)).expect(&err);
-            let moves = log.split(" moves ").nth(1).expect(log);
-            moves.split(' ').collect()
-        })
-        .collect();
+    // each game's logged actions, from seeded openings of 6 random actions (seed 7)
+    let series = |players: &str, games: usize, limit: &str| -> Vec<Vec<String>> {
+        let o = run(&[
+            "match",
+            "--game",
+            "four-player-ffa",
+            "--players",
+            players,
+            "--games",
+            &games.to_string(),
+            "--nodes",
+            "100",
+            "--move-limit",
+            limit,
+            "--random-plies",
+            "6",
+            "--seed",
+            "7",
+        ]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(0), "{err}");
+        (1..=games)
+            .map(|g| {
+                let head = format!("game {g} moves: fen ");
+                let log = err.lines().find(|l| l.starts_with(&head)).expect(&err);
+                let moves = log.split(" moves ").nth(1).expect(log);
+                moves.split(' ').map(str::to_string).collect()
+            })
+            .collect()
+    };
+    let games = series("1,0,0,0", 8, "24");
     for g in &games {
         assert!(g.len() > 6, "{g:?}");
     }
@@ -416,63 +420,15 @@ fn match_random_plies_give_each_cycle_of_rotated_games_its_own_opening() {
     }
     assert_ne!(opening(0), opening(4), "each cycle has its own opening");
     // with two entrants repeated (`1,0` at four seats) a cycle is two games
-    let pairs = run(&[
-        "match",
-        "--game",
-        "four-player-ffa",
-        "--players",
-        "1,0",
-        "--games",
-        "3",
-        "--nodes",
-        "100",
-        "--move-limit",
-        "12",
-        "--random-plies",
-        "6",
-        "--seed",
-        "7",
-    ]);
-    let err = stderr(&pairs);
-    let pair: Vec<Vec<&str>> = (1..=3)
-        .map(|g| {
-            let head = format!("game {g} moves: fen ");
-            let log = err.lines().find(|l| l.starts_with(&head)).expect(&err);
-            log.split(" moves ")
-                .nth(1)
-                .expect(log)
-                .split(' ')
-                .take(6)
-                .collect()
-        })
+    let pair: Vec<Vec<String>> = series("1,0", 3, "12")
+        .into_iter()
+        .map(|g| g[..6].to_vec())
         .collect();
-    assert_eq!(pair[1], pair[0], "{err}");
-    assert_ne!(pair[2], pair[0], "{err}");
+    assert_eq!(pair[1], pair[0]);
+    assert_ne!(pair[2], pair[0]);
     // the same seed gives the same openings
-    let again = run(&[
-        "match",
-        "--game",
-        "four-player-ffa",
-        "--players",
-        "1,0,0,0",
-        "--games",
-        "1",
-        "--nodes",
-        "100",
-        "--move-limit",
-        "24",
-        "--random-plies",
-        "6",
-        "--seed",
-        "7",
-    ]);
-    let err = stderr(&again);
-    let log = err
-        .lines()
-        .find(|l| l.starts_with("game 1 moves: fen "))
-        .expect(&err);
-    let moves: Vec<&str> = log.split(" moves ").nth(1).expect(log).split(' ').collect();
-    assert_eq!(moves[..6].to_vec(), opening(0));
+    let again = series("1,0,0,0", 1, "24");
+    assert_eq!(again[0][..6].to_vec(), opening(0));
 }
 
 /// Issue 34: `rookery match` sums up each level over its seats: first places against the

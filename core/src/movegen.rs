@@ -1293,41 +1293,21 @@ mod shortcut_tests {
         s
     }
 
-    /// The king-safety shortcuts ([`super::Safety::plain`]: a king's step tested with the
-    /// king lifted, not made; [`super::Safety::blocks_only`]: in check, a move that neither
-    /// takes nor lands on a line from the king refused unmade) leave the legal moves those
-    /// found by making and testing every pseudo-legal move, in random positions of every game,
-    /// in check and not.
-    #[test]
-    fn king_safety_shortcuts_give_the_moves_found_by_making_each() {
-        let mut rng = crate::rng::XorShift(0x51ed_2701_9a3c_44b1u64);
-        let (mut positions, mut checked) = (0, 0);
+    /// Calls `visit` with every position of `walks` seeded random games of up to `plies`
+    /// moves in every playable game.
+    fn walk_every_game(seed: u64, walks: usize, plies: usize, mut visit: impl FnMut(&Game)) {
+        let mut rng = crate::rng::XorShift(seed);
         for g in crate::rules::catalogue() {
             if !g.playable {
                 continue;
             }
-            for _ in 0..3 {
+            for _ in 0..walks {
                 let mut game = Game::new(g.id).unwrap();
-                for _ in 0..80 {
+                for _ in 0..plies {
                     if game.is_over() {
                         break;
                     }
-                    let mut pos = game.position().clone();
-                    let s = pos.turn();
-                    if pos.king(s).is_some() && pos.in_check(s) {
-                        checked += 1;
-                    }
-                    let mut fast = Vec::new();
-                    pos.legal_into(&mut fast);
-                    let slow = pos.clone().legal_by_making_each();
-                    assert_eq!(
-                        sorted(fast),
-                        sorted(slow),
-                        "{} {:?}",
-                        g.id,
-                        game.position().hash()
-                    );
-                    positions += 1;
+                    visit(&game);
                     let moves = game.legal_moves();
                     if moves.is_empty() {
                         break;
@@ -1337,6 +1317,34 @@ mod shortcut_tests {
                 }
             }
         }
+    }
+
+    /// The king-safety shortcuts ([`super::Safety::plain`]: a king's step tested with the
+    /// king lifted, not made; [`super::Safety::blocks_only`]: in check, a move that neither
+    /// takes nor lands on a line from the king refused unmade) leave the legal moves those
+    /// found by making and testing every pseudo-legal move, in random positions of every game,
+    /// in check and not.
+    #[test]
+    fn king_safety_shortcuts_give_the_moves_found_by_making_each() {
+        let (mut positions, mut checked) = (0, 0);
+        walk_every_game(0x51ed_2701_9a3c_44b1, 3, 80, |game| {
+            let mut pos = game.position().clone();
+            let s = pos.turn();
+            if pos.king(s).is_some() && pos.in_check(s) {
+                checked += 1;
+            }
+            let mut fast = Vec::new();
+            pos.legal_into(&mut fast);
+            let slow = pos.clone().legal_by_making_each();
+            assert_eq!(
+                sorted(fast),
+                sorted(slow),
+                "{} {:?}",
+                game.variant.id,
+                game.position().hash()
+            );
+            positions += 1;
+        });
         assert!(positions > 3000 && checked > 100, "{positions} {checked}");
     }
 
@@ -1345,65 +1353,49 @@ mod shortcut_tests {
     /// without the hash (a copy starts with an empty memo), in random positions of every game.
     #[test]
     fn the_check_memo_answers_what_attacked_answers() {
-        let mut rng = crate::rng::XorShift(0x0dd5_eed5_1234_5678u64);
         let (mut asked, mut edited) = (0, 0);
-        for g in crate::rules::catalogue() {
-            if !g.playable {
-                continue;
-            }
-            let mut game = Game::new(g.id).unwrap();
+        let truth =
+            |p: &crate::position::Position, s: u8| p.king(s).is_some_and(|k| p.attacked(k, s));
+        walk_every_game(0x0dd5_eed5_1234_5678, 1, 40, |game| {
+            let id = game.variant.id;
             let n = game.variant.seat_count() as u8;
-            for _ in 0..40 {
-                if game.is_over() {
-                    break;
+            let mut pos = game.position().clone();
+            for s in 0..n {
+                for _ in 0..2 {
+                    assert_eq!(pos.in_check(s), truth(&pos, s), "{id}");
+                    asked += 1;
                 }
-                let mut pos = game.position().clone();
-                let truth = |p: &crate::position::Position, s: u8| {
-                    p.king(s).is_some_and(|k| p.attacked(k, s))
-                };
-                for s in 0..n {
-                    for _ in 0..2 {
-                        assert_eq!(pos.in_check(s), truth(&pos, s), "{}", g.id);
-                        asked += 1;
-                    }
-                }
-                let mut moves = Vec::new();
-                pos.legal_into(&mut moves);
-                for &m in moves.iter().take(8) {
-                    let u = pos.make(m);
-                    for s in 0..n {
-                        assert_eq!(pos.in_check(s), truth(&pos, s), "{}", g.id);
-                    }
-                    pos.unmake(m, &u);
-                    for s in 0..n {
-                        assert_eq!(pos.in_check(s), truth(&pos, s), "{}", g.id);
-                    }
-                }
-                // a hostile piece put on each empty cell of a copy, the hash left alone
-                let s = pos.turn();
-                let hostile = (0..pos.board.len())
-                    .map(|c| pos.board[c])
-                    .find(|q| q.is_seated() && !pos.variant.allied(s, q.owner()));
-                if let (Some(q), Some(_)) = (hostile, pos.king(s)) {
-                    let _ = pos.in_check(s);
-                    for x in 0..pos.board.len() {
-                        if pos.board[x].is_some() {
-                            continue;
-                        }
-                        let mut copy = pos.clone();
-                        copy.board[x] = q;
-                        assert_eq!(copy.in_check(s), truth(&copy, s), "{}", g.id);
-                        edited += truth(&copy, s) as u32;
-                    }
-                }
-                let moves = game.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let m = moves[rng.below(moves.len())];
-                game.act(Action::Move(m)).unwrap();
             }
-        }
+            let mut moves = Vec::new();
+            pos.legal_into(&mut moves);
+            for &m in moves.iter().take(8) {
+                let u = pos.make(m);
+                for s in 0..n {
+                    assert_eq!(pos.in_check(s), truth(&pos, s), "{id}");
+                }
+                pos.unmake(m, &u);
+                for s in 0..n {
+                    assert_eq!(pos.in_check(s), truth(&pos, s), "{id}");
+                }
+            }
+            // a hostile piece put on each empty cell of a copy, the hash left alone
+            let s = pos.turn();
+            let hostile = (0..pos.board.len())
+                .map(|c| pos.board[c])
+                .find(|q| q.is_seated() && !pos.variant.allied(s, q.owner()));
+            if let (Some(q), Some(_)) = (hostile, pos.king(s)) {
+                let _ = pos.in_check(s);
+                for x in 0..pos.board.len() {
+                    if pos.board[x].is_some() {
+                        continue;
+                    }
+                    let mut copy = pos.clone();
+                    copy.board[x] = q;
+                    assert_eq!(copy.in_check(s), truth(&copy, s), "{id}");
+                    edited += truth(&copy, s) as u32;
+                }
+            }
+        });
         assert!(asked > 5000 && edited > 1000, "{asked} {edited}");
     }
 }
