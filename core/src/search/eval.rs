@@ -1106,38 +1106,6 @@ impl Eval {
         (moves, hits)
     }
 
-    /// Whether the piece on `c`, neither a pawn nor royal, reaches a cell of the zone around
-    /// a royal of a seat hostile to its owner (games of two sides, where the zones are kept:
-    /// the teams search's late-move count spares a quiet move that newly does,
-    /// [`Search::node`](super::Search)).
-    pub(super) fn reaches_enemy_zone(&self, pos: &Position, c: Cell) -> bool {
-        let p = pos.at(c);
-        let k = p.kind() as usize;
-        if self.king_zone.is_empty()
-            || !p.is_seated()
-            || self.pawn.get(k) != Some(&false)
-            || self.royal.get(k) != Some(&false)
-        {
-            return false;
-        }
-        let v = pos.variant;
-        let mut zones: [Option<(usize, &CellSet)>; MAX_SEATS] = [None; MAX_SEATS];
-        let mut n = 0;
-        for e in 0..v.seat_count() {
-            if !v.allied(e as Seat, p.owner()) {
-                if let Some(king) = pos.king(e as Seat) {
-                    zones[n] = Some((e, &self.king_zone[e][king as usize]));
-                    n += 1;
-                }
-            }
-        }
-        if n == 0 {
-            return false;
-        }
-        let (_, hits, _) = self.reach_with(pos, c, p, &CellSet::EMPTY, &zones[..n], None);
-        hits[..n].iter().any(|&h| h > 0)
-    }
-
     /// [`Eval::reach`], and with `least` the piece's threats: its captures of enemy royals
     /// and of enemy pieces worth at least `least` ([`TEAM_THREAT`]).
     #[inline(always)]

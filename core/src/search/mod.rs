@@ -617,27 +617,6 @@ impl<'a> Search<'a> {
         keep
     }
 
-    /// Whether the board move `a` brings its piece (neither a pawn nor royal) from a cell
-    /// where it reaches no cell of an enemy royal's zone to one where it does
-    /// ([`Eval::reaches_enemy_zone`]); the move is made and unmade on the position alone.
-    fn newly_reaches_zone(&mut self, a: Action) -> bool {
-        let Action::Move(m) = a else {
-            return false;
-        };
-        if !m.is_board_move() {
-            return false;
-        }
-        let eval = &self.eval;
-        let pos = self.tree.position_mut();
-        if eval.reaches_enemy_zone(pos, m.from) {
-            return false;
-        }
-        let u = pos.make(m);
-        let reaches = eval.reaches_enemy_zone(pos, m.to);
-        pos.unmake(m, &u);
-        reaches
-    }
-
     /// Whether a king of an opponent of `mover` is in check (after `mover`'s action: with
     /// more than two seats the checked seat may not be the next to move, and its partners
     /// and the checker's move first).
@@ -882,10 +861,8 @@ impl<'a> Search<'a> {
                 }
                 if self.teams && quiets >= lmp_quiets(depth, pv) {
                     // a move that checks or ends the game is kept (the mates of four seats
-                    // come by checks), and so is a move that brings a piece to reach an
-                    // enemy royal's zone it did not reach (a partner's mate is prepared by
-                    // such a quiet move: logs53/teams/diag-g9-17.txt)
-                    if !self.checks_or_ends(a, turn) && !self.newly_reaches_zone(a) {
+                    // come by checks)
+                    if !self.checks_or_ends(a, turn) {
                         continue;
                     }
                 }
