@@ -135,6 +135,8 @@ const RFP_MARGIN: i32 = 90;
 const FUTILITY_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 160;
 const LMP_DEPTH: i32 = 3;
+/// Four-player teams: the check extensions on one line of the search (4pchess extends three).
+const TEAM_CHECK_EXTENSIONS: u8 = 3;
 /// Aspiration windows at the root: from this iteration on, ± this many centipawns around the
 /// last iteration's value, doubled on each fail; past [`ASPIRATION_FULL`] the failing side
 /// opens to the end.
@@ -196,6 +198,8 @@ pub struct Search<'a> {
     /// The evaluation's pawn terms by the pawns' placement ([`eval::PawnTable`]).
     pawns: eval::PawnTable,
     killers: [[Option<Move>; 2]; MAX_PLY],
+    /// The check extensions on the line to each ply ([`TEAM_CHECK_EXTENSIONS`]).
+    extended: [u8; MAX_PLY],
     history: Vec<i32>,
     has_check: bool,
     /// Two sides (two players, or two teams: four-player teams): repetition draws and
@@ -267,6 +271,7 @@ impl<'a> Search<'a> {
             evals: Vec::new(),
             pawns: eval::PawnTable::default(),
             killers: [[None; 2]; MAX_PLY],
+            extended: [0; MAX_PLY],
             history: vec![0; 1 << 14],
             has_check: v.royal_check,
             two,
@@ -705,11 +710,17 @@ impl<'a> Search<'a> {
         let turn = pos.turn();
         let maxing = pos.variant.allied(turn, self.me);
         let in_check = self.has_check && pos.king(turn).is_some() && pos.in_check(turn);
-        let depth = if in_check && ply < MAX_PLY / 2 {
-            depth + 1
+        // the check extensions on the line to here: four-player teams, whose four seats check
+        // often, extend at most [`TEAM_CHECK_EXTENSIONS`] a line (as 4pchess)
+        let before = if ply > 0 {
+            self.extended[(ply - 1).min(MAX_PLY - 1)]
         } else {
-            depth
+            0
         };
+        let extend =
+            in_check && ply < MAX_PLY / 2 && (!self.teams || before < TEAM_CHECK_EXTENSIONS);
+        self.extended[ply.min(MAX_PLY - 1)] = before + extend as u8;
+        let depth = if extend { depth + 1 } else { depth };
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(alpha, beta, ply, 0);
         }
