@@ -137,9 +137,6 @@ const FUTILITY_MARGIN: i32 = 160;
 const LMP_DEPTH: i32 = 3;
 /// Four-player teams: the check extensions on one line of the search (4pchess extends three).
 const TEAM_CHECK_EXTENSIONS: u8 = 3;
-/// Four-player teams: the captures quiescence searches at a node with a stand pat before it
-/// keeps only those that check or end the game (4pchess searches two).
-const TEAM_QUIESCE_MOVES: usize = 2;
 /// Aspiration windows at the root: from this iteration on, ± this many centipawns around the
 /// last iteration's value, doubled on each fail; past [`ASPIRATION_FULL`] the failing side
 /// opens to the end.
@@ -1079,11 +1076,6 @@ impl<'a> Search<'a> {
         if self.see_ok && bounded {
             actions.truncate(good); // captures that lose in the exchange
         }
-        // four-player teams with a stand pat in hand: captures past the first
-        // [`TEAM_QUIESCE_MOVES`] searched ones are searched only where they check or end the
-        // game (as 4pchess's quiescence)
-        let limit = self.teams && !must && bounded;
-        let mut searched = 0;
         for &a in actions.iter() {
             if !self.two && self.grey_capture(&a) {
                 continue; // gains nothing but the cell (`multi.rs`)
@@ -1100,15 +1092,6 @@ impl<'a> Search<'a> {
                     }
                 }
             }
-            if limit && searched >= TEAM_QUIESCE_MOVES {
-                self.tree.step(a);
-                let keep = self.tree.outcome().is_some() || self.checks_opponent(turn);
-                self.tree.undo();
-                if !keep {
-                    continue;
-                }
-            }
-            searched += 1;
             self.nodes += 1;
             self.tree.step(a);
             let v = match self.tree.outcome() {
