@@ -108,6 +108,9 @@ pub struct Stats {
     pub researched: u64,
     /// Quiescence nodes.
     pub qnodes: u64,
+    /// Nodes in check not extended: their line had all its check extensions
+    /// ([`TEAM_CHECK_EXTENSIONS`], four-player teams).
+    pub unextended: u64,
     /// Root iterations whose aspiration window failed (high or low) and was widened.
     pub window_fails: u64,
     /// The root window the last pass over the root moves searched in (the full window where
@@ -720,6 +723,7 @@ impl<'a> Search<'a> {
         let extend =
             in_check && ply < MAX_PLY / 2 && (!self.teams || before < TEAM_CHECK_EXTENSIONS);
         self.extended[ply.min(MAX_PLY - 1)] = before + extend as u8;
+        self.stats.unextended += (in_check && !extend) as u64;
         let depth = if extend { depth + 1 } else { depth };
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(alpha, beta, ply, 0);
@@ -1451,6 +1455,27 @@ mod tests {
                 assert!(next.history.iter().all(|&h| h == 0), "{id}");
             }
         }
+    }
+
+    #[test]
+    fn four_player_teams_extend_at_most_three_checks_on_a_line() {
+        // a middlegame of four-player teams (tests/python/teams_nodes.py's last line, from
+        // chess.com's layout), whose search meets lines of more than three checks
+        let start = crate::rules::four::CHESS_COM_START_FEN4;
+        let mut g = Game::from_fen("four-player-teams", start).unwrap();
+        let line = "j2j4 b5d5 e13e11 m9k9 k2k3 b7c7 e14d12 m4k4 k3l4 a6c8 i13i12 m10l10 g2g4 \
+                    d5e5 i12i11 m6l6 f2f3 c8g4 j14k12 n7i2 h1g2 a8f3";
+        for m in line.split_whitespace() {
+            g.play_text(m).unwrap();
+        }
+        let mut s = to_depth(&g, 6);
+        let found = s.run();
+        assert!(found.stats.unextended > 0, "teams: a check left unextended");
+        assert!(s.extended.iter().all(|&e| e <= TEAM_CHECK_EXTENSIONS));
+        // two players: every check is extended (a rook checks and the king walks)
+        let found = search("chess", "4k3/8/8/8/8/8/1R6/R3K3 w - - 0 1", 6);
+        assert!(found.best.is_some());
+        assert_eq!(found.stats.unextended, 0, "chess: every check extended");
     }
 
     #[test]
