@@ -108,9 +108,6 @@ pub struct Stats {
     pub researched: u64,
     /// Quiescence nodes.
     pub qnodes: u64,
-    /// Nodes in check not extended: their line had all its check extensions
-    /// ([`TEAM_CHECK_EXTENSIONS`], four-player teams).
-    pub unextended: u64,
     /// Root iterations whose aspiration window failed (high or low) and was widened.
     pub window_fails: u64,
     /// The root window the last pass over the root moves searched in (the full window where
@@ -138,8 +135,6 @@ const RFP_MARGIN: i32 = 90;
 const FUTILITY_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 160;
 const LMP_DEPTH: i32 = 3;
-/// Four-player teams: the check extensions on one line of the search (4pchess extends three).
-const TEAM_CHECK_EXTENSIONS: u8 = 3;
 /// Aspiration windows at the root: from this iteration on, ± this many centipawns around the
 /// last iteration's value, doubled on each fail; past [`ASPIRATION_FULL`] the failing side
 /// opens to the end.
@@ -201,8 +196,6 @@ pub struct Search<'a> {
     /// The evaluation's pawn terms by the pawns' placement ([`eval::PawnTable`]).
     pawns: eval::PawnTable,
     killers: [[Option<Move>; 2]; MAX_PLY],
-    /// The check extensions on the line to each ply ([`TEAM_CHECK_EXTENSIONS`]).
-    extended: [u8; MAX_PLY],
     history: Vec<i32>,
     has_check: bool,
     /// Two sides (two players, or two teams: four-player teams): repetition draws and
@@ -274,7 +267,6 @@ impl<'a> Search<'a> {
             evals: Vec::new(),
             pawns: eval::PawnTable::default(),
             killers: [[None; 2]; MAX_PLY],
-            extended: [0; MAX_PLY],
             history: vec![0; 1 << 14],
             has_check: v.royal_check,
             two,
@@ -713,18 +705,11 @@ impl<'a> Search<'a> {
         let turn = pos.turn();
         let maxing = pos.variant.allied(turn, self.me);
         let in_check = self.has_check && pos.king(turn).is_some() && pos.in_check(turn);
-        // the check extensions on the line to here: four-player teams, whose four seats check
-        // often, extend at most [`TEAM_CHECK_EXTENSIONS`] a line (as 4pchess)
-        let before = if ply > 0 {
-            self.extended[(ply - 1).min(MAX_PLY - 1)]
+        let depth = if in_check && ply < MAX_PLY / 2 {
+            depth + 1
         } else {
-            0
+            depth
         };
-        let extend =
-            in_check && ply < MAX_PLY / 2 && (!self.teams || before < TEAM_CHECK_EXTENSIONS);
-        self.extended[ply.min(MAX_PLY - 1)] = before + extend as u8;
-        self.stats.unextended += (in_check && !extend) as u64;
-        let depth = if extend { depth + 1 } else { depth };
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(alpha, beta, ply, 0);
         }
@@ -1455,27 +1440,6 @@ mod tests {
                 assert!(next.history.iter().all(|&h| h == 0), "{id}");
             }
         }
-    }
-
-    #[test]
-    fn four_player_teams_extend_at_most_three_checks_on_a_line() {
-        // a middlegame of four-player teams (tests/python/teams_nodes.py's last line, from
-        // chess.com's layout), whose search meets lines of more than three checks
-        let start = crate::rules::four::CHESS_COM_START_FEN4;
-        let mut g = Game::from_fen("four-player-teams", start).unwrap();
-        let line = "j2j4 b5d5 e13e11 m9k9 k2k3 b7c7 e14d12 m4k4 k3l4 a6c8 i13i12 m10l10 g2g4 \
-                    d5e5 i12i11 m6l6 f2f3 c8g4 j14k12 n7i2 h1g2 a8f3";
-        for m in line.split_whitespace() {
-            g.play_text(m).unwrap();
-        }
-        let mut s = to_depth(&g, 6);
-        let found = s.run();
-        assert!(found.stats.unextended > 0, "teams: a check left unextended");
-        assert!(s.extended.iter().all(|&e| e <= TEAM_CHECK_EXTENSIONS));
-        // two players: every check is extended (a rook checks and the king walks)
-        let found = search("chess", "4k3/8/8/8/8/8/1R6/R3K3 w - - 0 1", 6);
-        assert!(found.best.is_some());
-        assert_eq!(found.stats.unextended, 0, "chess: every check extended");
     }
 
     #[test]
