@@ -493,6 +493,34 @@ mod tests {
         assert_eq!(found.depth, 4, "{} nodes", found.nodes);
     }
 
+    /// BRS+ lets only an opponent within [`REPLY_REACH`] turns of the bot, either way round
+    /// the turn order, reply in a layer: at eight seats the three seated across the table
+    /// (three, four and five turns on) play their default moves; at three and four seats every
+    /// opponent may still reply.
+    #[test]
+    fn only_the_seats_near_the_bot_reply_at_a_table_of_eight() {
+        for (id, far) in [
+            ("eight-player-ffa", vec![3, 4, 5]),
+            ("four-player-ffa", vec![]),
+            ("three-player", vec![]),
+        ] {
+            let g = Game::new(id).unwrap();
+            let n = g.variant.seat_count();
+            let cancel = AtomicBool::new(false);
+            let lim = Limits {
+                depth: 1,
+                nodes: None,
+                time: None,
+            };
+            let search = Search::new(&g, lim, &cancel);
+            let me = g.position().turn() as usize;
+            for d in 1..n {
+                let s = ((me + d) % n) as Seat;
+                assert_eq!(search.may_reply(s), !far.contains(&d), "{id}: {d} turns on");
+            }
+        }
+    }
+
     /// The search of `id` to `depth` within `nodes`, after `plies` random actions of a simple
     /// bot (the position `rookery bench bot --games ID --plies N` searches).
     fn search_after_walk(id: &str, plies: usize, depth: u8, nodes: u64) -> super::super::Found {
