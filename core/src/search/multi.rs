@@ -124,14 +124,6 @@ fn early_bonus(points: i32, ply: usize) -> i32 {
 /// by the ordering: table move, killers, history).
 const REPLIER_QUIETS_PER_DEPTH: i32 = 4;
 
-/// BRS+: only an opponent seated at most this many turns from the bot, either way round the
-/// turn order, may be a layer's replier; the others play their default moves. Seats move in
-/// turn round the board, so at a table of six or more the seats across it (four turns away
-/// at eight) seldom reach the bot's pieces within a layer, and letting any of seven
-/// opponents reply made the search assume the worst of every one of them. At three to five
-/// seats every opponent is this near, so the rule changes nothing there.
-const REPLY_REACH: usize = 2;
-
 /// BRS+: the bot's own nodes at this depth or less prune as a two-player search does near
 /// its leaves (in a null window, not in check): reverse futility (the static value this far
 /// above beta per ply of depth returns), futility (quiet moves of a node this far below alpha
@@ -172,16 +164,7 @@ impl<'a> Search<'a> {
                 .is_some_and(|(_, p)| p.is_seated() && pos.variant.allied(p.owner(), self.me))
     }
 
-    /// Whether seat `s` may reply in a layer: its king does not walk (a player out) and it is
-    /// seated at most [`REPLY_REACH`] turns from the bot.
-    fn may_reply(&self, s: Seat) -> bool {
-        let pos = self.tree.position();
-        let n = pos.variant.seat_count();
-        let d = (s as usize + n - self.me as usize) % n;
-        pos.walking >> s & 1 == 0 && d.min(n - d) <= REPLY_REACH
-    }
-
-    /// Whether an opponent free to reply ([`Search::may_reply`]) moves after `turn`
+    /// Whether an opponent free to reply (in play, its king not walking) moves after `turn`
     /// and before the next turn of the bot or a partner.
     fn later_replier(&self, turn: Seat) -> bool {
         let pos = self.tree.position();
@@ -192,7 +175,7 @@ impl<'a> Search<'a> {
             if s == turn || v.allied(s, self.me) {
                 return false;
             }
-            if self.may_reply(s) {
+            if pos.walking >> s & 1 == 0 {
                 return true;
             }
         }
@@ -279,7 +262,7 @@ impl<'a> Search<'a> {
         let pos = self.tree.position();
         let turn = pos.turn();
         let maxing = pos.variant.allied(turn, self.me);
-        let replier = !maxing && open && self.may_reply(turn);
+        let replier = !maxing && open && pos.walking >> turn & 1 == 0;
         // the bot and the replier are extended in check, as in paranoid: a check must be
         // answered, and a quiescence that stands pat in check would count a double check as a
         // free gain (a forced seat plays its default move: extending it would deepen all below)
@@ -491,34 +474,6 @@ mod tests {
     fn best_reply_search_reaches_a_fourth_ply_at_eight_seats_within_a_move_budget() {
         let found = search_after_walk("eight-player-ffa", 40, 4, 400_000);
         assert_eq!(found.depth, 4, "{} nodes", found.nodes);
-    }
-
-    /// BRS+ lets only an opponent within [`REPLY_REACH`] turns of the bot, either way round
-    /// the turn order, reply in a layer: at eight seats the three seated across the table
-    /// (three, four and five turns on) play their default moves; at three and four seats every
-    /// opponent may still reply.
-    #[test]
-    fn only_the_seats_near_the_bot_reply_at_a_table_of_eight() {
-        for (id, far) in [
-            ("eight-player-ffa", vec![3, 4, 5]),
-            ("four-player-ffa", vec![]),
-            ("three-player", vec![]),
-        ] {
-            let g = Game::new(id).unwrap();
-            let n = g.variant.seat_count();
-            let cancel = AtomicBool::new(false);
-            let lim = Limits {
-                depth: 1,
-                nodes: None,
-                time: None,
-            };
-            let search = Search::new(&g, lim, &cancel);
-            let me = g.position().turn() as usize;
-            for d in 1..n {
-                let s = ((me + d) % n) as Seat;
-                assert_eq!(search.may_reply(s), !far.contains(&d), "{id}: {d} turns on");
-            }
-        }
     }
 
     /// The search of `id` to `depth` within `nodes`, after `plies` random actions of a simple
