@@ -200,7 +200,8 @@ impl Tree {
             };
             rules::after_action(&mut ctx)
         };
-        if self.auto_walk {
+        // (a king walks only for a seat whose bit is set: none, nothing to walk)
+        if self.auto_walk && self.pos.walking != 0 {
             let rec = Record {
                 house: &self.house,
                 seed: self.seed,
