@@ -241,6 +241,8 @@ pub(crate) fn walk_kings(
 
 /// What a rule family hook sees and may change.
 pub struct Ctx<'a> {
+    /// The position before the action; a search's tree gives the game's start here where the
+    /// rules do not read it (`Rules::reads_before`).
     pub before: &'a Position,
     pub action: Action,
     pub pos: &'a mut Position,

@@ -9,7 +9,8 @@
 //! `tests/multiplayer_perft.rs`).
 //!
 //! Cost per action beyond `make`: one copy of the position into a scratch slot per depth
-//! (the rules compare the position before and after an action) and the family's judgement.
+//! where the rules compare the position before and after an action
+//! ([`rules::reads_before`]; chess's do not) and the family's judgement.
 //! Families whose judgement reads the game's record (`Hooks::record`: eight-player chess's
 //! mate credit) also keep a ply with a copy of the position per depth.
 
@@ -43,8 +44,13 @@ pub struct Tree {
     ply: usize,
     outcome: Option<Outcome>,
     frames: Vec<Frame>,
-    /// Per depth, the position before the action (`Ctx::before`).
+    /// Per depth, the position before the action (`Ctx::before`), where the rules read it
+    /// (`copy_before`).
     scratch: Vec<Position>,
+    /// The rules read `Ctx::before` ([`rules::reads_before`]): each step copies the position
+    /// before it into `scratch`. Elsewhere `Ctx::before` is the game's start, and a step
+    /// copies nothing.
+    copy_before: bool,
     events: Vec<Event>,
     /// The moves of [`Tree::actions`] and [`Tree::captures`] before they become actions (kept
     /// so no node allocates a list).
@@ -79,6 +85,7 @@ impl Tree {
             outcome: game.outcome().cloned(),
             frames: Vec::new(),
             scratch: Vec::new(),
+            copy_before: rules::reads_before(game.variant),
             events: Vec::new(),
             moves: Vec::with_capacity(128),
             spare: Vec::new(),
@@ -156,11 +163,14 @@ impl Tree {
     /// Applies an action open at this node (see [`Tree::actions`]; it is not checked again).
     pub fn step(&mut self, action: Action) {
         let depth = self.frames.len();
-        if self.scratch.len() <= depth {
+        if !self.copy_before {
+            // nothing to copy: the rules do not read the position before
+        } else if self.scratch.len() <= depth {
             self.scratch.push(self.pos.clone());
         } else {
             self.scratch[depth].copy_from(&self.pos);
         }
+        let hash_before = self.pos.hash();
         let checkpoint = self.pos.checkpoint();
         let history_len = self.history.len();
         let mover = self.pos.turn();
@@ -168,9 +178,13 @@ impl Tree {
         if let Action::Move(m) = action {
             made.push((m, self.pos.make(m)));
         }
-        self.history.push(self.scratch[depth].hash());
+        self.history.push(hash_before);
         self.events.clear();
-        let before = &self.scratch[depth];
+        let before = if self.copy_before {
+            &self.scratch[depth]
+        } else {
+            &self.start
+        };
         let mut outcome = {
             let mut ctx = Ctx {
                 before,
@@ -186,7 +200,8 @@ impl Tree {
             };
             rules::after_action(&mut ctx)
         };
-        if self.auto_walk {
+        // (a king walks only for a seat whose bit is set: none, nothing to walk)
+        if self.auto_walk && self.pos.walking != 0 {
             let rec = Record {
                 house: &self.house,
                 seed: self.seed,
@@ -356,6 +371,51 @@ mod tests {
             assert_eq!(t.position(), seen.last().unwrap(), "{id}: undo");
             assert_eq!(t.position().hash(), t.position().compute_hash());
         }
+    }
+
+    /// A tree whose rules do not read the position before an action
+    /// ([`rules::reads_before`]: it copies none) judges every action as a tree that copies
+    /// it: the same position, outcome and events after each action open, in random positions
+    /// of every playable game.
+    #[test]
+    fn a_step_without_the_copy_before_judges_as_a_step_with_it() {
+        let mut uncopied = 0;
+        for info in rules::catalogue().iter().filter(|i| i.playable) {
+            for seed in 1..=2u64 {
+                let mut g = Game::with_options(info.id, HouseRules::default(), seed, None).unwrap();
+                let mut acts = Vec::new();
+                for i in 0..120u64 {
+                    let mut fast = Tree::new(&g);
+                    let mut slow = Tree::new(&g);
+                    slow.copy_before = true;
+                    uncopied += !fast.copy_before as usize;
+                    fast.actions(&mut acts);
+                    if acts.is_empty() {
+                        break;
+                    }
+                    for &a in &acts {
+                        fast.step(a);
+                        slow.step(a);
+                        let id = info.id;
+                        assert_eq!(fast.position(), slow.position(), "{id} {a:?}");
+                        assert_eq!(fast.position().hash(), slow.position().hash());
+                        assert_eq!(fast.outcome(), slow.outcome(), "{id} {a:?}");
+                        assert_eq!(fast.last_events(), slow.last_events(), "{id} {a:?}");
+                        fast.undo();
+                        slow.undo();
+                    }
+                    let a = acts[(rules::multi::prng(seed ^ 7, i) % acts.len() as u64) as usize];
+                    g.act(a).unwrap();
+                    if g.is_over() {
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(
+            uncopied > 0,
+            "no game steps without the copy: nothing tested"
+        );
     }
 
     #[test]

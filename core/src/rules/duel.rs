@@ -149,6 +149,10 @@ impl Rules for DuelRules {
             None => Outcome::win(vec![1 - s], EndReason::Timeout),
         }
     }
+    // the ends, the move limit and the time-out read the position after the action only
+    fn reads_before(&self) -> bool {
+        false
+    }
     fn after_move(&self, ctx: &mut Ctx) -> Option<Outcome> {
         let limit = self.move_limit && multi::move_limit_reached(ctx);
         self.outcome(ctx.pos, ctx.history)

@@ -170,6 +170,13 @@ pub trait Rules: Sync {
     fn choices(&self, _pos: &Position) -> Vec<Choice> {
         Vec::new()
     }
+    /// Whether [`Rules::after_action`] reads `Ctx::before`, the position before the action.
+    /// A search's tree ([`crate::tree::Tree::step`]) copies that position for every action
+    /// only where it is read (by default it is; rules that never read it say false, and
+    /// their `Ctx::before` is then the game's start).
+    fn reads_before(&self) -> bool {
+        true
+    }
     /// Whether the players may end the game by agreement at any time (`Choice::End`).
     fn may_end_by_agreement(&self) -> bool {
         false
@@ -229,6 +236,12 @@ pub fn repeated(pos: &Position, history: &[u64]) -> Option<Outcome> {
 /// The rule family's hook after every action.
 pub fn after_action(ctx: &mut Ctx) -> Option<Outcome> {
     ctx.pos.variant.rules().after_action(ctx)
+}
+
+/// Whether the rule family's hook after every action reads the position before it
+/// ([`Rules::reads_before`]).
+pub fn reads_before(v: &Variant) -> bool {
+    v.rules().reads_before()
 }
 
 /// Whether the players may end a game of this variant by agreement at any time with

@@ -242,6 +242,9 @@ pub struct Search<'a> {
     lists: Vec<Vec<Action>>,
     /// [`Search::order`]'s list of keys, reused.
     keyed: Vec<(i32, Action)>,
+    /// Emptied lists of keyed actions, reused by the nodes as [`Search::lists`] are
+    /// ([`Search::keyed_list`]).
+    keyed_lists: Vec<Vec<(i32, Action)>>,
 }
 
 impl<'a> Search<'a> {
@@ -294,6 +297,7 @@ impl<'a> Search<'a> {
             royal_taken: see_ok && !v.royal_check,
             lists: Vec::new(),
             keyed: Vec::new(),
+            keyed_lists: Vec::new(),
         }
     }
 
@@ -660,6 +664,18 @@ impl<'a> Search<'a> {
         self.lists.push(list);
     }
 
+    /// An empty list of keyed actions from [`Search::keyed_lists`] (give it back with
+    /// [`Search::give_back_keyed`]).
+    fn keyed_list(&mut self) -> Vec<(i32, Action)> {
+        self.keyed_lists.pop().unwrap_or_default()
+    }
+
+    /// Returns a list taken with [`Search::keyed_list`] for reuse.
+    fn give_back_keyed(&mut self, mut list: Vec<(i32, Action)>) {
+        list.clear();
+        self.keyed_lists.push(list);
+    }
+
     /// The evaluation of the current position for the bot, from the cache where it is there.
     fn static_value(&mut self) -> i32 {
         let key = self.tt_key();
@@ -807,14 +823,18 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        let mut actions = self.list();
-        self.tree.actions(&mut actions);
-        if actions.is_empty() {
+        let mut listed = self.list();
+        self.tree.actions(&mut listed);
+        if listed.is_empty() {
             // no action and no outcome: judged as a draw (the rules decide real ends)
-            self.give_back(actions);
+            self.give_back(listed);
             return 0;
         }
-        self.order(&mut actions, tt_move, ply);
+        // the actions with their order keys, put in order one at a time as the loop reaches
+        // them ([`pick`]): most nodes cut on their first move, before the rest is sorted
+        let mut actions = self.keyed_list();
+        self.keys(&listed, tt_move, ply, &mut actions);
+        self.give_back(listed);
         let (a0, b0) = (alpha, beta);
         let mut best = if maxing { -WIN - 1 } else { WIN + 1 };
         let mut best_move = None;
@@ -824,7 +844,9 @@ impl<'a> Search<'a> {
         // did not cut ([`Search::reward`])
         let mut tried = [0usize; 32];
         let mut n_tried = 0;
-        for (i, &a) in actions.iter().enumerate() {
+        for i in 0..actions.len() {
+            pick(&mut actions, i);
+            let a = actions[i].1;
             // a move that takes nothing and promotes nothing, with its history slot (one
             // capture test a move: the ordering, the pruning, the history and the killers)
             let plain = match a {
@@ -929,7 +951,7 @@ impl<'a> Search<'a> {
                 v
             };
             if self.stopped {
-                self.give_back(actions);
+                self.give_back_keyed(actions);
                 return 0;
             }
             let better = if maxing { v > best } else { v < best };
@@ -968,7 +990,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        self.give_back(actions);
+        self.give_back_keyed(actions);
         let bound = if best <= a0 {
             2
         } else if best >= b0 {
@@ -1145,13 +1167,8 @@ impl<'a> Search<'a> {
     /// and last the captures that lose in the exchange (where [`Search::see_ok`]). Returns
     /// how many come before those losing captures.
     fn order(&mut self, actions: &mut [Action], tt_move: Option<Move>, ply: usize) -> usize {
-        let killers = self.killers[ply.min(MAX_PLY - 1)];
         let mut keyed = std::mem::take(&mut self.keyed);
-        keyed.clear();
-        for &a in actions.iter() {
-            let k = self.order_key(&a, tt_move, &killers);
-            keyed.push((k, a));
-        }
+        self.keys(actions, tt_move, ply, &mut keyed);
         keyed.sort_by_key(|&(k, _)| k);
         for (slot, &(_, a)) in actions.iter_mut().zip(&keyed) {
             *slot = a;
@@ -1159,6 +1176,23 @@ impl<'a> Search<'a> {
         let good = keyed.iter().take_while(|&&(k, _)| k <= 0).count();
         self.keyed = keyed;
         good
+    }
+
+    /// Fills `keyed` with `actions` and their order keys ([`Search::order_key`]), unsorted
+    /// ([`Search::order`] sorts them, the main search's nodes [`pick`] them).
+    fn keys(
+        &mut self,
+        actions: &[Action],
+        tt_move: Option<Move>,
+        ply: usize,
+        keyed: &mut Vec<(i32, Action)>,
+    ) {
+        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        keyed.clear();
+        for &a in actions {
+            let k = self.order_key(&a, tt_move, &killers);
+            keyed.push((k, a));
+        }
     }
 
     /// An action's place in [`Search::order`] (lower first; above 0 only a losing capture).
@@ -1238,6 +1272,28 @@ impl<'a> Search<'a> {
         } else {
             0
         }
+    }
+}
+
+/// The moves [`pick`] puts in place one at a time, before it sorts the rest at once.
+const PICKED: usize = 1;
+
+/// Puts in `keyed[i]` the action a stable sort by key would put there, where `keyed[..i]` are
+/// already so (picked or sorted by earlier calls, with `i` counting up from 0): the first of
+/// the least keys of `keyed[i..]`, moved to `i` with the others behind it keeping their order,
+/// for the first [`PICKED`] places; then the rest sorted at once (stably). So the order is
+/// the sort's, move for move, and a node that cuts on an early move sorts nothing.
+fn pick(keyed: &mut [(i32, Action)], i: usize) {
+    if i < PICKED {
+        let mut best = i;
+        for j in i + 1..keyed.len() {
+            if keyed[j].0 < keyed[best].0 {
+                best = j;
+            }
+        }
+        keyed[i..=best].rotate_right(1);
+    } else if i == PICKED {
+        keyed[i..].sort_by_key(|&(k, _)| k);
     }
 }
 
@@ -1327,6 +1383,29 @@ mod tests {
         let low = s.history[7];
         s.reward(7, &[], 10);
         assert!(s.history[7] > low);
+    }
+
+    /// [`pick`], called for each place in turn, leaves the order a stable sort by key gives
+    /// (ties in their first order), on random lists with many equal keys, short and long.
+    #[test]
+    fn picking_the_moves_one_at_a_time_gives_the_sorts_order() {
+        let g = Game::new("chess").unwrap();
+        let moves: Vec<Action> = g.legal_moves().into_iter().map(Action::Move).collect();
+        let mut rng = crate::rng::SplitMix(5401);
+        for round in 0..500 {
+            let n = round % (moves.len() + 1);
+            let keyed: Vec<(i32, Action)> = (0..n)
+                .map(|i| (rng.below(7) as i32 - 3, moves[i]))
+                .collect();
+            let mut sorted = keyed.clone();
+            sorted.sort_by_key(|&(k, _)| k);
+            let mut picked = keyed.clone();
+            for i in 0..n {
+                pick(&mut picked, i);
+                assert_eq!(picked[i], sorted[i], "round {round}, place {i}");
+            }
+            assert_eq!(picked, sorted, "round {round}");
+        }
     }
 
     #[test]
