@@ -135,8 +135,6 @@ const RFP_MARGIN: i32 = 90;
 const FUTILITY_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 160;
 const LMP_DEPTH: i32 = 3;
-/// Internal iterative reduction from this depth on ([`iir_depth`]).
-const IIR_DEPTH: i32 = 4;
 /// Aspiration windows at the root: from this iteration on, ± this many centipawns around the
 /// last iteration's value, doubled on each fail; past [`ASPIRATION_FULL`] the failing side
 /// opens to the end.
@@ -812,9 +810,6 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        // internal iterative reduction (two players): a node the table knows no move for is
-        // searched a ply less (its order is a guess; the next visit has the move)
-        let depth = iir_depth(depth, tt_move.is_some(), self.malus());
         // null move: if passing still holds the bound, a real move will (R = 2, 3 when deep)
         if self.null_ok
             && can_null
@@ -1426,16 +1421,6 @@ fn improves_on(now: Option<i32>, before: Option<i32>, maxing: bool) -> bool {
     }
 }
 
-/// Two players (`on`): the depth a node searches, one ply less from [`IIR_DEPTH`] on where
-/// the table has no move for it (internal iterative reduction).
-fn iir_depth(depth: i32, tt_move: bool, on: bool) -> i32 {
-    if on && !tt_move && depth >= IIR_DEPTH {
-        depth - 1
-    } else {
-        depth
-    }
-}
-
 /// Two players: late-move pruning near the leaves searches the first this many moves of a
 /// node (in order) at `depth` <= [`LMP_DEPTH`]; fewer where the static value is not
 /// improving (5, 11, 21 when it is; 4, 9, 16 when not).
@@ -1539,17 +1524,6 @@ mod tests {
         assert!(!improves_on(Some(10), Some(10), true));
         assert!(!improves_on(None, Some(10), true));
         assert!(improves_on(Some(-300), None, false));
-    }
-
-    /// Two players: a node without a table move at depth >= 4 searches one ply less; with
-    /// one, or shallower, or with more seats, its full depth.
-    #[test]
-    fn a_node_without_a_table_move_searches_one_ply_less() {
-        assert_eq!(iir_depth(4, false, true), 3);
-        assert_eq!(iir_depth(9, false, true), 8);
-        assert_eq!(iir_depth(9, true, true), 9);
-        assert_eq!(iir_depth(3, false, true), 3);
-        assert_eq!(iir_depth(9, false, false), 9);
     }
 
     /// Two players: quiescence answers from a table entry whose bound allows it, keeps its
