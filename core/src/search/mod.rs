@@ -197,9 +197,6 @@ pub struct Search<'a> {
     pawns: eval::PawnTable,
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: Vec<i32>,
-    /// Two players: each node's static value on the line by ply (None in check), for
-    /// [`improves_on`].
-    statics: [Option<i32>; MAX_PLY],
     has_check: bool,
     /// Two sides (two players, or two teams: four-player teams): repetition draws and
     /// pruning near the leaves apply. The teams' seats take turns side by side, so the search
@@ -274,7 +271,6 @@ impl<'a> Search<'a> {
             pawns: eval::PawnTable::default(),
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 1 << 14],
-            statics: [None; MAX_PLY],
             has_check: v.royal_check,
             two,
             lmr: (0..64)
@@ -380,7 +376,6 @@ impl<'a> Search<'a> {
         }
         let mut root = Vec::new();
         self.tree.actions(&mut root);
-        self.statics[0] = self.line_static();
         if let Some(allowed) = &self.only {
             root.retain(|a| allowed.contains(a));
             if root.is_empty() {
@@ -759,27 +754,11 @@ impl<'a> Search<'a> {
         } else {
             None
         };
-        // two players: whether the static value has risen for the side to move since its
-        // last turn (the margins and counts below are tighter where it has not)
-        let improving = if self.malus() {
-            self.statics[ply] = if in_check {
-                None
-            } else {
-                Some(stand.unwrap_or_else(|| self.static_value()))
-            };
-            improves_on(
-                self.statics[ply],
-                ply.checked_sub(2).and_then(|p| self.statics[p]),
-                maxing,
-            )
-        } else {
-            false
-        };
         // reverse futility: a position so far above the bound that a few plies will not bring
         // it back
         if let Some(st) = stand {
             if depth <= RFP_DEPTH {
-                let m = RFP_MARGIN * (depth - improving as i32);
+                let m = RFP_MARGIN * depth;
                 if maxing && st - m >= beta {
                     return st - m;
                 }
@@ -895,7 +874,7 @@ impl<'a> Search<'a> {
                         (maxing && st + m <= alpha) || (!maxing && st - m >= beta)
                     };
                     let late =
-                        !self.teams && depth <= LMP_DEPTH && i >= lmp_moves(depth, improving);
+                        !self.teams && depth <= LMP_DEPTH && i >= 3 + (depth * depth) as usize * 2;
                     // a move that checks or ends the game is kept: the history's malus can
                     // order a mating move late, and a check is no quiet move
                     if (futile || late) && !self.checks_or_ends(a, turn) {
@@ -934,8 +913,7 @@ impl<'a> Search<'a> {
                     let r = self.lmr[(depth as usize).min(63)][i.min(63)]
                         - pv as i32
                         - (h > HISTORY_MAX / 2) as i32
-                        + (h < -HISTORY_MAX / 4) as i32
-                        + (self.malus() && !improving) as i32;
+                        + (h < -HISTORY_MAX / 4) as i32;
                     r.clamp(0, depth - 2)
                 } else {
                     0
@@ -1030,14 +1008,6 @@ impl<'a> Search<'a> {
             best: best_move,
         };
         best
-    }
-
-    /// The static value kept on the line ([`Search::statics`]): two players, not in check.
-    fn line_static(&mut self) -> Option<i32> {
-        let pos = self.tree.position();
-        let turn = pos.turn();
-        let in_check = self.has_check && pos.king(turn).is_some() && pos.in_check(turn);
-        (self.malus() && !in_check).then(|| self.static_value())
     }
 
     /// Whether the quiet-move history has a malus ([`Search::reward`]), bounds the late-move
@@ -1404,30 +1374,6 @@ fn from_tt(v: i32, ply: usize) -> i32 {
     }
 }
 
-/// Two players: whether a node's static value `now` is better for the side to move
-/// (`maxing`: the bot's side; values are the bot's) than `before`, its value at the side's
-/// last turn two plies up. False in check (no value); true where there was none before.
-fn improves_on(now: Option<i32>, before: Option<i32>, maxing: bool) -> bool {
-    match (now, before) {
-        (None, _) => false,
-        (Some(_), None) => true,
-        (Some(n), Some(b)) => {
-            if maxing {
-                n > b
-            } else {
-                n < b
-            }
-        }
-    }
-}
-
-/// Two players: late-move pruning near the leaves searches the first this many moves of a
-/// node (in order) at `depth` <= [`LMP_DEPTH`]; fewer where the static value is not
-/// improving (5, 11, 21 when it is; 4, 9, 16 when not).
-fn lmp_moves(depth: i32, improving: bool) -> usize {
-    (3 + depth * depth * (3 + improving as i32) / 2) as usize
-}
-
 /// Four-player teams: the quiet moves searched at a node before the later ones are pruned
 /// (more at a principal-variation node), as 4pchess prunes.
 fn lmp_quiets(depth: i32, pv: bool) -> i32 {
@@ -1512,20 +1458,6 @@ mod tests {
         }
     }
 
-    /// Two players: a node is improving where its static value is better for the side to
-    /// move than two plies up (higher for the bot's side, lower for the other), never in
-    /// check, and always where there was no value two plies up.
-    #[test]
-    fn improving_is_judged_for_the_side_to_move() {
-        assert!(improves_on(Some(50), Some(10), true));
-        assert!(!improves_on(Some(10), Some(50), true));
-        assert!(improves_on(Some(10), Some(50), false));
-        assert!(!improves_on(Some(50), Some(10), false));
-        assert!(!improves_on(Some(10), Some(10), true));
-        assert!(!improves_on(None, Some(10), true));
-        assert!(improves_on(Some(-300), None, false));
-    }
-
     /// Two players: quiescence answers from a table entry whose bound allows it, keeps its
     /// own value at depth 0, and never evicts a deeper (main-search) entry.
     #[test]
@@ -1552,18 +1484,6 @@ mod tests {
         s.tt[slot].bound = 1;
         assert_eq!(s.quiesce(-WIN - 1, WIN + 1, 0, 0), v);
         assert_eq!((s.tt[slot].depth, s.tt[slot].value), (5, 123));
-    }
-
-    /// Late-move pruning keeps more moves where the static value is improving.
-    #[test]
-    fn late_move_pruning_keeps_more_moves_when_improving() {
-        let kept = |imp| {
-            (1..=LMP_DEPTH)
-                .map(|d| lmp_moves(d, imp))
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(kept(true), vec![5, 11, 21]);
-        assert_eq!(kept(false), vec![4, 9, 16]);
     }
 
     #[test]
