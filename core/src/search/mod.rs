@@ -17,7 +17,8 @@
 //! and king attack.
 //!
 //! **Search**: aspiration windows at the root (from the fifth iteration), transposition table
-//! (fixed size, replace by depth), move ordering (table move,
+//! (fixed size, replace by depth; with two players quiescence reads it too and keeps its own
+//! values at depth 0 where no main-search entry is), move ordering (table move,
 //! captures by victim value, promotions, two killers per ply, history, and last the captures
 //! that lose in the static exchange evaluation, [`see`]), quiescence over
 //! captures and promotions, check extension where the game has check, late-move reductions;
