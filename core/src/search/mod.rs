@@ -17,7 +17,8 @@
 //! and king attack.
 //!
 //! **Search**: aspiration windows at the root (from the fifth iteration), transposition table
-//! (fixed size, replace by depth), move ordering (table move,
+//! (fixed size, replace by depth; with two players quiescence reads it too and keeps its own
+//! values at depth 0 where no main-search entry is), move ordering (table move,
 //! captures by victim value, promotions, two killers per ply, history, and last the captures
 //! that lose in the static exchange evaluation, [`see`]), quiescence over
 //! captures and promotions, check extension where the game has check, late-move reductions;
@@ -1041,6 +1042,24 @@ impl<'a> Search<'a> {
         if qply >= self.q_max || ply >= MAX_PLY - 1 {
             return stand;
         }
+        // two players: the table answers a position met before where its bound allows, and
+        // keeps this node's value at depth 0 ([`Search::q_store`])
+        let (a0, b0) = (alpha, beta);
+        let key = self.tt_key();
+        if self.malus() {
+            let e = self.tt[(key as usize) & (TT_SIZE - 1)];
+            if e.key == key {
+                let v = from_tt(e.value, ply);
+                if match e.bound {
+                    0 => true,
+                    1 => v >= beta,
+                    2 => v <= alpha,
+                    _ => false,
+                } {
+                    return v;
+                }
+            }
+        }
         // where the side to move must act it may not stand pat: its own royal attacked where
         // royals are taken, in the first [`EVADE_QPLY`] actions (every action is searched:
         // the evasions, or the duck's blocks), a
@@ -1083,6 +1102,7 @@ impl<'a> Search<'a> {
             (true, true) => -WIN - 1,
             (true, false) => WIN + 1,
         };
+        let mut best_move = None;
         let bounded = !must && alpha.abs() < WIN - 100 && beta.abs() < WIN - 100;
         if self.see_ok && bounded {
             actions.truncate(good); // captures that lose in the exchange
@@ -1118,11 +1138,15 @@ impl<'a> Search<'a> {
                 self.give_back(actions);
                 return best;
             }
+            if (maxing && v > best) || (!maxing && v < best) {
+                best = v;
+                if let Action::Move(m) = a {
+                    best_move = Some(m);
+                }
+            }
             if maxing {
-                best = best.max(v);
                 alpha = alpha.max(v);
             } else {
-                best = best.min(v);
                 beta = beta.min(v);
             }
             if alpha >= beta {
@@ -1130,7 +1154,34 @@ impl<'a> Search<'a> {
             }
         }
         self.give_back(actions);
+        if self.malus() {
+            self.q_store(key, best, (a0, b0), best_move, ply);
+        }
         best
+    }
+
+    /// Keeps a quiescence node's value in the table at depth 0, as a bound of the window
+    /// `(a0, b0)` it was searched in, where the slot holds no deeper entry (a main-search
+    /// node's, which it would evict: those are never replaced by quiescence's).
+    fn q_store(&mut self, key: u64, best: i32, (a0, b0): (i32, i32), m: Option<Move>, ply: usize) {
+        let slot = &mut self.tt[(key as usize) & (TT_SIZE - 1)];
+        if slot.depth > 0 {
+            return;
+        }
+        let bound = if best <= a0 {
+            2
+        } else if best >= b0 {
+            1
+        } else {
+            0
+        };
+        *slot = Entry {
+            key,
+            value: to_tt(best, ply),
+            depth: 0,
+            bound,
+            best: m,
+        };
     }
 
     /// Quiescence's filter of a capture (two sides): false for one that cannot reach the
@@ -1406,6 +1457,34 @@ mod tests {
             }
             assert_eq!(picked, sorted, "round {round}");
         }
+    }
+
+    /// Two players: quiescence answers from a table entry whose bound allows it, keeps its
+    /// own value at depth 0, and never evicts a deeper (main-search) entry.
+    #[test]
+    fn quiescence_reads_the_table_and_keeps_its_value_at_depth_0() {
+        let fen = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1";
+        let mut s = to_depth(&Game::from_fen("chess", fen).unwrap(), 1);
+        s.tt = vec![Entry::default(); TT_SIZE];
+        s.evals = vec![(0, 0); EVAL_CACHE];
+        let key = s.tt_key();
+        let slot = (key as usize) & (TT_SIZE - 1);
+        let v = s.quiesce(-WIN - 1, WIN + 1, 0, 0);
+        let e = s.tt[slot];
+        assert_eq!((e.key, e.depth, e.bound, e.value), (key, 0, 0, v));
+        // a deeper entry answers, and stays
+        s.tt[slot] = Entry {
+            key,
+            value: 123,
+            depth: 5,
+            bound: 0,
+            best: None,
+        };
+        assert_eq!(s.quiesce(-WIN - 1, WIN + 1, 0, 0), 123);
+        // a lower bound below beta does not answer; the search's value does not evict it
+        s.tt[slot].bound = 1;
+        assert_eq!(s.quiesce(-WIN - 1, WIN + 1, 0, 0), v);
+        assert_eq!((s.tt[slot].depth, s.tt[slot].value), (5, 123));
     }
 
     #[test]
