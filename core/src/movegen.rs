@@ -47,20 +47,25 @@ impl<S: MoveSink> MoveSink for PromotionsOnly<'_, S> {
     }
 }
 
-/// Where [`Position::attackers_near`] looks: the rays of `dirs` (a compass direction, or
-/// [`ANY_DIR`]: every ray; `None`: none) and the leaps and pawn captures from `to`, by pieces
-/// of `kinds` (a mask).
+/// Where [`Position::attackers_near`] looks: the rays of the directions `dirs` ([`NO_DIR`]:
+/// none) and those without a direction, every ray where `all`, and the leaps and pawn
+/// captures from `to` by pieces of `kinds` (a mask).
 #[derive(Clone, Copy)]
 struct Near {
-    dirs: [Option<Dir>; 2],
+    dirs: [Dir; 2],
+    all: bool,
     to: Cell,
     kinds: u64,
 }
 
+/// No direction: no ray of [`Near::dirs`].
+const NO_DIR: Dir = 254;
+
 impl Near {
     /// Everywhere (unused: `attackers_near` without `ONLY` reads nothing of it).
     const ALL: Near = Near {
-        dirs: [Some(ANY_DIR); 2],
+        dirs: [NO_DIR; 2],
+        all: true,
         to: NO_CELL,
         kinds: u64::MAX,
     };
@@ -68,11 +73,7 @@ impl Near {
     /// Whether a ray of direction `d` is walked.
     #[inline(always)]
     fn walks(&self, d: Dir) -> bool {
-        d == ANY_DIR
-            || self
-                .dirs
-                .iter()
-                .any(|&x| x.is_some_and(|x| x == ANY_DIR || x == d))
+        self.all || d == ANY_DIR || d == self.dirs[0] || d == self.dirs[1]
     }
 }
 
@@ -541,12 +542,14 @@ impl Position {
         let v = self.variant;
         let t = &v.board;
         let toward = |x: Cell| match x {
-            NO_CELL => None,
-            x => t.toward(c, x),
+            NO_CELL => NO_DIR,
+            x => t.toward(c, x).unwrap_or(NO_DIR),
         };
         let q = self.board[to as usize];
+        let dirs = [toward(from), toward(to)];
         let near = Near {
-            dirs: [toward(from), toward(to)],
+            dirs,
+            all: dirs.contains(&ANY_DIR),
             to,
             kinds: if q.is_some() { 1u64 << q.kind() } else { 0 },
         };
