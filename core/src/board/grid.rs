@@ -203,6 +203,7 @@ pub fn build_with_palaces(
         leaps,
         pawns,
         grid,
+        straight: true,
     }
     .build()
 }
@@ -277,13 +278,17 @@ mod tests {
             .iter()
             .chain([crate::board::tri::three_player()].iter())
         {
-            assert!(t.straight, "{}", t.id);
             for c in 0..t.len() as Cell {
+                let p = &t.cells[c as usize];
                 for r in t.rays(c) {
                     for &x in t.ray_cells(r) {
                         let d = t.toward(c, x).expect("on a line");
                         let any = crate::board::ANY_DIR;
                         assert!(r.dir == any || d == any || d == r.dir, "{}", t.id);
+                        // what the board claims (`TopologyBuilder::straight`) holds
+                        let q = &t.cells[x as usize];
+                        let compass = crate::board::dir_of(q.x - p.x, q.y - p.y);
+                        assert!(!t.straight || r.dir == any || compass == r.dir, "{}", t.id);
                     }
                 }
                 for x in 0..t.len() as Cell {

@@ -171,7 +171,7 @@ pub struct Topology {
     grid: Vec<Cell>,
     /// Every cell of a ray with a compass direction lies that way from the ray's start cell
     /// ([`dir_of`] of their drawing coordinates): [`Topology::toward`] can name the rays
-    /// that hold a cell.
+    /// that hold a cell ([`TopologyBuilder::straight`]).
     straight: bool,
 }
 
@@ -269,6 +269,10 @@ pub struct TopologyBuilder {
     /// Per facing: (push, captures) per cell.
     pub pawns: Vec<(Vec<Cell>, Vec<Vec<Cell>>)>,
     pub grid: Vec<Cell>,
+    /// Every cell of a ray with a compass direction lies that way from the ray's start cell
+    /// (grids: rays are built by steps of their direction; checked for every board by a
+    /// test of `grid`).
+    pub straight: bool,
 }
 
 impl TopologyBuilder {
@@ -338,19 +342,6 @@ impl TopologyBuilder {
                     .collect()
             })
             .collect();
-        let straight = (0..n).all(|c| {
-            let (a, b) = ray_index[c];
-            let p = &self.cells[c];
-            ray_desc[a as usize..b as usize].iter().all(|r| {
-                r.dir == ANY_DIR
-                    || ray_cells[r.start as usize..r.start as usize + r.len as usize]
-                        .iter()
-                        .all(|&x| {
-                            let q = &self.cells[x as usize];
-                            dir_of(q.x - p.x, q.y - p.y) == r.dir
-                        })
-            })
-        });
         let by_name = self
             .cells
             .iter()
@@ -371,7 +362,7 @@ impl TopologyBuilder {
             by_name,
             lines,
             grid: self.grid,
-            straight,
+            straight: self.straight,
         }
     }
 }
