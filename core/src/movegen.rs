@@ -596,6 +596,31 @@ impl Position {
         }
     }
 
+    /// [`Position::each_seated_attacker`] along the rays of `c` that may hold `x` only (none
+    /// where `x` is on no line from `c`): the attackers a piece leaving `x` may uncover.
+    pub(crate) fn each_seated_attacker_along(
+        &self,
+        c: Cell,
+        x: Cell,
+        found: impl FnMut(Cell, Piece) -> bool,
+    ) -> bool {
+        let Some(d) = self.variant.board.toward(c, x) else {
+            return false;
+        };
+        let near = Near {
+            dirs: [d, NO_DIR],
+            all: d == ANY_DIR,
+            to: NO_CELL,
+            kinds: 0,
+        };
+        let hostile = |q: Piece| q.is_seated();
+        if self.variant.special_mask == 0 {
+            self.attackers_near::<false, true>(c, hostile, found, near)
+        } else {
+            self.attackers_near::<true, true>(c, hostile, found, near)
+        }
+    }
+
     /// [`Position::each_attacker`], compiled twice: without the atom-by-atom test for games
     /// whose pieces are all plain (`SPECIAL` = false, the fast path of chess), and with it.
     /// `hostile`: the pieces that count (the walk is the same for any: it only filters).
