@@ -210,32 +210,13 @@ const TEAM_ACTIVE: (i32, i32) = (35, 20);
 /// The royal zones a piece's moves may reach: (the zone's seat, its cells), per enemy seat.
 type Zones<'a> = [Option<(usize, &'a CellSet)>];
 
-/// Per cell, what the mobility term finds there ([`marks`]): bit 0, the cell is guarded;
-/// bit 1 + i, it lies in royal zone i.
-type Marks = [u16];
-
-/// Marks each cell ([`Marks`]) of `guarded` and of each of `zones` (at most 15 of them), the
-/// others 0.
-fn marks(out: &mut Marks, guarded: &CellSet, zones: &Zones) {
-    out.fill(0);
-    for x in guarded.iter() {
-        out[x as usize] |= 1;
-    }
-    for (i, z) in zones.iter().enumerate() {
-        if let Some((_, z)) = z {
-            for x in z.iter() {
-                out[x as usize] |= 2 << i;
-            }
-        }
-    }
-}
-
 /// What the mobility term counts of one piece's pseudo-legal moves, taken one by one as move
 /// generation finds them (no list): the cells reached outside `guarded`, and per royal zone
-/// the cells reached inside it, read from the cells' [`Marks`]. A cell reached with and
-/// without promotion counts once (the generator hands those over one after the other).
-struct Reach<'a> {
-    marks: &'a Marks,
+/// the cells reached inside it. A cell reached with and without promotion counts once (the
+/// generator hands those over one after the other).
+struct Reach<'a, 'z> {
+    guarded: &'a CellSet,
+    zones: &'a Zones<'z>,
     last: Cell,
     moves: i32,
     hits: [i32; MAX_SEATS],
@@ -253,7 +234,7 @@ struct Threats<'a> {
     count: i32,
 }
 
-impl MoveSink for Reach<'_> {
+impl MoveSink for Reach<'_, '_> {
     #[inline(always)]
     fn put(&mut self, m: Move) {
         if m.to != self.last {
@@ -268,7 +249,7 @@ impl MoveSink for Reach<'_> {
     }
 }
 
-impl Reach<'_> {
+impl Reach<'_, '_> {
     /// A capture of `q` (an enemy piece): a threat where it is royal or worth at least the
     /// least value.
     #[inline(always)]
@@ -290,12 +271,13 @@ impl Reach<'_> {
             return;
         }
         self.last = to;
-        let m = self.marks[to as usize];
-        self.moves += (m & 1 == 0) as i32;
-        let mut zones = m >> 1;
-        while zones != 0 {
-            self.hits[zones.trailing_zeros() as usize] += 1;
-            zones &= zones - 1;
+        if !self.guarded.contains(to) {
+            self.moves += 1;
+        }
+        for (i, z) in self.zones.iter().enumerate() {
+            if z.is_some_and(|(_, z)| z.contains(to)) {
+                self.hits[i] += 1;
+            }
         }
     }
 }
@@ -957,8 +939,6 @@ impl Eval {
         let mut units = [0; MAX_SEATS];
         let mut attackers = [0; MAX_SEATS];
         let mut active = [0; MAX_SEATS];
-        let mut cell_marks = [0u16; crate::board::MAX_CELLS];
-        let cell_marks = &mut cell_marks[..pos.board.len()];
         for s in 0..n {
             let enemies = (0..n).filter(|&e| !v.allied(s as Seat, e as Seat));
             let mut guarded = CellSet::EMPTY;
@@ -970,7 +950,6 @@ impl Eval {
                 ne += 1;
             }
             let zones = &zones[..ne];
-            marks(cell_marks, &guarded, zones);
             let mut mob = 0;
             let mut threats = 0;
             let mut act = 0;
@@ -994,7 +973,7 @@ impl Eval {
                     continue;
                 }
                 let least = self.teams.then(|| self.value[k] + TEAM_THREAT_GAP);
-                let (moves, hits, t) = self.reach_with(pos, c, p, cell_marks, least);
+                let (moves, hits, t) = self.reach_with(pos, c, p, &guarded, zones, least);
                 threats += t;
                 act += (4 * moves >= self.mob_avg[k]) as i32;
                 mob += w * (2 * moves - self.mob_avg[k]);
@@ -1123,26 +1102,25 @@ impl Eval {
         guarded: &CellSet,
         zones: &Zones,
     ) -> (i32, [i32; MAX_SEATS]) {
-        let mut m = vec![0; pos.board.len()];
-        marks(&mut m, guarded, zones);
-        let (moves, hits, _) = self.reach_with(pos, c, p, &m, None);
+        let (moves, hits, _) = self.reach_with(pos, c, p, guarded, zones, None);
         (moves, hits)
     }
 
-    /// [`Eval::reach`] with the guarded cells and zones as the cells' [`Marks`], and with
-    /// `least` the piece's threats: its captures of enemy royals and of enemy pieces worth at
-    /// least `least` ([`TEAM_THREAT`]).
+    /// [`Eval::reach`], and with `least` the piece's threats: its captures of enemy royals
+    /// and of enemy pieces worth at least `least` ([`TEAM_THREAT`]).
     #[inline(always)]
     fn reach_with(
         &self,
         pos: &Position,
         c: Cell,
         p: Piece,
-        marks: &Marks,
+        guarded: &CellSet,
+        zones: &Zones,
         least: Option<i32>,
     ) -> (i32, [i32; MAX_SEATS], i32) {
         let mut r = Reach {
-            marks,
+            guarded,
+            zones,
             last: NO_CELL,
             moves: 0,
             hits: [0; MAX_SEATS],
