@@ -214,23 +214,12 @@ impl Tree {
         if let Action::Move(m) = action {
             made.push((m, self.pos.make(m)));
         }
-        // the seat not to move before the move (the seat to move now) was not in check, the
-        // mover is not (its move was legal): the move's cells tell whether the seat to move
-        // is now, for the judgement's end test
-        let mut calm = false;
+        let calm = if self.quick {
+            self.tell_check(action, mover)
+        } else {
+            false
+        };
         let hash_made = self.pos.hash();
-        if let (true, Action::Move(m)) = (self.quick, action) {
-            let to_move = self.pos.turn();
-            let passed = to_move != mover && self.pos.st.step == 0 && self.pos.st.phase == 0;
-            let plain = matches!(m.kind, MoveKind::Normal | MoveKind::Double | MoveKind::Drop);
-            if passed && plain && self.calm.last() == Some(&true) {
-                if let Some(k) = self.pos.king(to_move) {
-                    let attacked = self.pos.attacked_after_move(k, to_move, m.from, m.to);
-                    self.pos.know_check(to_move, k, attacked);
-                }
-            }
-            calm = passed && (m.is_board_move() || m.kind == MoveKind::Drop);
-        }
         self.history.push(hash_before);
         self.events.clear();
         let before = if self.copy_before {
@@ -295,6 +284,28 @@ impl Tree {
             outcome: before_outcome,
             history_len,
         });
+    }
+
+    /// Where [`Tree::quick`], after `mover`'s `action` is made (before the judgement): the
+    /// seat not to move before it (the seat to move now) was not in check, and the mover is
+    /// not (its move was legal), so the move's cells tell the position's check memo whether
+    /// the seat to move is now, for the judgement's end test. Whether the mover is known not
+    /// to be in check (the new node's [`Tree::calm`]).
+    #[inline(never)]
+    fn tell_check(&mut self, action: Action, mover: crate::piece::Seat) -> bool {
+        let Action::Move(m) = action else {
+            return false;
+        };
+        let to_move = self.pos.turn();
+        let passed = to_move != mover && self.pos.st.step == 0 && self.pos.st.phase == 0;
+        let plain = matches!(m.kind, MoveKind::Normal | MoveKind::Double | MoveKind::Drop);
+        if passed && plain && self.calm.last() == Some(&true) {
+            if let Some(k) = self.pos.king(to_move) {
+                let attacked = self.pos.attacked_after_move(k, to_move, m.from, m.to);
+                self.pos.know_check(to_move, k, attacked);
+            }
+        }
+        passed && (m.is_board_move() || m.kind == MoveKind::Drop)
     }
 
     /// A null move for the search (not a move of any game): the side to move passes the turn

@@ -31,6 +31,7 @@ pub(super) struct Scratch {
 /// victim's value less what the exchange on its cell gives back. 0 for a move that takes
 /// nothing. `value` holds each kind's value (royal kinds: any). The position is edited and
 /// restored exactly (board, hash, kings).
+#[inline(never)]
 pub(super) fn see(pos: &mut Position, m: Move, value: &[i32], scratch: &mut Scratch) -> i32 {
     let v = pos.variant;
     see_with(pos, m, value, scratch, !v.has_legs && !v.has_hoppers)
