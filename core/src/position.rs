@@ -340,7 +340,7 @@ impl std::fmt::Debug for Position {
 // ---------------------------------------------------------------- hashing
 
 #[inline]
-const fn mix(mut z: u64) -> u64 {
+fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
@@ -350,22 +350,9 @@ const fn mix(mut z: u64) -> u64 {
 pub(crate) fn key_piece(c: Cell, p: Piece) -> u64 {
     mix((c as u64) << 16 | p.0 as u64)
 }
-/// [`key_turn`] of each seat, computed once.
-const TURN_KEYS: [u64; MAX_SEATS] = {
-    let mut k = [0; MAX_SEATS];
-    let mut s = 0;
-    while s < MAX_SEATS {
-        k[s] = mix(0x1_0000_0000 | s as u64);
-        s += 1;
-    }
-    k
-};
 #[inline]
 fn key_turn(s: Seat) -> u64 {
-    match TURN_KEYS.get(s as usize) {
-        Some(&k) => k,
-        None => mix(0x1_0000_0000 | s as u64),
-    }
+    mix(0x1_0000_0000 | s as u64)
 }
 #[inline]
 fn key_castling(rights: u16) -> u64 {
@@ -873,7 +860,7 @@ impl Position {
             match v.ep {
                 EpMode::None => {}
                 EpMode::NextMove => {
-                    for s in 0..v.seat_count() as u8 {
+                    for s in 0..MAX_SEATS as u8 {
                         self.clear_ep(s)
                     }
                 }
@@ -905,7 +892,7 @@ impl Position {
                 self.set(m.to, piece);
                 // the duck placed on an en passant target closes that chance: no pawn can land
                 // there (else the hash and the FEN kept a chance the FEN reader refuses)
-                for s in 0..v.seat_count() as u8 {
+                for s in 0..MAX_SEATS as u8 {
                     if self.st.ep[s as usize].target == m.to {
                         self.clear_ep(s);
                     }
@@ -923,7 +910,7 @@ impl Position {
                     captured_at = m.to;
                     // a captured pawn's en passant chance dies with it; a union is never
                     // captured (Paco Ŝako: a take-over leaves the pawn in it, on its cell)
-                    for s in 0..v.seat_count() as u8 {
+                    for s in 0..MAX_SEATS as u8 {
                         if self.st.ep[s as usize].pawn == m.to && captured.owner() != UNION {
                             self.clear_ep(s);
                         }
