@@ -4,7 +4,9 @@
 use std::cell::RefCell;
 use std::collections::HashSet;
 
-use crate::board::{dir_allowed, opposite, Cell, CellSet, Dir, Leap, LeapTarget, Line, NO_CELL};
+use crate::board::{
+    dir_allowed, opposite, Cell, CellSet, Dir, Leap, LeapTarget, Line, ANY_DIR, NO_CELL,
+};
 use crate::piece::{dirs, Atom, Mode, Piece, Seat, Zone};
 use crate::position::{Move, MoveKind, Position, HAND_KINDS};
 use crate::rules::NodeState;
@@ -42,6 +44,36 @@ impl<S: MoveSink> MoveSink for PromotionsOnly<'_, S> {
         if m.promo != 0 {
             self.0.put(m)
         }
+    }
+}
+
+/// Where [`Position::attackers_near`] looks: the rays of the directions `dirs` ([`NO_DIR`]:
+/// none) and those without a direction, every ray where `all`, and the leaps and pawn
+/// captures from `to` by pieces of `kinds` (a mask).
+#[derive(Clone, Copy)]
+struct Near {
+    dirs: [Dir; 2],
+    all: bool,
+    to: Cell,
+    kinds: u64,
+}
+
+/// No direction: no ray of [`Near::dirs`].
+const NO_DIR: Dir = 254;
+
+impl Near {
+    /// Everywhere (unused: `attackers_near` without `ONLY` reads nothing of it).
+    const ALL: Near = Near {
+        dirs: [NO_DIR; 2],
+        all: true,
+        to: NO_CELL,
+        kinds: u64::MAX,
+    };
+
+    /// Whether a ray of direction `d` is walked.
+    #[inline(always)]
+    fn walks(&self, d: Dir) -> bool {
+        self.all || d == ANY_DIR || d == self.dirs[0] || d == self.dirs[1]
     }
 }
 
@@ -491,6 +523,44 @@ impl Position {
         self.each_attacker(c, defender, |_, _| true)
     }
 
+    /// [`Position::attacked`] after a move that changed the board on `from` (emptied; NO_CELL
+    /// for a drop) and `to` (the piece moved or dropped there) alone, where `c` was not
+    /// attacked before the move, in a game whose attacks run along lines, by leaps without
+    /// legs and by pawn captures (no lame leapers, no hoppers): an attack on `c` now comes
+    /// along a line through `from` or `to`, or from the piece on `to`. So only the rays of
+    /// `c` that may hold `from` or `to` ([`Topology::toward`](crate::board::Topology::toward))
+    /// are walked, and the leaps and pawn captures from `to`: the answer of `attacked`, for
+    /// a fraction of its walk (the end test after each move of a search,
+    /// [`crate::tree::Tree::step`]).
+    pub(crate) fn attacked_after_move(
+        &self,
+        c: Cell,
+        defender: Seat,
+        from: Cell,
+        to: Cell,
+    ) -> bool {
+        let v = self.variant;
+        let t = &v.board;
+        let toward = |x: Cell| match x {
+            NO_CELL => NO_DIR,
+            x => t.toward(c, x).unwrap_or(NO_DIR),
+        };
+        let q = self.board[to as usize];
+        let dirs = [toward(from), toward(to)];
+        let near = Near {
+            dirs,
+            all: dirs.contains(&ANY_DIR),
+            to,
+            kinds: if q.is_some() { 1u64 << q.kind() } else { 0 },
+        };
+        let hostile = |q: Piece| q.is_seated() && !v.allied(defender, q.owner());
+        if v.special_mask == 0 {
+            self.attackers_near::<false, true>(c, hostile, |_, _| true, near)
+        } else {
+            self.attackers_near::<true, true>(c, hostile, |_, _| true, near)
+        }
+    }
+
     /// Calls `found` with each piece hostile to `defender` that attacks `c` (its cell and the
     /// piece; a piece may come more than once), looking from `c` outwards along the game's
     /// lines, leaps and pawn captures in reverse, as [`Position::attacked`] counts attacks,
@@ -526,6 +596,31 @@ impl Position {
         }
     }
 
+    /// [`Position::each_seated_attacker`] along the rays of `c` that may hold `x` only (none
+    /// where `x` is on no line from `c`): the attackers a piece leaving `x` may uncover.
+    pub(crate) fn each_seated_attacker_along(
+        &self,
+        c: Cell,
+        x: Cell,
+        found: impl FnMut(Cell, Piece) -> bool,
+    ) -> bool {
+        let Some(d) = self.variant.board.toward(c, x) else {
+            return false;
+        };
+        let near = Near {
+            dirs: [d, NO_DIR],
+            all: d == ANY_DIR,
+            to: NO_CELL,
+            kinds: 0,
+        };
+        let hostile = |q: Piece| q.is_seated();
+        if self.variant.special_mask == 0 {
+            self.attackers_near::<false, true>(c, hostile, found, near)
+        } else {
+            self.attackers_near::<true, true>(c, hostile, found, near)
+        }
+    }
+
     /// [`Position::each_attacker`], compiled twice: without the atom-by-atom test for games
     /// whose pieces are all plain (`SPECIAL` = false, the fast path of chess), and with it.
     /// `hostile`: the pieces that count (the walk is the same for any: it only filters).
@@ -534,7 +629,20 @@ impl Position {
         &self,
         c: Cell,
         hostile: impl Fn(Piece) -> bool,
+        found: impl FnMut(Cell, Piece) -> bool,
+    ) -> bool {
+        self.attackers_near::<SPECIAL, false>(c, hostile, found, Near::ALL)
+    }
+
+    /// [`Position::attackers_by`]; with `ONLY` only along the rays of `near.dirs` and from
+    /// the cell `near.to` by leaps and pawn captures ([`Position::attacked_after_move`]).
+    #[inline(always)]
+    fn attackers_near<const SPECIAL: bool, const ONLY: bool>(
+        &self,
+        c: Cell,
+        hostile: impl Fn(Piece) -> bool,
         mut found: impl FnMut(Cell, Piece) -> bool,
+        near: Near,
     ) -> bool {
         let v = self.variant;
         let t = &v.board;
@@ -542,6 +650,9 @@ impl Position {
         let target = self.board[c as usize];
         let hop_target_ok = target.is_none() || v.hop_capture_barred >> target.kind() & 1 == 0;
         for r in t.rays(c) {
+            if ONLY && !near.walks(r.dir) {
+                continue;
+            }
             let (sliders, steppers) = v.line_mask(r.line);
             let hoppers = if hop_target_ok {
                 v.hop_mask[r.line as usize]
@@ -601,7 +712,13 @@ impl Position {
             }
         }
         for &(leap, mask) in &v.leap_masks {
+            if ONLY && mask & near.kinds == 0 {
+                continue;
+            }
             for lt in t.leaps_to(leap, c) {
+                if ONLY && lt.to != near.to {
+                    continue;
+                }
                 let q = self.board[lt.to as usize];
                 if q.is_some()
                     && mask >> q.kind() & 1 == 1
@@ -613,12 +730,25 @@ impl Position {
                 }
             }
         }
-        if SPECIAL && self.special_leap_attackers(c, &hostile, &mut found) {
-            return true;
+        if SPECIAL {
+            let hit = if ONLY {
+                near.kinds & v.special_mask != 0
+                    && self.special_leap_attackers(c, &hostile, &mut |a, q| {
+                        a == near.to && found(a, q)
+                    })
+            } else {
+                self.special_leap_attackers(c, &hostile, &mut found)
+            };
+            if hit {
+                return true;
+            }
         }
-        if v.pawn_mask != 0 {
+        if v.pawn_mask != 0 && (!ONLY || v.pawn_mask & near.kinds != 0) {
             for f in 0..v.pawn_facings {
                 for &a in &t.pawns[f as usize].attackers[c as usize] {
+                    if ONLY && a != near.to {
+                        continue;
+                    }
                     let q = self.board[a as usize];
                     if q.is_some()
                         && q.facing() == f

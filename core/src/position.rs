@@ -693,6 +693,14 @@ impl Position {
         a
     }
 
+    /// Tells the check memo ([`Position::king_attacked`]) that `seat`'s king on `king` is
+    /// attacked or not in this position: for one who knows without the walk
+    /// ([`crate::tree::Tree::step`], by [`Position::attacked_after_move`]).
+    pub(crate) fn know_check(&self, seat: Seat, king: Cell, attacked: bool) {
+        let key = CheckMemo::key(self.st.hash, seat, king);
+        self.check_memo.set(seat, key, attacked);
+    }
+
     /// Sets the side to move, keeping the hash right.
     pub fn set_turn(&mut self, s: Seat) {
         self.st.hash ^= key_turn(self.st.turn) ^ key_turn(s);

@@ -13,10 +13,19 @@
 //! ([`rules::reads_before`]; chess's do not) and the family's judgement.
 //! Families whose judgement reads the game's record (`Hooks::record`: eight-player chess's
 //! mate credit) also keep a ply with a copy of the position per depth.
+//!
+//! The judgement after a move asks, in most games, whether the side to move is in check (its
+//! end test: has it a legal move?). In games of two seats where no move may leave the own
+//! king attacked and attacks run along lines, leaps without legs and pawn captures
+//! ([`Tree::quick_check`]), the seat that just moved is never in check, so the seat to move
+//! was not in check before the move, and the move's two cells decide whether it is now
+//! ([`Position::attacked_after_move`]): a step tells the position's check memo that answer
+//! before the judgement asks it.
 
 use crate::game::{walk_kings, Action, Ctx, Event, Game, HouseRules, Outcome, Ply, Record};
-use crate::position::{Checkpoint, Move, Position, Undo};
+use crate::position::{Checkpoint, Move, MoveKind, Position, Undo};
 use crate::rules;
+use crate::variant::{KingTake, Variant};
 
 /// One applied action: how to take it back.
 struct Frame {
@@ -57,6 +66,11 @@ pub struct Tree {
     moves: Vec<Move>,
     /// Emptied [`Frame::made`] lists, reused by [`Tree::step`] so a step allocates nothing.
     spare: Vec<Vec<(Move, Undo)>>,
+    /// The game is one where a step can tell the check memo ([`Tree::quick_check`]).
+    quick: bool,
+    /// Where [`Tree::quick`], per node of the path (the root first): whether the seat not
+    /// to move there is known not to be in check (empty elsewhere).
+    calm: Vec<bool>,
 }
 
 impl Tree {
@@ -69,6 +83,11 @@ impl Tree {
         history.push(game.start.hash());
         history.extend(game.plies().iter().map(|p| p.after.hash()));
         history.pop(); // the current position is not "before" itself
+        let quick = Tree::quick_check(game.variant);
+        let calm = quick && pos.st.step == 0 && pos.st.phase == 0 && {
+            let other = pos.next_seat(pos.turn());
+            other != pos.turn() && pos.king(other).is_some_and(|k| !pos.attacked(k, other))
+        };
         Tree {
             start: game.start.clone(),
             record: if keep_record {
@@ -89,8 +108,25 @@ impl Tree {
             events: Vec::new(),
             moves: Vec::with_capacity(128),
             spare: Vec::new(),
+            quick,
+            calm: if quick { vec![calm] } else { Vec::new() },
             pos,
         }
+    }
+
+    /// Whether a step of this game can tell whether the seat to move is in check from the
+    /// move's cells alone: two seats, no move may leave the own king attacked (taking a king
+    /// included), one step per turn, effects of moves that leave the board alone, and
+    /// attacks along lines, by leaps without legs and by pawn captures (no hoppers).
+    fn quick_check(v: &Variant) -> bool {
+        v.seat_count() == 2
+            && v.royal_check
+            && v.king_take == KingTake::Guarded
+            && v.steps_per_turn == 1
+            && !v.hooks.verify_all
+            && (!v.hooks.effects || v.hooks.effects_keep_board)
+            && !v.has_legs
+            && !v.has_hoppers
     }
 
     /// The current position.
@@ -178,6 +214,12 @@ impl Tree {
         if let Action::Move(m) = action {
             made.push((m, self.pos.make(m)));
         }
+        let calm = if self.quick {
+            self.tell_check(action, mover)
+        } else {
+            false
+        };
+        let hash_made = self.pos.hash();
         self.history.push(hash_before);
         self.events.clear();
         let before = if self.copy_before {
@@ -231,6 +273,10 @@ impl Tree {
             });
         }
         self.ply += 1;
+        if self.quick {
+            // (a judgement that changed the board leaves the mover's check unknown)
+            self.calm.push(calm && self.pos.hash() == hash_made);
+        }
         let before_outcome = std::mem::replace(&mut self.outcome, outcome);
         self.frames.push(Frame {
             checkpoint,
@@ -240,11 +286,39 @@ impl Tree {
         });
     }
 
+    /// Where [`Tree::quick`], after `mover`'s `action` is made (before the judgement): the
+    /// seat not to move before it (the seat to move now) was not in check, and the mover is
+    /// not (its move was legal), so the move's cells tell the position's check memo whether
+    /// the seat to move is now, for the judgement's end test. Whether the mover is known not
+    /// to be in check (the new node's [`Tree::calm`]).
+    #[inline(never)]
+    fn tell_check(&mut self, action: Action, mover: crate::piece::Seat) -> bool {
+        let Action::Move(m) = action else {
+            return false;
+        };
+        let to_move = self.pos.turn();
+        let passed = to_move != mover && self.pos.st.step == 0 && self.pos.st.phase == 0;
+        let plain = matches!(m.kind, MoveKind::Normal | MoveKind::Double | MoveKind::Drop);
+        if passed && plain && self.calm.last() == Some(&true) {
+            if let Some(k) = self.pos.king(to_move) {
+                let attacked = self.pos.attacked_after_move(k, to_move, m.from, m.to);
+                self.pos.know_check(to_move, k, attacked);
+            }
+        }
+        passed && (m.is_board_move() || m.kind == MoveKind::Drop)
+    }
+
     /// A null move for the search (not a move of any game): the side to move passes the turn
     /// to the next seat and every en passant chance closes. Nothing else is judged; the node
     /// keeps its outcome. Take it back with [`Tree::undo_null`] before any other undo.
     pub fn null_step(&mut self) -> Checkpoint {
         let cp = self.pos.checkpoint();
+        if self.quick {
+            // the seat that passes is the seat not to move next: calm where not in check
+            let s = self.pos.turn();
+            let calm = self.pos.st.step == 0 && self.pos.king(s).is_some() && !self.pos.in_check(s);
+            self.calm.push(calm);
+        }
         for s in 0..self.pos.variant.seat_count() as u8 {
             self.pos.clear_ep(s);
         }
@@ -256,6 +330,9 @@ impl Tree {
     /// Takes back a [`Tree::null_step`].
     pub fn undo_null(&mut self, cp: &Checkpoint) {
         self.pos.rollback(cp);
+        if self.quick {
+            self.calm.pop();
+        }
     }
 
     /// Takes back the last action applied by [`Tree::step`]; false at the root.
@@ -268,6 +345,9 @@ impl Tree {
         }
         self.pos.rollback(&f.checkpoint);
         self.history.truncate(f.history_len);
+        if self.quick {
+            self.calm.pop();
+        }
         if self.keep_record {
             self.record.pop();
         }
@@ -416,6 +496,55 @@ mod tests {
             uncopied > 0,
             "no game steps without the copy: nothing tested"
         );
+    }
+
+    /// What a step tells the check memo ([`Tree::quick_check`]) is what a walk of every
+    /// attacker finds: after each action open in seeded random games of every playable game,
+    /// and after the moves open below a null step, the side to move's check (from the memo)
+    /// is `attacked` of its king.
+    #[test]
+    fn a_steps_word_on_check_is_what_the_attackers_say() {
+        let truth = |t: &Tree| {
+            let p = t.position();
+            let s = p.turn();
+            if let Some(k) = p.king(s) {
+                assert_eq!(p.in_check(s), p.attacked(k, s), "{}", p.variant.id);
+            }
+        };
+        let mut told = 0;
+        for info in rules::catalogue().iter().filter(|i| i.playable) {
+            for seed in 1..=3u64 {
+                let g = Game::with_options(info.id, HouseRules::default(), seed, None).unwrap();
+                let mut t = Tree::new(&g);
+                let (mut acts, mut below) = (Vec::new(), Vec::new());
+                for i in 0..160u64 {
+                    t.actions(&mut acts);
+                    if acts.is_empty() {
+                        break;
+                    }
+                    for &a in &acts {
+                        told += (t.quick && t.calm.last() == Some(&true)) as usize;
+                        t.step(a);
+                        truth(&t);
+                        t.undo();
+                    }
+                    if i % 10 == 5 && t.outcome().is_none() {
+                        let cp = t.null_step();
+                        t.actions(&mut below);
+                        for &a in &below {
+                            t.step(a);
+                            truth(&t);
+                            t.undo();
+                        }
+                        t.undo_null(&cp);
+                    }
+                    let a = acts[(rules::multi::prng(seed ^ 5, i) % acts.len() as u64) as usize];
+                    t.step(a);
+                    truth(&t);
+                }
+            }
+        }
+        assert!(told > 50_000, "{told}");
     }
 
     #[test]

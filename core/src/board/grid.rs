@@ -203,6 +203,7 @@ pub fn build_with_palaces(
         leaps,
         pawns,
         grid,
+        straight: true,
     }
     .build()
 }
@@ -265,5 +266,36 @@ mod tests {
         let e = eight_player();
         assert!(e.cell("l1").is_none() && e.cell("m3").is_none() && e.cell("k1").is_some());
         assert!(e.cell("a12").is_none() && e.cell("x13").is_none() && e.cell("d1").is_some());
+    }
+
+    /// `Topology::toward` names every ray that holds a cell: on grids (palaces too) the
+    /// compass direction to it (the three-player board's rays have none: all are walked).
+    #[test]
+    fn toward_names_the_rays_that_hold_a_cell() {
+        let palaces = build_with_palaces("xiangqi-like", 9, 10, |_, _| false, &[(3, 0), (3, 7)]);
+        let boards = [standard(), four_player(), eight_player(), palaces];
+        for t in boards
+            .iter()
+            .chain([crate::board::tri::three_player()].iter())
+        {
+            for c in 0..t.len() as Cell {
+                let p = &t.cells[c as usize];
+                for r in t.rays(c) {
+                    for &x in t.ray_cells(r) {
+                        let d = t.toward(c, x).expect("on a line");
+                        let any = crate::board::ANY_DIR;
+                        assert!(r.dir == any || d == any || d == r.dir, "{}", t.id);
+                        // what the board claims (`TopologyBuilder::straight`) holds
+                        let q = &t.cells[x as usize];
+                        let compass = crate::board::dir_of(q.x - p.x, q.y - p.y);
+                        assert!(!t.straight || r.dir == any || compass == r.dir, "{}", t.id);
+                    }
+                }
+                for x in 0..t.len() as Cell {
+                    let held = t.rays(c).iter().any(|r| t.ray_cells(r).contains(&x));
+                    assert_eq!(t.toward(c, x).is_some(), held, "{}", t.id);
+                }
+            }
+        }
     }
 }

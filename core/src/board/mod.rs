@@ -169,6 +169,10 @@ pub struct Topology {
     lines: Vec<CellSet>,
     /// Grid lookup: (x, y) -> cell, NO_CELL for holes. Empty for non-grid boards.
     grid: Vec<Cell>,
+    /// Every cell of a ray with a compass direction lies that way from the ray's start cell
+    /// ([`dir_of`] of their drawing coordinates): [`Topology::toward`] can name the rays
+    /// that hold a cell ([`TopologyBuilder::straight`]).
+    straight: bool,
 }
 
 impl Topology {
@@ -215,6 +219,21 @@ impl Topology {
     pub fn on_line(&self, a: Cell, b: Cell) -> bool {
         self.lines[a as usize].contains(b)
     }
+    /// Which rays of `a` may hold `b`: `None` where `b` lies on no ray from `a`, else the
+    /// compass direction from `a` to `b` (only the rays of that direction hold it, and those
+    /// without one, [`ANY_DIR`]), or [`ANY_DIR`] where the board's rays do not follow the
+    /// compass (any ray may hold it).
+    #[inline]
+    pub fn toward(&self, a: Cell, b: Cell) -> Option<Dir> {
+        if !self.on_line(a, b) {
+            return None;
+        }
+        if !self.straight {
+            return Some(ANY_DIR);
+        }
+        let (p, q) = (&self.cells[a as usize], &self.cells[b as usize]);
+        Some(dir_of(q.x - p.x, q.y - p.y))
+    }
     /// One step along orthogonal (or diagonal) lines: the first cell of every ray.
     pub fn neighbours(&self, c: Cell, line: Line) -> Vec<Cell> {
         let mut v: Vec<Cell> = self
@@ -250,6 +269,10 @@ pub struct TopologyBuilder {
     /// Per facing: (push, captures) per cell.
     pub pawns: Vec<(Vec<Cell>, Vec<Vec<Cell>>)>,
     pub grid: Vec<Cell>,
+    /// Every cell of a ray with a compass direction lies that way from the ray's start cell
+    /// (grids: rays are built by steps of their direction; checked for every board by a
+    /// test of `grid`).
+    pub straight: bool,
 }
 
 impl TopologyBuilder {
@@ -339,6 +362,7 @@ impl TopologyBuilder {
             by_name,
             lines,
             grid: self.grid,
+            straight: self.straight,
         }
     }
 }

@@ -233,6 +233,8 @@ pub fn three_player() -> Topology {
         leaps,
         pawns,
         grid,
+        // its rays have no compass direction
+        straight: false,
     }
     .build()
 }

@@ -3,7 +3,10 @@
 //! lose. The attackers are found from the taken cell outwards along the game's own lines,
 //! leaps and pawn captures ([`Position::each_attacker`], the test of [`Position::attacked`]),
 //! so sliders behind a piece that has taken (x-rays), hoppers and their screens, leapers with
-//! legs and pawns that take sideways count as the game moves them, in every game.
+//! legs and pawns that take sideways count as the game moves them, in every game. Where no
+//! lame leaper or hopper plays, the attackers are found once and, after each capture, only
+//! along the lines through the cell the capturer left (what it uncovered); elsewhere every
+//! capture looks again from the cell outwards.
 
 use crate::board::{Cell, NO_CELL};
 use crate::piece::{Piece, Seat};
@@ -20,13 +23,30 @@ const MAX_SWAPS: usize = 32;
 #[derive(Default)]
 pub(super) struct Scratch {
     edits: Vec<(Cell, Piece)>,
+    /// The pieces of every seat that attack the exchange's cell.
+    attackers: Vec<(Cell, Piece)>,
 }
 
 /// The value of the capture `m` (of the side to move) for its mover, in centipawns: the
 /// victim's value less what the exchange on its cell gives back. 0 for a move that takes
 /// nothing. `value` holds each kind's value (royal kinds: any). The position is edited and
 /// restored exactly (board, hash, kings).
+#[inline(never)]
 pub(super) fn see(pos: &mut Position, m: Move, value: &[i32], scratch: &mut Scratch) -> i32 {
+    let v = pos.variant;
+    see_with(pos, m, value, scratch, !v.has_legs && !v.has_hoppers)
+}
+
+/// [`see`]; with `listed` the attackers are found once and then along the lines a capturer
+/// uncovers (only where no lame leaper or hopper plays: a leg or a screen emptied elsewhere
+/// would be missed), else found anew for every capture.
+fn see_with(
+    pos: &mut Position,
+    m: Move,
+    value: &[i32],
+    scratch: &mut Scratch,
+    listed: bool,
+) -> i32 {
     let Some((victim_cell, victim)) = pos.captured_piece(m) else {
         return 0;
     };
@@ -50,7 +70,7 @@ pub(super) fn see(pos: &mut Position, m: Move, value: &[i32], scratch: &mut Scra
     // every edit with the piece it replaced, undone in reverse; only the board is edited
     // (the attackers are found on the board alone), not the hash, kings or piece sets, which
     // the edits leave as they were
-    let edits = &mut scratch.edits;
+    let Scratch { edits, attackers } = scratch;
     edits.clear();
     let put = |pos: &mut Position, edits: &mut Vec<(Cell, Piece)>, c: Cell, p: Piece| {
         edits.push((c, pos.at(c)));
@@ -64,10 +84,22 @@ pub(super) fn see(pos: &mut Position, m: Move, value: &[i32], scratch: &mut Scra
     let mut gain = [0i32; MAX_SWAPS];
     gain[0] = first;
     let mut on_cell = worth(pos, attacker);
+    attackers.clear();
+    if listed {
+        pos.each_seated_attacker(to, |c, q| {
+            attackers.push((c, q));
+            false
+        });
+    }
     let mut d = 1;
     while d < MAX_SWAPS {
         let owner = pos.at(to).owner();
-        let Some((from, p)) = least_attacker(pos, to, owner, &worth) else {
+        let next = if listed {
+            least_listed(pos, attackers, owner, &worth)
+        } else {
+            least_attacker(pos, to, owner, &worth)
+        };
+        let Some((from, p)) = next else {
             break;
         };
         let mark = edits.len();
@@ -79,6 +111,16 @@ pub(super) fn see(pos: &mut Position, m: Move, value: &[i32], scratch: &mut Scra
                 pos.board[c as usize] = q;
             }
             break;
+        }
+        if listed {
+            // the capturer leaves the list; what stood behind it on its line joins
+            attackers.retain(|&(c, _)| c != from);
+            pos.each_seated_attacker_along(to, from, |c, q| {
+                if !attackers.iter().any(|&(x, _)| x == c) {
+                    attackers.push((c, q));
+                }
+                false
+            });
         }
         gain[d] = on_cell - gain[d - 1];
         on_cell = worth(pos, p);
@@ -111,6 +153,27 @@ fn least_attacker(
         }
         false
     });
+    best.map(|(_, c, p)| (c, p))
+}
+
+/// [`least_attacker`] among `listed` (every seated piece that attacks the cell).
+fn least_listed(
+    pos: &Position,
+    listed: &[(Cell, Piece)],
+    owner: Seat,
+    worth: &dyn Fn(&Position, Piece) -> i32,
+) -> Option<(Cell, Piece)> {
+    let v = pos.variant;
+    let mut best: Option<(i32, Cell, Piece)> = None;
+    for &(c, p) in listed {
+        if v.allied(owner, p.owner()) {
+            continue;
+        }
+        let w = worth(pos, p);
+        if best.is_none_or(|(bw, bc, _)| (w, c) < (bw, bc)) {
+            best = Some((w, c, p));
+        }
+    }
     best.map(|(_, c, p)| (c, p))
 }
 
@@ -249,6 +312,48 @@ mod tests {
             }
         }
         assert!(games > 10, "{games} games of two seats");
+    }
+
+    /// The exchange with its attackers listed once and uncovered along lines is the exchange
+    /// that looks for them anew at each capture: every capture of random positions of every
+    /// playable game of two seats without lame leapers or hoppers.
+    #[test]
+    fn see_with_listed_attackers_is_see_that_looks_anew() {
+        let mut rng = crate::rng::XorShift(0x11_57ed);
+        let (mut games, mut captures) = (0, 0);
+        for g in crate::rules::catalogue().into_iter().filter(|g| g.playable) {
+            let game = Game::new(g.id).expect("a game");
+            let v = game.variant;
+            if v.seat_count() != 2 || v.has_legs || v.has_hoppers {
+                continue;
+            }
+            games += 1;
+            let eval = Eval::of(v);
+            let mut scratch = Scratch::default();
+            for _ in 0..4 {
+                let mut pos = game.position().clone();
+                for _ in 0..100 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for &m in &moves {
+                        if pos.captured_piece(m).is_none() {
+                            continue;
+                        }
+                        let fresh = see_with(&mut pos, m, &eval.value, &mut scratch, false);
+                        let listed = see_with(&mut pos, m, &eval.value, &mut scratch, true);
+                        assert_eq!(listed, fresh, "{}: {m:?} in {:?}", g.id, pos.board);
+                        captures += 1;
+                    }
+                    pos.make(moves[rng.below(moves.len())]);
+                }
+            }
+        }
+        assert!(
+            games > 10 && captures > 20_000,
+            "{games} games, {captures} captures"
+        );
     }
 
     #[test]
