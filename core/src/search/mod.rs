@@ -127,7 +127,7 @@ struct Entry {
     best: Option<Move>,
 }
 
-/// The bound of a quiet move's history value (two sides, [`Search::reward`]).
+/// The bound of a quiet move's history value (two players, [`Search::reward`]).
 const HISTORY_MAX: i32 = 16_384;
 /// Two-player pruning near the leaves (margins in centipawns per ply of depth).
 const RFP_DEPTH: i32 = 6;
@@ -312,11 +312,11 @@ impl<'a> Search<'a> {
             {
                 self.tt = t.tt;
                 self.evals = t.evals;
-                // the history too, halved (two players: teams keep none): a kept
+                // the history too, halved (two players, whose history has a malus): a kept
                 // table answers the first iterations, which no longer teach the history the
                 // order of the deep ones (with the malus a fresh search's history from those
                 // iterations was worth more than the kept table: bot_seat's kept-tables test)
-                if self.malus() && !self.teams && t.history.len() == self.history.len() {
+                if self.malus() && t.history.len() == self.history.len() {
                     self.history = t.history;
                     for h in self.history.iter_mut() {
                         *h /= 2;
@@ -904,11 +904,7 @@ impl<'a> Search<'a> {
                     let good = matches!(a, Action::Move(m) if self.even_trade(&m));
                     let mut r = 1 + ((depth - 5) / 3).max(0) + i as i32 / 30;
                     if quiet {
-                        // and by the move's history in cuts of this node's depth (its bonus
-                        // d²): one ply less from one cut more than lost, one or two more
-                        // from one or two lost more than cut
-                        let h = hslot.map_or(0, |h| self.history[h]);
-                        r += 1 + depth / 8 - (h / (depth * depth)).clamp(-2, 1);
+                        r += 1 + depth / 8;
                     }
                     (r - pv as i32 - good as i32).clamp(0, depth - 1)
                 } else if depth >= 3 && i >= 2 && quiet && !in_check {
@@ -1014,15 +1010,14 @@ impl<'a> Search<'a> {
         best
     }
 
-    /// Whether the quiet-move history has a malus ([`Search::reward`]) and bounds the
-    /// late-move reduction: two sides, where it was measured (two players, and four-player
-    /// teams, whose history is not kept with the tables); free for all keeps the plain
-    /// history (each cut adds `depth²`).
+    /// Whether the quiet-move history has a malus ([`Search::reward`]), bounds the late-move
+    /// reduction and is kept with the tables: two players, where it was measured (teams and
+    /// free for all keep the plain history: each cut adds `depth²`).
     fn malus(&self) -> bool {
-        self.two
+        self.two && !self.teams
     }
 
-    /// History with a malus (two sides): the quiet move that cut at `depth` gains
+    /// History with a malus (two players): the quiet move that cut at `depth` gains
     /// `depth²` (at most 400), each quiet move searched before it there loses as much; values
     /// are drawn towards 0 as they near ±[`HISTORY_MAX`] (they stay within it).
     fn reward(&mut self, cut: usize, before: &[usize], depth: i32) {
