@@ -823,14 +823,6 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        // teams: a node off the principal variation whose position the table holds no move
-        // for is searched a ply less (internal iterative reduction; 4pchess searches the
-        // first moves of such a node a ply less)
-        let depth = if self.teams && !pv && tt_move.is_none() && depth >= 4 {
-            depth - 1
-        } else {
-            depth
-        };
         let mut listed = self.list();
         self.tree.actions(&mut listed);
         if listed.is_empty() {
