@@ -927,16 +927,13 @@ impl<'a> Search<'a> {
                 let improves = |v: i32| if maxing { v > alpha } else { v < beta };
                 let mut v = if r > 0 {
                     // a move that gives check is not reduced (mating drops, attacks on the
-                    // king), but with teams (four seats check often) like any other
+                    // king); with teams one ply less (as 4pchess: four seats check often)
                     self.stats.reduced += 1;
                     self.nodes += 1;
                     self.tree.step(a);
-                    if !self.teams
-                        && self.has_check
-                        && self.tree.outcome().is_none()
-                        && self.checks_opponent(turn)
+                    if self.has_check && self.tree.outcome().is_none() && self.checks_opponent(turn)
                     {
-                        r = 0;
+                        r = if self.teams { r - 1 } else { 0 };
                     }
                     let v = self.node(full - r, lo, hi, ply + 1, true);
                     self.tree.undo();
