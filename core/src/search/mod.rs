@@ -900,14 +900,15 @@ impl<'a> Search<'a> {
             } else {
                 // late quiet moves first at a reduced depth (LMR), then PVS's null window;
                 // searched again in full where they look better than the best so far
-                let mut r = if self.teams && depth >= 2 && i >= 2 && !in_check {
-                    // teams: every late move, captures too, more for quiet ones (as 4pchess)
+                let mut r = if self.teams && depth >= 2 && i >= 2 {
+                    // teams: every late move, captures too, more for quiet ones, one ply
+                    // less in check (as 4pchess)
                     let good = matches!(a, Action::Move(m) if self.even_trade(&m));
                     let mut r = 1 + ((depth - 5) / 3).max(0) + i as i32 / 30;
                     if quiet {
                         r += 1 + depth / 8;
                     }
-                    (r - pv as i32 - good as i32).clamp(0, depth - 1)
+                    (r - pv as i32 - good as i32 - in_check as i32).clamp(0, depth - 1)
                 } else if depth >= 3 && i >= 2 && quiet && !in_check {
                     // one ply less for a move with a good history, one more for a bad one
                     let h = hslot.map_or(0, |h| self.history[h]);
@@ -926,18 +927,17 @@ impl<'a> Search<'a> {
                 };
                 let improves = |v: i32| if maxing { v > alpha } else { v < beta };
                 let mut v = if r > 0 {
-                    // a move that gives check is not reduced (mating drops, attacks on the king)
+                    // a move that gives check is not reduced (mating drops, attacks on the
+                    // king); with teams one ply less (as 4pchess: four seats check often)
                     self.stats.reduced += 1;
                     self.nodes += 1;
                     self.tree.step(a);
-                    let check = self.has_check
-                        && self.tree.outcome().is_none()
-                        && self.checks_opponent(turn);
-                    let v = self.node(full - if check { 0 } else { r }, lo, hi, ply + 1, true);
-                    self.tree.undo();
-                    if check {
-                        r = 0;
+                    if self.has_check && self.tree.outcome().is_none() && self.checks_opponent(turn)
+                    {
+                        r = if self.teams { r - 1 } else { 0 };
                     }
+                    let v = self.node(full - r, lo, hi, ply + 1, true);
+                    self.tree.undo();
                     v
                 } else {
                     self.child(a, full, lo, hi, ply + 1)
