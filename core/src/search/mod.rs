@@ -1044,9 +1044,10 @@ impl<'a> Search<'a> {
         }
         // two players: the table answers a position met before where its bound allows, and
         // keeps this node's value at depth 0 ([`Search::q_store`])
+        // (no key where the table is not read: quiescence is most of the nodes of more seats)
         let (a0, b0) = (alpha, beta);
-        let key = self.tt_key();
-        if self.malus() {
+        let key = self.malus().then(|| self.tt_key());
+        if let Some(key) = key {
             let e = self.tt[(key as usize) & (TT_SIZE - 1)];
             if e.key == key {
                 let v = from_tt(e.value, ply);
@@ -1154,7 +1155,7 @@ impl<'a> Search<'a> {
             }
         }
         self.give_back(actions);
-        if self.malus() {
+        if let Some(key) = key {
             self.q_store(key, best, (a0, b0), best_move, ply);
         }
         best
