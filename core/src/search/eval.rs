@@ -78,6 +78,9 @@ pub struct Eval {
     walks: Vec<Option<Walks>>,
     /// The facings [`Eval::walks`] covers (0..this).
     walk_facings: usize,
+    /// Two sides: per facing and cell, the cells a pawn there attacks (the board's pawn
+    /// captures as a set, for the mobility term's guarded cells); empty otherwise.
+    pawn_attacks: Vec<Vec<CellSet>>,
     /// Two teams of more than one seat each (four-player teams): the royal's danger is
     /// [`Eval::team_king_danger`] (attackers of two opponents, shield, back row) instead of
     /// the two-player attack term.
@@ -742,6 +745,19 @@ impl Eval {
                     .flatten()
             })
             .collect();
+        let pawn_attacks = if walk_facings == 0 {
+            Vec::new()
+        } else {
+            v.board
+                .pawns
+                .iter()
+                .map(|t| {
+                    (0..n)
+                        .map(|c| t.captures.get(c).into_iter().flatten().copied().collect())
+                        .collect()
+                })
+                .collect()
+        };
         Eval {
             bare_wins: v.seat_count() == 2 && v.rules.bare_wins(),
             captures_forced: v.seat_count() == 2 && v.rules.captures_forced(),
@@ -758,6 +774,7 @@ impl Eval {
             king_zone,
             walks,
             walk_facings,
+            pawn_attacks,
             value,
             pst,
             pawn,
@@ -946,10 +963,8 @@ impl Eval {
         for s in 0..n {
             for c in pawns[s].iter() {
                 let f = pos.at(c).facing() as usize;
-                if let Some(t) = v.board.pawns.get(f) {
-                    for &x in t.captures.get(c as usize).into_iter().flatten() {
-                        pawn_att[s].insert(x);
-                    }
+                if let Some(a) = self.pawn_attacks.get(f).and_then(|a| a.get(c as usize)) {
+                    pawn_att[s] = pawn_att[s].union(a);
                 }
             }
         }
@@ -983,7 +998,8 @@ impl Eval {
                     }
                 }
             }
-            for c in pos.pieces_of(s as Seat).iter() {
+            // (pawns have no mobility term)
+            for c in pos.pieces_of(s as Seat).minus(&pawns[s]).iter() {
                 let p = pos.at(c);
                 let k = p.kind() as usize;
                 let w = self.mob_weight.get(k).copied().unwrap_or(0);
