@@ -30,11 +30,8 @@ const POINT_WEIGHT: i32 = 100;
 pub struct Eval {
     /// Per kind: value in centipawns (royal pieces 0: their loss is an outcome).
     pub value: Vec<i32>,
-    /// Per kind and cell (`kind * cells + cell`): centralisation bonus (royal kinds: none,
-    /// see `king_centre`).
-    pst: Vec<i16>,
-    /// The board's cells (the stride of `pst`).
-    cells: usize,
+    /// Per kind and cell: centralisation bonus (royal kinds: none, see `king_centre`).
+    pst: Vec<Vec<i16>>,
     /// Per kind: a pawn that promotes (the pawn terms apply to it).
     pawn: Vec<bool>,
     /// Per kind: royal.
@@ -779,8 +776,7 @@ impl Eval {
             walk_facings,
             pawn_attacks,
             value,
-            pst: pst.concat(),
-            cells: n,
+            pst,
             pawn,
             royal,
             advance,
@@ -1256,19 +1252,16 @@ impl Eval {
         let mut phase = 0;
         // per seat: pieces other than pawns and royals, board and hand
         let mut officers = [0; MAX_SEATS];
-        // per seat: pieces on the board ([`Eval::mop_up`])
-        let mut on_board = [0; MAX_SEATS];
         // the pawns' placement ([`PawnTable`])
         let mut pawn_key = 0u64;
         for s in 0..n {
             for c in pos.pieces_of(s as Seat).iter() {
-                on_board[s] += 1;
                 let p = pos.at(c);
                 let k = p.kind() as usize;
                 let Some(&v) = self.value.get(k) else {
                     continue;
                 };
-                sink.material(s, k, 1, v, self.pst[k * self.cells + c as usize] as i32);
+                sink.material(s, k, 1, v, self.pst[k][c as usize] as i32);
                 if self.pawn[k] {
                     pawns[s].insert(c);
                     pawn_key ^= key_piece(c, p);
@@ -1323,7 +1316,7 @@ impl Eval {
             }
         }
         if n == 2 {
-            if let Some((s, bonus)) = self.mop_up(pos, &kings, &officers, &on_board) {
+            if let Some((s, bonus)) = self.mop_up(pos, &kings, &officers) {
                 sink.term(s, 1, bonus, bonus);
             }
         }
@@ -1342,7 +1335,6 @@ impl Eval {
         pos: &Position,
         kings: &[Option<Cell>; MAX_SEATS],
         officers: &[i32; MAX_SEATS],
-        on_board: &[i32; MAX_SEATS],
     ) -> Option<(usize, i32)> {
         let cells = &pos.variant.board.cells;
         (0..2).find_map(|lone| {
@@ -1350,7 +1342,8 @@ impl Eval {
             let (Some(k), Some(own)) = (kings[lone], kings[strong]) else {
                 return None;
             };
-            let bare = on_board[lone] == 1 && pos.hands[lone].iter().all(|&h| h == 0);
+            let bare =
+                pos.pieces_of(lone as Seat).len() == 1 && pos.hands[lone].iter().all(|&h| h == 0);
             if !bare || officers[strong] == 0 {
                 return None;
             }
