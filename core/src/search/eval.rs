@@ -210,9 +210,8 @@ const TEAM_THREAT_GAP: i32 = 100;
 /// Each seat takes its own count times the first, and half the product.
 const TEAM_ACTIVE: (i32, i32) = (35, 20);
 
-/// The royal zones a piece's moves may reach: (the zone's seat, its cells), per enemy seat
-/// with a royal on the board.
-type Zones<'a> = [(usize, &'a CellSet)];
+/// The royal zones a piece's moves may reach: (the zone's seat, its cells), per enemy seat.
+type Zones<'a> = [Option<(usize, &'a CellSet)>];
 
 /// What the mobility term counts of one piece's pseudo-legal moves, taken one by one as move
 /// generation finds them (no list): the cells reached outside `guarded`, and per royal zone
@@ -275,9 +274,13 @@ impl Reach<'_, '_> {
             return;
         }
         self.last = to;
-        self.moves += !self.guarded.contains(to) as i32;
-        for (h, (_, z)) in self.hits.iter_mut().zip(self.zones) {
-            *h += z.contains(to) as i32;
+        if !self.guarded.contains(to) {
+            self.moves += 1;
+        }
+        for (i, z) in self.zones.iter().enumerate() {
+            if z.is_some_and(|(_, z)| z.contains(to)) {
+                self.hits[i] += 1;
+            }
         }
     }
 }
@@ -972,14 +975,12 @@ impl Eval {
         for s in 0..n {
             let enemies = (0..n).filter(|&e| !v.allied(s as Seat, e as Seat));
             let mut guarded = CellSet::EMPTY;
-            let mut zones: [(usize, &CellSet); MAX_SEATS] = [(0, &CellSet::EMPTY); MAX_SEATS];
+            let mut zones: [Option<(usize, &CellSet)>; MAX_SEATS] = [None; MAX_SEATS];
             let mut ne = 0;
             for e in enemies {
                 guarded = guarded.union(&pawn_att[e]);
-                if let Some(k) = kings[e] {
-                    zones[ne] = (e, &self.king_zone[e][k as usize]);
-                    ne += 1;
-                }
+                zones[ne] = kings[e].map(|k| (e, &self.king_zone[e][k as usize]));
+                ne += 1;
             }
             let zones = &zones[..ne];
             let mut mob = 0;
@@ -1010,10 +1011,10 @@ impl Eval {
                 threats += t;
                 act += (4 * moves >= self.mob_avg[k]) as i32;
                 mob += w * (2 * moves - self.mob_avg[k]);
-                for (&(e, _), &h) in zones.iter().zip(&hits) {
-                    if h > 0 {
-                        attackers[e] += 1;
-                        units[e] += h * self.attack_unit[k];
+                for (i, z) in zones.iter().enumerate() {
+                    if let (Some((e, _)), true) = (z, hits[i] > 0) {
+                        attackers[*e] += 1;
+                        units[*e] += hits[i] * self.attack_unit[k];
                     }
                 }
             }
@@ -1924,7 +1925,7 @@ mod tests {
                     guarded.insert(rng.below(cells) as crate::board::Cell);
                 }
                 let zones: Vec<_> = (0..n as u8)
-                    .filter_map(|s| {
+                    .map(|s| {
                         pos.king(s)
                             .map(|k| (s as usize, &e.king_zone[s as usize][k as usize]))
                     })
@@ -1942,8 +1943,8 @@ mod tests {
                             }
                             last = m.to;
                             moves += !guarded.contains(m.to) as i32;
-                            for (i, (_, z)) in zones.iter().enumerate() {
-                                hits[i] += z.contains(m.to) as i32;
+                            for (i, z) in zones.iter().enumerate() {
+                                hits[i] += z.is_some_and(|(_, z)| z.contains(m.to)) as i32;
                             }
                         }
                         let got = e.reach(pos, c, p, &guarded, &zones);
