@@ -78,6 +78,9 @@ pub struct Eval {
     walks: Vec<Option<Walks>>,
     /// The facings [`Eval::walks`] covers (0..this).
     walk_facings: usize,
+    /// Two sides: per facing and cell, the cells a pawn there attacks (the board's pawn
+    /// captures as a set, for the mobility term's guarded cells); empty otherwise.
+    pawn_attacks: Vec<Vec<CellSet>>,
     /// Two teams of more than one seat each (four-player teams): the royal's danger is
     /// [`Eval::team_king_danger`] (attackers of two opponents, shield, back row) instead of
     /// the two-player attack term.
@@ -287,15 +290,26 @@ impl Reach<'_, '_> {
 /// to move and to capture with no zone to stay in, and that put at least one move on every
 /// cell they reach (a promotion offers a kind): a slide's rays of its line and directions
 /// (cut to its range), a leap's targets behind their legs. A walk goes over its cells in
-/// order: the first `gate` must be empty (a branch's shared cells, a leap's legs), then each
-/// empty cell is reached, and the first piece ends it (reached where an enemy's). Walks keep
-/// the move generator's order of atoms, rays and leaps, so the cells come in its order.
+/// order: its gates must be empty (a branch's shared cells, a leap's legs), then each empty
+/// cell is reached, and the first piece ends it (reached where an enemy's). Walks keep the
+/// move generator's order of atoms, rays and leaps, so the cells come in its order. The
+/// walks of a cell are one run of [`Step`]s, each with the step after its walk: one loop
+/// goes over them all.
 struct Walks {
-    /// Per cell: the range of its walks in `walks`.
+    /// Per cell: the range of its steps in `steps`.
     index: Vec<(u32, u32)>,
-    /// (start in `cells`, length, gate).
-    walks: Vec<(u32, u16, u16)>,
-    cells: Vec<Cell>,
+    steps: Vec<Step>,
+}
+
+/// A cell of a walk ([`Walks`]).
+#[derive(Clone, Copy)]
+struct Step {
+    cell: Cell,
+    /// A gate: the cell must be empty for the walk to go on, and is not reached.
+    gate: bool,
+    /// Where the walks go on when the cell holds a piece: the first step of the next walk,
+    /// counted from the first step of the cell's walks.
+    next: u16,
 }
 
 impl Walks {
@@ -320,11 +334,20 @@ impl Walks {
         let b = &v.board;
         let mut w = Walks {
             index: Vec::with_capacity(b.len()),
-            walks: Vec::new(),
-            cells: Vec::new(),
+            steps: Vec::new(),
         };
         for c in 0..b.len() as Cell {
-            let first = w.walks.len() as u32;
+            let first = w.steps.len();
+            // one walk: `gate` cells that must be empty, then the cells reached
+            let walk = |w: &mut Walks, cells: &[Cell], gate: usize| {
+                let next = (w.steps.len() + cells.len() - first) as u16;
+                w.steps
+                    .extend(cells.iter().enumerate().map(|(i, &cell)| Step {
+                        cell,
+                        gate: i < gate,
+                        next,
+                    }));
+            };
             for atom in &t.atoms {
                 match *atom {
                     Atom::Slide {
@@ -351,9 +374,7 @@ impl Walks {
                             } else {
                                 cells.len()
                             };
-                            w.walks
-                                .push((w.cells.len() as u32, len as u16, r.emit_from));
-                            w.cells.extend_from_slice(&cells[..len]);
+                            walk(&mut w, &cells[..len], r.emit_from as usize);
                         }
                     }
                     Atom::Leap {
@@ -372,24 +393,24 @@ impl Walks {
                             if !free && !dir_allowed(mask, lt.dir) {
                                 continue;
                             }
-                            let start = w.cells.len() as u32;
-                            let mut gate = 0;
+                            let mut cells = Vec::with_capacity(3);
                             if !free {
-                                for leg in [lt.leg, lt.leg2] {
-                                    if leg != NO_CELL {
-                                        w.cells.push(leg);
-                                        gate += 1;
-                                    }
-                                }
+                                cells.extend(
+                                    [lt.leg, lt.leg2].into_iter().filter(|&l| l != NO_CELL),
+                                );
                             }
-                            w.cells.push(lt.to);
-                            w.walks.push((start, gate + 1, gate));
+                            let gate = cells.len();
+                            cells.push(lt.to);
+                            walk(&mut w, &cells, gate);
                         }
                     }
                     _ => return None,
                 }
             }
-            w.index.push((first, w.walks.len() as u32));
+            if w.steps.len() - first > u16::MAX as usize {
+                return None; // (no board is that large)
+            }
+            w.index.push((first as u32, w.steps.len() as u32));
         }
         Some(w)
     }
@@ -724,6 +745,19 @@ impl Eval {
                     .flatten()
             })
             .collect();
+        let pawn_attacks = if walk_facings == 0 {
+            Vec::new()
+        } else {
+            v.board
+                .pawns
+                .iter()
+                .map(|t| {
+                    (0..n)
+                        .map(|c| t.captures.get(c).into_iter().flatten().copied().collect())
+                        .collect()
+                })
+                .collect()
+        };
         Eval {
             bare_wins: v.seat_count() == 2 && v.rules.bare_wins(),
             captures_forced: v.seat_count() == 2 && v.rules.captures_forced(),
@@ -740,6 +774,7 @@ impl Eval {
             king_zone,
             walks,
             walk_facings,
+            pawn_attacks,
             value,
             pst,
             pawn,
@@ -928,10 +963,8 @@ impl Eval {
         for s in 0..n {
             for c in pawns[s].iter() {
                 let f = pos.at(c).facing() as usize;
-                if let Some(t) = v.board.pawns.get(f) {
-                    for &x in t.captures.get(c as usize).into_iter().flatten() {
-                        pawn_att[s].insert(x);
-                    }
+                if let Some(a) = self.pawn_attacks.get(f).and_then(|a| a.get(c as usize)) {
+                    pawn_att[s] = pawn_att[s].union(a);
                 }
             }
         }
@@ -965,7 +998,8 @@ impl Eval {
                     }
                 }
             }
-            for c in pos.pieces_of(s as Seat).iter() {
+            // (pawns have no mobility term)
+            for c in pos.pieces_of(s as Seat).minus(&pawns[s]).iter() {
                 let p = pos.at(c);
                 let k = p.kind() as usize;
                 let w = self.mob_weight.get(k).copied().unwrap_or(0);
@@ -1144,25 +1178,21 @@ impl Eval {
             Some(w) => {
                 let s = p.owner();
                 let (a, b) = w.index[c as usize];
-                for &(start, len, gate) in &w.walks[a as usize..b as usize] {
-                    let cells = &w.cells[start as usize..start as usize + len as usize];
-                    for (i, &to) in cells.iter().enumerate() {
-                        let q = pos.at(to);
-                        if (i as u16) < gate {
-                            if q.is_some() {
-                                break;
-                            }
-                            continue;
+                let steps = &w.steps[a as usize..b as usize];
+                let mut i = 0;
+                while let Some(st) = steps.get(i) {
+                    let q = pos.at(st.cell);
+                    if q.is_none() {
+                        if !st.gate {
+                            r.hit(st.cell);
                         }
-                        if q.is_none() {
-                            r.hit(to);
-                        } else {
-                            if pos.enemy_of(s, q) {
-                                r.capture(q);
-                                r.hit(to);
-                            }
-                            break;
+                        i += 1;
+                    } else {
+                        if !st.gate && pos.enemy_of(s, q) {
+                            r.capture(q);
+                            r.hit(st.cell);
                         }
+                        i = st.next as usize;
                     }
                 }
             }
@@ -1961,6 +1991,13 @@ mod tests {
         let b1 = g.variant.board.cell("b1").unwrap() as usize;
         let (a, z) = w.index[b1];
         assert_eq!(z - a, 3, "b1: a3, c3, d2");
-        assert!(w.walks.iter().all(|&(_, len, gate)| len == 1 && gate == 0));
+        // one cell a walk, no gate
+        for (a, z) in &w.index {
+            let steps = &w.steps[*a as usize..*z as usize];
+            assert!(steps
+                .iter()
+                .enumerate()
+                .all(|(i, st)| !st.gate && st.next as usize == i + 1));
+        }
     }
 }
