@@ -1891,7 +1891,8 @@ mod tests {
         assert_eq!(threat.1 - none.1, super::TEAM_THREAT, "{threat:?} {none:?}");
         // without the knight the pawn on f6 threatens nothing
         assert_eq!(mobility(6, false, 1), mobility(9, false, 1));
-        // two players have no threat term: a pawn attacking a knight changes no mobility
+        // two players count their threats apart (terms 4 and 5): a pawn attacking a knight
+        // changes no mobility
         let chess = |fen: &str| {
             let g = Game::from_fen("chess", fen).unwrap();
             super::Eval::of(g.variant).breakdown(g.position()).seats[1].terms[2]
@@ -1900,6 +1901,40 @@ mod tests {
             chess("4k1n1/8/3p4/4N3/8/8/8/4K3 w - - 0 1"),
             chess("4k1n1/8/p7/4N3/8/8/8/4K3 w - - 0 1")
         );
+    }
+
+    /// Two players: an enemy piece attacked by a lesser piece is a threat for the attacker
+    /// ([`super::THREAT`], term 4), one attacked and not defended is hanging
+    /// ([`super::HANGING`], term 5), a defended one attacked by an equal or greater piece is
+    /// neither, and a royal attacked (check) is neither.
+    #[test]
+    fn two_players_count_threats_by_lesser_pieces_and_hanging_pieces_for_the_attacker() {
+        let terms = |fen: &str, seat: usize| {
+            let g = Game::from_fen("chess", fen).unwrap();
+            let t = super::Eval::of(g.variant).breakdown(g.position()).seats[seat].terms;
+            (t[4], t[5])
+        };
+        let none = ((0, 0), (0, 0));
+        let one = |w: (i32, i32)| w;
+        // a black pawn on d6 attacks the white knight on e5 (defended by the d4 pawn)
+        let (t, h) = terms("4k3/8/3p4/4N3/3P4/8/8/4K3 w - - 0 1", 1);
+        assert_eq!((t, h), (one(super::THREAT), (0, 0)));
+        // the white rook on e2 attacks the black queen on e5 and the queen the rook,
+        // defended by the king: a threat for white, nothing for black
+        assert_eq!(
+            terms("4k3/8/8/4q3/8/8/4R3/4K3 w - - 0 1", 0),
+            (one(super::THREAT), (0, 0))
+        );
+        assert_eq!(terms("4k3/8/8/4q3/8/8/4R3/4K3 w - - 0 1", 1), none);
+        // the black bishop on e5 attacks the lone white knight on c3: hanging; once a pawn on
+        // b2 defends it, not
+        assert_eq!(
+            terms("4k3/8/8/4b3/8/2N5/8/4K3 w - - 0 1", 1),
+            ((0, 0), one(super::HANGING))
+        );
+        assert_eq!(terms("4k3/8/8/4b3/8/2N5/1P6/4K3 w - - 0 1", 1), none);
+        // a rook giving check threatens nothing
+        assert_eq!(terms("4k3/8/8/8/8/8/8/R3K2r w - - 0 1", 1).0, (0, 0));
     }
 
     /// Teams: the partners' activity ([`super::TEAM_ACTIVE`]): Red's pieces (its queen out on
