@@ -1087,25 +1087,19 @@ impl Eval {
         king: Option<Cell>,
         marks: &mut Marks,
     ) {
-        marks.defended = *pawn_att;
-        for x in pawn_att.iter() {
-            let q = pos.at(x);
-            if pos.enemy_of(s as Seat, q) {
-                marks.attacked.insert(x);
-                if self.value[q.kind() as usize] >= 100 + TEAM_THREAT_GAP {
-                    marks.threatened.insert(x);
-                }
+        let enemy = pos.pieces_of(1 - s as Seat);
+        let hit = pawn_att.intersection(enemy);
+        for x in hit.iter() {
+            if self.value[pos.at(x).kind() as usize] >= 100 + TEAM_THREAT_GAP {
+                marks.threatened.insert(x);
             }
         }
+        marks.attacked = hit;
+        marks.defended = *pawn_att;
         if let Some(k) = king {
-            for x in self.king_zone[s][k as usize].iter() {
-                if x != k {
-                    marks.defended.insert(x);
-                    if pos.enemy_of(s as Seat, pos.at(x)) {
-                        marks.attacked.insert(x);
-                    }
-                }
-            }
+            let zone = &self.king_zone[s][k as usize];
+            marks.attacked = hit.union(&zone.intersection(enemy));
+            marks.defended = pawn_att.union(zone);
         }
     }
 
@@ -1114,17 +1108,19 @@ impl Eval {
     /// lesser piece ([`THREAT`]), and the others attacked and not defended ([`HANGING`];
     /// none where the enemy's defence is unknown, [`Marks::blind`]).
     fn threat_terms(&self, pos: &Position, own: &Marks, enemy: &Marks) -> (i32, i32) {
-        let (mut threats, mut hanging) = (0, 0);
-        for c in own.attacked.iter() {
-            if self.value[pos.at(c).kind() as usize] <= 0 {
-                continue; // a royal (check is the search's), or a piece of no value
-            }
-            if own.threatened.contains(c) {
-                threats += 1;
-            } else if !enemy.blind && !enemy.defended.contains(c) {
-                hanging += 1;
-            }
+        let threats = own.threatened.len() as i32;
+        if enemy.blind {
+            return (threats, 0);
         }
+        let loose = own
+            .attacked
+            .difference(&own.threatened)
+            .difference(&enemy.defended);
+        // a royal (check is the search's) or a piece of no value is never hanging
+        let hanging = loose
+            .iter()
+            .filter(|&c| self.value[pos.at(c).kind() as usize] > 0)
+            .count() as i32;
         (threats, hanging)
     }
 
