@@ -209,15 +209,11 @@ const TEAM_ACTIVE: (i32, i32) = (35, 20);
 
 /// Two players: per enemy piece attacked by a piece worth at least [`TEAM_THREAT_GAP`] less
 /// (a pawn on a knight, a knight on a rook), (middlegame, endgame), for the attacking seat
-/// (after Stockfish's classical ThreatByMinor, ThreatByRook and ThreatBySafePawn): [for the
-/// seat not to move, for the seat to move, which can take now]. Fitted by
-/// `tests/python/eval_fit.py` (quiet positions: those of the seat to move weigh about
-/// three times the other's in the middlegame).
-const THREAT: [(i32, i32); 2] = [(45, 60), (120, 100)];
+/// (after Stockfish's classical ThreatByMinor, ThreatByRook and ThreatBySafePawn).
+const THREAT: (i32, i32) = (60, 40);
 /// Two players: per enemy piece other than a royal attacked and not defended (and not already
-/// a [`THREAT`]), for the attacking seat (after Stockfish's classical Hanging): [not to move,
-/// to move].
-const HANGING: [(i32, i32); 2] = [(10, 30), (60, 60)];
+/// a [`THREAT`]), for the attacking seat (after Stockfish's classical Hanging).
+const HANGING: (i32, i32) = (40, 20);
 
 /// The royal zones a piece's moves may reach: (the zone's seat, its cells), per enemy seat.
 type Zones<'a> = [Option<(usize, &'a CellSet)>];
@@ -1073,13 +1069,8 @@ impl Eval {
         if two {
             for s in 0..2 {
                 let (t, h) = self.threat_terms(pos, &marks[s], &marks[1 - s]);
-                let (tw, hw) = if pos.turn() as usize == s {
-                    (THREAT[1], HANGING[1])
-                } else {
-                    (THREAT[0], HANGING[0])
-                };
-                out[s][2] = (tw.0 * t, tw.1 * t);
-                out[s][3] = (hw.0 * h, hw.1 * h);
+                out[s][2] = (THREAT.0 * t, THREAT.1 * t);
+                out[s][3] = (HANGING.0 * h, HANGING.1 * h);
             }
         }
         out
@@ -1911,8 +1902,7 @@ mod tests {
     /// Two players: an enemy piece attacked by a lesser piece is a threat for the attacker
     /// ([`super::THREAT`], term 4), one attacked and not defended is hanging
     /// ([`super::HANGING`], term 5), a defended one attacked by an equal or greater piece is
-    /// neither, and a royal attacked (check) is neither; each weighs more for the seat to
-    /// move.
+    /// neither, and a royal attacked (check) is neither.
     #[test]
     fn two_players_count_threats_by_lesser_pieces_and_hanging_pieces_for_the_attacker() {
         let terms = |fen: &str, seat: usize| {
@@ -1921,18 +1911,15 @@ mod tests {
             (t[4], t[5])
         };
         let none = ((0, 0), (0, 0));
-        // [not to move, to move]
-        let one = |w: [(i32, i32); 2]| w[0];
+        let one = |w: (i32, i32)| w;
         // a black pawn on d6 attacks the white knight on e5 (defended by the d4 pawn)
         let (t, h) = terms("4k3/8/3p4/4N3/3P4/8/8/4K3 w - - 0 1", 1);
         assert_eq!((t, h), (one(super::THREAT), (0, 0)));
-        let (t, _) = terms("4k3/8/3p4/4N3/3P4/8/8/4K3 b - - 0 1", 1);
-        assert_eq!(t, super::THREAT[1]);
         // the white rook on e2 attacks the black queen on e5 and the queen the rook,
         // defended by the king: a threat for white, nothing for black
         assert_eq!(
             terms("4k3/8/8/4q3/8/8/4R3/4K3 w - - 0 1", 0),
-            (super::THREAT[1], (0, 0))
+            (one(super::THREAT), (0, 0))
         );
         assert_eq!(terms("4k3/8/8/4q3/8/8/4R3/4K3 w - - 0 1", 1), none);
         // the black bishop on e5 attacks the lone white knight on c3: hanging; once a pawn on
