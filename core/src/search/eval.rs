@@ -7,7 +7,9 @@
 //! shelter (middlegame) and its centralisation (endgame); with two sides (two players, two
 //! teams) also each piece's mobility (against its kind's empty-board average) and the attack
 //! on the zone around each enemy royal (four-player teams: the royal's danger, attackers of
-//! both opponents, shield and back row; each seat's threats and the partners' active pieces).
+//! both opponents, shield and back row; each seat's threats and the partners' active pieces;
+//! two players: threats, enemy pieces attacked by lesser ones, and hanging pieces, attacked
+//! and not defended, marked by the mobility term's walks).
 //! Every term is read from the game's data (pawn tables, promotion zones, royal
 //! flags, board geometry, each kind's moves), none from its name.
 
