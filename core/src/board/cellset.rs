@@ -55,6 +55,24 @@ impl CellSet {
         }
         any != 0
     }
+    /// The cells in both sets.
+    #[inline]
+    pub fn intersection(&self, o: &CellSet) -> CellSet {
+        let mut r = *self;
+        for i in 0..WORDS {
+            r.0[i] &= o.0[i];
+        }
+        r
+    }
+    /// The cells of this set that are not in `o`.
+    #[inline]
+    pub fn difference(&self, o: &CellSet) -> CellSet {
+        let mut r = *self;
+        for i in 0..WORDS {
+            r.0[i] &= !o.0[i];
+        }
+        r
+    }
     /// The cells in increasing order.
     #[inline]
     pub fn iter(&self) -> Cells<'_> {

@@ -7,7 +7,9 @@
 //! shelter (middlegame) and its centralisation (endgame); with two sides (two players, two
 //! teams) also each piece's mobility (against its kind's empty-board average) and the attack
 //! on the zone around each enemy royal (four-player teams: the royal's danger, attackers of
-//! both opponents, shield and back row; each seat's threats and the partners' active pieces).
+//! both opponents, shield and back row; each seat's threats and the partners' active pieces;
+//! two players: threats, enemy pieces attacked by lesser ones, and hanging pieces, attacked
+//! and not defended, marked by the mobility term's walks).
 //! Every term is read from the game's data (pawn tables, promotion zones, royal
 //! flags, board geometry, each kind's moves), none from its name.
 
@@ -210,6 +212,14 @@ const TEAM_THREAT_GAP: i32 = 100;
 /// Each seat takes its own count times the first, and half the product.
 const TEAM_ACTIVE: (i32, i32) = (35, 20);
 
+/// Two players: per enemy piece attacked by a piece worth at least [`TEAM_THREAT_GAP`] less
+/// (a pawn on a knight, a knight on a rook), (middlegame, endgame), for the attacking seat
+/// (after Stockfish's classical ThreatByMinor, ThreatByRook and ThreatBySafePawn).
+const THREAT: (i32, i32) = (60, 40);
+/// Two players: per enemy piece other than a royal attacked and not defended (and not already
+/// a [`THREAT`]), for the attacking seat (after Stockfish's classical Hanging).
+const HANGING: (i32, i32) = (40, 20);
+
 /// The royal zones a piece's moves may reach: (the zone's seat, its cells), per enemy seat.
 type Zones<'a> = [Option<(usize, &'a CellSet)>];
 
@@ -223,18 +233,35 @@ struct Reach<'a, 'z> {
     last: Cell,
     moves: i32,
     hits: [i32; MAX_SEATS],
-    /// Teams: the threats counted ([`Reach::capture`]), with the position, the capturer's
-    /// seat and the least value a captured piece must have; `None` elsewhere.
+    /// Two sides: the threats counted ([`Reach::capture`]), with the position, the
+    /// capturer's seat and the least value a captured piece must have; `None` elsewhere.
     threats: Option<Threats<'a>>,
 }
 
-/// The threats of one piece ([`TEAM_THREAT`]).
+/// Two players: the cells one seat's pieces attack and defend, marked while the mobility
+/// term walks their moves ([`THREAT`], [`HANGING`]).
+#[derive(Clone, Copy, Default)]
+struct Marks {
+    /// Enemy pieces the seat attacks.
+    attacked: CellSet,
+    /// Of them, those worth at least [`TEAM_THREAT_GAP`] more than one of their attackers.
+    threatened: CellSet,
+    /// Cells the seat defends (own pieces its walked pieces reach, its pawns' and royal's
+    /// captures).
+    defended: CellSet,
+    /// Some of its pieces' moves were not walked (their defence is unknown): none of its
+    /// pieces counts as hanging.
+    blind: bool,
+}
+
+/// The threats of one piece ([`TEAM_THREAT`]; two players: marked in [`Marks`]).
 struct Threats<'a> {
     pos: &'a Position,
     eval: &'a Eval,
     seat: Seat,
     least: i32,
     count: i32,
+    marks: Option<&'a mut Marks>,
 }
 
 impl MoveSink for Reach<'_, '_> {
@@ -244,7 +271,7 @@ impl MoveSink for Reach<'_, '_> {
             if let Some(t) = &self.threats {
                 let q = t.pos.at(m.to);
                 if t.pos.enemy_of(t.seat, q) {
-                    self.capture(q);
+                    self.capture(m.to, q);
                 }
             }
         }
@@ -253,17 +280,29 @@ impl MoveSink for Reach<'_, '_> {
 }
 
 impl Reach<'_, '_> {
-    /// A capture of `q` (an enemy piece): a threat where it is royal or worth at least the
-    /// least value.
+    /// A capture of `q` (an enemy piece) on `to`: a threat where it is royal or worth at
+    /// least the least value (two players: marked, royals not).
     #[inline(always)]
-    fn capture(&mut self, q: Piece) {
+    fn capture(&mut self, to: Cell, q: Piece) {
         if let Some(t) = &mut self.threats {
             let k = q.kind() as usize;
-            if t.eval.royal.get(k) == Some(&true)
-                || t.eval.value.get(k).is_some_and(|&v| v >= t.least)
-            {
+            let worth = t.eval.value.get(k).is_some_and(|&v| v >= t.least);
+            if let Some(m) = &mut t.marks {
+                m.attacked.insert(to);
+                if worth {
+                    m.threatened.insert(to);
+                }
+            } else if worth || t.eval.royal.get(k) == Some(&true) {
                 t.count += 1;
             }
+        }
+    }
+
+    /// Two players: a walked move reaches an own or allied piece on `to`.
+    #[inline(always)]
+    fn defend(&mut self, to: Cell) {
+        if let Some(Threats { marks: Some(m), .. }) = &mut self.threats {
+            m.defended.insert(to);
         }
     }
 
@@ -417,7 +456,14 @@ impl Walks {
 }
 
 /// The names of the evaluation's tapered terms, in the order of [`SeatTerms::terms`].
-pub const TERMS: [&str; 4] = ["pawns", "royal", "mobility", "king_attack"];
+pub const TERMS: [&str; 6] = [
+    "pawns",
+    "royal",
+    "mobility",
+    "king_attack",
+    "threats",
+    "hanging",
+];
 
 /// One seat's share of an evaluation, term by term ([`Eval::breakdown`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -948,16 +994,20 @@ impl Eval {
     /// together (a penalty for the attacked seat), each as (middlegame, endgame): terms 2 and
     /// 3 of [`TERMS`]. Two teams of more than one seat ([`Eval::teams`]): the mobility term
     /// also holds the seat's threats ([`TEAM_THREAT`]) and the partners' activity
-    /// ([`TEAM_ACTIVE`]).
+    /// ([`TEAM_ACTIVE`]). Two players: terms 4 and 5, the seat's threats ([`THREAT`]) and the
+    /// enemy's hanging pieces ([`HANGING`]), from the same walks ([`Eval::threat_terms`]).
     fn activity(
         &self,
         pos: &Position,
         pawns: &[CellSet; MAX_SEATS],
         kings: &[Option<Cell>; MAX_SEATS],
-    ) -> [[(i32, i32); 2]; MAX_SEATS] {
+    ) -> [[(i32, i32); 4]; MAX_SEATS] {
         let v = pos.variant;
         let n = v.seat_count();
-        let mut out = [[(0, 0); 2]; MAX_SEATS];
+        let mut out = [[(0, 0); 4]; MAX_SEATS];
+        // two players: what each seat attacks and defends (the threat terms)
+        let mut marks = [Marks::default(); 2];
+        let two = !self.teams && n == 2;
         // cells each seat's pawns attack
         let mut pawn_att = [CellSet::EMPTY; MAX_SEATS];
         for s in 0..n {
@@ -986,6 +1036,9 @@ impl Eval {
             let mut mob = 0;
             let mut threats = 0;
             let mut act = 0;
+            if two {
+                self.mark_pawns_and_royal(pos, s, &pawn_att[s], kings[s], &mut marks[s]);
+            }
             if self.teams {
                 // the pawns' threats (the pawns are not walked)
                 for x in pawn_att[s].iter() {
@@ -1004,10 +1057,15 @@ impl Eval {
                 let k = p.kind() as usize;
                 let w = self.mob_weight.get(k).copied().unwrap_or(0);
                 if w == 0 {
+                    // neither walked nor a pawn or royal marked: its defence is unknown
+                    if two && !self.pawn[k] && kings[s] != Some(c) {
+                        marks[s].blind = true;
+                    }
                     continue;
                 }
-                let least = self.teams.then(|| self.value[k] + TEAM_THREAT_GAP);
-                let (moves, hits, t) = self.reach_with(pos, c, p, &guarded, zones, least);
+                let least = (self.teams || two).then(|| self.value[k] + TEAM_THREAT_GAP);
+                let m = marks.get_mut(s).filter(|_| two);
+                let (moves, hits, t) = self.reach_with(pos, c, p, &guarded, zones, least, m);
                 threats += t;
                 act += (4 * moves >= self.mob_avg[k]) as i32;
                 mob += w * (2 * moves - self.mob_avg[k]);
@@ -1044,7 +1102,62 @@ impl Eval {
                 out[e][1].0 = -(units[e] * units[e] / KING_ATTACK_DIV).min(KING_ATTACK_MAX);
             }
         }
+        if two {
+            for s in 0..2 {
+                let (t, h) = self.threat_terms(pos, &marks[s], &marks[1 - s]);
+                out[s][2] = (THREAT.0 * t, THREAT.1 * t);
+                out[s][3] = (HANGING.0 * h, HANGING.1 * h);
+            }
+        }
         out
+    }
+
+    /// Two players: marks what seat `s`'s pawns (their captures `pawn_att`) and its royal on
+    /// `king` attack and defend: pawns threaten the enemy pieces worth at least
+    /// [`TEAM_THREAT_GAP`] more than a pawn; the royal threatens nothing, but attacks.
+    fn mark_pawns_and_royal(
+        &self,
+        pos: &Position,
+        s: usize,
+        pawn_att: &CellSet,
+        king: Option<Cell>,
+        marks: &mut Marks,
+    ) {
+        let enemy = pos.pieces_of(1 - s as Seat);
+        let hit = pawn_att.intersection(enemy);
+        for x in hit.iter() {
+            if self.value[pos.at(x).kind() as usize] >= 100 + TEAM_THREAT_GAP {
+                marks.threatened.insert(x);
+            }
+        }
+        marks.attacked = hit;
+        marks.defended = *pawn_att;
+        if let Some(k) = king {
+            let zone = &self.king_zone[s][k as usize];
+            marks.attacked = hit.union(&zone.intersection(enemy));
+            marks.defended = pawn_att.union(zone);
+        }
+    }
+
+    /// Two players: the threats of the seat that marked `own` and the hanging pieces of its
+    /// enemy, who marked `enemy`: enemy pieces of some value (not royals) attacked by a
+    /// lesser piece ([`THREAT`]), and the others attacked and not defended ([`HANGING`];
+    /// none where the enemy's defence is unknown, [`Marks::blind`]).
+    fn threat_terms(&self, pos: &Position, own: &Marks, enemy: &Marks) -> (i32, i32) {
+        let threats = own.threatened.len() as i32;
+        if enemy.blind {
+            return (threats, 0);
+        }
+        let loose = own
+            .attacked
+            .difference(&own.threatened)
+            .difference(&enemy.defended);
+        // a royal (check is the search's) or a piece of no value is never hanging
+        let hanging = loose
+            .iter()
+            .filter(|&c| self.value[pos.at(c).kind() as usize] > 0)
+            .count() as i32;
+        (threats, hanging)
     }
 
     /// Teams ([`Eval::teams`]): the danger to seat `s`'s royal on `king` (middlegame, at most
@@ -1136,12 +1249,14 @@ impl Eval {
         guarded: &CellSet,
         zones: &Zones,
     ) -> (i32, [i32; MAX_SEATS]) {
-        let (moves, hits, _) = self.reach_with(pos, c, p, guarded, zones, None);
+        let (moves, hits, _) = self.reach_with(pos, c, p, guarded, zones, None, None);
         (moves, hits)
     }
 
     /// [`Eval::reach`], and with `least` the piece's threats: its captures of enemy royals
-    /// and of enemy pieces worth at least `least` ([`TEAM_THREAT`]).
+    /// and of enemy pieces worth at least `least` ([`TEAM_THREAT`]); with `marks` (two
+    /// players) its attacks, threats and defence marked there instead ([`Marks`]).
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn reach_with(
         &self,
@@ -1151,6 +1266,7 @@ impl Eval {
         guarded: &CellSet,
         zones: &Zones,
         least: Option<i32>,
+        marks: Option<&mut Marks>,
     ) -> (i32, [i32; MAX_SEATS], i32) {
         let mut r = Reach {
             guarded,
@@ -1164,6 +1280,7 @@ impl Eval {
                 seat: p.owner(),
                 least,
                 count: 0,
+                marks,
             }),
         };
         let f = p.facing() as usize;
@@ -1188,15 +1305,24 @@ impl Eval {
                         }
                         i += 1;
                     } else {
-                        if !st.gate && pos.enemy_of(s, q) {
-                            r.capture(q);
-                            r.hit(st.cell);
+                        if !st.gate {
+                            if pos.enemy_of(s, q) {
+                                r.capture(st.cell, q);
+                                r.hit(st.cell);
+                            } else {
+                                r.defend(st.cell);
+                            }
                         }
                         i = st.next as usize;
                     }
                 }
             }
-            None => pos.piece_moves_to(c, p, &mut r),
+            None => {
+                if let Some(Threats { marks: Some(m), .. }) = &mut r.threats {
+                    m.blind = true; // the move generator shows no defence
+                }
+                pos.piece_moves_to(c, p, &mut r)
+            }
         }
         (r.moves, r.hits, r.threats.map_or(0, |t| t.count))
     }
@@ -1293,7 +1419,7 @@ impl Eval {
             (phase * 256 / self.start_phase).clamp(0, 256)
         };
         let act = if self.king_zone.is_empty() {
-            [[(0, 0); 2]; MAX_SEATS]
+            [[(0, 0); 4]; MAX_SEATS]
         } else {
             self.activity(pos, &pawns, &kings)
         };
@@ -1310,8 +1436,11 @@ impl Eval {
         for s in 0..n {
             let pawn = pawn_terms[s];
             let royal = self.royal_terms(pos, s as Seat, kings[s]);
-            let [mob, attack] = act[s];
-            for (t, (mg, eg)) in [pawn, royal, mob, attack].into_iter().enumerate() {
+            let [mob, attack, threats, hanging] = act[s];
+            for (t, (mg, eg)) in [pawn, royal, mob, attack, threats, hanging]
+                .into_iter()
+                .enumerate()
+            {
                 sink.term(s, t, mg, eg);
             }
         }
@@ -1792,7 +1921,8 @@ mod tests {
         assert_eq!(threat.1 - none.1, super::TEAM_THREAT, "{threat:?} {none:?}");
         // without the knight the pawn on f6 threatens nothing
         assert_eq!(mobility(6, false, 1), mobility(9, false, 1));
-        // two players have no threat term: a pawn attacking a knight changes no mobility
+        // two players count their threats apart (terms 4 and 5): a pawn attacking a knight
+        // changes no mobility
         let chess = |fen: &str| {
             let g = Game::from_fen("chess", fen).unwrap();
             super::Eval::of(g.variant).breakdown(g.position()).seats[1].terms[2]
@@ -1801,6 +1931,40 @@ mod tests {
             chess("4k1n1/8/3p4/4N3/8/8/8/4K3 w - - 0 1"),
             chess("4k1n1/8/p7/4N3/8/8/8/4K3 w - - 0 1")
         );
+    }
+
+    /// Two players: an enemy piece attacked by a lesser piece is a threat for the attacker
+    /// ([`super::THREAT`], term 4), one attacked and not defended is hanging
+    /// ([`super::HANGING`], term 5), a defended one attacked by an equal or greater piece is
+    /// neither, and a royal attacked (check) is neither.
+    #[test]
+    fn two_players_count_threats_by_lesser_pieces_and_hanging_pieces_for_the_attacker() {
+        let terms = |fen: &str, seat: usize| {
+            let g = Game::from_fen("chess", fen).unwrap();
+            let t = super::Eval::of(g.variant).breakdown(g.position()).seats[seat].terms;
+            (t[4], t[5])
+        };
+        let none = ((0, 0), (0, 0));
+        let one = |w: (i32, i32)| w;
+        // a black pawn on d6 attacks the white knight on e5 (defended by the d4 pawn)
+        let (t, h) = terms("4k3/8/3p4/4N3/3P4/8/8/4K3 w - - 0 1", 1);
+        assert_eq!((t, h), (one(super::THREAT), (0, 0)));
+        // the white rook on e2 attacks the black queen on e5 and the queen the rook,
+        // defended by the king: a threat for white, nothing for black
+        assert_eq!(
+            terms("4k3/8/8/4q3/8/8/4R3/4K3 w - - 0 1", 0),
+            (one(super::THREAT), (0, 0))
+        );
+        assert_eq!(terms("4k3/8/8/4q3/8/8/4R3/4K3 w - - 0 1", 1), none);
+        // the black bishop on e5 attacks the lone white knight on c3: hanging; once a pawn on
+        // b2 defends it, not
+        assert_eq!(
+            terms("4k3/8/8/4b3/8/2N5/8/4K3 w - - 0 1", 1),
+            ((0, 0), one(super::HANGING))
+        );
+        assert_eq!(terms("4k3/8/8/4b3/8/2N5/1P6/4K3 w - - 0 1", 1), none);
+        // a rook giving check threatens nothing
+        assert_eq!(terms("4k3/8/8/8/8/8/8/R3K2r w - - 0 1", 1).0, (0, 0));
     }
 
     /// Teams: the partners' activity ([`super::TEAM_ACTIVE`]): Red's pieces (its queen out on
