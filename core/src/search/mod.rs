@@ -128,6 +128,33 @@ struct Entry {
     best: Option<Move>,
 }
 
+impl Entry {
+    /// Whether the entry's value `v` (at the node's ply) answers a node searched in the window
+    /// `(alpha, beta)`: an exact value, or a bound on the side of the window it falls beyond.
+    fn answers(&self, v: i32, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            0 => true,
+            1 => v >= beta,
+            2 => v <= alpha,
+            _ => false,
+        }
+    }
+}
+
+/// The bound a node's value `best`, searched in the window `(a0, b0)`, is stored as: 2 (upper)
+/// at or below the window, 1 (lower) at or above it, 0 (exact) inside. Values of a maximising
+/// node above beta are lower bounds, below alpha upper bounds; the same holds for minimising
+/// nodes, so one rule stores both.
+fn bound_of(best: i32, a0: i32, b0: i32) -> u8 {
+    if best <= a0 {
+        2
+    } else if best >= b0 {
+        1
+    } else {
+        0
+    }
+}
+
 /// The bound of a quiet move's history value (two players, [`Search::reward`]).
 const HISTORY_MAX: i32 = 16_384;
 /// Two-player pruning near the leaves (margins in centipawns per ply of depth).
@@ -778,13 +805,7 @@ impl<'a> Search<'a> {
             tt_move = e.best;
             if e.depth as i32 >= depth {
                 let v = from_tt(e.value, ply);
-                let cut = match e.bound {
-                    0 => true,
-                    1 => v >= beta,
-                    2 => v <= alpha,
-                    _ => false,
-                };
-                if cut {
+                if e.answers(v, alpha, beta) {
                     self.stats.tt_cuts += 1;
                     return v;
                 }
@@ -992,20 +1013,11 @@ impl<'a> Search<'a> {
             }
         }
         self.give_back_keyed(actions);
-        let bound = if best <= a0 {
-            2
-        } else if best >= b0 {
-            1
-        } else {
-            0
-        };
-        // values of a maximising node above beta are lower bounds, below alpha upper bounds;
-        // the same holds for minimising nodes, so one rule stores both
         self.tt[slot] = Entry {
             key,
             value: to_tt(best, ply),
             depth: depth as i8,
-            bound,
+            bound: bound_of(best, a0, b0),
             best: best_move,
         };
         best
@@ -1051,12 +1063,7 @@ impl<'a> Search<'a> {
             let e = self.tt[(key as usize) & (TT_SIZE - 1)];
             if e.key == key {
                 let v = from_tt(e.value, ply);
-                if match e.bound {
-                    0 => true,
-                    1 => v >= beta,
-                    2 => v <= alpha,
-                    _ => false,
-                } {
+                if e.answers(v, alpha, beta) {
                     return v;
                 }
             }
@@ -1169,18 +1176,11 @@ impl<'a> Search<'a> {
         if slot.depth > 0 {
             return;
         }
-        let bound = if best <= a0 {
-            2
-        } else if best >= b0 {
-            1
-        } else {
-            0
-        };
         *slot = Entry {
             key,
             value: to_tt(best, ply),
             depth: 0,
-            bound,
+            bound: bound_of(best, a0, b0),
             best: m,
         };
     }
