@@ -225,6 +225,9 @@ pub struct Search<'a> {
     pawns: eval::PawnTable,
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: Vec<i32>,
+    /// Two players ([`Search::malus`]): the static value of each node on the line by ply
+    /// (`None` in check), for whether the side to move is improving ([`Search::improving`]).
+    statics: [Option<i32>; MAX_PLY],
     has_check: bool,
     /// Two sides (two players, or two teams: four-player teams): repetition draws and
     /// pruning near the leaves apply. The teams' seats take turns side by side, so the search
@@ -299,6 +302,7 @@ impl<'a> Search<'a> {
             pawns: eval::PawnTable::default(),
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 1 << 14],
+            statics: [None; MAX_PLY],
             has_check: v.royal_check,
             two,
             lmr: (0..64)
@@ -771,10 +775,10 @@ impl<'a> Search<'a> {
         // the static value, for the pruning of quiet nodes near the leaves; not where a king
         // can be taken in a game without check (chaturanga, duck chess): that is its check,
         // and the static value cannot see a win or loss one capture away
-        let stand = if self.two
-            && !pv
+        // (two players: at every node, for whether the side to move is improving)
+        let here = if self.two
+            && (self.malus() || (!pv && bounded))
             && !in_check
-            && bounded
             && !self.royal_en_prise()
             && !self.must_capture()
         {
@@ -782,11 +786,13 @@ impl<'a> Search<'a> {
         } else {
             None
         };
+        let stand = here.filter(|_| !pv && bounded);
+        let improving = self.malus() && self.improving(here, ply, maxing);
         // reverse futility: a position so far above the bound that a few plies will not bring
-        // it back
+        // it back (a ply's margin less where the side to move is improving)
         if let Some(st) = stand {
             if depth <= RFP_DEPTH {
-                let m = RFP_MARGIN * depth;
+                let m = RFP_MARGIN * (depth - improving as i32);
                 if maxing && st - m >= beta {
                     return st - m;
                 }
@@ -931,9 +937,11 @@ impl<'a> Search<'a> {
                     }
                     (r - pv as i32 - good as i32 - in_check as i32).clamp(0, depth - 1)
                 } else if depth >= 3 && i >= 2 && quiet && !in_check {
-                    // one ply less for a move with a good history, one more for a bad one
+                    // one ply less for a move with a good history, one more for a bad one;
+                    // two players: one more where the side to move is not improving
                     let h = hslot.map_or(0, |h| self.history[h]);
                     let r = self.lmr[(depth as usize).min(63)][i.min(63)]
+                        + (self.malus() && !improving) as i32
                         - pv as i32
                         - (h > HISTORY_MAX / 2) as i32
                         + (h < -HISTORY_MAX / 4) as i32;
@@ -1021,6 +1029,22 @@ impl<'a> Search<'a> {
             best: best_move,
         };
         best
+    }
+
+    /// Whether the side to move, whose node's static value is `here` (`None`: in check, not
+    /// improving), stands better than two plies up (four where that node was in check; with
+    /// neither, it counts as improving), and keeps `here` on the line's stack
+    /// ([`Search::statics`]). Better is higher where the bot's side moves (`maxing`), lower
+    /// for its opponent.
+    fn improving(&mut self, here: Option<i32>, ply: usize, maxing: bool) -> bool {
+        self.statics[ply] = here;
+        let Some(v) = here else { return false };
+        let up = |k: usize| ply.checked_sub(k).and_then(|p| self.statics[p]);
+        match up(2).or_else(|| up(4)) {
+            Some(before) if maxing => v > before,
+            Some(before) => v < before,
+            None => true,
+        }
     }
 
     /// Whether the quiet-move history has a malus ([`Search::reward`]), bounds the late-move
