@@ -1464,6 +1464,24 @@ mod tests {
     /// [`pick`], called for each place in turn, leaves the order a stable sort by key gives
     /// (ties in their first order), on random lists with many equal keys, short and long.
     #[test]
+    fn improving_compares_with_the_same_side_two_plies_up_in_its_own_direction() {
+        let g = Game::new("chess").unwrap();
+        let mut s = to_depth(&g, 1);
+        // the bot (maxing) at ply 2 stands at 50, at ply 4 better, at ply 6 worse
+        assert!(s.improving(Some(50), 2, true), "nothing two plies up: improving");
+        assert!(s.improving(Some(80), 4, true));
+        assert!(!s.improving(Some(60), 6, true));
+        // its opponent (minimising) improves as the bot's value falls
+        s.improving(Some(0), 3, false);
+        assert!(s.improving(Some(-20), 5, false));
+        assert!(!s.improving(Some(10), 7, false));
+        // in check: not improving, and the next node of that side looks four plies up
+        assert!(!s.improving(None, 9, false));
+        assert!(s.improving(Some(5), 11, false), "below ply 7's 10");
+        assert!(!s.improving(Some(15), 13, false), "above ply 11's 5");
+    }
+
+    #[test]
     fn picking_the_moves_one_at_a_time_gives_the_sorts_order() {
         let g = Game::new("chess").unwrap();
         let moves: Vec<Action> = g.legal_moves().into_iter().map(Action::Move).collect();
