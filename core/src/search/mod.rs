@@ -951,11 +951,6 @@ impl<'a> Search<'a> {
                         - (self.malus() && h > HISTORY_MAX / 8) as i32
                         + (self.malus() && h < 0) as i32;
                     r.clamp(0, depth - 2)
-                } else if depth >= 3 && i >= 2 && plain.is_none() && actions[i].0 > 0 && !in_check {
-                    // two players: a capture that loses in the exchange (ordered last,
-                    // [`Search::order_key`]) is reduced as a late quiet move is
-                    let r = self.lmr[(depth as usize).min(63)][i.min(63)] - pv as i32;
-                    r.clamp(0, depth - 2)
                 } else {
                     0
                 };
