@@ -219,7 +219,8 @@ impl Tree {
         } else {
             false
         };
-        let hash_made = self.pos.hash();
+        // (the hash after the move only where the check memo reads it)
+        let hash_made = self.quick.then(|| self.pos.hash());
         self.history.push(hash_before);
         self.events.clear();
         let before = if self.copy_before {
@@ -275,7 +276,7 @@ impl Tree {
         self.ply += 1;
         if self.quick {
             // (a judgement that changed the board leaves the mover's check unknown)
-            self.calm.push(calm && self.pos.hash() == hash_made);
+            self.calm.push(calm && Some(self.pos.hash()) == hash_made);
         }
         let before_outcome = std::mem::replace(&mut self.outcome, outcome);
         self.frames.push(Frame {
