@@ -1466,8 +1466,8 @@ mod tests {
         assert!(s.history[7] > low);
     }
 
-    /// [`pick`], called for each place in turn, leaves the order a stable sort by key gives
-    /// (ties in their first order), on random lists with many equal keys, short and long.
+    /// [`Search::improving`]: the side to move against its own static value two plies up (four
+    /// past a node in check), higher for the bot's side, lower for its opponent.
     #[test]
     fn improving_compares_with_the_same_side_two_plies_up_in_its_own_direction() {
         let g = Game::new("chess").unwrap();
@@ -1489,6 +1489,8 @@ mod tests {
         assert!(!s.improving(Some(15), 13, false), "above ply 11's 5");
     }
 
+    /// [`pick`], called for each place in turn, leaves the order a stable sort by key gives
+    /// (ties in their first order), on random lists with many equal keys, short and long.
     #[test]
     fn picking_the_moves_one_at_a_time_gives_the_sorts_order() {
         let g = Game::new("chess").unwrap();
