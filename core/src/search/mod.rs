@@ -937,19 +937,14 @@ impl<'a> Search<'a> {
                     }
                     (r - pv as i32 - good as i32 - in_check as i32).clamp(0, depth - 1)
                 } else if depth >= 3 && i >= 2 && quiet && !in_check {
-                    // one ply less for a move with a good history; two players, whose
-                    // history has a malus, read it more finely: a ply less from an eighth of
-                    // its bound, one more for a move that failed more than it cut (the malus
-                    // keeps negative values small: in chess a hundred or two, against
-                    // thousands for moves that cut); one more where the side to move is
-                    // not improving
+                    // one ply less for a move with a good history, one more for a bad one;
+                    // two players: one more where the side to move is not improving
                     let h = hslot.map_or(0, |h| self.history[h]);
                     let r = self.lmr[(depth as usize).min(63)][i.min(63)]
                         + (self.malus() && !improving) as i32
                         - pv as i32
                         - (h > HISTORY_MAX / 2) as i32
-                        - (self.malus() && h > HISTORY_MAX / 8) as i32
-                        + (self.malus() && h < 0) as i32;
+                        + (h < -HISTORY_MAX / 4) as i32;
                     r.clamp(0, depth - 2)
                 } else {
                     0
@@ -1473,10 +1468,7 @@ mod tests {
         let g = Game::new("chess").unwrap();
         let mut s = to_depth(&g, 1);
         // the bot (maxing) at ply 2 stands at 50, at ply 4 better, at ply 6 worse
-        assert!(
-            s.improving(Some(50), 2, true),
-            "nothing two plies up: improving"
-        );
+        assert!(s.improving(Some(50), 2, true), "nothing two plies up: improving");
         assert!(s.improving(Some(80), 4, true));
         assert!(!s.improving(Some(60), 6, true));
         // its opponent (minimising) improves as the bot's value falls
