@@ -1468,7 +1468,10 @@ mod tests {
         let g = Game::new("chess").unwrap();
         let mut s = to_depth(&g, 1);
         // the bot (maxing) at ply 2 stands at 50, at ply 4 better, at ply 6 worse
-        assert!(s.improving(Some(50), 2, true), "nothing two plies up: improving");
+        assert!(
+            s.improving(Some(50), 2, true),
+            "nothing two plies up: improving"
+        );
         assert!(s.improving(Some(80), 4, true));
         assert!(!s.improving(Some(60), 6, true));
         // its opponent (minimising) improves as the bot's value falls
