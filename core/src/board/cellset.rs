@@ -36,15 +36,6 @@ impl CellSet {
         }
         r
     }
-    /// The cells of `self` not in `o`.
-    #[inline]
-    pub fn minus(&self, o: &CellSet) -> CellSet {
-        let mut r = *self;
-        for i in 0..WORDS {
-            r.0[i] &= !o.0[i];
-        }
-        r
-    }
     /// Whether the two sets share a cell.
     /// (Every word is read, without a branch per word: cheaper than stopping early.)
     #[inline]

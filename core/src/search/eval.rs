@@ -1052,7 +1052,7 @@ impl Eval {
                 }
             }
             // (pawns have no mobility term)
-            for c in pos.pieces_of(s as Seat).minus(&pawns[s]).iter() {
+            for c in pos.pieces_of(s as Seat).difference(&pawns[s]).iter() {
                 let p = pos.at(c);
                 let k = p.kind() as usize;
                 let w = self.mob_weight.get(k).copied().unwrap_or(0);
