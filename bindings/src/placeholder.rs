@@ -113,7 +113,19 @@ pub fn damage_saved_record(path: String, id: u64, what: String) -> Result<(), Ro
         if what == "action" {
             key.extend_from_slice(&0u32.to_be_bytes());
         }
-        let db = sled::open(&path).map_err(|e| RookeryError::internal(e.to_string()))?;
+        // a library closed just before may still be releasing its lock on another thread
+        // (its last session's search task drops it): wait for it, up to ten seconds
+        let mut tries = 0;
+        let db = loop {
+            match sled::open(&path) {
+                Ok(db) => break db,
+                Err(e) if tries < 200 && e.to_string().contains("could not acquire lock") => {
+                    tries += 1;
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                }
+                Err(e) => return Err(RookeryError::internal(e.to_string())),
+            }
+        };
         let mut v = db
             .get(&key)
             .map_err(|e| RookeryError::internal(e.to_string()))?
