@@ -105,6 +105,9 @@ pub struct Eval {
 /// What each piece costs its owner in a game won by losing every piece ([`Eval::bare_wins`]).
 const BARE_PIECE: i32 = 100;
 
+/// A pawn's value (a pawn that promotes; the other kinds are measured).
+const PAWN_VALUE: i32 = 100;
+
 /// Entries of a [`PawnTable`] (2^12 of 72 bytes: 288 KiB).
 const PAWN_TABLE: usize = 1 << 12;
 
@@ -203,7 +206,7 @@ const TEAM_KING_SCALE: (i32, i32) = (5, 2);
 /// a threat stands for a whole round: the threatened seat has one move to meet those of two
 /// opponents, and its partner moves only after one of them.
 const TEAM_THREAT: i32 = 120;
-/// A threat's least gain: a pawn (pawns are worth 100).
+/// A threat's least gain: a pawn ([`PAWN_VALUE`]).
 const TEAM_THREAT_GAP: i32 = 100;
 /// Teams: a side's active pieces (those other than pawns and royals with at least a quarter of
 /// their kind's empty-board moves to cells no enemy pawn attacks), after 4pchess's piece
@@ -596,7 +599,7 @@ impl Eval {
             value.push(if t.royal {
                 0
             } else if pawn {
-                100
+                PAWN_VALUE
             } else if t.atoms.is_empty() {
                 0
             } else if v.seat_count() == 2 {
@@ -1045,7 +1048,7 @@ impl Eval {
                     let q = pos.at(x);
                     if pos.enemy_of(s as Seat, q) {
                         let k = q.kind() as usize;
-                        if self.royal[k] || self.value[k] >= 100 + TEAM_THREAT_GAP {
+                        if self.royal[k] || self.pawn_threatens(k) {
                             threats += 1;
                         }
                     }
@@ -1057,8 +1060,8 @@ impl Eval {
                 let k = p.kind() as usize;
                 let w = self.mob_weight.get(k).copied().unwrap_or(0);
                 if w == 0 {
-                    // neither walked nor a pawn or royal marked: its defence is unknown
-                    if two && !self.pawn[k] && kings[s] != Some(c) {
+                    // not walked (and not the royal, marked with the pawns): its defence is unknown
+                    if two && kings[s] != Some(c) {
                         marks[s].blind = true;
                     }
                     continue;
@@ -1112,6 +1115,12 @@ impl Eval {
         out
     }
 
+    /// Whether a pawn's capture of a piece of kind `k` is a threat: the piece is worth at least
+    /// [`TEAM_THREAT_GAP`] more than the pawn.
+    fn pawn_threatens(&self, k: usize) -> bool {
+        self.value[k] >= PAWN_VALUE + TEAM_THREAT_GAP
+    }
+
     /// Two players: marks what seat `s`'s pawns (their captures `pawn_att`) and its royal on
     /// `king` attack and defend: pawns threaten the enemy pieces worth at least
     /// [`TEAM_THREAT_GAP`] more than a pawn; the royal threatens nothing, but attacks.
@@ -1126,7 +1135,7 @@ impl Eval {
         let enemy = pos.pieces_of(1 - s as Seat);
         let hit = pawn_att.intersection(enemy);
         for x in hit.iter() {
-            if self.value[pos.at(x).kind() as usize] >= 100 + TEAM_THREAT_GAP {
+            if self.pawn_threatens(pos.at(x).kind() as usize) {
                 marks.threatened.insert(x);
             }
         }
@@ -1945,22 +1954,21 @@ mod tests {
             (t[4], t[5])
         };
         let none = ((0, 0), (0, 0));
-        let one = |w: (i32, i32)| w;
         // a black pawn on d6 attacks the white knight on e5 (defended by the d4 pawn)
         let (t, h) = terms("4k3/8/3p4/4N3/3P4/8/8/4K3 w - - 0 1", 1);
-        assert_eq!((t, h), (one(super::THREAT), (0, 0)));
+        assert_eq!((t, h), (super::THREAT, (0, 0)));
         // the white rook on e2 attacks the black queen on e5 and the queen the rook,
         // defended by the king: a threat for white, nothing for black
         assert_eq!(
             terms("4k3/8/8/4q3/8/8/4R3/4K3 w - - 0 1", 0),
-            (one(super::THREAT), (0, 0))
+            (super::THREAT, (0, 0))
         );
         assert_eq!(terms("4k3/8/8/4q3/8/8/4R3/4K3 w - - 0 1", 1), none);
         // the black bishop on e5 attacks the lone white knight on c3: hanging; once a pawn on
         // b2 defends it, not
         assert_eq!(
             terms("4k3/8/8/4b3/8/2N5/8/4K3 w - - 0 1", 1),
-            ((0, 0), one(super::HANGING))
+            ((0, 0), super::HANGING)
         );
         assert_eq!(terms("4k3/8/8/4b3/8/2N5/1P6/4K3 w - - 0 1", 1), none);
         // a rook giving check threatens nothing
