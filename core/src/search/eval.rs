@@ -1133,19 +1133,16 @@ impl Eval {
         marks: &mut Marks,
     ) {
         let enemy = pos.pieces_of(1 - s as Seat);
-        let hit = pawn_att.intersection(enemy);
-        for x in hit.iter() {
+        for x in pawn_att.intersection(enemy).iter() {
             if self.pawn_threatens(pos.at(x).kind() as usize) {
                 marks.threatened.insert(x);
             }
         }
-        marks.attacked = hit;
-        marks.defended = *pawn_att;
-        if let Some(k) = king {
-            let zone = &self.king_zone[s][k as usize];
-            marks.attacked = hit.union(&zone.intersection(enemy));
-            marks.defended = pawn_att.union(zone);
-        }
+        marks.defended = match king {
+            Some(k) => pawn_att.union(&self.king_zone[s][k as usize]),
+            None => *pawn_att,
+        };
+        marks.attacked = marks.defended.intersection(enemy);
     }
 
     /// Two players: the threats of the seat that marked `own` and the hanging pieces of its
