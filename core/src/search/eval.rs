@@ -108,19 +108,36 @@ const BARE_PIECE: i32 = 100;
 /// A pawn's value (a pawn that promotes; the other kinds are measured).
 const PAWN_VALUE: i32 = 100;
 
-/// Entries of a [`PawnTable`] (2^12 of 72 bytes: 288 KiB).
+/// Entries of a [`PawnTable`] (2^12 of 216 bytes: 864 KiB).
 const PAWN_TABLE: usize = 1 << 12;
 
-/// A cache of the pawn terms of every seat (term 0 of [`TERMS`]), keyed by where the pawns
-/// stand: the hash of each pawn's cell and piece (kind, seat, facing), all the pawn terms
-/// read. The pawns move seldom in a search, so most evaluations find their pawn terms here
+/// A cache of what the pawns alone decide ([`PawnEntry`]), keyed by where they stand: the
+/// hash of each pawn's cell and piece (kind, seat, facing), all that the entry reads. The
+/// pawns move seldom in a search, so most evaluations find their entry here
 /// ([`Eval::balance_with`]). Each search keeps one (it holds one game's values).
-pub struct PawnTable(Vec<(u64, [(i32, i32); MAX_SEATS])>);
+pub struct PawnTable(Vec<PawnEntry>);
+
+/// A [`PawnTable`]'s entry.
+#[derive(Clone, Copy)]
+struct PawnEntry {
+    key: u64,
+    /// The pawn terms of every seat (term 0 of [`TERMS`], [`Eval::pawn_terms`]).
+    terms: [(i32, i32); MAX_SEATS],
+    /// Two seats: the cells each seat's pawns attack ([`Eval::pawn_attacks_of`], read by
+    /// [`Eval::activity`]); empty with more seats.
+    attacks: [CellSet; 2],
+}
 
 impl Default for PawnTable {
     fn default() -> PawnTable {
-        // key 0 is the position without pawns, whose pawn terms are all 0: the empty entry
-        PawnTable(vec![(0, [(0, 0); MAX_SEATS]); PAWN_TABLE])
+        // key 0 is the position without pawns, whose pawn terms are all 0 and whose pawns
+        // attack nothing: the empty entry
+        let empty = PawnEntry {
+            key: 0,
+            terms: [(0, 0); MAX_SEATS],
+            attacks: [CellSet::EMPTY; 2],
+        };
+        PawnTable(vec![empty; PAWN_TABLE])
     }
 }
 
@@ -872,18 +889,43 @@ impl Eval {
         m
     }
 
-    /// The pawn structure of every seat of `n` (term 0 of [`TERMS`], [`Eval::pawn_terms`]).
-    fn all_pawn_terms(
+    /// The [`PawnTable`] entry of the pawns of the `n` seats (`pawns`, each seat's), whose
+    /// placement hashes to `key`: their structure (term 0 of [`TERMS`], [`Eval::pawn_terms`])
+    /// and, with two seats, the cells they attack.
+    fn pawn_entry(
         &self,
         pos: &Position,
         n: usize,
+        key: u64,
         pawns: &[CellSet; MAX_SEATS],
-    ) -> [(i32, i32); MAX_SEATS] {
-        let mut out = [(0, 0); MAX_SEATS];
-        for (s, t) in out.iter_mut().enumerate().take(n) {
+    ) -> PawnEntry {
+        let mut e = PawnEntry {
+            key,
+            terms: [(0, 0); MAX_SEATS],
+            attacks: [CellSet::EMPTY; 2],
+        };
+        for (s, t) in e.terms.iter_mut().enumerate().take(n) {
             *t = self.pawn_terms(pos, s as Seat, pawns);
         }
-        out
+        if n == 2 {
+            for (s, a) in e.attacks.iter_mut().enumerate() {
+                *a = self.pawn_attacks_of(pos, &pawns[s]);
+            }
+        }
+        e
+    }
+
+    /// The cells the pawns on `pawns` attack (two sides; nothing with more sides, which have
+    /// no [`Eval::activity`]).
+    fn pawn_attacks_of(&self, pos: &Position, pawns: &CellSet) -> CellSet {
+        let mut att = CellSet::EMPTY;
+        for c in pawns.iter() {
+            let f = pos.at(c).facing() as usize;
+            if let Some(a) = self.pawn_attacks.get(f).and_then(|a| a.get(c as usize)) {
+                att = att.union(a);
+            }
+        }
+        att
     }
 
     /// The pawn structure of seat `s`: (middlegame, endgame) centipawns (term 0 of
@@ -999,11 +1041,14 @@ impl Eval {
     /// also holds the seat's threats ([`TEAM_THREAT`]) and the partners' activity
     /// ([`TEAM_ACTIVE`]). Two players: terms 4 and 5, the seat's threats ([`THREAT`]) and the
     /// enemy's hanging pieces ([`HANGING`]), from the same walks ([`Eval::threat_terms`]).
+    /// `attacks`: with two seats, the cells each seat's pawns attack ([`PawnEntry::attacks`]);
+    /// with more they are found here.
     fn activity(
         &self,
         pos: &Position,
         pawns: &[CellSet; MAX_SEATS],
         kings: &[Option<Cell>; MAX_SEATS],
+        attacks: &[CellSet; 2],
     ) -> [[(i32, i32); 4]; MAX_SEATS] {
         let v = pos.variant;
         let n = v.seat_count();
@@ -1012,15 +1057,19 @@ impl Eval {
         let mut marks = [Marks::default(); 2];
         let two = !self.teams && n == 2;
         // cells each seat's pawns attack
-        let mut pawn_att = [CellSet::EMPTY; MAX_SEATS];
-        for s in 0..n {
-            for c in pawns[s].iter() {
-                let f = pos.at(c).facing() as usize;
-                if let Some(a) = self.pawn_attacks.get(f).and_then(|a| a.get(c as usize)) {
-                    pawn_att[s] = pawn_att[s].union(a);
+        let found: [CellSet; MAX_SEATS];
+        let pawn_att: &[CellSet] = if n == 2 {
+            attacks
+        } else {
+            found = std::array::from_fn(|s| {
+                if s < n {
+                    self.pawn_attacks_of(pos, &pawns[s])
+                } else {
+                    CellSet::EMPTY
                 }
-            }
-        }
+            });
+            &found
+        };
         // per attacked seat: attack units and attacking pieces
         let mut units = [0; MAX_SEATS];
         let mut attackers = [0; MAX_SEATS];
@@ -1424,23 +1473,27 @@ impl Eval {
         } else {
             (phase * 256 / self.start_phase).clamp(0, 256)
         };
+        let fresh: PawnEntry;
+        let entry = match table {
+            Some(t) => {
+                let slot = &mut t.0[pawn_key as usize & (PAWN_TABLE - 1)];
+                if slot.key != pawn_key {
+                    *slot = self.pawn_entry(pos, n, pawn_key, &pawns);
+                }
+                &*slot
+            }
+            None => {
+                fresh = self.pawn_entry(pos, n, pawn_key, &pawns);
+                &fresh
+            }
+        };
         let act = if self.king_zone.is_empty() {
             [[(0, 0); 4]; MAX_SEATS]
         } else {
-            self.activity(pos, &pawns, &kings)
-        };
-        let pawn_terms = match table {
-            Some(t) => {
-                let slot = &mut t.0[pawn_key as usize & (PAWN_TABLE - 1)];
-                if slot.0 != pawn_key {
-                    *slot = (pawn_key, self.all_pawn_terms(pos, n, &pawns));
-                }
-                slot.1
-            }
-            None => self.all_pawn_terms(pos, n, &pawns),
+            self.activity(pos, &pawns, &kings, &entry.attacks)
         };
         for s in 0..n {
-            let pawn = pawn_terms[s];
+            let pawn = entry.terms[s];
             let royal = self.royal_terms(pos, s as Seat, kings[s]);
             let [mob, attack, threats, hanging] = act[s];
             for (t, (mg, eg)) in [pawn, royal, mob, attack, threats, hanging]
