@@ -339,6 +339,13 @@ impl Reach<'_, '_> {
         if !self.guarded.contains(to) {
             self.moves += 1;
         }
+        // (one enemy seat, as with two players: no loop)
+        if let [z] = self.zones {
+            if z.is_some_and(|(_, z)| z.contains(to)) {
+                self.hits[0] += 1;
+            }
+            return;
+        }
         for (i, z) in self.zones.iter().enumerate() {
             if z.is_some_and(|(_, z)| z.contains(to)) {
                 self.hits[i] += 1;
