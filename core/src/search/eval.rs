@@ -20,7 +20,7 @@ use once_cell::sync::Lazy;
 
 use crate::board::{dir_allowed, Cell, CellSet, NO_CELL};
 use crate::movegen::MoveSink;
-use crate::piece::{dirs, Atom, Mode, Piece, Seat, GREY};
+use crate::piece::{dirs, Atom, Mode, Piece, Seat};
 use crate::position::{key_piece, Move, Position, HAND_KINDS, MAX_SEATS};
 use crate::variant::Variant;
 
@@ -80,9 +80,6 @@ pub struct Eval {
     walks: Vec<Option<Walks>>,
     /// The facings [`Eval::walks`] covers (0..this).
     walk_facings: usize,
-    /// Per seat: the owners whose pieces are its enemies, a bit each (the other sides' seats
-    /// and grey pieces, as [`Position::enemy_of`] says), for the walks.
-    enemy_owners: Vec<u16>,
     /// Two sides: per facing and cell, the cells a pawn there attacks (the board's pawn
     /// captures as a set, for the mobility term's guarded cells); empty otherwise.
     pawn_attacks: Vec<Vec<CellSet>>,
@@ -850,13 +847,6 @@ impl Eval {
             king_zone,
             walks,
             walk_facings,
-            enemy_owners: (0..v.seat_count() as Seat)
-                .map(|s| {
-                    (0..v.seat_count() as Seat)
-                        .filter(|&o| !v.allied(s, o))
-                        .fold(1 << GREY, |m, o| m | 1 << o)
-                })
-                .collect(),
             pawn_attacks,
             value,
             pst,
@@ -1365,13 +1355,12 @@ impl Eval {
         };
         match walks {
             Some(w) => {
-                let enemies = self.enemy_owners[p.owner() as usize];
-                let board = pos.board.as_slice();
+                let s = p.owner();
                 let (a, b) = w.index[c as usize];
                 let steps = &w.steps[a as usize..b as usize];
                 let mut i = 0;
                 while let Some(st) = steps.get(i) {
-                    let q = board[st.cell as usize];
+                    let q = pos.at(st.cell);
                     if q.is_none() {
                         if !st.gate {
                             r.hit(st.cell);
@@ -1379,7 +1368,7 @@ impl Eval {
                         i += 1;
                     } else {
                         if !st.gate {
-                            if enemies >> q.owner() & 1 == 1 {
+                            if pos.enemy_of(s, q) {
                                 r.capture(st.cell, q);
                                 r.hit(st.cell);
                             } else {
