@@ -1537,13 +1537,9 @@ impl Eval {
             let (Some(k), Some(own)) = (kings[lone], kings[strong]) else {
                 return None;
             };
-            // (one of the lone seat's officers, on the board or in hand, is enough to tell)
-            if officers[strong] == 0 || officers[lone] != 0 {
-                return None;
-            }
             let bare =
                 pos.pieces_of(lone as Seat).len() == 1 && pos.hands[lone].iter().all(|&h| h == 0);
-            if !bare {
+            if !bare || officers[strong] == 0 {
                 return None;
             }
             let (a, b) = (&cells[k as usize], &cells[own as usize]);
