@@ -2078,7 +2078,8 @@ mod tests {
                     }
                 }
             }
-            e.activity(pos, &pawns, &kings)[1][1].0
+            let attacks = [0, 1].map(|s| e.pawn_attacks_of(pos, &pawns[s]));
+            e.activity(pos, &pawns, &kings, &attacks)[1][1].0
         };
         let attacked = act("6k1/5ppp/8/6NQ/8/8/8/4K3 w - - 0 1");
         let quiet = act("6k1/5ppp/8/QN6/8/8/8/4K3 w - - 0 1");
@@ -2112,7 +2113,7 @@ mod tests {
                     }
                     checked += 1;
                 }
-                pawns += table.0.iter().filter(|(k, _)| *k != 0).count().min(1);
+                pawns += table.0.iter().filter(|x| x.key != 0).count().min(1);
                 let moves = game.legal_moves();
                 if moves.is_empty() {
                     break;
