@@ -163,9 +163,6 @@ const RFP_MARGIN: i32 = 90;
 const FUTILITY_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 160;
 const LMP_DEPTH: i32 = 3;
-/// The null move reduces a ply more for each this many centipawns the static value stands
-/// above the bound ([`null_reduction`]; two players).
-const NULL_MARGIN: i32 = 200;
 /// Aspiration windows at the root: from this iteration on, ± this many centipawns around the
 /// last iteration's value, doubled on each fail; past [`ASPIRATION_FULL`] the failing side
 /// opens to the end.
@@ -820,8 +817,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        // null move: if passing still holds the bound, a real move will (R = 3 + d/6; two
-        // players: more the further the static value is above the bound, [`null_reduction`])
+        // null move: if passing still holds the bound, a real move will (R = 2, 3 when deep)
         if self.null_ok
             && can_null
             && !in_check
@@ -836,8 +832,7 @@ impl<'a> Search<'a> {
         {
             let stand = stand.unwrap_or_else(|| self.static_value());
             if (maxing && stand >= beta) || (!maxing && stand <= alpha) {
-                let above = if maxing { stand - beta } else { alpha - stand };
-                let r = null_reduction(depth, above.min(600) * self.malus() as i32);
+                let r = 3 + depth / 6;
                 self.stats.null_tries += 1;
                 let cp = self.tree.null_step();
                 self.nodes += 1;
@@ -1405,14 +1400,6 @@ fn from_tt(v: i32, ply: usize) -> i32 {
     }
 }
 
-/// The null move's reduction at `depth` where the static value is `above` the bound (on the
-/// side to move's side of it): 3 plies, one more every 6 of depth and one more every
-/// [`NULL_MARGIN`] above the bound, at most 3 (a position far above its bound needs less
-/// proof that passing holds it).
-fn null_reduction(depth: i32, above: i32) -> i32 {
-    3 + depth / 6 + (above / NULL_MARGIN).clamp(0, 3)
-}
-
 /// Four-player teams: the quiet moves searched at a node before the later ones are pruned
 /// (more at a principal-variation node), as 4pchess prunes.
 fn lmp_quiets(depth: i32, pv: bool) -> i32 {
@@ -1613,17 +1600,6 @@ mod tests {
             m.from == g.variant.board.cell("a2").unwrap()
                 || m.from == g.variant.board.cell("b1").unwrap()
         );
-    }
-
-    #[test]
-    fn the_null_move_reduces_more_the_further_the_static_value_is_above_the_bound() {
-        assert_eq!(null_reduction(3, 0), 3);
-        assert_eq!(null_reduction(12, 0), 5);
-        assert_eq!(null_reduction(6, 199), 4);
-        assert_eq!(null_reduction(6, 200), 5);
-        assert_eq!(null_reduction(6, 450), 6);
-        assert_eq!(null_reduction(6, 5_000), 7, "at most 3 more");
-        assert_eq!(null_reduction(6, -300), 4, "never less");
     }
 
     #[test]
