@@ -163,9 +163,6 @@ const RFP_MARGIN: i32 = 90;
 const FUTILITY_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 160;
 const LMP_DEPTH: i32 = 3;
-/// Razoring (two players): at this depth and below, a non-PV node whose static value is
-/// [`razor_margin`] below its bound is answered by quiescence where that stays below it.
-const RAZOR_DEPTH: i32 = 2;
 /// Aspiration windows at the root: from this iteration on, ± this many centipawns around the
 /// last iteration's value, doubled on each fail; past [`ASPIRATION_FULL`] the failing side
 /// opens to the end.
@@ -820,21 +817,6 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        // razoring (two players): a node near the leaves whose static value is so far below
-        // its bound that only a capture could bring it back asks quiescence, and is answered
-        // by it where that stays below the bound
-        if let Some(st) = stand.filter(|_| self.malus() && depth <= RAZOR_DEPTH) {
-            let m = razor_margin(depth);
-            if (maxing && st + m <= alpha) || (!maxing && st - m >= beta) {
-                let v = self.quiesce(alpha, beta, ply, 0);
-                if self.stopped {
-                    return 0;
-                }
-                if (maxing && v <= alpha) || (!maxing && v >= beta) {
-                    return v;
-                }
-            }
-        }
         // null move: if passing still holds the bound, a real move will (R = 2, 3 when deep)
         if self.null_ok
             && can_null
@@ -1418,12 +1400,6 @@ fn from_tt(v: i32, ply: usize) -> i32 {
     }
 }
 
-/// Razoring's margin at `depth` ([`RAZOR_DEPTH`]): how far below the bound a node's static
-/// value must stand for quiescence to answer it.
-fn razor_margin(depth: i32) -> i32 {
-    300 + 250 * depth
-}
-
 /// Four-player teams: the quiet moves searched at a node before the later ones are pruned
 /// (more at a principal-variation node), as 4pchess prunes.
 fn lmp_quiets(depth: i32, pv: bool) -> i32 {
@@ -1624,32 +1600,6 @@ mod tests {
             m.from == g.variant.board.cell("a2").unwrap()
                 || m.from == g.variant.board.cell("b1").unwrap()
         );
-    }
-
-    /// Razoring: a non-PV node near the leaves far below its bound is answered by quiescence
-    /// (no move searched) where quiescence stays below the bound, and searched where a
-    /// capture lifts it above.
-    #[test]
-    fn razoring_answers_a_node_far_below_its_bound_from_quiescence_unless_a_capture_lifts_it() {
-        let node = |fen: &str, depth: i32, alpha: i32, beta: i32| {
-            let mut s = to_depth(&Game::from_fen("chess", fen).unwrap(), 2);
-            s.tt = vec![Entry::default(); TT_SIZE];
-            s.evals = vec![(0, 0); EVAL_CACHE];
-            let v = s.node(depth, alpha, beta, 1, true);
-            (v, s.static_value(), s.nodes)
-        };
-        // a queen down, nothing to take: quiescence's value (the static one), no move searched
-        let (v, st, nodes) = node("3qk3/8/8/8/8/8/8/4K3 w - - 0 1", 2, 0, 1);
-        assert!(st + razor_margin(2) <= 0, "static {st}");
-        assert_eq!((v, nodes), (st, 0));
-        // a principal-variation node is searched
-        let (_, _, nodes) = node("3qk3/8/8/8/8/8/8/4K3 w - - 0 1", 2, -1, 1);
-        assert!(nodes > 0);
-        // the rook takes the undefended queen: quiescence lifts the value above the bound, so
-        // the node is searched
-        let (v, st, nodes) = node("3q3k/7r/8/8/8/8/8/3RK3 w - - 0 1", 1, -200, -199);
-        assert!(st + razor_margin(1) <= -200, "static {st}");
-        assert!(v > -200 && nodes > 0, "value {v}, nodes {nodes}");
     }
 
     #[test]
