@@ -25,7 +25,7 @@
 //! for two sides (two players, or two teams whose seats take turns side by side) also
 //! repetition draws on the line, reverse futility, futility and late-move pruning near the
 //! leaves (four-player teams: at every depth, by the count of quiet moves, checks kept),
-//! null-move pruning, singular extension (two players), and delta pruning with a losing-capture filter in quiescence. Budgets: depth, nodes
+//! null-move pruning, and delta pruning with a losing-capture filter in quiescence. Budgets: depth, nodes
 //! and time; a cancel flag is read every 256 nodes, so a search stops within a few
 //! milliseconds. The same seed and node budget give the same answer.
 
@@ -163,11 +163,6 @@ const RFP_MARGIN: i32 = 90;
 const FUTILITY_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 160;
 const LMP_DEPTH: i32 = 3;
-/// Singular extension (two players): from this depth, the table move is searched a ply
-/// deeper where every other move falls this many centipawns per ply of depth short of its
-/// value.
-const SE_DEPTH: i32 = 6;
-const SE_MARGIN: i32 = 2;
 /// Aspiration windows at the root: from this iteration on, ± this many centipawns around the
 /// last iteration's value, doubled on each fail; past [`ASPIRATION_FULL`] the failing side
 /// opens to the end.
@@ -233,9 +228,6 @@ pub struct Search<'a> {
     /// Two players ([`Search::malus`]): the static value of each node on the line by ply
     /// (`None` in check), for whether the side to move is improving ([`Search::improving`]).
     statics: [Option<i32>; MAX_PLY],
-    /// Singular extension (two players): the table move each ply's node leaves out while it
-    /// asks whether every other move falls short of it ([`Search::node`]).
-    excluded: [Option<Move>; MAX_PLY],
     has_check: bool,
     /// Two sides (two players, or two teams: four-player teams): repetition draws and
     /// pruning near the leaves apply. The teams' seats take turns side by side, so the search
@@ -311,7 +303,6 @@ impl<'a> Search<'a> {
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 1 << 14],
             statics: [None; MAX_PLY],
-            excluded: [None; MAX_PLY],
             has_check: v.royal_check,
             two,
             lmr: (0..64)
@@ -781,10 +772,6 @@ impl<'a> Search<'a> {
         }
         let pv = beta - alpha > 1;
         let bounded = alpha.abs() < WIN - 100 && beta.abs() < WIN - 100;
-        // the move left out where this node asks whether the table move is singular: no
-        // pruning of the node itself, and no table answer or entry (its value is not the
-        // position's)
-        let excluded = self.excluded[ply];
         // the static value, for the pruning of quiet nodes near the leaves; not where a king
         // can be taken in a game without check (chaturanga, duck chess): that is its check,
         // and the static value cannot see a win or loss one capture away
@@ -803,7 +790,7 @@ impl<'a> Search<'a> {
         let improving = self.malus() && self.improving(here, ply, maxing);
         // reverse futility: a position so far above the bound that a few plies will not bring
         // it back (a ply's margin less where the side to move is improving)
-        if let Some(st) = stand.filter(|_| excluded.is_none()) {
+        if let Some(st) = stand {
             if depth <= RFP_DEPTH {
                 let m = RFP_MARGIN * (depth - improving as i32);
                 if maxing && st - m >= beta {
@@ -822,7 +809,7 @@ impl<'a> Search<'a> {
         if e.key == key {
             self.stats.tt_hits += 1;
             tt_move = e.best;
-            if e.depth as i32 >= depth && excluded.is_none() {
+            if e.depth as i32 >= depth {
                 let v = from_tt(e.value, ply);
                 if e.answers(v, alpha, beta) {
                     self.stats.tt_cuts += 1;
@@ -833,7 +820,6 @@ impl<'a> Search<'a> {
         // null move: if passing still holds the bound, a real move will (R = 2, 3 when deep)
         if self.null_ok
             && can_null
-            && excluded.is_none()
             && !in_check
             && depth >= 3
             && beta - alpha == 1
@@ -865,45 +851,8 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        // singular extension (two players): where the table holds a deep enough value of its
-        // move on the good side, and a search of the others at half the depth, against a
-        // bound [`SE_MARGIN`] a ply short of it, finds none that reaches it, the table move is
-        // searched a ply deeper
-        let singular = self.malus()
-            && excluded.is_none()
-            && depth >= SE_DEPTH
-            && ply < MAX_PLY / 2
-            && tt_move.is_some()
-            && e.key == key
-            && e.depth as i32 >= depth - 3
-            && e.bound != if maxing { 2 } else { 1 }
-            && from_tt(e.value, ply).abs() < WIN - 100
-            && {
-                let m = SE_MARGIN * depth;
-                let sb = from_tt(e.value, ply) + if maxing { -m } else { m };
-                let (lo, hi) = if maxing { (sb - 1, sb) } else { (sb, sb + 1) };
-                self.excluded[ply] = tt_move;
-                let v = self.node((depth - 1) / 2, lo, hi, ply, false);
-                self.excluded[ply] = None;
-                if maxing {
-                    v < sb
-                } else {
-                    v > sb
-                }
-            };
-        if self.stopped {
-            return 0;
-        }
         let mut listed = self.list();
         self.tree.actions(&mut listed);
-        if let Some(x) = excluded {
-            listed.retain(|a| *a != Action::Move(x));
-            if listed.is_empty() {
-                // the table move is the only one: singular
-                self.give_back(listed);
-                return if maxing { alpha } else { beta };
-            }
-        }
         if listed.is_empty() {
             // no action and no outcome: judged as a draw (the rules decide real ends)
             self.give_back(listed);
@@ -936,8 +885,7 @@ impl<'a> Search<'a> {
             };
             let quiet =
                 plain.is_some_and(|(m, _)| Some(m) != tt_move && !killers.contains(&Some(m)));
-            let full =
-                depth - 1 + (singular && i == 0 && Some(a) == tt_move.map(Action::Move)) as i32;
+            let full = depth - 1;
             // futility and late-move pruning: quiet moves near the leaves of a node far below
             // its bound (the first move is always searched)
             // (only once a move that does not lose is in hand: pruning the only defence
@@ -1073,9 +1021,6 @@ impl<'a> Search<'a> {
             }
         }
         self.give_back_keyed(actions);
-        if excluded.is_some() {
-            return best;
-        }
         self.tt[slot] = Entry {
             key,
             value: to_tt(best, ply),
@@ -1655,31 +1600,6 @@ mod tests {
             m.from == g.variant.board.cell("a2").unwrap()
                 || m.from == g.variant.board.cell("b1").unwrap()
         );
-    }
-
-    /// Singular extension: the search that asks whether the table move is singular leaves
-    /// that move out, and keeps no table entry (its value is not the position's).
-    #[test]
-    fn the_singular_search_leaves_the_table_move_out_and_keeps_no_entry() {
-        let g = Game::from_fen("chess", "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
-        let take = g
-            .legal_moves()
-            .into_iter()
-            .find(|&m| g.move_text(m) == "d2d5")
-            .unwrap();
-        let value = |excluded: Option<Move>| {
-            let mut s = to_depth(&g, 2);
-            s.tt = vec![Entry::default(); TT_SIZE];
-            s.evals = vec![(0, 0); EVAL_CACHE];
-            s.excluded[1] = excluded;
-            let v = s.node(2, -WIN - 1, WIN + 1, 1, false);
-            let key = s.tt_key();
-            (v, s.tt[(key as usize) & (TT_SIZE - 1)].key == key)
-        };
-        let (with, kept) = value(None);
-        assert!(with > 200 && kept, "Rxd5 wins the queen: {with}");
-        let (without, kept) = value(Some(take));
-        assert!(without < -500 && !kept, "the queen stays: {without}");
     }
 
     #[test]
