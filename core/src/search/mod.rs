@@ -902,7 +902,7 @@ impl<'a> Search<'a> {
                         (maxing && st + m <= alpha) || (!maxing && st - m >= beta)
                     };
                     let late =
-                        !self.teams && depth <= LMP_DEPTH && i >= 3 + (depth * depth) as usize * 2;
+                        !self.teams && depth <= LMP_DEPTH && i >= lmp_count(depth, improving);
                     // a move that checks or ends the game is kept: the history's malus can
                     // order a mating move late, and a check is no quiet move
                     if (futile || late) && !self.checks_or_ends(a, turn) {
@@ -1400,6 +1400,13 @@ fn from_tt(v: i32, ply: usize) -> i32 {
     }
 }
 
+/// Two players: the moves searched at a node of `depth` ([`LMP_DEPTH`] or less) before its
+/// later quiet moves are pruned: `3 + 2d²` where the side to move is improving, half as many
+/// where it is not.
+fn lmp_count(depth: i32, improving: bool) -> usize {
+    ((3 + 2 * depth * depth) / (2 - improving as i32)) as usize
+}
+
 /// Four-player teams: the quiet moves searched at a node before the later ones are pruned
 /// (more at a principal-variation node), as 4pchess prunes.
 fn lmp_quiets(depth: i32, pv: bool) -> i32 {
@@ -1600,6 +1607,13 @@ mod tests {
             m.from == g.variant.board.cell("a2").unwrap()
                 || m.from == g.variant.board.cell("b1").unwrap()
         );
+    }
+
+    #[test]
+    fn late_move_pruning_keeps_half_the_moves_where_the_side_to_move_is_not_improving() {
+        let counts = |imp| (1..=3).map(|d| lmp_count(d, imp)).collect::<Vec<_>>();
+        assert_eq!(counts(true), [5, 11, 21]);
+        assert_eq!(counts(false), [2, 5, 10]);
     }
 
     #[test]
