@@ -9,7 +9,8 @@
 //! on the zone around each enemy royal (four-player teams: the royal's danger, attackers of
 //! both opponents, shield and back row; each seat's threats and the partners' active pieces;
 //! two players: threats, enemy pieces attacked by lesser ones, and hanging pieces, attacked
-//! and not defended, marked by the mobility term's walks).
+//! and not defended, marked by the mobility term's walks; and in the endgame the passed
+//! pawns' royals' distances, free path and rule of the square).
 //! Every term is read from the game's data (pawn tables, promotion zones, royal
 //! flags, board geometry, each kind's moves), none from its name.
 
