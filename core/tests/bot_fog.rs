@@ -102,6 +102,9 @@ fn fog_of_war_kept_tables_do_not_depend_on_hidden_pieces() {
             fa, fb,
             "seed {seed}: the first search depends on hidden pieces"
         );
+        if fa.value >= rookery_core::search::WIN - 100 {
+            continue; // a win at once (the enemy king taken): no search to keep
+        }
         assert!(sa.keeps() && sb.keeps(), "seed {seed}: depth {}", fa.depth);
         let first = fa.best.unwrap();
         a.act(first).unwrap();

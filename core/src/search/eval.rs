@@ -9,7 +9,8 @@
 //! on the zone around each enemy royal (four-player teams: the royal's danger, attackers of
 //! both opponents, shield and back row; each seat's threats and the partners' active pieces;
 //! two players: threats, enemy pieces attacked by lesser ones, and hanging pieces, attacked
-//! and not defended, marked by the mobility term's walks).
+//! and not defended, marked by the mobility term's walks; and in the endgame the passed
+//! pawns' royals' distances, free path and rule of the square).
 //! Every term is read from the game's data (pawn tables, promotion zones, royal
 //! flags, board geometry, each kind's moves), none from its name.
 
@@ -46,6 +47,10 @@ pub struct Eval {
     span: Vec<Vec<CellSet>>,
     /// Per facing and cell: the pawn's path to the edge (an own pawn there doubles it).
     path: Vec<Vec<CellSet>>,
+    /// Per facing and cell: where a pawn there promotes by pushing (the first cell of its
+    /// path in the promotion zone) and its moves to get there (a double step counted);
+    /// `NO_CELL` where it never does ([`Eval::passer_terms`]).
+    promote_at: Vec<Vec<(Cell, u8)>>,
     /// Per facing and cell: rows from the facing's own back edge (pawn pushes walked back).
     row: Vec<Vec<u8>>,
     /// Per facing and cell: twice the distance from the board's middle line across that
@@ -239,6 +244,19 @@ const THREAT: (i32, i32) = (60, 40);
 /// Two players: per enemy piece other than a royal attacked and not defended (and not already
 /// a [`THREAT`]), for the attacking seat (after Stockfish's classical Hanging).
 const HANGING: (i32, i32) = (40, 20);
+
+/// Two players, a passed pawn in the endgame (term 6, [`Eval::passer_terms`]), after
+/// Stockfish's classical passed-pawn terms: per unit of the pawn's weight (0 up to half way
+/// to promotion, 17 one push from it), centipawns in tenths per cell the enemy royal stands
+/// from the cell ahead of the pawn and against per cell the own royal does (each at most 5).
+const PASSER_ROYALS: (i32, i32) = (24, 10);
+/// Per unit of the pawn's weight, centipawns for a path to promotion free of pieces.
+const PASSER_FREE: i32 = 6;
+/// Per 256: the share of what promotion gains (the best promoted kind's value less the
+/// pawn's) for a pawn the enemy cannot stop: it has nothing but its royal and pawns (none
+/// of them in the pawn's way), nothing in hand, and its royal is outside the pawn's square
+/// (farther from the promotion cell than the pawn's moves to it, one less with it to move).
+const UNSTOPPABLE: i32 = 128;
 
 /// The royal zones a piece's moves may reach: (the zone's seat, its cells), per enemy seat.
 type Zones<'a> = [Option<(usize, &'a CellSet)>];
@@ -483,13 +501,14 @@ impl Walks {
 }
 
 /// The names of the evaluation's tapered terms, in the order of [`SeatTerms::terms`].
-pub const TERMS: [&str; 6] = [
+pub const TERMS: [&str; 7] = [
     "pawns",
     "royal",
     "mobility",
     "king_attack",
     "threats",
     "hanging",
+    "passers",
 ];
 
 /// One seat's share of an evaluation, term by term ([`Eval::breakdown`]).
@@ -686,6 +705,7 @@ impl Eval {
             .collect();
         let facings = v.board.pawns.len();
         let (mut advance, mut span, mut path, mut row) = (vec![], vec![], vec![], vec![]);
+        let mut promote_at = vec![];
         let mut lateral: Vec<Vec<u8>> = vec![];
         for f in 0..facings {
             let t = &v.board.pawns[f];
@@ -765,6 +785,24 @@ impl Eval {
             );
             span.push(sp);
             path.push(pa);
+            promote_at.push(
+                (0..n)
+                    .map(|c| {
+                        let Some(d) = togo[c].filter(|&d| d > 0) else {
+                            return (NO_CELL, 0);
+                        };
+                        let mut x = c as Cell;
+                        for _ in 0..d {
+                            x = t.push.get(x as usize).copied().unwrap_or(NO_CELL);
+                            if x == NO_CELL {
+                                return (NO_CELL, 0);
+                            }
+                        }
+                        let double = v.double_step.get(f).is_some_and(|z| z.contains(c as Cell));
+                        (x, (d - (double && d > 1) as i32).min(255) as u8)
+                    })
+                    .collect(),
+            );
         }
         let start_phase = start.as_ref().map_or(0, |p| {
             (0..v.seat_count() as Seat)
@@ -855,6 +893,7 @@ impl Eval {
             advance,
             span,
             path,
+            promote_at,
             row,
             central: lateral
                 .iter()
@@ -1511,11 +1550,90 @@ impl Eval {
             }
         }
         if n == 2 {
+            for s in 0..2 {
+                let (mg, eg) = self.passer_terms(pos, s as Seat, &pawns, &kings, &officers);
+                sink.term(s, 6, mg, eg);
+            }
             if let Some((s, bonus)) = self.mop_up(pos, &kings, &officers) {
                 sink.term(s, 1, bonus, bonus);
             }
         }
         w
+    }
+
+    /// Two players: the passed pawns of seat `s` (term 6 of [`TERMS`]), in the endgame: the
+    /// royals' distances to the cell ahead ([`PASSER_ROYALS`]), a free path ([`PASSER_FREE`])
+    /// and the rule of the square ([`UNSTOPPABLE`]), all read from the pawn's facing, path and
+    /// promotion cell. Not in [`PawnTable`]: it reads the royals and the other pieces.
+    fn passer_terms(
+        &self,
+        pos: &Position,
+        s: Seat,
+        pawns: &[CellSet; MAX_SEATS],
+        kings: &[Option<Cell>; MAX_SEATS],
+        officers: &[i32; MAX_SEATS],
+    ) -> (i32, i32) {
+        let (own, e) = (&pawns[s as usize], 1 - s as usize);
+        if own.is_empty() {
+            return (0, 0);
+        }
+        let cells = &pos.variant.board.cells;
+        let dist = |a: Cell, b: Cell| {
+            let (a, b) = (&cells[a as usize], &cells[b as usize]);
+            (a.x - b.x).abs().max((a.y - b.y).abs()) as i32
+        };
+        let apart = |k: Option<Cell>, x: Cell| k.map_or(5, |k| dist(k, x).min(5));
+        // the enemy can stop no pawn but with its royal
+        let bare = officers[e] == 0 && pos.hands[e].iter().all(|&h| h == 0) && kings[e].is_some();
+        let (mut mg, mut eg) = (0, 0);
+        for c in own.iter() {
+            let f = pos.at(c).facing() as usize;
+            let Some(Some(adv)) = self.advance.get(f) else {
+                continue;
+            };
+            if self.span[f][c as usize].intersects(&pawns[e]) {
+                continue; // not passed
+            }
+            let (at, moves) = self.promote_at[f][c as usize];
+            let ahead = pos.variant.board.pawns[f].push.get(c as usize).copied();
+            let (Some(ahead), true) = (ahead, at != NO_CELL) else {
+                continue;
+            };
+            let w = (25 * adv[c as usize] as i32 / 256 - 8).max(0);
+            eg += w
+                * (PASSER_ROYALS.0 * apart(kings[e], ahead)
+                    - PASSER_ROYALS.1 * apart(kings[s as usize], ahead))
+                / 10;
+            let free = self.path[f][c as usize].iter().all(|x| pos.at(x).is_none());
+            if free {
+                eg += w * PASSER_FREE;
+            }
+            if bare && free {
+                let far = kings[e].map_or(0, |k| dist(k, at)) - (pos.turn() as usize == e) as i32;
+                if far > moves as i32 {
+                    let gain = self.promoted_gain(pos.at(c).kind() as usize, pos);
+                    mg += gain * UNSTOPPABLE / 256;
+                    eg += gain * UNSTOPPABLE / 256;
+                }
+            }
+        }
+        (mg, eg)
+    }
+
+    /// What a pawn of kind `k` gains by promoting: its best promoted kind's value less its own.
+    fn promoted_gain(&self, k: usize, pos: &Position) -> i32 {
+        let best = pos
+            .variant
+            .promotion
+            .get(k)
+            .and_then(|p| p.as_ref())
+            .map_or(0, |p| {
+                p.to.iter()
+                    .map(|&t| self.value.get(t as usize).copied().unwrap_or(0))
+                    .max()
+                    .unwrap_or(0)
+            });
+        (best - self.value.get(k).copied().unwrap_or(0)).max(0)
     }
 
     /// Two players, one of them down to its royal alone (nothing else on the board or in
@@ -1842,9 +1960,10 @@ mod tests {
 
     #[test]
     fn a_pawn_is_worth_more_the_nearer_it_is_to_promotion() {
-        let e2 = value("chess", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
-        let e4 = value("chess", "4k3/8/8/8/4P3/8/8/4K3 w - - 0 1");
-        let e7 = value("chess", "4k3/4P3/8/8/8/8/8/4K3 w - - 0 1");
+        // (the black king off the pawn's path: in front of it the king would stop it)
+        let e2 = value("chess", "k7/8/8/8/8/8/4P3/4K3 w - - 0 1");
+        let e4 = value("chess", "k7/8/8/8/4P3/8/8/4K3 w - - 0 1");
+        let e7 = value("chess", "k7/4P3/8/8/8/8/8/4K3 w - - 0 1");
         assert!(e2 < e4 && e4 < e7, "{e2} {e4} {e7}");
         // makruk's pawns promote on the sixth row: the data, not the chess board, decides
         let m3 = value("makruk", "4k3/8/8/8/8/4P3/8/4K3 w - - 0 1");
@@ -1857,6 +1976,41 @@ mod tests {
         let passed = value("chess", "4k3/p7/8/8/4P3/8/8/4K3 w - - 0 1");
         let stopped = value("chess", "4k3/3p4/8/8/4P3/8/8/4K3 w - - 0 1");
         assert!(passed > stopped, "{passed} {stopped}");
+    }
+
+    /// Two players, the endgame's passed pawns ([`super::Eval::passer_terms`], term 6): worth
+    /// more with the enemy royal far from the cell ahead and the own royal near, with a free
+    /// path; and a pawn outside the enemy royal's square (the rule of the square) is worth
+    /// what promotion gains, inside it not.
+    #[test]
+    fn a_passed_pawn_counts_the_royals_distances_its_path_and_the_rule_of_the_square() {
+        let passers = |fen: &str| {
+            let g = Game::from_fen("chess", fen).unwrap();
+            super::Eval::of(g.variant).breakdown(g.position()).seats[0].terms[6].1
+        };
+        // a pawn on d6: the black king on d8 (near) or h1 (far), the white king on c6 or h8
+        let near = passers("3k4/8/3P4/8/8/8/8/K7 w - - 0 1");
+        let far = passers("8/8/3P4/8/8/8/8/K6k w - - 0 1");
+        let escorted = passers("3k4/8/2KP4/8/8/8/8/8 w - - 0 1");
+        assert!(near < far && near < escorted, "{near} {far} {escorted}");
+        // a black knight on d7 blocks its path
+        let blocked = passers("7k/3n4/3P4/8/8/8/8/K7 w - - 0 1");
+        let free = passers("7k/8/3P4/8/8/8/8/K7 w - - 0 1");
+        assert!(blocked < free, "{blocked} {free}");
+        // a pawn on a4 against the king on f5: with white to move outside its square
+        // (a4-a8: 4 moves, the king 5 from a8), with black to move inside
+        let g = Game::new("chess").unwrap();
+        let e = super::Eval::of(g.variant);
+        let gain = e.value[g.variant.piece_by_letter('Q').unwrap() as usize] - 100;
+        let away = passers("8/8/8/5k2/P7/8/8/7K w - - 0 1");
+        let inside = passers("8/8/8/5k2/P7/8/8/7K b - - 0 1");
+        assert!(
+            away - inside >= gain * super::UNSTOPPABLE / 256 - 1,
+            "{away} {inside}"
+        );
+        // with a black knight on the board the pawn may be stopped
+        let knight = passers("8/8/8/5k2/P7/8/7n/7K w - - 0 1");
+        assert!(knight < away - 100, "{knight} {away}");
     }
 
     #[test]
