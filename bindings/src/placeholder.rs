@@ -113,8 +113,8 @@ pub fn damage_saved_record(path: String, id: u64, what: String) -> Result<(), Ro
         if what == "action" {
             key.extend_from_slice(&0u32.to_be_bytes());
         }
-        // a library closed just before may still be releasing its lock on another thread
-        // (its last session's search task drops it): wait for it, up to ten seconds
+        // sled may hold the lock of a library closed just before for a moment longer (as
+        // the store's own open waits for, `LOCK_WAIT`): wait for it, up to ten seconds
         let mut tries = 0;
         let db = loop {
             match sled::open(&path) {

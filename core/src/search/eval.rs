@@ -258,6 +258,14 @@ const PASSER_FREE: i32 = 6;
 /// (farther from the promotion cell than the pawn's moves to it, one less with it to move).
 const UNSTOPPABLE: i32 = 128;
 
+/// A royal's steps from cell `a` to cell `b` on an open board: the larger of the two
+/// coordinate distances (the mop-up's royals, the passed pawns' royals and squares).
+fn royal_steps(pos: &Position, a: Cell, b: Cell) -> i32 {
+    let cells = &pos.variant.board.cells;
+    let (a, b) = (&cells[a as usize], &cells[b as usize]);
+    (a.x - b.x).abs().max((a.y - b.y).abs()) as i32
+}
+
 /// The royal zones a piece's moves may reach: (the zone's seat, its cells), per enemy seat.
 type Zones<'a> = [Option<(usize, &'a CellSet)>];
 
@@ -1577,11 +1585,7 @@ impl Eval {
         if own.is_empty() {
             return (0, 0);
         }
-        let cells = &pos.variant.board.cells;
-        let dist = |a: Cell, b: Cell| {
-            let (a, b) = (&cells[a as usize], &cells[b as usize]);
-            (a.x - b.x).abs().max((a.y - b.y).abs()) as i32
-        };
+        let dist = |a: Cell, b: Cell| royal_steps(pos, a, b);
         let apart = |k: Option<Cell>, x: Cell| k.map_or(5, |k| dist(k, x).min(5));
         // the enemy can stop no pawn but with its royal
         let bare = officers[e] == 0 && pos.hands[e].iter().all(|&h| h == 0) && kings[e].is_some();
@@ -1649,7 +1653,6 @@ impl Eval {
         kings: &[Option<Cell>; MAX_SEATS],
         officers: &[i32; MAX_SEATS],
     ) -> Option<(usize, i32)> {
-        let cells = &pos.variant.board.cells;
         (0..2).find_map(|lone| {
             let strong = 1 - lone;
             let (Some(k), Some(own)) = (kings[lone], kings[strong]) else {
@@ -1660,8 +1663,7 @@ impl Eval {
             if !bare || officers[strong] == 0 {
                 return None;
             }
-            let (a, b) = (&cells[k as usize], &cells[own as usize]);
-            let apart = (a.x - b.x).abs().max((a.y - b.y).abs()) as i32;
+            let apart = royal_steps(pos, k, own);
             let bonus = MOPUP_EDGE * self.edge[k as usize] as i32
                 + MOPUP_NEAR * (self.reach - apart).max(0);
             Some((strong, bonus))
