@@ -1105,21 +1105,8 @@ impl Position {
     /// Whether the side to move has at least one legal move, without copying the position or
     /// allocating (once warm): the test a search makes at every node. The pseudo-legal moves
     /// of [`Position::pseudo_moves`] are generated one piece at a time and tested as they
-    /// come, so the test usually stops at the first piece that can move. The last answer is
-    /// kept with the position's hash and answers the same position asked again (a search
-    /// makes a move a second time after its pruning's test).
+    /// come, so the test usually stops at the first piece that can move.
     pub fn any_legal_move(&mut self) -> bool {
-        let (key, known) = self.legal_memo();
-        if let Some(legal) = known {
-            return legal;
-        }
-        let legal = self.find_legal_move();
-        self.keep_legal(key, legal);
-        legal
-    }
-
-    /// [`Position::any_legal_move`] without its memo.
-    fn find_legal_move(&mut self) -> bool {
         if self.quick_legal_move() {
             return true;
         }
@@ -1547,34 +1534,6 @@ mod shortcut_tests {
             positions += 1;
         });
         assert!(positions > 3000 && checked > 100, "{positions} {checked}");
-    }
-
-    /// The end test ([`crate::position::Position::any_legal_move`]) answers from its memo
-    /// what a copy with an empty memo finds: asked twice, after each move made (twice, as a
-    /// search makes a move again after its pruning's test) and taken back, in random
-    /// positions of every game.
-    #[test]
-    fn the_legal_memo_answers_what_the_end_test_finds() {
-        let mut asked = 0;
-        walk_every_game(0x1e6a_1e6a_2026_1207, 1, 60, |game| {
-            let id = game.variant.id;
-            let mut pos = game.position().clone();
-            let truth = |p: &crate::position::Position| p.clone().any_legal_move();
-            let mut moves = Vec::new();
-            pos.legal_into(&mut moves);
-            for &m in moves.iter().take(6) {
-                for _ in 0..2 {
-                    let u = pos.make(m);
-                    let t = truth(&pos);
-                    assert_eq!(pos.any_legal_move(), t, "{id} {m:?}");
-                    assert_eq!(pos.any_legal_move(), t, "{id} {m:?}");
-                    pos.unmake(m, &u);
-                    asked += 1;
-                }
-                assert_eq!(pos.any_legal_move(), truth(&pos), "{id}");
-            }
-        });
-        assert!(asked > 5000, "{asked}");
     }
 
     /// [`crate::position::Position::in_check`] answers from its memo what `attacked` answers:

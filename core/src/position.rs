@@ -272,8 +272,6 @@ pub struct Position {
     trail_rule: Vec<[u16; RULE_SLOTS]>,
     /// The last answer of [`Position::in_check`] ([`CheckMemo`]). Not part of `==`.
     check_memo: CheckMemo,
-    /// The last answer of [`Position::any_legal_move`] ([`LegalMemo`]). Not part of `==`.
-    legal_memo: LegalMemo,
 }
 
 /// The last answer of [`Position::in_check`] per seat, keyed by the position's hash, the seat
@@ -312,35 +310,6 @@ impl CheckMemo {
     fn set(&self, seat: Seat, key: u64, attacked: bool) {
         if let (Some(slot), true) = (self.0.get(seat as usize), key != 0) {
             slot.store(key | attacked as u64, Ordering::Relaxed);
-        }
-    }
-}
-
-/// The last answer of [`Position::any_legal_move`], keyed by the position's hash and the seats
-/// in play: a search asks the end test of one position twice where it makes a move again
-/// (the pruning's test whether a move checks or ends the game, then the move's search; a
-/// search again at a wider window). Kept only where nothing outside the hash and the seats
-/// in play decides legality (no family filter, no turn's trail). A copy starts empty, as
-/// [`CheckMemo`] does.
-#[derive(Default)]
-struct LegalMemo(AtomicU64);
-
-impl Clone for LegalMemo {
-    fn clone(&self) -> Self {
-        LegalMemo::default()
-    }
-}
-
-impl LegalMemo {
-    #[inline]
-    fn get(&self, key: u64) -> Option<bool> {
-        let m = self.0.load(Ordering::Relaxed);
-        (key != 0 && m & !1 == key).then_some(m & 1 == 1)
-    }
-    #[inline]
-    fn set(&self, key: u64, legal: bool) {
-        if key != 0 {
-            self.0.store(key | legal as u64, Ordering::Relaxed);
         }
     }
 }
@@ -471,7 +440,6 @@ impl Position {
             trail: Vec::new(),
             trail_rule: Vec::new(),
             check_memo: CheckMemo::default(),
-            legal_memo: LegalMemo::default(),
         }
     }
 
@@ -709,7 +677,6 @@ impl Position {
             trail: self.trail.clone(),
             trail_rule: self.trail_rule.clone(),
             check_memo: CheckMemo::default(),
-            legal_memo: LegalMemo::default(),
         }
     }
 
@@ -732,32 +699,6 @@ impl Position {
     pub(crate) fn know_check(&self, seat: Seat, king: Cell, attacked: bool) {
         let key = CheckMemo::key(self.st.hash, seat, king);
         self.check_memo.set(seat, key, attacked);
-    }
-
-    /// The key of [`LegalMemo`] for this position: its hash with the seats in play (bit 1
-    /// set, bit 0 free for the answer), 0 (no memo) where the hash is 0, where the family
-    /// filters moves or where a turn's trail is under way.
-    #[inline]
-    fn legal_key(&self) -> u64 {
-        if self.st.hash == 0 || self.variant.hooks.filter || !self.trail.is_empty() {
-            return 0;
-        }
-        let seats = (self.in_play as u64) << 8 | self.walking as u64;
-        let k = self.st.hash ^ seats.wrapping_add(1).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
-        (k | 2) & !1
-    }
-
-    /// [`Position::any_legal_move`]'s answer from the memo where it holds this position's.
-    #[inline]
-    pub(crate) fn legal_memo(&self) -> (u64, Option<bool>) {
-        let key = self.legal_key();
-        (key, self.legal_memo.get(key))
-    }
-
-    /// Keeps [`Position::any_legal_move`]'s answer for the position of memo key `key`.
-    #[inline]
-    pub(crate) fn keep_legal(&self, key: u64, legal: bool) {
-        self.legal_memo.set(key, legal);
     }
 
     /// Sets the side to move, keeping the hash right.
@@ -1165,7 +1106,6 @@ impl Position {
         self.trail.clone_from(&o.trail);
         self.trail_rule.clone_from(&o.trail_rule);
         self.check_memo = CheckMemo::default();
-        self.legal_memo = LegalMemo::default();
     }
 
     /// Cells with en passant targets currently open to `seat`.
