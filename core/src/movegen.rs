@@ -16,6 +16,12 @@ use crate::variant::KingTake;
 /// inspects them ([`Position::piece_moves_to`]).
 pub trait MoveSink {
     fn put(&mut self, m: Move);
+    /// Whether the sink wants no more moves: generation may stop (between a piece's atoms,
+    /// and after a pawn's steps). Never for a list.
+    #[inline(always)]
+    fn done(&self) -> bool {
+        false
+    }
 }
 
 impl MoveSink for Vec<Move> {
@@ -33,6 +39,10 @@ impl MoveSink for PlainMove {
     fn put(&mut self, m: Move) {
         self.0 |= matches!(m.kind, MoveKind::Normal | MoveKind::Double);
     }
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.0
+    }
 }
 
 /// Passes on only promotions (`promo` not 0).
@@ -44,6 +54,10 @@ impl<S: MoveSink> MoveSink for PromotionsOnly<'_, S> {
         if m.promo != 0 {
             self.0.put(m)
         }
+    }
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.0.done()
     }
 }
 
@@ -279,6 +293,9 @@ impl Position {
             }
         };
         for atom in &v.pieces[p.kind() as usize].atoms {
+            if out.done() {
+                return;
+            }
             match *atom {
                 Atom::Slide {
                     line,
@@ -435,6 +452,9 @@ impl Position {
                                 self.push_gen::<CAPS>(c, two, MoveKind::Double, 0, p, false, out);
                             }
                         }
+                    }
+                    if out.done() {
+                        return;
                     }
                     for &to in &pt.captures[c as usize] {
                         let q = self.board[to as usize];
@@ -1172,10 +1192,9 @@ impl Position {
             return false;
         }
         let mut plain = PlainMove(false);
-        for c in self.pieces_of(s).iter() {
-            if c == king || v.board.on_line(king, c) {
-                continue;
-            }
+        let mut off_lines = self.pieces_of(s).difference(v.board.lines_from(king));
+        off_lines.remove(king);
+        for c in off_lines.iter() {
             self.piece_moves_to(c, self.board[c as usize], &mut plain);
             if plain.0 {
                 return true;
