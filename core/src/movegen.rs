@@ -16,6 +16,12 @@ use crate::variant::KingTake;
 /// inspects them ([`Position::piece_moves_to`]).
 pub trait MoveSink {
     fn put(&mut self, m: Move);
+    /// Whether the sink wants no more moves: generation may stop (between a piece's atoms,
+    /// and after a pawn's steps). Never for a list.
+    #[inline(always)]
+    fn done(&self) -> bool {
+        false
+    }
 }
 
 impl MoveSink for Vec<Move> {
@@ -33,6 +39,10 @@ impl MoveSink for PlainMove {
     fn put(&mut self, m: Move) {
         self.0 |= matches!(m.kind, MoveKind::Normal | MoveKind::Double);
     }
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.0
+    }
 }
 
 /// Passes on only promotions (`promo` not 0).
@@ -44,6 +54,10 @@ impl<S: MoveSink> MoveSink for PromotionsOnly<'_, S> {
         if m.promo != 0 {
             self.0.put(m)
         }
+    }
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.0.done()
     }
 }
 
@@ -111,6 +125,14 @@ struct Safety {
     /// the move neither takes it nor lands between it and the king), and is refused without
     /// being made.
     blocks_only: bool,
+    /// Where [`Safety::blocks_only`]: the cells where a plain move of a piece other than the
+    /// king may end and still take away every attack on the king: each attacker's cell and
+    /// the cells before it on the king's rays that hold it, over all attackers the cells
+    /// common to them ([`Position::evasion_cells`]). A plain move elsewhere that takes no
+    /// royal leaves the king attacked and is refused without being made; one that ends on
+    /// them is made and tested. None where no attacker was found (only the empty cells on
+    /// no line from the king are refused).
+    evasion: Option<CellSet>,
 }
 
 thread_local! {
@@ -271,6 +293,9 @@ impl Position {
             }
         };
         for atom in &v.pieces[p.kind() as usize].atoms {
+            if out.done() {
+                return;
+            }
             match *atom {
                 Atom::Slide {
                     line,
@@ -427,6 +452,9 @@ impl Position {
                                 self.push_gen::<CAPS>(c, two, MoveKind::Double, 0, p, false, out);
                             }
                         }
+                    }
+                    if out.done() {
+                        return;
                     }
                     for &to in &pt.captures[c as usize] {
                         let q = self.board[to as usize];
@@ -854,6 +882,7 @@ impl Position {
                 hop_danger: CellSet::EMPTY,
                 plain: false,
                 blocks_only: false,
+                evasion: None,
             });
         };
         let checked = !v.hooks.verify_all && self.king_attacked(s, king);
@@ -874,6 +903,11 @@ impl Position {
         } else {
             CellSet::EMPTY
         };
+        let evasion = if blocks_only {
+            self.evasion_cells(king, s)
+        } else {
+            None
+        };
         Some(Safety {
             king,
             all,
@@ -881,7 +915,34 @@ impl Position {
             hop_danger,
             plain,
             blocks_only,
+            evasion,
         })
+    }
+
+    /// [`Safety::evasion`]: for each piece that attacks `s`'s king on `king`, its cell and the
+    /// cells before it on the king's rays that hold it (where a piece put down blocks a
+    /// line's attack: [`Position::attacked`] walks the king's rays outwards); the cells
+    /// common to all attackers. None where none attacks.
+    fn evasion_cells(&self, king: Cell, s: Seat) -> Option<CellSet> {
+        let t = &self.variant.board;
+        let mut common: Option<CellSet> = None;
+        self.each_attacker(king, s, |x, _| {
+            let mut cells = CellSet::EMPTY;
+            cells.insert(x);
+            if t.on_line(king, x) {
+                for r in t.rays(king) {
+                    let ray = t.ray_cells(r);
+                    if let Some(i) = ray.iter().position(|&c| c == x) {
+                        for &c in &ray[..i] {
+                            cells.insert(c);
+                        }
+                    }
+                }
+            }
+            common = Some(common.map_or(cells, |e| e.intersection(&cells)));
+            false
+        });
+        common
     }
 
     /// [`Safety::hop_danger`]: along each ray from the king, the cells up to the third piece
@@ -969,6 +1030,7 @@ impl Position {
             hop_danger,
             plain,
             blocks_only,
+            evasion,
         }) = safety
         {
             let (king, all) = (*king, *all);
@@ -976,11 +1038,18 @@ impl Position {
                 && matches!(m.kind, MoveKind::Normal | MoveKind::Double)
                 && m.from != king
                 && m.from != NO_CELL
-                && self.board[m.to as usize].is_none()
                 && !v.is_royal(self.board[m.from as usize].kind())
-                && !v.board.on_line(king, m.to)
             {
-                return false; // the king stays attacked (`Safety::blocks_only`)
+                let target = self.board[m.to as usize];
+                let stays = match evasion {
+                    Some(cells) => {
+                        !cells.contains(m.to) && (target.is_none() || !v.is_royal(target.kind()))
+                    }
+                    None => target.is_none() && !v.board.on_line(king, m.to),
+                };
+                if stays {
+                    return false; // the king stays attacked (`Safety::evasion`)
+                }
             }
             // a pass moves nothing: whether it is allowed in check is the family's rule
             let risky = m.kind != MoveKind::Pass
@@ -1123,10 +1192,9 @@ impl Position {
             return false;
         }
         let mut plain = PlainMove(false);
-        for c in self.pieces_of(s).iter() {
-            if c == king || v.board.on_line(king, c) {
-                continue;
-            }
+        let mut off_lines = self.pieces_of(s).difference(v.board.lines_from(king));
+        off_lines.remove(king);
+        for c in off_lines.iter() {
             self.piece_moves_to(c, self.board[c as usize], &mut plain);
             if plain.0 {
                 return true;
@@ -1451,9 +1519,11 @@ mod shortcut_tests {
 
     /// The king-safety shortcuts ([`super::Safety::plain`]: a king's step tested with the
     /// king lifted, not made; [`super::Safety::blocks_only`]: in check, a move that neither
-    /// takes nor lands on a line from the king refused unmade) leave the legal moves those
-    /// found by making and testing every pseudo-legal move, in random positions of every game,
-    /// in check and not.
+    /// takes an attacker nor lands between one and the king refused unmade,
+    /// [`super::Safety::evasion`]) leave the legal moves those found by making and testing
+    /// every pseudo-legal move, and the end test
+    /// ([`crate::position::Position::any_legal_move`]) their answer, in random positions of
+    /// every game, in check and not.
     #[test]
     fn king_safety_shortcuts_give_the_moves_found_by_making_each() {
         let (mut positions, mut checked) = (0, 0);
@@ -1466,6 +1536,13 @@ mod shortcut_tests {
             let mut fast = Vec::new();
             pos.legal_into(&mut fast);
             let slow = pos.clone().legal_by_making_each();
+            assert_eq!(
+                pos.any_legal_move(),
+                !slow.is_empty(),
+                "{} {:?}",
+                game.variant.id,
+                game.position().hash()
+            );
             assert_eq!(
                 sorted(fast),
                 sorted(slow),

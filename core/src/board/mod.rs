@@ -214,6 +214,11 @@ impl Topology {
     pub fn leaps_to(&self, kind: Leap, c: Cell) -> &[LeapTarget] {
         &self.leaps_rev[kind as usize][c as usize]
     }
+    /// The cells on any line (ray) from `a`.
+    #[inline]
+    pub fn lines_from(&self, a: Cell) -> &CellSet {
+        &self.lines[a as usize]
+    }
     /// Whether `b` lies on some line (ray) from `a`.
     #[inline]
     pub fn on_line(&self, a: Cell, b: Cell) -> bool {
