@@ -1137,8 +1137,16 @@ impl Position {
         let s = self.st.turn;
         let mut found = false;
         if self.st.step == 0 && self.st.phase == 0 {
-            let cells = *self.pieces_of(s);
-            for c in cells.iter() {
+            // in check (where the king's steps are tested unmade), the king first: a step
+            // aside is the likeliest legal move, and the others mostly end off the evasion
+            let mut cells = *self.pieces_of(s);
+            let first = safety
+                .filter(|x| x.blocks_only && cells.contains(x.king))
+                .map(|x| x.king);
+            if let Some(k) = first {
+                cells.remove(k);
+            }
+            for c in first.into_iter().chain(cells.iter()) {
                 buf.clear();
                 self.piece_moves(c, self.board[c as usize], &mut buf);
                 if buf.iter().any(|&m| self.is_legal_pseudo(m, &safety, &node)) {
