@@ -121,7 +121,7 @@ def main():
             games = "  ".join(f"{n} {w[0]:g}-{bl[0]:g} ({w[1]},{bl[1]} plies)"
                               for n, (w, bl) in zip(names, out))
             done = [sum(sum(per[j][i]) for j in per) for i in range(len(names))]
-            print(f"opening {k}: {games}  -> " + ", ".join(
+            print(f"opening {args.seed + k}: {games}  -> " + ", ".join(
                 f"{n} {d:g}/{2 * len(per)}" for n, d in zip(names, done)), flush=True)
     for e in STARTED:
         e.quit()
