@@ -4,7 +4,10 @@
     nice -n 15 python3 tests/python/gauntlet.py NEW_BINARY OLD_BINARY [MORE ...] \
         --openings 100 [--seed S] [--plies 4] [--nodes 20000] [--sf-nodes 32000] \
         [--elo 2000] [--level 8] [--jobs 2] [--stockfish /usr/games/stockfish]
-    python3 tests/python/gauntlet.py --summary LOG  # the summary of a log, even of a run stopped early
+    python3 tests/python/gauntlet.py --summary LOG [LOG ...]
+
+The second form summarizes logs, even of runs stopped early; logs of runs with the same seed
+(other binaries on the same openings) are paired on the openings they all finished.
 
 Opening k (k = 0 .. openings-1) is N random plies drawn from seed S + k, as in ab_match.py;
 every binary plays it twice against Stockfish, once with each colour, so the binaries meet the
@@ -94,7 +97,7 @@ def interval(xs):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("binaries", nargs="*")
-    ap.add_argument("--summary", metavar="LOG", help="only summarize the games of this log")
+    ap.add_argument("--summary", metavar="LOG", nargs="+", help="only summarize these logs")
     ap.add_argument("--openings", type=int, default=100)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--plies", type=int, default=4)
@@ -107,7 +110,10 @@ def main():
     ap.add_argument("--stockfish", default="/usr/games/stockfish")
     args = ap.parse_args()
     if args.summary:
-        summary(*from_log(args.summary))
+        logs = [from_log(p) for p in args.summary]
+        ks = set.intersection(*(set(per) for _, per in logs))
+        summary(sum((n for n, _ in logs), []), {k: sum((per[k] for _, per in logs), [])
+                                               for k in ks})
         return
     global ARGS
     ARGS = args
@@ -143,6 +149,8 @@ def from_log(path):
 def summary(names, per):
     ks = sorted(per)
     print(f"{len(ks)} openings")
+    if not ks:
+        return
     means = [[sum(per[k][i]) / 2 for k in ks] for i in range(len(names))]
     for n, xs in zip(names, means):
         m, h = interval(xs)
