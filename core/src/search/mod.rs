@@ -25,7 +25,7 @@
 //! for two sides (two players, or two teams whose seats take turns side by side) also
 //! repetition draws on the line, reverse futility, futility and late-move pruning near the
 //! leaves (four-player teams: at every depth, by the count of quiet moves, checks kept),
-//! null-move pruning, razoring (two players), and delta pruning with a losing-capture filter in quiescence. Budgets: depth, nodes
+//! null-move pruning, and delta pruning with a losing-capture filter in quiescence. Budgets: depth, nodes
 //! and time; a cancel flag is read every 256 nodes, so a search stops within a few
 //! milliseconds. The same seed and node budget give the same answer.
 
@@ -163,10 +163,6 @@ const RFP_MARGIN: i32 = 90;
 const FUTILITY_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 160;
 const LMP_DEPTH: i32 = 3;
-/// Two players: razoring at depth 1-2 where the static value is this far below the bound
-/// (`RAZOR_MARGIN.0 + RAZOR_MARGIN.1 * depth`).
-const RAZOR_DEPTH: i32 = 2;
-const RAZOR_MARGIN: (i32, i32) = (300, 250);
 /// Aspiration windows at the root: from this iteration on, ± this many centipawns around the
 /// last iteration's value, doubled on each fail; past [`ASPIRATION_FULL`] the failing side
 /// opens to the end.
@@ -817,24 +813,6 @@ impl<'a> Search<'a> {
                 let v = from_tt(e.value, ply);
                 if e.answers(v, alpha, beta) {
                     self.stats.tt_cuts += 1;
-                    return v;
-                }
-            }
-        }
-        // razoring (two players): a quiet node so far below the bound near the leaves that
-        // only captures could bring it back: quiescence with a null window at the bound
-        // decides, and the node ends if it stays below
-        if let Some(st) = stand.filter(|_| !self.teams && depth <= RAZOR_DEPTH) {
-            let m = RAZOR_MARGIN.0 + RAZOR_MARGIN.1 * depth;
-            if maxing && st + m <= alpha {
-                let v = self.quiesce(alpha, alpha + 1, ply, 0);
-                if v <= alpha {
-                    return v;
-                }
-            }
-            if !maxing && st - m >= beta {
-                let v = self.quiesce(beta - 1, beta, ply, 0);
-                if v >= beta {
                     return v;
                 }
             }
