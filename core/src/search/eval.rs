@@ -266,11 +266,6 @@ fn royal_steps(pos: &Position, a: Cell, b: Cell) -> i32 {
     (a.x - b.x).abs().max((a.y - b.y).abs()) as i32
 }
 
-/// Two players: (middlegame, endgame) centipawns for the side to move (term 7), its move in
-/// hand. Fitted like [`TWO_SIDES`], the side to move's sign as one more term: 47 ± 4 and
-/// 24 ± 9 (`logs57/eval/fit-tempo-5986d42.log`; Stockfish's classical tempo was 28).
-const TEMPO: (i32, i32) = (45, 25);
-
 /// The royal zones a piece's moves may reach: (the zone's seat, its cells), per enemy seat.
 type Zones<'a> = [Option<(usize, &'a CellSet)>];
 
@@ -514,7 +509,7 @@ impl Walks {
 }
 
 /// The names of the evaluation's tapered terms, in the order of [`SeatTerms::terms`].
-pub const TERMS: [&str; 8] = [
+pub const TERMS: [&str; 7] = [
     "pawns",
     "royal",
     "mobility",
@@ -522,7 +517,6 @@ pub const TERMS: [&str; 8] = [
     "threats",
     "hanging",
     "passers",
-    "tempo",
 ];
 
 /// One seat's share of an evaluation, term by term ([`Eval::breakdown`]).
@@ -1568,7 +1562,6 @@ impl Eval {
                 let (mg, eg) = self.passer_terms(pos, s as Seat, &pawns, &kings, &officers);
                 sink.term(s, 6, mg, eg);
             }
-            sink.term((pos.turn() as usize).min(1), 7, TEMPO.0, TEMPO.1);
             if let Some((s, bonus)) = self.mop_up(pos, &kings, &officers) {
                 sink.term(s, 1, bonus, bonus);
             }
@@ -2020,16 +2013,6 @@ mod tests {
         // with a black knight on the board the pawn may be stopped
         let knight = passers("8/8/8/5k2/P7/8/7n/7K w - - 0 1");
         assert!(knight < away - 100, "{knight} {away}");
-    }
-
-    /// Two players: the side to move holds the tempo ([`super::TEMPO`], term 7): the start
-    /// position is worth it to white with white to move and as much less with black to move.
-    #[test]
-    fn the_side_to_move_holds_the_tempo() {
-        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
-        let white = value("chess", &format!("{start} w KQkq - 0 1"));
-        let black = value("chess", &format!("{start} b KQkq - 0 1"));
-        assert_eq!((white, black), (super::TEMPO.0, -super::TEMPO.0));
     }
 
     #[test]
