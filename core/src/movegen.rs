@@ -929,12 +929,8 @@ impl Position {
         self.each_attacker(king, s, |x, _| {
             let mut cells = CellSet::EMPTY;
             cells.insert(x);
-            // only the rays that may hold `x` (those toward it, and those of no direction)
-            if let Some(d) = t.toward(king, x) {
+            if t.on_line(king, x) {
                 for r in t.rays(king) {
-                    if d != ANY_DIR && r.dir != ANY_DIR && r.dir != d {
-                        continue;
-                    }
                     let ray = t.ray_cells(r);
                     if let Some(i) = ray.iter().position(|&c| c == x) {
                         for &c in &ray[..i] {
