@@ -113,8 +113,8 @@ const BARE_PIECE: i32 = 100;
 /// A pawn's value (a pawn that promotes; the other kinds are measured).
 const PAWN_VALUE: i32 = 100;
 
-/// Entries of a [`PawnTable`] (2^14 of 360 bytes: 5,760 KiB).
-const PAWN_TABLE: usize = 1 << 14;
+/// Entries of a [`PawnTable`] (2^12 of 360 bytes: 1,440 KiB).
+const PAWN_TABLE: usize = 1 << 12;
 
 /// A cache of what the pawns alone decide ([`PawnEntry`]), keyed by where they stand: the
 /// hash of each pawn's cell and piece (kind, seat, facing), all that the entry reads. The
