@@ -113,7 +113,7 @@ const BARE_PIECE: i32 = 100;
 /// A pawn's value (a pawn that promotes; the other kinds are measured).
 const PAWN_VALUE: i32 = 100;
 
-/// Entries of a [`PawnTable`] (2^12 of 216 bytes: 864 KiB).
+/// Entries of a [`PawnTable`] (2^12 of 360 bytes: 1,440 KiB).
 const PAWN_TABLE: usize = 1 << 12;
 
 /// A cache of what the pawns alone decide ([`PawnEntry`]), keyed by where they stand: the
@@ -131,6 +131,10 @@ struct PawnEntry {
     /// Two seats: the cells each seat's pawns attack ([`Eval::pawn_attacks_of`], read by
     /// [`Eval::activity`]); empty with more seats.
     attacks: [CellSet; 2],
+    /// Two seats: each seat's passed pawns (no enemy pawn in the span ahead, as
+    /// [`Eval::pawn_terms`] finds them), all that [`Eval::passer_terms`] walks; empty with
+    /// more seats.
+    passed: [CellSet; 2],
 }
 
 impl Default for PawnTable {
@@ -141,6 +145,7 @@ impl Default for PawnTable {
             key: 0,
             terms: [(0, 0); MAX_SEATS],
             attacks: [CellSet::EMPTY; 2],
+            passed: [CellSet::EMPTY; 2],
         };
         PawnTable(vec![empty; PAWN_TABLE])
     }
@@ -957,9 +962,14 @@ impl Eval {
             key,
             terms: [(0, 0); MAX_SEATS],
             attacks: [CellSet::EMPTY; 2],
+            passed: [CellSet::EMPTY; 2],
         };
-        for (s, t) in e.terms.iter_mut().enumerate().take(n) {
-            *t = self.pawn_terms(pos, s as Seat, pawns);
+        for s in 0..n {
+            let (terms, passed) = self.pawn_terms(pos, s as Seat, pawns);
+            e.terms[s] = terms;
+            if n == 2 {
+                e.passed[s] = passed;
+            }
         }
         if n == 2 {
             for (s, a) in e.attacks.iter_mut().enumerate() {
@@ -983,10 +993,17 @@ impl Eval {
     }
 
     /// The pawn structure of seat `s`: (middlegame, endgame) centipawns (term 0 of
-    /// [`TERMS`]). `pawns`: each seat's pawns. Read from the pawns alone (their cells and
-    /// pieces), so [`PawnTable`] may keep it.
-    fn pawn_terms(&self, pos: &Position, s: Seat, pawns: &[CellSet; MAX_SEATS]) -> (i32, i32) {
+    /// [`TERMS`]), and its passed pawns (no enemy pawn in the span ahead). `pawns`: each
+    /// seat's pawns. Read from the pawns alone (their cells and pieces), so [`PawnTable`] may
+    /// keep it.
+    fn pawn_terms(
+        &self,
+        pos: &Position,
+        s: Seat,
+        pawns: &[CellSet; MAX_SEATS],
+    ) -> ((i32, i32), CellSet) {
         let (mut mg, mut eg) = (0, 0);
+        let mut passed = CellSet::EMPTY;
         let tm = self.terms;
         let add = |mg: &mut i32, eg: &mut i32, w: (i32, i32), scale: i32| {
             *mg += w.0 * scale / 256;
@@ -1011,6 +1028,7 @@ impl Eval {
             mg += tm.pawn_advance.0 * a / 256 * central / 256;
             eg += tm.pawn_advance.1 * a / 256;
             if !self.span[f][c as usize].intersects(&enemy) {
+                passed.insert(c);
                 add(&mut mg, &mut eg, tm.passed_base, 256);
                 add(&mut mg, &mut eg, tm.passed_far, a * a / 256);
             }
@@ -1027,7 +1045,7 @@ impl Eval {
                 add(&mut mg, &mut eg, tm.protected, 256);
             }
         }
-        (mg, eg)
+        ((mg, eg), passed)
     }
 
     /// The royal's place for seat `s` on `king`: (middlegame, endgame) centipawns (term 1 of
@@ -1559,7 +1577,8 @@ impl Eval {
         }
         if n == 2 {
             for s in 0..2 {
-                let (mg, eg) = self.passer_terms(pos, s as Seat, &pawns, &kings, &officers);
+                let passed = &entry.passed[s];
+                let (mg, eg) = self.passer_terms(pos, s as Seat, passed, &kings, &officers);
                 sink.term(s, 6, mg, eg);
             }
             if let Some((s, bonus)) = self.mop_up(pos, &kings, &officers) {
@@ -1569,20 +1588,21 @@ impl Eval {
         w
     }
 
-    /// Two players: the passed pawns of seat `s` (term 6 of [`TERMS`]), in the endgame: the
-    /// royals' distances to the cell ahead ([`PASSER_ROYALS`]), a free path ([`PASSER_FREE`])
-    /// and the rule of the square ([`UNSTOPPABLE`]), all read from the pawn's facing, path and
-    /// promotion cell. Not in [`PawnTable`]: it reads the royals and the other pieces.
+    /// Two players: the passed pawns of seat `s` (term 6 of [`TERMS`]), on `passed` (the
+    /// [`PawnTable`]'s, from the pawns alone), in the endgame: the royals' distances to the
+    /// cell ahead ([`PASSER_ROYALS`]), a free path ([`PASSER_FREE`]) and the rule of the
+    /// square ([`UNSTOPPABLE`]), all read from the pawn's facing, path and promotion cell. Not
+    /// in the [`PawnTable`] itself: it reads the royals and the other pieces.
     fn passer_terms(
         &self,
         pos: &Position,
         s: Seat,
-        pawns: &[CellSet; MAX_SEATS],
+        passed: &CellSet,
         kings: &[Option<Cell>; MAX_SEATS],
         officers: &[i32; MAX_SEATS],
     ) -> (i32, i32) {
-        let (own, e) = (&pawns[s as usize], 1 - s as usize);
-        if own.is_empty() {
+        let e = 1 - s as usize;
+        if passed.is_empty() {
             return (0, 0);
         }
         let dist = |a: Cell, b: Cell| royal_steps(pos, a, b);
@@ -1590,14 +1610,11 @@ impl Eval {
         // the enemy can stop no pawn but with its royal
         let bare = officers[e] == 0 && pos.hands[e].iter().all(|&h| h == 0) && kings[e].is_some();
         let (mut mg, mut eg) = (0, 0);
-        for c in own.iter() {
+        for c in passed.iter() {
             let f = pos.at(c).facing() as usize;
             let Some(Some(adv)) = self.advance.get(f) else {
                 continue;
             };
-            if self.span[f][c as usize].intersects(&pawns[e]) {
-                continue; // not passed
-            }
             let (at, moves) = self.promote_at[f][c as usize];
             let ahead = pos.variant.board.pawns[f].push.get(c as usize).copied();
             let (Some(ahead), true) = (ahead, at != NO_CELL) else {
