@@ -373,6 +373,17 @@ fn threefold_repetition_of_a_position_is_a_draw() {
 }
 
 #[test]
+fn threefold_repetition_counts_the_position_right_after_a_capture() {
+    // the position after the capture e4d5 comes back twice by knight moves: the first of
+    // the positions since the last capture or pawn move counts
+    let mut g = Game::new("chess").unwrap();
+    play(&mut g, "e2e4 d7d5 e4d5 g8f6 g1f3 f6g8 f3g1 g8f6 g1f3 f6g8");
+    assert!(!g.is_over());
+    play(&mut g, "f3g1"); // the position after e4d5 for the third time
+    assert_eq!(reason(&g), Some(EndReason::Repetition));
+}
+
+#[test]
 fn threefold_repetition_counts_positions_with_an_en_passant_right_as_different() {
     // after e2e4 black may take en passant; the same placement later, without that right,
     // is another position

@@ -32,7 +32,9 @@ pub struct Ends {
     pub stalemated: Verdict,
     /// A position no sequence of legal moves can win: a draw (`InsufficientMaterial`).
     pub dead: Option<fn(&Position) -> bool>,
-    /// The same position for the third time (its hash twice in the history) draws.
+    /// The same position for the third time (its hash twice in the history) draws. Only the
+    /// positions since the last capture or pawn move are looked at where nothing is dropped
+    /// (`since_irreversible`: the game's pawns only advance).
     pub threefold: bool,
     /// Plies without a capture or a pawn move that draw (`FiftyMoves`); 0: no such rule.
     pub move_rule: u16,
@@ -68,7 +70,7 @@ impl Ends {
         if self.dead.is_some_and(|dead| dead(pos)) {
             return Some(Outcome::draw(EndReason::InsufficientMaterial));
         }
-        if self.threefold && repeated_twice(pos, history) {
+        if self.threefold && repeated_twice(pos, since_irreversible(pos, history)) {
             return Some(Outcome::draw(EndReason::Repetition));
         }
         if self.move_rule > 0 && pos.st.halfmove >= self.move_rule as u32 {
@@ -76,6 +78,18 @@ impl Ends {
         }
         None
     }
+}
+
+/// The positions of `history` that `pos` may repeat: where nothing is dropped, those since
+/// the last capture or pawn move (the move rule's count, `State::halfmove`), which cannot be
+/// undone in the games of [`Ends`] (material only goes, pawns only advance), so no position
+/// before it comes back; the whole history where pieces are dropped (a piece taken may
+/// return). A search judges every node so: the game's plies need not be read again.
+fn since_irreversible<'a>(pos: &Position, history: &'a [u64]) -> &'a [u64] {
+    if pos.variant.hand.is_some() {
+        return history;
+    }
+    &history[history.len().saturating_sub(pos.st.halfmove as usize)..]
 }
 
 /// What `verdict` for the side to move `s` comes to.
