@@ -753,7 +753,7 @@ impl<'a> Search<'a> {
         let turn = pos.turn();
         let maxing = pos.variant.allied(turn, self.me);
         let in_check = self.has_check && pos.king(turn).is_some() && pos.in_check(turn);
-        let depth = if in_check && ply < MAX_PLY / 2 && self.check_holds() {
+        let depth = if in_check && ply < MAX_PLY / 2 {
             depth + 1
         } else {
             depth
@@ -1192,33 +1192,6 @@ impl<'a> Search<'a> {
         best
     }
 
-    /// Whether the check on the side to move earns its extension: with two players (not
-    /// teams) where captures only move pieces, not where a lone checking piece is lost, taken
-    /// with a gain in the exchange (by a king where it is unguarded); elsewhere every check.
-    fn check_holds(&mut self) -> bool {
-        if !(self.malus() && self.see_ok) {
-            return true;
-        }
-        let value = &self.eval.value;
-        let scratch = &mut self.see_buf;
-        let pos = self.tree.position_mut();
-        let turn = pos.turn();
-        let Some(king) = pos.king(turn) else {
-            return true;
-        };
-        let mut checker = None;
-        let mut lone = true;
-        pos.each_attacker(king, turn, |c, _| {
-            lone = checker.is_none_or(|x| x == c);
-            checker = Some(c);
-            !lone
-        });
-        let (Some(at), true) = (checker, lone) else {
-            return true;
-        };
-        !see::wins_on(pos, at, value, scratch)
-    }
-
     /// Keeps a quiescence node's value in the table at depth 0, as a bound of the window
     /// `(a0, b0)` it was searched in, where the slot holds no deeper entry (a main-search
     /// node's, which it would evict: those are never replaced by quiescence's).
@@ -1567,34 +1540,6 @@ mod tests {
         s.tt[slot].bound = 1;
         assert_eq!(s.quiesce(-WIN - 1, WIN + 1, 0, 0), v);
         assert_eq!((s.tt[slot].depth, s.tt[slot].value), (5, 123));
-    }
-
-    /// Two players: a check is extended unless its lone checking piece is taken with a gain
-    /// (by a piece that wins the exchange, or by the king where it is unguarded).
-    #[test]
-    fn a_check_that_loses_its_piece_is_not_extended() {
-        let holds = |fen: &str| to_depth(&Game::from_fen("chess", fen).unwrap(), 1).check_holds();
-        assert!(
-            holds("4k3/8/8/8/8/8/4Q3/4K3 b - - 0 1"),
-            "nothing takes the queen"
-        );
-        assert!(
-            !holds("4k3/8/8/8/8/8/3rQ3/4K3 b - - 0 1"),
-            "the rook wins the queen"
-        );
-        assert!(
-            !holds("4k3/4Q3/8/8/8/8/8/4K3 b - - 0 1"),
-            "the king takes the queen"
-        );
-        assert!(
-            holds("4k3/4Q3/4R3/8/8/8/8/4K3 b - - 0 1"),
-            "a guarded queen"
-        );
-        // two checkers: extended whatever either is worth
-        assert!(
-            holds("4k3/8/8/1B6/8/8/3rR3/4K3 b - - 0 1"),
-            "a double check"
-        );
     }
 
     #[test]
