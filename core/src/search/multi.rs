@@ -5,9 +5,8 @@
 //! opponents who move before the bot's next turn, exactly one plays a searched reply (the one
 //! and the reply worst for the bot), and every other opponent of the layer plays its *default
 //! move*, the first action by the search's move ordering (table move, best capture, killer,
-//! history; at five seats or more the first that loses no material in the exchange on its
-//! cell, [`SOUND_DEFAULT_SEATS`]) — a real move, so the positions stay legal where a pass
-//! would not be (check, king capture, points). So two layers cost about `b × (b₁ + b₂ + …)` instead of
+//! history) — a real move, so the positions stay legal where a pass would not be (check,
+//! king capture, points). So two layers cost about `b × (b₁ + b₂ + …)` instead of
 //! paranoid's `b × b₁ × b₂ × …`, and the search sees about twice as many of its own moves at
 //! the same cost. The values are the bot's, as in paranoid, so alpha-beta is unchanged: the
 //! bot's nodes maximise, the replier's nodes minimise over its actions and the choice "not
@@ -140,12 +139,6 @@ const BOT_FUTILITY_MARGIN: i32 = 100;
 /// See [`BOT_PRUNE_DEPTH`].
 const BOT_LMP_MOVES: i32 = 3;
 
-/// BRS+ at tables of this many seats or more: a seat that does not reply plays the first of
-/// its actions by the ordering that loses no material in the exchange on its cell
-/// ([`Search::default_move`]), not the capture of the most valuable piece whatever it costs.
-/// At five seats and more most of a layer plays default moves (six of them at eight seats).
-const SOUND_DEFAULT_SEATS: usize = 5;
-
 /// A value that is a decided game (a win or loss at a distance), not an evaluation.
 fn decided(v: i32) -> bool {
     v.abs() >= WIN - 4 * MAX_PLY as i32
@@ -201,43 +194,6 @@ impl<'a> Search<'a> {
         let check = pos.in_check(me);
         pos.unmake(m, &u);
         check
-    }
-
-    /// BRS+: the default move of the seat to move among its `actions` (ordered, not empty):
-    /// the first; at tables of [`SOUND_DEFAULT_SEATS`] or more the first that loses nothing
-    /// in the static exchange on its cell ([`super::see::see`], every other seat taking
-    /// back), so a queen does not take a guarded pawn because the ordering puts captures of
-    /// the most valuable victims first. Where every action loses, the first.
-    pub(super) fn default_move(&mut self, actions: &[Action]) -> Action {
-        let first = actions[0];
-        if self.tree.position().variant.seat_count() < SOUND_DEFAULT_SEATS {
-            return first;
-        }
-        for &a in actions {
-            let Action::Move(m) = a else { return a };
-            let pos = self.tree.position();
-            let Some((cell, victim)) = pos.captured_piece(m) else {
-                return a;
-            };
-            if victim.is_grey() {
-                return a;
-            }
-            let royal = pos.variant.is_royal(victim.kind());
-            // a capture of a piece worth at least the capturer cannot lose
-            if royal || self.value_at(m.from) <= self.value_at(cell) {
-                return a;
-            }
-            let gain = super::see::see(
-                self.tree.position_mut(),
-                m,
-                &self.eval.value,
-                &mut self.see_buf,
-            );
-            if gain >= 0 {
-                return a;
-            }
-        }
-        first
     }
 
     /// The points of the bot's side (its seat and its partners).
@@ -367,7 +323,7 @@ impl<'a> Search<'a> {
             return 0;
         }
         self.order(&mut actions, tt_move, ply);
-        let first = self.default_move(&actions);
+        let first = actions[0];
         if forced {
             // the default move of a seat that does not reply in this layer
             self.give_back(actions);
@@ -518,65 +474,6 @@ mod tests {
     fn best_reply_search_reaches_a_fourth_ply_at_eight_seats_within_a_move_budget() {
         let found = search_after_walk("eight-player-ffa", 40, 4, 400_000);
         assert_eq!(found.depth, 4, "{} nodes", found.nodes);
-    }
-
-    /// At eight seats a seat that does not reply in a layer of BRS+ plays the first action by
-    /// the ordering that loses nothing in the exchange on its cell, not a capture of a guarded
-    /// piece worth less than the capturer; at four seats it plays the first action. Over the
-    /// positions of random eight- and four-player games.
-    #[test]
-    fn default_moves_at_eight_seats_lose_no_exchange_and_at_four_are_the_first_ordered() {
-        for (id, seats) in [("eight-player-ffa", 8), ("four-player-ffa", 4)] {
-            let mut g = Game::new(id).unwrap();
-            let cancel = AtomicBool::new(false);
-            let walker = crate::bot::simple_bot(0, 59);
-            let (mut differ, mut checked) = (0, 0);
-            for _ in 0..400 {
-                if g.is_over() {
-                    break;
-                }
-                let lim = Limits {
-                    depth: 1,
-                    nodes: None,
-                    time: None,
-                };
-                let mut s = Search::new(&g, lim, &cancel);
-                let mut actions = Vec::new();
-                s.tree.actions(&mut actions);
-                if !actions.is_empty() {
-                    s.order(&mut actions, None, 0);
-                    let d = s.default_move(&actions);
-                    checked += 1;
-                    if seats < SOUND_DEFAULT_SEATS {
-                        assert_eq!(d, actions[0], "{id}");
-                    } else if d != actions[0] {
-                        differ += 1;
-                        let loses = |s: &mut Search, a: Action| match a {
-                            Action::Move(m) => {
-                                super::super::see::see(
-                                    s.tree.position_mut(),
-                                    m,
-                                    &s.eval.value,
-                                    &mut s.see_buf,
-                                ) < 0
-                            }
-                            _ => false,
-                        };
-                        assert!(loses(&mut s, actions[0]), "{id}: {:?}", actions[0]);
-                        let i = actions.iter().position(|&a| a == d).unwrap();
-                        for &a in &actions[..i] {
-                            assert!(loses(&mut s, a), "{id}: {a:?} before {d:?}");
-                        }
-                    }
-                }
-                let a = walker.choose(&g, &cancel).unwrap();
-                g.act(a).unwrap();
-            }
-            assert!(checked > 100, "{id}: {checked} positions");
-            if seats >= SOUND_DEFAULT_SEATS {
-                assert!(differ > 0, "{id}: no default move changed");
-            }
-        }
     }
 
     /// The search of `id` to `depth` within `nodes`, after `plies` random actions of a simple
