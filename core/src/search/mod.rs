@@ -817,7 +817,8 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        // null move: if passing still holds the bound, a real move will (R = 2, 3 when deep)
+        // null move: if passing still holds the bound, a real move will (R = 3 + depth / 6,
+        // only where the static value already holds the bound)
         if self.null_ok
             && can_null
             && !in_check
