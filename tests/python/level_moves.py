@@ -7,8 +7,8 @@
 For the positions of `rookery bench bot --plies P` (P from the range, start:stop:step), each
 level's move at its real caps timed on the search's CPU time (`--cpu-time`, so the machine's
 load does not sway it) and each depth's move (level 8 searched to that depth, no noise, no time
-cap). Prints a row per position (`depth/move` for the levels), then for each pair of
-neighbours how many positions their moves differ in. Two levels that play the same move in
+cap). Prints a row per position (`depth/move` in each column), then for each pair of
+neighbours (depth next to depth, level next to level) how many positions their moves differ in. Two levels that play the same move in
 nearly every position cannot beat one another, whatever a series of games says: a level needs
 a cap the one above it passes in most positions. A measurement, not a test (a position per
 call, a few CPU seconds each at levels 7-8).
@@ -42,6 +42,8 @@ def main():
         print(f"P{p}", *(f"{name}={d}/{m}" for (name, _), (d, m) in zip(cols, cells)), flush=True)
     print(f"moves that differ, of {len(rows)} positions:")
     for i in range(1, len(cols)):
+        if cols[i - 1][0][0] != cols[i][0][0]:
+            continue  # the last depth and the first level are not neighbours
         diff = sum(r[i - 1][1] != r[i][1] for r in rows)
         print(f"  {cols[i - 1][0]} / {cols[i][0]}: {diff}")
 
