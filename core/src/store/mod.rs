@@ -475,6 +475,14 @@ impl GameStore {
     }
 
     fn open_copied(dir: &Path, copy: Option<PathBuf>) -> Result<GameStore> {
+        if is_new(dir) {
+            create_beside(dir, |tmp| {
+                let db = open_sled(tmp)?;
+                db.flush()
+                    .map(drop)
+                    .map_err(|e| OpenError::Unavailable(e.to_string()))
+            })?;
+        }
         match open_sled(dir) {
             Ok(db) => Self::wrap(db, dir, None, copy),
             Err(OpenError::Unavailable(detail)) => Err(unavailable(dir, detail)),
@@ -1278,6 +1286,69 @@ fn aside_path(dir: &Path) -> PathBuf {
         }
         n += 1;
     }
+}
+
+/// Whether `dir` holds no database yet: it does not exist, or is an empty directory.
+fn is_new(dir: &Path) -> bool {
+    match std::fs::read_dir(dir) {
+        Ok(mut entries) => entries.next().is_none(),
+        Err(e) => e.kind() == std::io::ErrorKind::NotFound,
+    }
+}
+
+/// Makes a new database with `make` in the sibling `<dir>.creating` and renames it to `dir`
+/// once `make` has returned and sled has let go of it, so no half-made database is ever at
+/// `dir`. sled writes its `conf` file in two writes when it creates a database, and a process
+/// killed between them leaves a file the next open cannot read: that open would move the new
+/// database aside and tell the player so, though nothing had been saved. Killed anywhere here,
+/// the process leaves at most the sibling, which the next creation removes first (it holds no
+/// game: a store is only handed out after the rename). The parent directory is synced after the
+/// rename, so a power cut cannot undo it under games saved later.
+fn create_beside(
+    dir: &Path,
+    make: impl FnOnce(&Path) -> std::result::Result<(), OpenError>,
+) -> Result<()> {
+    let tmp = guard::sibling(dir, "creating");
+    let failed = |detail: String| unavailable(dir, detail);
+    if tmp.exists() {
+        std::fs::remove_dir_all(&tmp)
+            .map_err(|e| failed(format!("cannot remove {}: {e}", tmp.display())))?;
+    }
+    make(&tmp).map_err(|e| match e {
+        OpenError::Damaged(d) | OpenError::Unavailable(d) => failed(d),
+        OpenError::Locked => locked(dir),
+    })?;
+    // sled's flusher lets go of its lock on `db` shortly after the store is dropped; renamed
+    // before that, it could still write a snapshot under the old name
+    let deadline = std::time::Instant::now() + LOCK_WAIT;
+    while let Ok(db) = std::fs::File::open(tmp.join("db")) {
+        if db.try_lock().is_ok() || std::time::Instant::now() >= deadline {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    if dir.exists() {
+        // an empty directory (is_new): rename(2) may replace one, but not on every system
+        std::fs::remove_dir(dir).map_err(|e| failed(format!("cannot replace it: {e}")))?;
+    }
+    std::fs::rename(&tmp, dir).map_err(|e| {
+        failed(format!(
+            "cannot move the new database from {} into place: {e}",
+            tmp.display()
+        ))
+    })?;
+    let parent = match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if let Err(e) = std::fs::File::open(parent).and_then(|d| d.sync_all()) {
+        log::warn!(
+            "cannot sync {} after creating {}: {e}",
+            parent.display(),
+            dir.display()
+        );
+    }
+    Ok(())
 }
 
 /// Removes the snapshot files sled 0.34 left unfinished in `dir`, unless another open store
