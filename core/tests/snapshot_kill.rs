@@ -8,6 +8,11 @@
 //! preloaded shim (`snapshot_kill/shim.c`, compiled with `cc`) that sends it SIGKILL at its first
 //! write to such a file, so the kill lands exactly there every time; the next open must find every
 //! game as it was.
+//!
+//! The same shim kills a process while sled creates a new database, at either of the two writes
+//! of its `conf` file (the settings, then their checksum; sled reads a `conf` without its checksum
+//! as damage): the store makes a new database beside its path and renames it in when done, so the
+//! next open must find no database moved aside (found by `tests/crash.rs` once in stop 59).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -120,5 +125,58 @@ fn a_kill_while_sled_writes_its_snapshot_on_open_loses_no_game() {
         assert_eq!(now, saved, "round {round}: the games are those saved");
     }
     assert_eq!(torn_files, 4, "every kill left sled's unfinished snapshot");
+    let _ = std::fs::remove_dir_all(&work);
+}
+
+#[test]
+fn a_kill_while_sled_creates_the_database_leaves_nothing_the_next_open_moves_aside() {
+    let work = work_dir("conf");
+    let shim = shim::build("snapshot_kill/shim.c", &work);
+    for (write, half) in [(1, false), (1, true), (2, false), (2, true)] {
+        let case = format!("write {write} of conf, half {half}");
+        let db = work.join(format!("db-{write}-{half}"));
+        let out = Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--ignored",
+                "--exact",
+                "snapshot_kill_child",
+                "--test-threads=1",
+            ])
+            .env("LD_PRELOAD", &shim)
+            .env("ROOKERY_SNAPSHOT_KILL_DIR", &db)
+            .env("ROOKERY_KILL_SUFFIX", "/conf")
+            .env("ROOKERY_KILL_WRITE", write.to_string())
+            .env("ROOKERY_KILL_HALF", if half { "1" } else { "0" })
+            .output()
+            .unwrap();
+        {
+            use std::os::unix::process::ExitStatusExt;
+            assert_eq!(
+                out.status.signal(),
+                Some(9),
+                "{case}: the child was not killed in sled's write of conf: {:?}\n{}",
+                out.status,
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        assert!(
+            !db.join("conf").exists(),
+            "{case}: a half-made database at the path"
+        );
+        let store = GameStore::open(&db).unwrap();
+        assert_eq!(store.moved_aside(), None, "{case}: moved aside");
+        let s = store
+            .create("chess", &Setup::new("chess").unwrap())
+            .unwrap();
+        drop(store);
+        let store = GameStore::open(&db).unwrap();
+        assert_eq!(
+            store.moved_aside(),
+            None,
+            "{case}: moved aside on reopening"
+        );
+        assert_eq!(store.list().unwrap().games.len(), 1, "{case}");
+        assert_eq!(store.load(s.id).unwrap().game.ply_count(), 0, "{case}");
+    }
     let _ = std::fs::remove_dir_all(&work);
 }

@@ -641,57 +641,6 @@ fn database_file_damage_sweep_moves_aside_or_names_the_games() {
     let _ = fs::remove_dir_all(&work);
 }
 
-/// What sled 0.34 leaves in a database directory when the process is killed between the two
-/// writes of its `conf` file (the settings, then their checksum) while it creates a database.
-fn write_half_made_conf(dir: &Path) {
-    fs::create_dir_all(dir).unwrap();
-    fs::write(
-        dir.join("conf"),
-        b"segment_size: 524288\nuse_compression: false\nversion: 0.34\n",
-    )
-    .unwrap();
-}
-
-#[test]
-fn a_kill_while_sled_creates_a_database_leaves_nothing_the_next_open_takes_for_damage() {
-    let root = temp_dir("creating");
-    let dir = root.join("saves");
-    // the premise: that half-made `conf` at the database's own path is damage to sled
-    write_half_made_conf(&dir);
-    let store = GameStore::open(&dir).unwrap();
-    assert!(
-        store.moved_aside().is_some(),
-        "half-made conf not seen as damage"
-    );
-    drop(store);
-    fs::remove_dir_all(&root).unwrap();
-
-    // made beside the path, the same kill leaves the path empty
-    let killed = create_beside(&dir, |tmp| {
-        write_half_made_conf(tmp);
-        Err(OpenError::Unavailable("killed".into()))
-    });
-    assert!(killed.is_err());
-    assert!(!dir.exists(), "a half-made database at the store's path");
-    assert!(guard::sibling(&dir, "creating").join("conf").is_file());
-
-    let store = GameStore::open(&dir).unwrap();
-    assert_eq!(store.moved_aside(), None);
-    assert!(
-        !guard::sibling(&dir, "creating").exists(),
-        "the killed creation's leftover is removed"
-    );
-    let s = store
-        .create("chess", &Setup::new("chess").unwrap())
-        .unwrap();
-    drop(store);
-    let store = GameStore::open(&dir).unwrap();
-    assert_eq!(store.moved_aside(), None);
-    assert_eq!(store.load(s.id).unwrap().game.ply_count(), 0);
-    drop(store);
-    let _ = fs::remove_dir_all(&root);
-}
-
 #[test]
 fn a_new_database_in_an_empty_directory_is_made_beside_it_and_moved_in() {
     let dir = temp_dir("empty");

@@ -1,7 +1,9 @@
 /* Kills the process with SIGKILL at its first write to a file whose name ends in ".generating"
- * (sled 0.34 writes the snapshot it makes on open to snap.<lsn>.generating, then renames it).
- * ROOKERY_KILL_HALF=1 lets half of that first write through before the kill (a torn snapshot),
- * otherwise the file is left empty. Preloaded by core/tests/snapshot_kill.rs. */
+ * (sled 0.34 writes the snapshot it makes on open to snap.<lsn>.generating, then renames it),
+ * or in ROOKERY_KILL_SUFFIX (e.g. "/conf", which sled writes once, in two writes, when it creates
+ * a database). ROOKERY_KILL_WRITE=n kills at the n-th write to such files instead of the first.
+ * ROOKERY_KILL_HALF=1 lets half of that write through before the kill (a torn file), otherwise
+ * none of it. Preloaded by core/tests/snapshot_kill.rs. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -15,13 +17,15 @@
 #define MAX_FD 4096
 static char watched[MAX_FD];
 
-static int is_snapshot_in_progress(const char *path) {
-  size_t n = path ? strlen(path) : 0, s = strlen(".generating");
-  return n >= s && strcmp(path + n - s, ".generating") == 0;
+static int is_watched(const char *path) {
+  const char *suffix = getenv("ROOKERY_KILL_SUFFIX");
+  if (!suffix || !suffix[0]) suffix = ".generating";
+  size_t n = path ? strlen(path) : 0, s = strlen(suffix);
+  return n >= s && strcmp(path + n - s, suffix) == 0;
 }
 
 static void note(const char *path, int fd) {
-  if (fd >= 0 && fd < MAX_FD) watched[fd] = is_snapshot_in_progress(path);
+  if (fd >= 0 && fd < MAX_FD) watched[fd] = is_watched(path);
 }
 
 #define OPEN_LIKE(name, ...)                                                  \
@@ -52,7 +56,9 @@ OPEN_LIKE(openat64, int dirfd, const char *path)
 ssize_t write(int fd, const void *buf, size_t n) {
   static ssize_t (*real)(int, const void *, size_t);
   if (!real) real = (ssize_t (*)(int, const void *, size_t))dlsym(RTLD_NEXT, "write");
-  if (fd >= 0 && fd < MAX_FD && watched[fd]) {
+  static int writes;
+  const char *at = getenv("ROOKERY_KILL_WRITE");
+  if (fd >= 0 && fd < MAX_FD && watched[fd] && ++writes >= (at ? atoi(at) : 1)) {
     const char *half = getenv("ROOKERY_KILL_HALF");
     if (half && half[0] == '1' && n > 1) real(fd, buf, n / 2);
     kill(getpid(), SIGKILL);
