@@ -184,7 +184,7 @@ const O_TRUNC: u64 = 0o1000;
 struct Disk {
     /// `sync_file_range` persists the bytes of its range within the size on disk.
     lenient: bool,
-    names: HashMap<String, usize>,
+    names: BTreeMap<String, usize>,
     fds: HashMap<i32, usize>,
     inodes: usize,
     starts: HashMap<i32, Vec<usize>>,
@@ -197,6 +197,24 @@ struct Disk {
     version: u64,
 }
 
+/// A rename of `from` to `to` in a map of file paths: the file itself, or a directory with
+/// every file under it (the store renames a new database's directory into place).
+fn rename_under(names: &mut BTreeMap<String, usize>, from: &str, to: &str) {
+    let moved: Vec<String> = names
+        .keys()
+        .filter(|p| {
+            p.strip_prefix(from)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+        })
+        .cloned()
+        .collect();
+    for p in moved {
+        if let Some(ino) = names.remove(&p) {
+            names.insert(format!("{to}{}", &p[from.len()..]), ino);
+        }
+    }
+}
+
 impl Disk {
     fn apply(&mut self, op: Op) {
         match op {
@@ -204,11 +222,7 @@ impl Disk {
                 self.disk_names.insert(path, ino);
                 self.disk_data.entry(ino).or_default();
             }
-            Op::Rename { from, to } => {
-                if let Some(ino) = self.disk_names.remove(&from) {
-                    self.disk_names.insert(to, ino);
-                }
-            }
+            Op::Rename { from, to } => rename_under(&mut self.disk_names, &from, &to),
             Op::Unlink { path } => {
                 self.disk_names.remove(&path);
             }
@@ -365,9 +379,7 @@ impl Disk {
                 }
             }
             Ev::Rename { from, to } => {
-                if let Some(ino) = self.names.remove(from) {
-                    self.names.insert(to.clone(), ino);
-                }
+                rename_under(&mut self.names, from, to);
                 self.pending.push((
                     seq,
                     Op::Rename {
@@ -384,15 +396,15 @@ impl Disk {
         }
     }
 
-    /// The disk's files under `prefix`, written below `to`.
+    /// The disk's files under the directory `prefix`, written below `to`.
     fn materialise(&self, prefix: &str, to: &Path) {
         let _ = fs::remove_dir_all(to);
         fs::create_dir_all(to).unwrap();
         for (path, ino) in &self.disk_names {
-            let Some(rel) = path.strip_prefix(prefix) else {
+            let Some(rel) = path.strip_prefix(&format!("{prefix}/")) else {
                 continue;
             };
-            let dest = to.join(rel.trim_start_matches('/'));
+            let dest = to.join(rel);
             fs::create_dir_all(dest.parent().unwrap()).unwrap();
             fs::write(dest, &self.disk_data[ino]).unwrap();
         }
@@ -673,8 +685,8 @@ fn without_sync_to_disk_a_power_cut_loses_at_most_the_unsynced_tail_and_never_co
     let _ = fs::remove_dir_all(&work);
 }
 
-/// The model itself: a write is lost until its file is synced, then kept; a rename is kept once
-/// anything is synced.
+/// The model itself: a write is lost until its file is synced, then kept; a rename (of a file or
+/// of a directory with its files) is kept once anything is synced.
 #[test]
 fn the_disk_model_loses_unsynced_writes_and_keeps_synced_ones() {
     let mut d = Disk::default();
@@ -722,6 +734,41 @@ fn the_disk_model_loses_unsynced_writes_and_keeps_synced_ones() {
     d.event(8, &Ev::SyncEnd { fd: 3 });
     assert_eq!(d.disk_data[&d.disk_names["/x/b"]], b"onetwo".to_vec());
     assert!(!d.disk_names.contains_key("/x/a"));
+    // a directory's rename moves every file under it, and no file of a name it only begins
+    d.event(
+        9,
+        &Ev::Open {
+            fd: 4,
+            flags: 0o100,
+            path: "/x/b-1".into(),
+        },
+    );
+    d.event(
+        10,
+        &Ev::Rename {
+            from: "/x".into(),
+            to: "/y".into(),
+        },
+    );
+    d.event(
+        11,
+        &Ev::Rename {
+            from: "/x/b".into(),
+            to: "/z/b".into(),
+        },
+    );
+    d.event(
+        12,
+        &Ev::Rename {
+            from: "/y/b".into(),
+            to: "/y/c".into(),
+        },
+    );
+    d.event(13, &Ev::SyncStart { fd: 3 });
+    d.event(14, &Ev::SyncEnd { fd: 3 });
+    assert_eq!(d.disk_data[&d.disk_names["/y/c"]], b"onetwo".to_vec());
+    assert!(d.disk_names.contains_key("/y/b-1"));
+    assert_eq!(d.disk_names.len(), 2);
     // lenient sync_file_range: in-size bytes only
     let mut l = Disk {
         lenient: true,

@@ -1302,8 +1302,9 @@ fn is_new(dir: &Path) -> bool {
 /// killed between them leaves a file the next open cannot read: that open would move the new
 /// database aside and tell the player so, though nothing had been saved. Killed anywhere here,
 /// the process leaves at most the sibling, which the next creation removes first (it holds no
-/// game: a store is only handed out after the rename). The parent directory is synced after the
-/// rename, so a power cut cannot undo it under games saved later.
+/// game: a store is only handed out after the rename). The new files are synced before the
+/// rename and the parent directory after it, so a power cut leaves either no database at `dir`
+/// or the whole new one, and cannot undo the rename under games saved later.
 fn create_beside(
     dir: &Path,
     make: impl FnOnce(&Path) -> std::result::Result<(), OpenError>,
@@ -1327,6 +1328,22 @@ fn create_beside(
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
+    // its files on the disk before its name: a power cut after the rename finds it whole
+    let synced = std::fs::read_dir(&tmp).and_then(|entries| {
+        for entry in entries {
+            let entry = entry?;
+            if entry.file_type()?.is_file() {
+                std::fs::File::open(entry.path())?.sync_all()?;
+            }
+        }
+        std::fs::File::open(&tmp)?.sync_all()
+    });
+    synced.map_err(|e| {
+        failed(format!(
+            "cannot sync the new database in {}: {e}",
+            tmp.display()
+        ))
+    })?;
     if dir.exists() {
         // an empty directory (is_new): rename(2) may replace one, but not on every system
         std::fs::remove_dir(dir).map_err(|e| failed(format!("cannot replace it: {e}")))?;

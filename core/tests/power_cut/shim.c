@@ -1,8 +1,10 @@
-/* An LD_PRELOAD shim that records every change a process makes to files under one directory,
+/* An LD_PRELOAD shim that records every change a process makes to files under one directory
+ * (and its siblings `<dir>.*`, where the store makes a new database before renaming it in),
  * and when each change was forced to the disk, for core/tests/power_cut.rs (which replays the
  * record to build the disk image a power cut at any moment would leave).
  *
- * ROOKERY_CUT_DIR   absolute directory whose files are recorded (the database)
+ * ROOKERY_CUT_DIR   absolute directory whose files are recorded (the database; every path that
+ *                   starts with it, so `<dir>.creating` and renames of it too)
  * ROOKERY_CUT_MARK  absolute path of a file whose writes are recorded as markers (the child
  *                   writes one after every acknowledged action)
  * ROOKERY_CUT_LOG   absolute path of the record (written with raw system calls)
@@ -50,7 +52,7 @@ static void init(void) {
     ready = -1;
     return;
   }
-  snprintf(dir, sizeof dir, "%s/", d);
+  snprintf(dir, sizeof dir, "%s", d);
   dir_len = strlen(dir);
   snprintf(mark, sizeof mark, "%s", m);
   log_fd = (int)syscall(SYS_openat, AT_FDCWD, l, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
