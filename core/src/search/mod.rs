@@ -859,7 +859,7 @@ impl<'a> Search<'a> {
         // the actions with their order keys, put in order one at a time as the loop reaches
         // them ([`pick`]): most nodes cut on their first move, before the rest is sorted
         let mut actions = self.keyed_list();
-        let later = self.keys(&listed, tt_move, ply, &mut actions, true);
+        self.keys(&listed, tt_move, ply, &mut actions);
         self.give_back(listed);
         let (a0, b0) = (alpha, beta);
         let mut best = if maxing { -WIN - 1 } else { WIN + 1 };
@@ -871,10 +871,6 @@ impl<'a> Search<'a> {
         let mut tried = [0usize; 32];
         let mut n_tried = 0;
         for i in 0..actions.len() {
-            if later && i == 1 {
-                // the table's move did not cut: the exchanges left for now
-                self.settle(&mut actions[i..]);
-            }
             pick(&mut actions, i);
             let a = actions[i].1;
             // a move that takes nothing and promotes nothing, with its history slot (one
@@ -1246,7 +1242,7 @@ impl<'a> Search<'a> {
     /// how many come before those losing captures.
     fn order(&mut self, actions: &mut [Action], tt_move: Option<Move>, ply: usize) -> usize {
         let mut keyed = std::mem::take(&mut self.keyed);
-        self.keys(actions, tt_move, ply, &mut keyed, false);
+        self.keys(actions, tt_move, ply, &mut keyed);
         keyed.sort_by_key(|&(k, _)| k);
         for (slot, &(_, a)) in actions.iter_mut().zip(&keyed) {
             *slot = a;
@@ -1257,56 +1253,27 @@ impl<'a> Search<'a> {
     }
 
     /// Fills `keyed` with `actions` and their order keys ([`Search::order_key`]), unsorted
-    /// ([`Search::order`] sorts them, the main search's nodes [`pick`] them). With `later`,
-    /// where the table's move is among them (first whatever the other keys are), the
-    /// captures' exchanges are left for [`Search::settle`] to evaluate should a second move
-    /// be wanted (most nodes cut on their first move): whether they are left so.
+    /// ([`Search::order`] sorts them, the main search's nodes [`pick`] them).
     fn keys(
         &mut self,
         actions: &[Action],
         tt_move: Option<Move>,
         ply: usize,
         keyed: &mut Vec<(i32, Action)>,
-        later: bool,
-    ) -> bool {
+    ) {
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         keyed.clear();
-        let mut table_move = false;
         for &a in actions {
-            let k = self.order_key(&a, tt_move, &killers, later);
-            table_move |= k == TABLE_MOVE;
+            let k = self.order_key(&a, tt_move, &killers);
             keyed.push((k, a));
         }
-        if later && !table_move {
-            self.settle(keyed);
-        }
-        later && table_move
     }
 
-    /// The keys of the captures among `keyed` with their exchanges evaluated, as
-    /// [`Search::keys`] gives them without `later` (the table's move not among them).
-    fn settle(&mut self, keyed: &mut [(i32, Action)]) {
-        for (k, a) in keyed.iter_mut() {
-            if matches!(a, Action::Move(m) if is_capture(self.tree.position(), m)) {
-                // (a capture's key reads neither the killers nor the history)
-                *k = self.order_key(a, None, &[None; 2], false);
-            }
-        }
-    }
-
-    /// An action's place in [`Search::order`] (lower first; above 0 only a losing capture);
-    /// with `later` a capture's exchange is not evaluated (its key is that of a capture that
-    /// does not lose: [`Search::keys`]).
-    fn order_key(
-        &mut self,
-        a: &Action,
-        tt_move: Option<Move>,
-        killers: &[Option<Move>; 2],
-        later: bool,
-    ) -> i32 {
+    /// An action's place in [`Search::order`] (lower first; above 0 only a losing capture).
+    fn order_key(&mut self, a: &Action, tt_move: Option<Move>, killers: &[Option<Move>; 2]) -> i32 {
         let Action::Move(m) = a else { return 0 };
         if Some(*m) == tt_move {
-            return TABLE_MOVE;
+            return -1_000_000;
         }
         let pos = self.tree.position();
         let eval = &self.eval;
@@ -1330,7 +1297,7 @@ impl<'a> Search<'a> {
             let av = self.value_at(m.from);
             let royal = attacker.is_some() && pos.variant.is_royal(attacker.kind());
             // a capture of a piece worth at least the attacker cannot lose
-            let exchange = if self.see_ok && (av + 50 > vv || royal) && !later {
+            let exchange = if self.see_ok && (av + 50 > vv || royal) {
                 see::see(
                     self.tree.position_mut(),
                     *m,
@@ -1381,9 +1348,6 @@ impl<'a> Search<'a> {
         }
     }
 }
-
-/// The order key of the table's move: first, below every other key.
-const TABLE_MOVE: i32 = -1_000_000;
 
 /// The moves [`pick`] puts in place one at a time, before it sorts the rest at once.
 const PICKED: usize = 1;
