@@ -322,7 +322,7 @@ impl<'a> Search<'a> {
             self.give_back(actions);
             return 0;
         }
-        self.order(&mut actions, tt_move, ply);
+        self.order(&mut actions, tt_move, ply, false);
         let first = actions[0];
         if forced {
             // the default move of a seat that does not reply in this layer
