@@ -424,7 +424,7 @@ impl<'a> Search<'a> {
             }
         }
         // captures by victim value first, so even a first iteration cut short tries them
-        self.order(&mut root, None, 0, false);
+        self.order(&mut root, None, 0);
         let mut found = Found {
             best: root.first().copied(),
             value: 0,
@@ -859,7 +859,7 @@ impl<'a> Search<'a> {
         // the actions with their order keys, put in order one at a time as the loop reaches
         // them ([`pick`]): most nodes cut on their first move, before the rest is sorted
         let mut actions = self.keyed_list();
-        self.keys(&listed, tt_move, ply, &mut actions, false);
+        self.keys(&listed, tt_move, ply, &mut actions);
         self.give_back(listed);
         let (a0, b0) = (alpha, beta);
         let mut best = if maxing { -WIN - 1 } else { WIN + 1 };
@@ -1126,25 +1126,18 @@ impl<'a> Search<'a> {
                 self.tree.captures(&mut actions);
             }
         }
-        let bounded = !must && alpha.abs() < WIN - 100 && beta.abs() < WIN - 100;
-        // the captures that lose in the exchange are not searched: the exchange of one that
-        // promotes nothing is evaluated as the loop reaches it (most nodes cut on their first
-        // capture), the others' by the order
-        let later = self.see_ok && bounded;
-        let good = self.order(&mut actions, None, ply, later);
+        let good = self.order(&mut actions, None, ply);
         let mut best = match (must, maxing) {
             (false, _) => stand,
             (true, true) => -WIN - 1,
             (true, false) => WIN + 1,
         };
         let mut best_move = None;
+        let bounded = !must && alpha.abs() < WIN - 100 && beta.abs() < WIN - 100;
         if self.see_ok && bounded {
             actions.truncate(good); // captures that lose in the exchange
         }
         for &a in actions.iter() {
-            if later && self.loses(&a) {
-                continue;
-            }
             if !self.two && self.grey_capture(&a) {
                 continue; // gains nothing but the cell (`multi.rs`)
             }
@@ -1247,17 +1240,9 @@ impl<'a> Search<'a> {
     /// value (less a little for the attacker), promotions, killers, quiet moves by history,
     /// and last the captures that lose in the exchange (where [`Search::see_ok`]). Returns
     /// how many come before those losing captures.
-    /// With `later`, the captures that promote nothing come in the order of captures that do
-    /// not lose, their exchanges not evaluated ([`Search::order_key`]; ask [`Search::loses`]).
-    fn order(
-        &mut self,
-        actions: &mut [Action],
-        tt_move: Option<Move>,
-        ply: usize,
-        later: bool,
-    ) -> usize {
+    fn order(&mut self, actions: &mut [Action], tt_move: Option<Move>, ply: usize) -> usize {
         let mut keyed = std::mem::take(&mut self.keyed);
-        self.keys(actions, tt_move, ply, &mut keyed, later);
+        self.keys(actions, tt_move, ply, &mut keyed);
         keyed.sort_by_key(|&(k, _)| k);
         for (slot, &(_, a)) in actions.iter_mut().zip(&keyed) {
             *slot = a;
@@ -1268,42 +1253,24 @@ impl<'a> Search<'a> {
     }
 
     /// Fills `keyed` with `actions` and their order keys ([`Search::order_key`]), unsorted
-    /// ([`Search::order`] sorts them, the main search's nodes [`pick`] them); with `later`
-    /// the exchanges of the captures that promote nothing are not evaluated.
+    /// ([`Search::order`] sorts them, the main search's nodes [`pick`] them).
     fn keys(
         &mut self,
         actions: &[Action],
         tt_move: Option<Move>,
         ply: usize,
         keyed: &mut Vec<(i32, Action)>,
-        later: bool,
     ) {
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         keyed.clear();
         for &a in actions {
-            let k = self.order_key(&a, tt_move, &killers, later);
+            let k = self.order_key(&a, tt_move, &killers);
             keyed.push((k, a));
         }
     }
 
-    /// Whether `a` is a capture that promotes nothing and loses in the exchange: one
-    /// [`Search::order`] puts last, or with `later` leaves among the others.
-    fn loses(&mut self, a: &Action) -> bool {
-        matches!(a, Action::Move(m) if m.promo == 0 && is_capture(self.tree.position(), m))
-            && self.order_key(a, None, &[None; 2], false) > 0
-    }
-
-    /// An action's place in [`Search::order`] (lower first; above 0 only a losing capture);
-    /// with `later` the exchange of a capture that promotes nothing is not evaluated (its key
-    /// is that of a capture that does not lose: [`Search::order`]).
-    #[inline(always)]
-    fn order_key(
-        &mut self,
-        a: &Action,
-        tt_move: Option<Move>,
-        killers: &[Option<Move>; 2],
-        later: bool,
-    ) -> i32 {
+    /// An action's place in [`Search::order`] (lower first; above 0 only a losing capture).
+    fn order_key(&mut self, a: &Action, tt_move: Option<Move>, killers: &[Option<Move>; 2]) -> i32 {
         let Action::Move(m) = a else { return 0 };
         if Some(*m) == tt_move {
             return -1_000_000;
@@ -1330,7 +1297,7 @@ impl<'a> Search<'a> {
             let av = self.value_at(m.from);
             let royal = attacker.is_some() && pos.variant.is_royal(attacker.kind());
             // a capture of a piece worth at least the attacker cannot lose
-            let exchange = if self.see_ok && (av + 50 > vv || royal) && !(later && m.promo == 0) {
+            let exchange = if self.see_ok && (av + 50 > vv || royal) {
                 see::see(
                     self.tree.position_mut(),
                     *m,

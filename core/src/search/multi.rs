@@ -322,7 +322,7 @@ impl<'a> Search<'a> {
             self.give_back(actions);
             return 0;
         }
-        self.order(&mut actions, tt_move, ply, false);
+        self.order(&mut actions, tt_move, ply);
         let first = actions[0];
         if forced {
             // the default move of a seat that does not reply in this layer
