@@ -287,6 +287,82 @@ impl Tree {
         });
     }
 
+    /// What `look` sees of the node after `action` (its position and outcome), the action
+    /// taken back: [`Tree::step`], `look` and [`Tree::undo`], without the step's frame where
+    /// the rules read neither the position before nor the record (a search asks this of most
+    /// quiet moves it prunes: does it check, does it end the game?). Where the judgement
+    /// hands a walking king the turn, the action is stepped into after all.
+    pub fn probe<R>(
+        &mut self,
+        action: Action,
+        look: impl FnOnce(&Position, Option<&Outcome>) -> R,
+    ) -> R {
+        if self.copy_before || self.keep_record {
+            return self.stepped(action, look);
+        }
+        let hash_before = self.pos.hash();
+        let checkpoint = self.pos.checkpoint();
+        let history_len = self.history.len();
+        let mover = self.pos.turn();
+        let made = match action {
+            Action::Move(m) => Some((m, self.pos.make(m))),
+            _ => None,
+        };
+        if self.quick {
+            self.tell_check(action, mover);
+        }
+        self.history.push(hash_before);
+        self.events.clear();
+        let outcome = {
+            let mut ctx = Ctx {
+                before: &self.start,
+                action,
+                pos: &mut self.pos,
+                history: &self.history,
+                events: &mut self.events,
+                house: &self.house,
+                seed: self.seed,
+                ply: self.ply,
+                start: &self.start,
+                earlier: &self.record,
+            };
+            rules::after_action(&mut ctx)
+        };
+        if self.auto_walk && self.pos.walking != 0 {
+            self.take_back(made, &checkpoint, history_len);
+            return self.stepped(action, look);
+        }
+        let seen = look(&self.pos, outcome.as_ref());
+        self.take_back(made, &checkpoint, history_len);
+        seen
+    }
+
+    /// Takes back what [`Tree::probe`] made.
+    fn take_back(
+        &mut self,
+        made: Option<(Move, Undo)>,
+        checkpoint: &Checkpoint,
+        history_len: usize,
+    ) {
+        if let Some((m, u)) = made {
+            self.pos.unmake(m, &u);
+        }
+        self.pos.rollback(checkpoint);
+        self.history.truncate(history_len);
+    }
+
+    /// [`Tree::probe`] by a whole step and its undo.
+    fn stepped<R>(
+        &mut self,
+        action: Action,
+        look: impl FnOnce(&Position, Option<&Outcome>) -> R,
+    ) -> R {
+        self.step(action);
+        let r = look(&self.pos, self.outcome.as_ref());
+        self.undo();
+        r
+    }
+
     /// Where [`Tree::quick`], after `mover`'s `action` is made (before the judgement): the
     /// seat not to move before it (the seat to move now) was not in check, and the mover is
     /// not (its move was legal), so the move's cells tell the position's check memo whether
@@ -497,6 +573,54 @@ mod tests {
             uncopied > 0,
             "no game steps without the copy: nothing tested"
         );
+    }
+
+    /// A probe ([`Tree::probe`]) sees what a step sees (the position, its hash, the outcome
+    /// and every seat's check) and leaves the tree as it was, for each action open in seeded
+    /// random games of every playable game, a resignation now and then (walking kings).
+    #[test]
+    fn a_probe_sees_what_a_step_sees_and_leaves_the_tree_as_it_was() {
+        let seen = |p: &Position, o: Option<&Outcome>| {
+            let checks: Vec<bool> = (0..p.variant.seat_count() as u8)
+                .map(|s| p.king(s).is_some() && p.in_check(s))
+                .collect();
+            (p.clone(), p.hash(), o.cloned(), checks)
+        };
+        let mut light = 0;
+        for info in rules::catalogue().iter().filter(|i| i.playable) {
+            for seed in 1..=2u64 {
+                let g = Game::with_options(info.id, HouseRules::default(), seed, None).unwrap();
+                let mut t = Tree::new(&g);
+                let mut acts = Vec::new();
+                for i in 0..120u64 {
+                    t.actions(&mut acts);
+                    if acts.is_empty() {
+                        break;
+                    }
+                    light += !(t.copy_before || t.keep_record) as usize;
+                    let (before, history) = (t.position().clone(), t.history.clone());
+                    for &a in &acts {
+                        let probed = t.probe(a, seen);
+                        assert_eq!(t.position(), &before, "{}: {a:?} taken back", info.id);
+                        assert_eq!(t.history, history, "{}: history", info.id);
+                        let stepped = t.stepped(a, seen);
+                        assert_eq!(probed, stepped, "{} seed {seed} ply {i}: {a:?}", info.id);
+                    }
+                    let mut a =
+                        acts[(rules::multi::prng(seed ^ 11, i) % acts.len() as u64) as usize];
+                    if i % 60 == 30 {
+                        let p = t.position();
+                        if let Some(s) = (0..p.variant.seat_count() as u8)
+                            .find(|&s| p.is_in_play(s) && p.walking >> s & 1 == 0)
+                        {
+                            a = Action::Resign(s);
+                        }
+                    }
+                    t.step(a);
+                }
+            }
+        }
+        assert!(light > 0, "no game probes without a step: nothing tested");
     }
 
     /// What a step tells the check memo ([`Tree::quick_check`]) is what a walk of every

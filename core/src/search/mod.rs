@@ -646,21 +646,18 @@ impl<'a> Search<'a> {
 
     /// Whether `a`, played by `mover`, ends the game or checks an opponent (where the game
     /// has check): such a move is not pruned as a quiet one.
+    /// (Looked at without the step's frame: [`Tree::probe`].)
     fn checks_or_ends(&mut self, a: Action, mover: Seat) -> bool {
-        self.tree.step(a);
-        let keep = self.tree.outcome().is_some() || (self.has_check && self.checks_opponent(mover));
-        self.tree.undo();
-        keep
+        let check = self.has_check;
+        self.tree.probe(a, |pos, o| {
+            o.is_some() || (check && checks_opponent(pos, mover))
+        })
     }
 
-    /// Whether a king of an opponent of `mover` is in check (after `mover`'s action: with
-    /// more than two seats the checked seat may not be the next to move, and its partners
-    /// and the checker's move first).
+    /// Whether a king of an opponent of `mover` is in check (after `mover`'s action:
+    /// [`checks_opponent`]).
     fn checks_opponent(&self, mover: Seat) -> bool {
-        let pos = self.tree.position();
-        let v = pos.variant;
-        (0..v.seat_count() as Seat)
-            .any(|s| !v.allied(s, mover) && pos.king(s).is_some() && pos.in_check(s))
+        checks_opponent(self.tree.position(), mover)
     }
 
     /// Fills `actions` with the captures (and promotions) open at this node; whether one of
@@ -1416,6 +1413,15 @@ fn lmp_quiets(depth: i32, pv: bool) -> i32 {
     } else {
         1 + depth * depth / 5
     }
+}
+
+/// Whether a king of an opponent of `mover` is in check in `pos` (after `mover`'s action: with
+/// more than two seats the checked seat may not be the next to move, and its partners and the
+/// checker's move first).
+fn checks_opponent(pos: &Position, mover: Seat) -> bool {
+    let v = pos.variant;
+    (0..v.seat_count() as Seat)
+        .any(|s| !v.allied(s, mover) && pos.king(s).is_some() && pos.in_check(s))
 }
 
 fn history_slot(m: Move) -> usize {
