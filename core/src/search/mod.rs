@@ -1098,8 +1098,11 @@ impl<'a> Search<'a> {
         // the evasions, or the duck's blocks), a
         // royal taken with the turn not yet over (one action ends it: the game's end), or a
         // capture open where captures are compulsory (they are its moves)
-        let evading =
-            self.royal_taken && qply < EVADE_QPLY && pos.king(turn).is_some() && pos.in_check(turn);
+        // (or, where quiescence gives checks, [`Search::q_checks`], its king in check at
+        // its second action: the answer to a check, which a stand pat would not see)
+        let evading = (self.royal_taken && qply < EVADE_QPLY || self.q_checks() && qply == 1)
+            && pos.king(turn).is_some()
+            && pos.in_check(turn);
         let lost = self.royal_taken && (0..2).any(|s| pos.king(s).is_none());
         let mut actions = self.list();
         let must = if evading || lost {
@@ -1186,11 +1189,90 @@ impl<'a> Search<'a> {
                 break;
             }
         }
+        // its first action may also be a quiet move that gives check and does not lose its
+        // piece ([`Search::q_checks`]; the answer is searched in full, above)
+        if self.q_checks() && qply == 0 && !must && alpha < beta && !self.stopped {
+            self.tree.actions(&mut actions);
+            for &a in actions.iter() {
+                let Action::Move(m) = a else { continue };
+                if m.promo != 0 || is_capture(self.tree.position(), &m) || !self.safe_check(m) {
+                    continue;
+                }
+                self.nodes += 1;
+                self.tree.step(a);
+                let v = match self.tree.outcome() {
+                    Some(o) => {
+                        let o = o.clone();
+                        self.terminal(&o, ply + 1)
+                    }
+                    None => self.quiesce(alpha, beta, ply + 1, qply + 1),
+                };
+                self.tree.undo();
+                if self.out_of_budget() {
+                    self.give_back(actions);
+                    return best;
+                }
+                if (maxing && v > best) || (!maxing && v < best) {
+                    best = v;
+                    best_move = Some(m);
+                }
+                if maxing {
+                    alpha = alpha.max(v);
+                } else {
+                    beta = beta.min(v);
+                }
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
         self.give_back(actions);
         if let Some(key) = key {
             self.q_store(key, best, (a0, b0), best_move, ply);
         }
         best
+    }
+
+    /// Whether quiescence searches, at its first action, the quiet moves that give check
+    /// without losing their piece, and then every answer to the check: two players (not
+    /// teams), where the game has check and captures only move pieces.
+    fn q_checks(&self) -> bool {
+        self.malus() && self.has_check && self.see_ok
+    }
+
+    /// Whether the quiet move `m` gives check and its piece is not lost on its cell: no
+    /// opponent's piece takes it there, or the least valuable of them wins nothing in the
+    /// exchange (a king takes only where the cell is unguarded).
+    fn safe_check(&mut self, m: Move) -> bool {
+        let value = &self.eval.value;
+        let scratch = &mut self.see_buf;
+        let pos = self.tree.position_mut();
+        let mover = pos.turn();
+        let undo = pos.make_probe(m);
+        let them = pos.turn();
+        let mut safe = them != mover && pos.in_check(them);
+        if safe {
+            let mut least: Option<(i32, crate::board::Cell, bool)> = None;
+            pos.each_attacker(m.to, mover, |c, p| {
+                let royal = pos.variant.is_royal(p.kind());
+                let w = if royal {
+                    i32::MAX
+                } else {
+                    value.get(p.kind() as usize).copied().unwrap_or(0)
+                };
+                if least.is_none_or(|(lw, lc, _)| (w, c) < (lw, lc)) {
+                    least = Some((w, c, royal));
+                }
+                false
+            });
+            safe = match least {
+                None => true,
+                Some((_, _, true)) => pos.attacked(m.to, them),
+                Some((_, c, false)) => see::see(pos, Move::new(c, m.to), value, scratch) <= 0,
+            };
+        }
+        pos.unmake(m, &undo);
+        safe
     }
 
     /// Keeps a quiescence node's value in the table at depth 0, as a bound of the window
