@@ -1625,6 +1625,28 @@ mod tests {
         assert_eq!((s.tt[slot].depth, s.tt[slot].value), (5, 123));
     }
 
+    /// Two players with check: quiescence's first action may be a quiet check whose piece
+    /// is safe on its cell (a knight's fork, a back-rank mate), then every answer to it; a
+    /// check that loses its piece to a pawn is not tried.
+    #[test]
+    fn quiescence_tries_the_quiet_checks_that_keep_their_piece() {
+        let q = |fen: &str| {
+            let mut s = to_depth(&Game::from_fen("chess", fen).unwrap(), 1);
+            s.tt = vec![Entry::default(); TT_SIZE];
+            s.evals = vec![(0, 0); EVAL_CACHE];
+            (s.static_value(), s.quiesce(-WIN - 1, WIN + 1, 0, 0))
+        };
+        // Nd6+ (or Nf6+) forks king and queen: the queen falls after the king's answer
+        let (stand, v) = q("4k3/8/8/8/2q1N3/8/7P/4K3 w - - 0 1");
+        assert!(stand < -500 && v > 0, "fork: stand {stand}, quiescence {v}");
+        // the same checks onto cells the e7 pawn guards: not tried, the value stands
+        let (stand, v) = q("4k3/4p3/8/8/2q1N3/8/7P/4K3 w - - 0 1");
+        assert_eq!(v, stand, "unsafe checks");
+        // Ra8 mates
+        let (_, v) = q("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+        assert!(v > WIN - 10, "back-rank mate: {v}");
+    }
+
     #[test]
     fn piece_values_are_measured_from_mobility() {
         let v = crate::rules::variant("chess").unwrap();
