@@ -753,7 +753,7 @@ impl<'a> Search<'a> {
         let turn = pos.turn();
         let maxing = pos.variant.allied(turn, self.me);
         let in_check = self.has_check && pos.king(turn).is_some() && pos.in_check(turn);
-        let depth = if in_check && ply < MAX_PLY / 2 {
+        let depth = if in_check && ply < MAX_PLY / 2 && self.check_holds() {
             depth + 1
         } else {
             depth
@@ -1273,6 +1273,33 @@ impl<'a> Search<'a> {
         }
         pos.unmake(m, &undo);
         safe
+    }
+
+    /// Whether the check on the side to move earns its extension: with two players (not
+    /// teams) where captures only move pieces, not where a lone checking piece is lost, taken
+    /// with a gain in the exchange (by a king where it is unguarded); elsewhere every check.
+    fn check_holds(&mut self) -> bool {
+        if !(self.malus() && self.see_ok) {
+            return true;
+        }
+        let value = &self.eval.value;
+        let scratch = &mut self.see_buf;
+        let pos = self.tree.position_mut();
+        let turn = pos.turn();
+        let Some(king) = pos.king(turn) else {
+            return true;
+        };
+        let mut checker = None;
+        let mut lone = true;
+        pos.each_attacker(king, turn, |c, _| {
+            lone = checker.is_none_or(|x| x == c);
+            checker = Some(c);
+            !lone
+        });
+        let (Some(at), true) = (checker, lone) else {
+            return true;
+        };
+        !see::wins_on(pos, at, value, scratch)
     }
 
     /// Keeps a quiescence node's value in the table at depth 0, as a bound of the window
