@@ -1674,6 +1674,34 @@ mod tests {
         assert!(v > WIN - 10, "back-rank mate: {v}");
     }
 
+    /// Two players: a check is extended unless its lone checking piece is taken with a gain
+    /// (by a piece that wins the exchange, or by the king where it is unguarded).
+    #[test]
+    fn a_check_that_loses_its_piece_is_not_extended() {
+        let holds = |fen: &str| to_depth(&Game::from_fen("chess", fen).unwrap(), 1).check_holds();
+        assert!(
+            holds("4k3/8/8/8/8/8/4Q3/4K3 b - - 0 1"),
+            "nothing takes the queen"
+        );
+        assert!(
+            !holds("4k3/8/8/8/8/8/3rQ3/4K3 b - - 0 1"),
+            "the rook wins the queen"
+        );
+        assert!(
+            !holds("4k3/4Q3/8/8/8/8/8/4K3 b - - 0 1"),
+            "the king takes the queen"
+        );
+        assert!(
+            holds("4k3/4Q3/4R3/8/8/8/8/4K3 b - - 0 1"),
+            "a guarded queen"
+        );
+        // two checkers: extended whatever either is worth
+        assert!(
+            holds("4k3/8/8/1B6/8/8/3rR3/4K3 b - - 0 1"),
+            "a double check"
+        );
+    }
+
     #[test]
     fn piece_values_are_measured_from_mobility() {
         let v = crate::rules::variant("chess").unwrap();
