@@ -21,7 +21,9 @@
 //! values at depth 0 where no main-search entry is), move ordering (table move,
 //! captures by victim value, promotions, two killers per ply, history, and last the captures
 //! that lose in the static exchange evaluation, [`see`]), quiescence over
-//! captures and promotions, check extension where the game has check, late-move reductions;
+//! captures and promotions (with two players also, at its first action, the quiet checks that
+//! keep their piece, each answered by every move), check extension where the game has check
+//! (with two players not where the lone checker is taken with a gain), late-move reductions;
 //! for two sides (two players, or two teams whose seats take turns side by side) also
 //! repetition draws on the line, reverse futility, futility and late-move pruning near the
 //! leaves (four-player teams: at every depth, by the count of quiet moves, checks kept),
