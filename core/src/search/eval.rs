@@ -244,15 +244,11 @@ const TEAM_ACTIVE: (i32, i32) = (35, 20);
 
 /// Two players: per enemy piece attacked by a piece worth at least [`TEAM_THREAT_GAP`] less
 /// (a pawn on a knight, a knight on a rook), (middlegame, endgame), for the attacking seat
-/// (after Stockfish's classical ThreatByMinor, ThreatByRook and ThreatBySafePawn): [for the
-/// seat not to move, for the seat to move, which can take now]. Fitted by
-/// `tests/python/eval_fit.py` with the terms split by the side to move (2,961 quiet positions:
-/// the mover's threats 2.68 ± 0.41 times (60, 40) in the middlegame, the other's 0.73 ± 0.18).
-const THREAT: [(i32, i32); 2] = [(45, 60), (120, 100)];
+/// (after Stockfish's classical ThreatByMinor, ThreatByRook and ThreatBySafePawn).
+const THREAT: (i32, i32) = (60, 40);
 /// Two players: per enemy piece other than a royal attacked and not defended (and not already
-/// a [`THREAT`]), for the attacking seat (after Stockfish's classical Hanging): [not to move,
-/// to move] (fitted so: the mover's 1.65 ± 0.28 times (40, 20), the other's -0.38 ± 0.21).
-const HANGING: [(i32, i32); 2] = [(10, 30), (60, 60)];
+/// a [`THREAT`]), for the attacking seat (after Stockfish's classical Hanging).
+const HANGING: (i32, i32) = (40, 20);
 
 /// Two players, a passed pawn in the endgame (term 6, [`Eval::passer_terms`]), after
 /// Stockfish's classical passed-pawn terms: per unit of the pawn's weight (0 up to half way
@@ -1233,10 +1229,8 @@ impl Eval {
         if two {
             for s in 0..2 {
                 let (t, h) = self.threat_terms(pos, &marks[s], &marks[1 - s]);
-                let mover = usize::from(pos.turn() as usize == s);
-                let (tw, hw) = (THREAT[mover], HANGING[mover]);
-                out[s][2] = (tw.0 * t, tw.1 * t);
-                out[s][3] = (hw.0 * h, hw.1 * h);
+                out[s][2] = (THREAT.0 * t, THREAT.1 * t);
+                out[s][3] = (HANGING.0 * h, HANGING.1 * h);
             }
         }
         out
@@ -2181,8 +2175,7 @@ mod tests {
     /// Two players: an enemy piece attacked by a lesser piece is a threat for the attacker
     /// ([`super::THREAT`], term 4), one attacked and not defended is hanging
     /// ([`super::HANGING`], term 5), a defended one attacked by an equal or greater piece is
-    /// neither, and a royal attacked (check) is neither; each weighs more for the seat to move
-    /// (it can take now).
+    /// neither, and a royal attacked (check) is neither.
     #[test]
     fn two_players_count_threats_by_lesser_pieces_and_hanging_pieces_for_the_attacker() {
         let terms = |fen: &str, seat: usize| {
@@ -2192,23 +2185,20 @@ mod tests {
         };
         let none = ((0, 0), (0, 0));
         // a black pawn on d6 attacks the white knight on e5 (defended by the d4 pawn)
-        // [not to move, to move]
         let (t, h) = terms("4k3/8/3p4/4N3/3P4/8/8/4K3 w - - 0 1", 1);
-        assert_eq!((t, h), (super::THREAT[0], (0, 0)));
-        let (t, _) = terms("4k3/8/3p4/4N3/3P4/8/8/4K3 b - - 0 1", 1);
-        assert_eq!(t, super::THREAT[1]);
+        assert_eq!((t, h), (super::THREAT, (0, 0)));
         // the white rook on e2 attacks the black queen on e5 and the queen the rook,
         // defended by the king: a threat for white, nothing for black
         assert_eq!(
             terms("4k3/8/8/4q3/8/8/4R3/4K3 w - - 0 1", 0),
-            (super::THREAT[1], (0, 0))
+            (super::THREAT, (0, 0))
         );
         assert_eq!(terms("4k3/8/8/4q3/8/8/4R3/4K3 w - - 0 1", 1), none);
         // the black bishop on e5 attacks the lone white knight on c3: hanging; once a pawn on
         // b2 defends it, not
         assert_eq!(
             terms("4k3/8/8/4b3/8/2N5/8/4K3 w - - 0 1", 1),
-            ((0, 0), super::HANGING[0])
+            ((0, 0), super::HANGING)
         );
         assert_eq!(terms("4k3/8/8/4b3/8/2N5/1P6/4K3 w - - 0 1", 1), none);
         // a rook giving check threatens nothing
