@@ -21,7 +21,9 @@
 //! values at depth 0 where no main-search entry is), move ordering (table move,
 //! captures by victim value, promotions, two killers per ply, history, and last the captures
 //! that lose in the static exchange evaluation, [`see`]), quiescence over
-//! captures and promotions, check extension where the game has check, late-move reductions;
+//! captures and promotions (with two players also, at its first action, the quiet checks that
+//! keep their piece, each answered by every move), check extension where the game has check
+//! (with two players not where the lone checker is taken with a gain), late-move reductions;
 //! for two sides (two players, or two teams whose seats take turns side by side) also
 //! repetition draws on the line, reverse futility, futility and late-move pruning near the
 //! leaves (four-player teams: at every depth, by the count of quiet moves, checks kept),
@@ -750,7 +752,7 @@ impl<'a> Search<'a> {
         let turn = pos.turn();
         let maxing = pos.variant.allied(turn, self.me);
         let in_check = self.has_check && pos.king(turn).is_some() && pos.in_check(turn);
-        let depth = if in_check && ply < MAX_PLY / 2 {
+        let depth = if in_check && ply < MAX_PLY / 2 && self.check_holds() {
             depth + 1
         } else {
             depth
@@ -1095,8 +1097,11 @@ impl<'a> Search<'a> {
         // the evasions, or the duck's blocks), a
         // royal taken with the turn not yet over (one action ends it: the game's end), or a
         // capture open where captures are compulsory (they are its moves)
-        let evading =
-            self.royal_taken && qply < EVADE_QPLY && pos.king(turn).is_some() && pos.in_check(turn);
+        // (or, where quiescence gives checks, [`Search::q_checks`], its king in check at
+        // its second action: the answer to a check, which a stand pat would not see)
+        let evading = (self.royal_taken && qply < EVADE_QPLY || self.q_checks() && qply == 1)
+            && pos.king(turn).is_some()
+            && pos.in_check(turn);
         let lost = self.royal_taken && (0..2).any(|s| pos.king(s).is_none());
         let mut actions = self.list();
         let must = if evading || lost {
@@ -1183,11 +1188,117 @@ impl<'a> Search<'a> {
                 break;
             }
         }
+        // its first action may also be a quiet move that gives check and does not lose its
+        // piece ([`Search::q_checks`]; the answer is searched in full, above)
+        if self.q_checks() && qply == 0 && !must && alpha < beta && !self.stopped {
+            self.tree.actions(&mut actions);
+            for &a in actions.iter() {
+                let Action::Move(m) = a else { continue };
+                if m.promo != 0 || is_capture(self.tree.position(), &m) || !self.safe_check(m) {
+                    continue;
+                }
+                self.nodes += 1;
+                self.tree.step(a);
+                let v = match self.tree.outcome() {
+                    Some(o) => {
+                        let o = o.clone();
+                        self.terminal(&o, ply + 1)
+                    }
+                    None => self.quiesce(alpha, beta, ply + 1, qply + 1),
+                };
+                self.tree.undo();
+                if self.out_of_budget() {
+                    self.give_back(actions);
+                    return best;
+                }
+                if (maxing && v > best) || (!maxing && v < best) {
+                    best = v;
+                    best_move = Some(m);
+                }
+                if maxing {
+                    alpha = alpha.max(v);
+                } else {
+                    beta = beta.min(v);
+                }
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
         self.give_back(actions);
         if let Some(key) = key {
             self.q_store(key, best, (a0, b0), best_move, ply);
         }
         best
+    }
+
+    /// Whether quiescence searches, at its first action, the quiet moves that give check
+    /// without losing their piece, and then every answer to the check: two players (not
+    /// teams), where the game has check and captures only move pieces.
+    fn q_checks(&self) -> bool {
+        self.malus() && self.has_check && self.see_ok
+    }
+
+    /// Whether the quiet move `m` gives check and its piece is not lost on its cell: no
+    /// opponent's piece takes it there, or the least valuable of them wins nothing in the
+    /// exchange (a king takes only where the cell is unguarded).
+    fn safe_check(&mut self, m: Move) -> bool {
+        let value = &self.eval.value;
+        let scratch = &mut self.see_buf;
+        let pos = self.tree.position_mut();
+        let mover = pos.turn();
+        let undo = pos.make_probe(m);
+        let them = pos.turn();
+        let mut safe = them != mover && pos.in_check(them);
+        if safe {
+            let mut least: Option<(i32, crate::board::Cell, bool)> = None;
+            pos.each_attacker(m.to, mover, |c, p| {
+                let royal = pos.variant.is_royal(p.kind());
+                let w = if royal {
+                    i32::MAX
+                } else {
+                    value.get(p.kind() as usize).copied().unwrap_or(0)
+                };
+                if least.is_none_or(|(lw, lc, _)| (w, c) < (lw, lc)) {
+                    least = Some((w, c, royal));
+                }
+                false
+            });
+            safe = match least {
+                None => true,
+                Some((_, _, true)) => pos.attacked(m.to, them),
+                Some((_, c, false)) => see::see(pos, Move::new(c, m.to), value, scratch) <= 0,
+            };
+        }
+        pos.unmake(m, &undo);
+        safe
+    }
+
+    /// Whether the check on the side to move earns its extension: with two players (not
+    /// teams) where captures only move pieces, not where a lone checking piece is lost, taken
+    /// with a gain in the exchange (by a king where it is unguarded); elsewhere every check.
+    fn check_holds(&mut self) -> bool {
+        if !(self.malus() && self.see_ok) {
+            return true;
+        }
+        let value = &self.eval.value;
+        let scratch = &mut self.see_buf;
+        let pos = self.tree.position_mut();
+        let turn = pos.turn();
+        let Some(king) = pos.king(turn) else {
+            return true;
+        };
+        let mut checker = None;
+        let mut lone = true;
+        pos.each_attacker(king, turn, |c, _| {
+            lone = checker.is_none_or(|x| x == c);
+            checker = Some(c);
+            !lone
+        });
+        let (Some(at), true) = (checker, lone) else {
+            return true;
+        };
+        !see::wins_on(pos, at, value, scratch)
     }
 
     /// Keeps a quiescence node's value in the table at depth 0, as a bound of the window
@@ -1547,6 +1658,56 @@ mod tests {
         s.tt[slot].bound = 1;
         assert_eq!(s.quiesce(-WIN - 1, WIN + 1, 0, 0), v);
         assert_eq!((s.tt[slot].depth, s.tt[slot].value), (5, 123));
+    }
+
+    /// Two players with check: quiescence's first action may be a quiet check whose piece
+    /// is safe on its cell (a knight's fork, a back-rank mate), then every answer to it; a
+    /// check that loses its piece to a pawn is not tried.
+    #[test]
+    fn quiescence_tries_the_quiet_checks_that_keep_their_piece() {
+        let q = |fen: &str| {
+            let mut s = to_depth(&Game::from_fen("chess", fen).unwrap(), 1);
+            s.tt = vec![Entry::default(); TT_SIZE];
+            s.evals = vec![(0, 0); EVAL_CACHE];
+            (s.static_value(), s.quiesce(-WIN - 1, WIN + 1, 0, 0))
+        };
+        // Nd6+ (or Nf6+) forks king and queen: the queen falls after the king's answer
+        let (stand, v) = q("4k3/8/8/8/2q1N3/8/7P/4K3 w - - 0 1");
+        assert!(stand < -500 && v > 0, "fork: stand {stand}, quiescence {v}");
+        // the same checks onto cells the e7 pawn guards: not tried, the value stands
+        let (stand, v) = q("4k3/4p3/8/8/2q1N3/8/7P/4K3 w - - 0 1");
+        assert_eq!(v, stand, "unsafe checks");
+        // Ra8 mates
+        let (_, v) = q("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+        assert!(v > WIN - 10, "back-rank mate: {v}");
+    }
+
+    /// Two players: a check is extended unless its lone checking piece is taken with a gain
+    /// (by a piece that wins the exchange, or by the king where it is unguarded).
+    #[test]
+    fn a_check_that_loses_its_piece_is_not_extended() {
+        let holds = |fen: &str| to_depth(&Game::from_fen("chess", fen).unwrap(), 1).check_holds();
+        assert!(
+            holds("4k3/8/8/8/8/8/4Q3/4K3 b - - 0 1"),
+            "nothing takes the queen"
+        );
+        assert!(
+            !holds("4k3/8/8/8/8/8/3rQ3/4K3 b - - 0 1"),
+            "the rook wins the queen"
+        );
+        assert!(
+            !holds("4k3/4Q3/8/8/8/8/8/4K3 b - - 0 1"),
+            "the king takes the queen"
+        );
+        assert!(
+            holds("4k3/4Q3/4R3/8/8/8/8/4K3 b - - 0 1"),
+            "a guarded queen"
+        );
+        // two checkers: extended whatever either is worth
+        assert!(
+            holds("4k3/8/8/1B6/8/8/3rR3/4K3 b - - 0 1"),
+            "a double check"
+        );
     }
 
     #[test]

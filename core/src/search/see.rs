@@ -137,6 +137,25 @@ fn see_with(
     gain[0]
 }
 
+/// Whether the side to move takes the piece on `at` with a gain: its least valuable piece
+/// that attacks the cell wins something in the exchange ([`see`]), or is a king and the cell
+/// is unguarded (where the game has check a king takes only there).
+pub(super) fn wins_on(pos: &mut Position, at: Cell, value: &[i32], scratch: &mut Scratch) -> bool {
+    let owner = pos.at(at).owner();
+    let worth = |pos: &Position, p: Piece| -> i32 {
+        if pos.variant.is_royal(p.kind()) {
+            ROYAL
+        } else {
+            value.get(p.kind() as usize).copied().unwrap_or(0)
+        }
+    };
+    match least_attacker(pos, at, owner, &worth) {
+        None => false,
+        Some((_, p)) if pos.variant.is_royal(p.kind()) => !pos.attacked(at, pos.turn()),
+        Some((c, _)) => see(pos, Move::new(c, at), value, scratch) > 0,
+    }
+}
+
 /// The least valuable piece hostile to `owner` that can take on `to`, with its cell (of
 /// equal values, the one on the lowest cell).
 fn least_attacker(
