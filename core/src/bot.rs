@@ -506,7 +506,7 @@ pub const LEVELS: [Level; 8] = [
         noise: 0,
         round_share: false,
         many: Some(Many {
-            depth: [6, 5, 5],
+            depth: [6, 5, 3],
             time_ms: 1500,
         }),
     },
