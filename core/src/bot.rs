@@ -492,7 +492,7 @@ pub const LEVELS: [Level; 8] = [
         noise: 10,
         round_share: false,
         many: Some(Many {
-            depth: [4, 4, 4],
+            depth: [4, 3, 4],
             time_ms: 1000,
         }),
     },
@@ -502,7 +502,7 @@ pub const LEVELS: [Level; 8] = [
         noise: 0,
         round_share: false,
         many: Some(Many {
-            depth: [6, 5, 5],
+            depth: [5, 4, 5],
             time_ms: 1500,
         }),
     },
@@ -512,7 +512,7 @@ pub const LEVELS: [Level; 8] = [
         noise: 0,
         round_share: false,
         many: Some(Many {
-            depth: [7, 6, 6],
+            depth: [6, 5, 6],
             time_ms: 2000,
         }),
     },
