@@ -492,7 +492,7 @@ pub const LEVELS: [Level; 8] = [
         noise: 10,
         round_share: false,
         many: Some(Many {
-            depth: [4, 3, 4],
+            depth: [4, 4, 4],
             time_ms: 1000,
         }),
     },
