@@ -433,17 +433,17 @@ pub struct Level {
 /// There the two-player caps left levels apart only where a depth cap binds: at 500–1,000 ms
 /// levels 7 and 8 reached the same depth (three-player 7 at both, eight-player 4–5 at levels
 /// 6–8). So each level gets a depth cap by the table's seats and a time cap that grows by half
-/// or more from level to level (1, 1.5, 2 and 3 s at levels 5–8), so that each level reaches
-/// more than the one below (docs/ARCHITECTURE.md, "Bots", for the depths measured). In
-/// three-player chess the depth caps are whole layers of the opponents or the bot's own move
-/// after them (4, 6, 7: a depth of 5 stops after the first opponent of the bot's second layer,
-/// and 6 is reached within the cap); with more seats a whole layer is out of reach, and the
-/// caps go a ply a level (4, 5, 6). At five or more seats level 5 stops at level 4's depth 3
-/// (ending on the bot's own move) with its own lower noise: there its depth 4, ending on a
-/// layer of opponents, lost to level 4 (29 of 78 first places at eight seats); depth 3 with
-/// noise 10 took 33.5 of 60, but plays level 4's move in 17 of 20 positions: level with it
-/// rather than a step above. Level 6 there searches the same depth 3 without noise: 28.5 of
-/// 40 first places against level 5 (README, "Level ordering").
+/// or more from level to level (1, 1.5, 2 and 3 s at levels 5–8; docs/ARCHITECTURE.md, "Bots",
+/// for the depths measured). A level beats the one below only where it chooses other moves
+/// (`tests/python/level_moves.py`), so at three and four seats the depth caps of levels 6 and 7
+/// stop a ply short of where the time caps would, and level 7 a ply or more short of what level
+/// 8 reaches in its 3 s: three seats 4, 5, 6 (level 8 reaches 7–9), four seats 4, 4, 5 (level 8
+/// mostly 6–7; levels 5 and 6 differ by level 5's noise). At five or more seats levels 5 and 6
+/// stop at level 4's depth 3 (ending on the bot's own move), level 5 with its lower noise and
+/// level 6 without: there a depth of 4, ending on a layer of opponents, lost to level 4 (29 of
+/// 78 first places at eight seats); depth 3 with noise 10 took 33.5 of 60 (level with level 4
+/// rather than a step above: it plays level 4's move in 17 of 20 positions), and level 6 took
+/// 28.5 of 40 first places against level 5 (README, "Level ordering").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Many {
     /// Deepest iteration (actions) at a table of 3 seats, of 4, and of 5 or more.
@@ -507,7 +507,7 @@ pub const LEVELS: [Level; 8] = [
         noise: 0,
         round_share: false,
         many: Some(Many {
-            depth: [6, 5, 3],
+            depth: [5, 4, 3],
             time_ms: 1500,
         }),
     },
@@ -517,7 +517,7 @@ pub const LEVELS: [Level; 8] = [
         noise: 0,
         round_share: false,
         many: Some(Many {
-            depth: [7, 6, 6],
+            depth: [6, 5, 6],
             time_ms: 2000,
         }),
     },
