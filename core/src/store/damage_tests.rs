@@ -652,3 +652,24 @@ fn a_new_database_in_an_empty_directory_is_made_beside_it_and_moved_in() {
     drop(store);
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_creation_in_progress_in_another_store_is_left_alone_and_the_open_is_store_locked() {
+    let root = temp_dir("creating-held");
+    let dir = root.join("saves");
+    let tmp = guard::sibling(&dir, "creating");
+    let other = open_sled(&tmp).ok().expect("sled opens the sibling");
+    assert!(matches!(
+        GameStore::open(&dir),
+        Err(Error::StoreLocked { .. })
+    ));
+    assert!(
+        tmp.join("db").is_file(),
+        "the other creation's files are kept"
+    );
+    drop(other);
+    let store = GameStore::open(&dir).unwrap();
+    assert_eq!(store.moved_aside(), None);
+    drop(store);
+    let _ = fs::remove_dir_all(&root);
+}

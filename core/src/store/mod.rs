@@ -1302,7 +1302,7 @@ fn is_new(dir: &Path) -> bool {
 /// killed between them leaves a file the next open cannot read: that open would move the new
 /// database aside and tell the player so, though nothing had been saved. Killed anywhere here,
 /// the process leaves at most the sibling, which the next creation removes first (it holds no
-/// game: a store is only handed out after the rename). The new files are synced before the
+/// game: a store is only handed out after the rename), unless a live process holds it. The new files are synced before the
 /// rename and the parent directory after it, so a power cut leaves either no database at `dir`
 /// or the whole new one, and cannot undo the rename under games saved later.
 fn create_beside(
@@ -1312,6 +1312,11 @@ fn create_beside(
     let tmp = guard::sibling(dir, "creating");
     let failed = |detail: String| unavailable(dir, detail);
     if tmp.exists() {
+        // another process creating the same store right now holds sled's lock on it
+        let held = std::fs::File::open(tmp.join("db")).is_ok_and(|db| db.try_lock().is_err());
+        if held {
+            return Err(locked(dir));
+        }
         std::fs::remove_dir_all(&tmp)
             .map_err(|e| failed(format!("cannot remove {}: {e}", tmp.display())))?;
     }
