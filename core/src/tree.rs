@@ -222,27 +222,7 @@ impl Tree {
         // (the hash after the move only where the check memo reads it)
         let hash_made = self.quick.then(|| self.pos.hash());
         self.history.push(hash_before);
-        self.events.clear();
-        let before = if self.copy_before {
-            &self.scratch[depth]
-        } else {
-            &self.start
-        };
-        let mut outcome = {
-            let mut ctx = Ctx {
-                before,
-                action,
-                pos: &mut self.pos,
-                history: &self.history,
-                events: &mut self.events,
-                house: &self.house,
-                seed: self.seed,
-                ply: self.ply,
-                start: &self.start,
-                earlier: &self.record,
-            };
-            rules::after_action(&mut ctx)
-        };
+        let mut outcome = self.judge(action, depth);
         // (a king walks only for a seat whose bit is set: none, nothing to walk)
         if self.auto_walk && self.pos.walking != 0 {
             let rec = Record {
@@ -287,6 +267,31 @@ impl Tree {
         });
     }
 
+    /// The rules' judgement of `action`, just made at frame `depth` (its events in
+    /// `self.events`): the position before it is the scratch copy of that depth where the
+    /// rules read it (`copy_before`), else the start.
+    fn judge(&mut self, action: Action, depth: usize) -> Option<Outcome> {
+        self.events.clear();
+        let before = if self.copy_before {
+            &self.scratch[depth]
+        } else {
+            &self.start
+        };
+        let mut ctx = Ctx {
+            before,
+            action,
+            pos: &mut self.pos,
+            history: &self.history,
+            events: &mut self.events,
+            house: &self.house,
+            seed: self.seed,
+            ply: self.ply,
+            start: &self.start,
+            earlier: &self.record,
+        };
+        rules::after_action(&mut ctx)
+    }
+
     /// What `look` sees of the node after `action` (its position and outcome), the action
     /// taken back: [`Tree::step`], `look` and [`Tree::undo`], without the step's frame where
     /// the rules read neither the position before nor the record (a search asks this of most
@@ -312,22 +317,7 @@ impl Tree {
             self.tell_check(action, mover);
         }
         self.history.push(hash_before);
-        self.events.clear();
-        let outcome = {
-            let mut ctx = Ctx {
-                before: &self.start,
-                action,
-                pos: &mut self.pos,
-                history: &self.history,
-                events: &mut self.events,
-                house: &self.house,
-                seed: self.seed,
-                ply: self.ply,
-                start: &self.start,
-                earlier: &self.record,
-            };
-            rules::after_action(&mut ctx)
-        };
+        let outcome = self.judge(action, self.frames.len());
         if self.auto_walk && self.pos.walking != 0 {
             self.take_back(made, &checkpoint, history_len);
             return self.stepped(action, look);

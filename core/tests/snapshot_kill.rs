@@ -36,6 +36,31 @@ fn snapshot_kill_child() {
     std::process::exit(3);
 }
 
+/// Runs [`snapshot_kill_child`] on `db` with the shim preloaded and `env` set, and asserts the
+/// shim killed it (`where_` says where it should have).
+fn open_killed(shim: &Path, db: &Path, env: &[(&str, &str)], where_: &str) {
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--ignored",
+            "--exact",
+            "snapshot_kill_child",
+            "--test-threads=1",
+        ])
+        .env("LD_PRELOAD", shim)
+        .env("ROOKERY_SNAPSHOT_KILL_DIR", db)
+        .envs(env.iter().copied())
+        .output()
+        .unwrap();
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(
+        out.status.signal(),
+        Some(9),
+        "the child was not killed {where_}: {:?}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 fn work_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("rookery-snapkill-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
@@ -77,28 +102,12 @@ fn a_kill_while_sled_writes_its_snapshot_on_open_loses_no_game() {
     for round in 0..4 {
         let saved = save_games(&db, round);
         let half = round % 2 == 1;
-        let out = Command::new(std::env::current_exe().unwrap())
-            .args([
-                "--ignored",
-                "--exact",
-                "snapshot_kill_child",
-                "--test-threads=1",
-            ])
-            .env("LD_PRELOAD", &shim)
-            .env("ROOKERY_SNAPSHOT_KILL_DIR", &db)
-            .env("ROOKERY_KILL_HALF", if half { "1" } else { "0" })
-            .output()
-            .unwrap();
-        {
-            use std::os::unix::process::ExitStatusExt;
-            assert_eq!(
-                out.status.signal(),
-                Some(9),
-                "round {round}: the child was not killed in sled's snapshot write: {:?}\n{}",
-                out.status,
-                String::from_utf8_lossy(&out.stderr)
-            );
-        }
+        open_killed(
+            &shim,
+            &db,
+            &[("ROOKERY_KILL_HALF", if half { "1" } else { "0" })],
+            &format!("round {round}: in sled's snapshot write"),
+        );
         torn_files += std::fs::read_dir(&db)
             .unwrap()
             .flatten()
@@ -135,30 +144,16 @@ fn a_kill_while_sled_creates_the_database_leaves_nothing_the_next_open_moves_asi
     for (write, half) in [(1, false), (1, true), (2, false), (2, true)] {
         let case = format!("write {write} of conf, half {half}");
         let db = work.join(format!("db-{write}-{half}"));
-        let out = Command::new(std::env::current_exe().unwrap())
-            .args([
-                "--ignored",
-                "--exact",
-                "snapshot_kill_child",
-                "--test-threads=1",
-            ])
-            .env("LD_PRELOAD", &shim)
-            .env("ROOKERY_SNAPSHOT_KILL_DIR", &db)
-            .env("ROOKERY_KILL_SUFFIX", "/conf")
-            .env("ROOKERY_KILL_WRITE", write.to_string())
-            .env("ROOKERY_KILL_HALF", if half { "1" } else { "0" })
-            .output()
-            .unwrap();
-        {
-            use std::os::unix::process::ExitStatusExt;
-            assert_eq!(
-                out.status.signal(),
-                Some(9),
-                "{case}: the child was not killed in sled's write of conf: {:?}\n{}",
-                out.status,
-                String::from_utf8_lossy(&out.stderr)
-            );
-        }
+        open_killed(
+            &shim,
+            &db,
+            &[
+                ("ROOKERY_KILL_SUFFIX", "/conf"),
+                ("ROOKERY_KILL_WRITE", &write.to_string()),
+                ("ROOKERY_KILL_HALF", if half { "1" } else { "0" }),
+            ],
+            &format!("{case}: in sled's write of conf"),
+        );
         assert!(
             !db.join("conf").exists(),
             "{case}: a half-made database at the path"

@@ -1069,6 +1069,23 @@ impl<'a> Search<'a> {
     }
 
     /// Captures and promotions only, standing pat on the evaluation.
+    /// Quiescence's value of its child `a`: stepped into, valued (the game over, the bot's
+    /// team out, or quiescence a ply deeper) and taken back.
+    fn q_child(&mut self, a: Action, alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
+        self.nodes += 1;
+        self.tree.step(a);
+        let v = match self.tree.outcome() {
+            Some(o) => {
+                let o = o.clone();
+                self.terminal(&o, ply + 1)
+            }
+            None if self.team_out() => -WIN + ply as i32 + 1,
+            None => self.quiesce(alpha, beta, ply + 1, qply + 1),
+        };
+        self.tree.undo();
+        v
+    }
+
     fn quiesce(&mut self, mut alpha: i32, mut beta: i32, ply: usize, qply: usize) -> i32 {
         self.stats.qnodes += 1;
         let stand = self.static_value();
@@ -1158,17 +1175,7 @@ impl<'a> Search<'a> {
                     }
                 }
             }
-            self.nodes += 1;
-            self.tree.step(a);
-            let v = match self.tree.outcome() {
-                Some(o) => {
-                    let o = o.clone();
-                    self.terminal(&o, ply + 1)
-                }
-                None if self.team_out() => -WIN + ply as i32 + 1,
-                None => self.quiesce(alpha, beta, ply + 1, qply + 1),
-            };
-            self.tree.undo();
+            let v = self.q_child(a, alpha, beta, ply, qply);
             if self.out_of_budget() {
                 self.give_back(actions);
                 return best;
@@ -1197,16 +1204,7 @@ impl<'a> Search<'a> {
                 if m.promo != 0 || is_capture(self.tree.position(), &m) || !self.safe_check(m) {
                     continue;
                 }
-                self.nodes += 1;
-                self.tree.step(a);
-                let v = match self.tree.outcome() {
-                    Some(o) => {
-                        let o = o.clone();
-                        self.terminal(&o, ply + 1)
-                    }
-                    None => self.quiesce(alpha, beta, ply + 1, qply + 1),
-                };
-                self.tree.undo();
+                let v = self.q_child(a, alpha, beta, ply, qply);
                 if self.out_of_budget() {
                     self.give_back(actions);
                     return best;
